@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// Why this exists: the SwiftPM description of Classic Photos: C modules, the GTK binding, the UI-free pipeline, the app, and tests.
+import PackageDescription
+
+let package = Package(
+    name: "ClassicPhotos",
+    products: [
+        .executable(name: "classic-photos", targets: ["ClassicPhotos"]),
+    ],
+    targets: [
+        // C libraries, imported through module maps and shim headers.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+
+        // The hand-written binding: only what the app uses.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+
+        // UI-free: manifests, records, operations, network, decoding, sepia.
+        .target(name: "PhotoPipeline", dependencies: ["Gtk", "CGtk", "CSoup"]),
+
+        // The app: window, rows, scroll scheduling, dialogs.
+        .executableTarget(
+            name: "ClassicPhotos",
+            dependencies: ["PhotoPipeline", "Gtk", "CGtk"]
+        ),
+
+        // Shared by tests: a real libsoup server on 127.0.0.1 with faults, Xvfb helpers.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Gtk", "CGtk", "CSoup"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "AppTests", dependencies: ["TestSupport"]),
+    ]
+)

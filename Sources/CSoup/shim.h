@@ -1,0 +1,5 @@
+/* Why this exists: the C header Swift imports for libsoup 3 (HTTP client and, in tests, the loopback server). */
+#ifndef CLASSIC_PHOTOS_CSOUP_SHIM_H
+#define CLASSIC_PHOTOS_CSOUP_SHIM_H
+#include <libsoup/soup.h>
+#endif

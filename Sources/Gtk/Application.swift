@@ -1,0 +1,50 @@
+// Why this exists: GtkApplication: the app's identity, `activate` and `open`, actions and accelerators.
+import CGtk
+
+@MainActor
+public final class Application {
+    public let ref: ObjectRef
+    public var pointer: UnsafeMutablePointer<GtkApplication> { ref.raw.assumingMemoryBound(to: GtkApplication.self) }
+
+    /// `handlesOpen` sets G_APPLICATION_HANDLES_OPEN, so `app FILE-or-URL` arrives as `open`.
+    public init(id: String, handlesOpen: Bool = true, nonUnique: Bool = false) {
+        var flags = handlesOpen ? G_APPLICATION_HANDLES_OPEN : G_APPLICATION_DEFAULT_FLAGS
+        if nonUnique { flags = GApplicationFlags(rawValue: flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
+        ref = ObjectRef(adopting: gtk_application_new(id, flags)!)
+    }
+
+    public func onActivate(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "activate", fn) }
+    public func onStartup(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "startup", fn) }
+    public func onShutdown(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "shutdown", fn) }
+    /// Receives the URIs of the files or URLs given on the command line.
+    public func onOpen(_ fn: @escaping Signal.Open) { Signal.connectOpen(ref.pointer, fn) }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run(arguments: [String]) -> Int32 {
+        var cArgs = arguments.map { strdup($0) }
+        defer { cArgs.forEach { free($0) } }
+        return cArgs.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(ref.pointer.gApplication, Int32(buffer.count), buffer.baseAddress)
+        }
+    }
+
+    public func quit() { g_application_quit(ref.pointer.gApplication) }
+
+    /// Add a parameterless app action (`app.NAME`) with optional accelerators.
+    public func addAction(_ name: String, accels: [String] = [], _ fn: @escaping Signal.Plain) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(action, "activate", { fn() })
+        g_action_map_add_action(ref.pointer.opaque, action)
+        g_object_unref(action.raw)
+        if !accels.isEmpty { setAccels(for: "app.\(name)", accels) }
+    }
+
+    public func setAccels(for detailedAction: String, _ accels: [String]) {
+        var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
+        cAccels.append(nil)
+        gtk_application_set_accels_for_action(pointer, detailedAction, &cAccels)
+        cAccels.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+    }
+
+    public var activeWindow: UnsafeMutablePointer<GtkWindow>? { gtk_application_get_active_window(pointer) }
+}

@@ -1,0 +1,23 @@
+// Why this exists: GtkButton and GtkMenuButton.
+import CGtk
+
+@MainActor
+public final class Button: Widget {
+    public init(label: String) { super.init(sinking: gtk_button_new_with_mnemonic(label)!) }
+    public init(iconName: String) { super.init(sinking: gtk_button_new_from_icon_name(iconName)!) }
+    private var button: UnsafeMutablePointer<GtkButton> { ref.raw.assumingMemoryBound(to: GtkButton.self) }
+
+    public func onClicked(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "clicked", fn) }
+    /// Activate a named action (`app.open`, `win.reload`) when clicked.
+    public func setActionName(_ name: String) { gtk_actionable_set_action_name(OpaquePointer(ref.raw), name) }
+}
+
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, menu: OpaquePointer) {
+        super.init(sinking: gtk_menu_button_new()!)
+        gtk_menu_button_set_icon_name(widget.opaque, iconName)
+        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_menu_button_set_primary(widget.opaque, 1)
+    }
+}

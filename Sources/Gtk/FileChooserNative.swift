@@ -1,0 +1,47 @@
+// Why this exists: GtkFileChooserNative (GTK 4.8 has no GtkFileDialog): pick a manifest, with filters.
+import CGtk
+
+@MainActor
+public final class FileChooserNative {
+    public let ref: ObjectRef
+    private var chooser: OpaquePointer { ref.pointer.opaque }
+
+    public init(title: String, parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String) {
+        let dialog = gtk_file_chooser_native_new(title, parent?.gtkWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)!
+        ref = ObjectRef(adopting: dialog)
+        gtk_native_dialog_set_modal(ref.pointer.nativeDialog, 1)
+    }
+
+    /// Add a filter by name with MIME types and glob patterns.
+    public func addFilter(name: String, mimeTypes: [String] = [], patterns: [String] = []) {
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, name)
+        mimeTypes.forEach { gtk_file_filter_add_mime_type(filter, $0) }
+        patterns.forEach { gtk_file_filter_add_pattern(filter, $0) }
+        gtk_file_chooser_add_filter(chooser, filter)
+        g_object_unref(filter.raw)
+    }
+
+    /// Start in this folder (a local path).
+    public func setCurrentFolder(path: String) {
+        let file = g_file_new_for_path(path)
+        gtk_file_chooser_set_current_folder(chooser, file, nil)
+        g_object_unref(file?.raw)
+    }
+
+    /// Show the dialog; `completion` gets the chosen file's URI, or nil when cancelled
+    /// (Escape gives GTK_RESPONSE_DELETE_EVENT, not CANCEL). The dialog keeps itself alive until then.
+    public func show(_ completion: @escaping @MainActor (String?) -> Void) {
+        let keepAlive = self
+        Signal.connectInt(ref.pointer, "response") { response in
+            var uri: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(keepAlive.chooser) {
+                if let cURI = g_file_get_uri(file) { uri = String(cString: cURI); g_free(cURI) }
+                g_object_unref(file.raw)
+            }
+            gtk_native_dialog_destroy(keepAlive.ref.pointer.nativeDialog)
+            completion(uri)
+        }
+        gtk_native_dialog_show(ref.pointer.nativeDialog)
+    }
+}

@@ -1,0 +1,18 @@
+// Why this exists: GtkLabel, for names, statuses and messages.
+import CGtk
+
+@MainActor
+public final class Label: Widget {
+    public init(_ text: String = "") { super.init(sinking: gtk_label_new(text)!) }
+    private var label: OpaquePointer { widget.opaque }
+
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        set { gtk_label_set_text(label, newValue) }
+    }
+    public func setXAlign(_ x: Float) { gtk_label_set_xalign(label, x) }
+    public func setEllipsize(_ mode: PangoEllipsizeMode) { gtk_label_set_ellipsize(label, mode) }
+    public func setWrap(_ wrap: Bool) { gtk_label_set_wrap(label, wrap ? 1 : 0) }
+    public func setJustify(_ justify: GtkJustification) { gtk_label_set_justify(label, justify) }
+    public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(label, selectable ? 1 : 0) }
+}

@@ -1,0 +1,119 @@
+// Why this exists: GTK runs the GLib main loop, which never drains libdispatch's main queue; this bridges them.
+//
+// Without the bridge, DispatchQueue.main.async, OperationQueue.main, @MainActor and Task hops
+// posted from other threads never run. With it, they run on the GTK thread, with no polling.
+import CGtk
+import Foundation
+
+@_silgen_name("_dispatch_get_main_queue_handle_4CF")
+private func dispatchMainQueueHandle() -> Int32
+
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
+
+public enum MainLoop {
+    nonisolated(unsafe) private static var bridgeSource: guint = 0
+
+    /// Install the libdispatch main-queue bridge once, on the main thread, before the loop runs.
+    ///
+    /// A GLib fd source watches libdispatch's main-queue eventfd. Each time it is readable the
+    /// callback reads the 8-byte counter (without the read the source fires again at once and
+    /// spins at 100 % CPU), then drains the main queue. GLib never dispatches a source from
+    /// within itself, so the drain is never reentered, as libdispatch requires.
+    public static func installDispatchBridge() {
+        precondition(Thread.isMainThread, "the dispatch bridge must be installed on the main thread")
+        guard bridgeSource == 0 else { return }
+        let fd = dispatchMainQueueHandle()
+        bridgeSource = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
+            var counter: UInt64 = 0
+            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+            dispatchMainQueueCallback(nil)
+            return 1 // G_SOURCE_CONTINUE
+        }, nil, nil)
+    }
+
+    /// Remove the bridge (tests that tear down their own loop use this).
+    public static func removeDispatchBridge() {
+        if bridgeSource != 0 {
+            g_source_remove(bridgeSource)
+            bridgeSource = 0
+        }
+    }
+
+    /// Run `work` on the GLib main loop (the default main context).
+    ///
+    /// Built on g_main_context_invoke_full: from the main thread, while it owns the context,
+    /// `work` runs at once; from any other thread it is queued and runs on the next iteration.
+    public static func invoke(priority: Int32 = G_PRIORITY_DEFAULT, _ work: @escaping @MainActor () -> Void) {
+        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
+        g_main_context_invoke_full(nil, priority, { data in
+            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
+            checkMainThread()
+            box.work()
+            return 0 // G_SOURCE_REMOVE
+        }, data, { data in
+            Unmanaged<InvokeBox>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Queue `work` for a later main-loop iteration, even when called from the main thread.
+    public static func post(priority: Int32 = G_PRIORITY_DEFAULT, _ work: @escaping @MainActor () -> Void) {
+        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
+        let source = g_idle_source_new()
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, { data in
+            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
+            checkMainThread()
+            box.work()
+            return 0
+        }, data, { data in
+            Unmanaged<InvokeBox>.fromOpaque(data!).release()
+        })
+        g_source_attach(source, nil)
+        g_source_unref(source)
+    }
+
+    /// Call `work` once after `milliseconds`; returns the source ID, for `cancelTimeout`.
+    /// (A one-shot timer for settle delays; never a polling loop.)
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> guint {
+        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
+            checkMainThread()
+            box.work()
+            return 0
+        }, data, { data in
+            Unmanaged<InvokeBox>.fromOpaque(data!).release()
+        })
+    }
+
+    public static func cancelTimeout(_ id: guint) {
+        if id != 0 { g_source_remove(id) }
+    }
+
+    /// Iterate the default context until `condition` holds or `timeout` passes (tests and shutdown).
+    @MainActor
+    public static func iterate(until condition: () -> Bool, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            // A short wake-up keeps the deadline honest without busy-waiting.
+            let wake = g_timeout_add(20, { _ in 0 }, nil)
+            g_main_context_iteration(nil, 1)
+            g_source_remove_if_present(wake)
+        }
+        return true
+    }
+}
+
+private final class InvokeBox {
+    let work: () -> Void
+    init(_ work: @escaping @MainActor () -> Void) { self.work = unisolated(work, as: (() -> Void).self) }
+}
+
+private func g_source_remove_if_present(_ id: guint) {
+    if let source = g_main_context_find_source_by_id(nil, id) {
+        g_source_destroy(source)
+    }
+}

@@ -1,0 +1,67 @@
+// Why this exists: GObject ownership from Swift: one strong reference per wrapper, floating references sunk.
+import CGtk
+
+/// Holds exactly one strong reference to a GObject and drops it on deinit.
+///
+/// `init(sinking:)` takes ownership of a newly created object: a floating reference
+/// (every new GtkWidget but a toplevel) is sunk, a full one is adopted as is.
+/// `init(retaining:)` adds a reference to an object someone else owns.
+public class ObjectRef: @unchecked Sendable {
+    public let pointer: UnsafeMutablePointer<GObject>
+
+    public init(sinking p: some GObjectPointer) {
+        pointer = p.object
+        if g_object_is_floating(pointer) != 0 {
+            g_object_ref_sink(pointer)
+        }
+        // A non-floating new object already carries the reference we adopt.
+    }
+
+    public init(retaining p: some GObjectPointer) {
+        pointer = p.object
+        g_object_ref(pointer)
+    }
+
+    /// Adopt a reference the caller already owns (a `transfer full` return value).
+    public init(adopting p: some GObjectPointer) {
+        pointer = p.object
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+}
+
+/// Attach a Swift object to a GObject; it is released when the GObject is finalized
+/// (or when the key is set again). Used to hang a row's Swift state on its widget.
+public func setAttachment(_ object: AnyObject?, on target: some GObjectPointer, key: String) {
+    guard let object else {
+        g_object_set_data(target.object, key, nil)
+        return
+    }
+    let retained = Unmanaged.passRetained(object).toOpaque()
+    g_object_set_data_full(target.object, key, retained) { data in
+        if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+    }
+}
+
+/// Read back an object attached with `setAttachment`.
+public func attachment<T: AnyObject>(_ type: T.Type, on target: some GObjectPointer, key: String) -> T? {
+    guard let data = g_object_get_data(target.object, key) else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
+}
+
+/// Run `body` when `target` is finalized (a weak-ref notify). Used by tests and to drop caches.
+public func onFinalize(_ target: some GObjectPointer, _ body: @escaping () -> Void) {
+    let box = Unmanaged.passRetained(FinalizeBox(body)).toOpaque()
+    g_object_weak_ref(target.object, { data, _ in
+        guard let data else { return }
+        let box = Unmanaged<FinalizeBox>.fromOpaque(data).takeRetainedValue()
+        box.body()
+    }, box)
+}
+
+private final class FinalizeBox {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}

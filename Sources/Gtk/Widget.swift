@@ -1,0 +1,63 @@
+// Why this exists: the base of every widget wrapper: one owned reference plus the GtkWidget calls all widgets share.
+import CGtk
+
+@MainActor
+open class Widget {
+    public let ref: ObjectRef
+    public var widget: UnsafeMutablePointer<GtkWidget> { ref.pointer.widget }
+
+    /// Wrap a newly created widget, sinking its floating reference.
+    public init(sinking p: some GObjectPointer) { ref = ObjectRef(sinking: p) }
+    /// Wrap a widget someone else owns (a list item's child, a dialog's content…).
+    public init(retaining p: some GObjectPointer) { ref = ObjectRef(retaining: p) }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+    public var visible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var sensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public func setSizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
+
+    public func setMargins(_ all: Int32) {
+        gtk_widget_set_margin_top(widget, all); gtk_widget_set_margin_bottom(widget, all)
+        gtk_widget_set_margin_start(widget, all); gtk_widget_set_margin_end(widget, all)
+    }
+
+    public func setExpand(horizontal: Bool? = nil, vertical: Bool? = nil) {
+        if let horizontal { gtk_widget_set_hexpand(widget, horizontal ? 1 : 0) }
+        if let vertical { gtk_widget_set_vexpand(widget, vertical ? 1 : 0) }
+    }
+
+    public func setAlign(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
+        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public func addController(_ controller: some GObjectPointer) {
+        gtk_widget_add_controller(widget, controller.opaque)
+    }
+
+    /// The widget's scale factor (2 on a HiDPI display): thumbnails are decoded at size × scale.
+    public var scaleFactor: Int32 { gtk_widget_get_scale_factor(widget) }
+
+    public var width: Int32 { gtk_widget_get_width(widget) }
+    public var height: Int32 { gtk_widget_get_height(widget) }
+
+    /// Accessible label and description (`GTK_ACCESSIBLE_PROPERTY_LABEL` / `…_DESCRIPTION`).
+    public func setAccessible(label: String? = nil, description: String? = nil) {
+        Accessible.update(widget, label: label, description: description)
+    }
+}

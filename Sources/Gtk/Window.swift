@@ -1,0 +1,44 @@
+// Why this exists: the application window and its header bar.
+import CGtk
+
+@MainActor
+public final class ApplicationWindow: Widget {
+    public init(application: Application) {
+        super.init(sinking: gtk_application_window_new(application.pointer)!)
+    }
+
+    public var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.window }
+
+    public var title: String {
+        get { gtk_window_get_title(gtkWindow).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(gtkWindow, newValue) }
+    }
+
+    public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(gtkWindow, width, height) }
+    public func setChild(_ child: Widget) { gtk_window_set_child(gtkWindow, child.widget) }
+    public func setTitlebar(_ bar: Widget) { gtk_window_set_titlebar(gtkWindow, bar.widget) }
+    public func present() { gtk_window_present(gtkWindow) }
+    public func close() { gtk_window_close(gtkWindow) }
+    public func destroy() { gtk_window_destroy(gtkWindow) }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(gtkWindow) != 0 }
+    public func maximize() { gtk_window_maximize(gtkWindow) }
+
+    /// Add a parameterless window action (`win.NAME`).
+    public func addAction(_ name: String, _ fn: @escaping Signal.Plain) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(action, "activate", { fn() })
+        g_action_map_add_action(ref.pointer.opaque, action)
+        g_object_unref(action.raw)
+    }
+}
+
+@MainActor
+public final class HeaderBar: Widget {
+    public init() { super.init(sinking: gtk_header_bar_new()!) }
+    private var bar: OpaquePointer { widget.opaque }
+
+    public func setTitleWidget(_ child: Widget) { gtk_header_bar_set_title_widget(bar, child.widget) }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
+}
