@@ -1,0 +1,8 @@
+// Why this exists: build-time values. A plain `swift build` uses these defaults; the meson build replaces this file's values.
+enum BuildConfig {
+    static let version = "0.1.0"
+    static let appID = "io.github.classicphotos.ClassicPhotos"
+    /// Installed data folder; empty means "find it relative to the executable or the source tree".
+    static let pkgDataDir = ""
+    static let localeDir = ""
+}

@@ -1,0 +1,118 @@
+// Why this exists: reads Apple's binary property list (bplist00), keeping dictionary order, with every offset bounds-checked.
+import Foundation
+
+/// A bplist00 reader. Format: an 8-byte header, objects, an offset table, and a 32-byte trailer
+/// (offset int size, object ref size, object count, top object, offset table offset).
+/// Dictionaries store their key refs then their value refs in the order they were written.
+struct BinaryPlistParser {
+    private let bytes: [UInt8]
+    private var offsetSize = 0
+    private var refSize = 0
+    private var objectCount = 0
+    private var offsetTable = 0
+    private var depth = 0
+
+    static func parse(_ data: Data) throws(ManifestError) -> ManifestValue {
+        var parser = BinaryPlistParser(bytes: [UInt8](data))
+        return try parser.run()
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func run() throws(ManifestError) -> ManifestValue {
+        guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist00".utf8)) else {
+            throw ManifestError("not a binary property list (too short or wrong header)")
+        }
+        let trailer = bytes.count - 32
+        offsetSize = Int(bytes[trailer + 6])
+        refSize = Int(bytes[trailer + 7])
+        let count = try uint(at: trailer + 8, size: 8)
+        let top = try uint(at: trailer + 16, size: 8)
+        let tableOffset = try uint(at: trailer + 24, size: 8)
+        guard (1...8).contains(offsetSize), (1...8).contains(refSize),
+              count > 0, count < UInt64(bytes.count), top < count,
+              tableOffset < UInt64(trailer),
+              tableOffset + count * UInt64(offsetSize) <= UInt64(trailer) else {
+            throw ManifestError("corrupt binary property list trailer")
+        }
+        objectCount = Int(count)
+        offsetTable = Int(tableOffset)
+        return try object(Int(top))
+    }
+
+    private func uint(at offset: Int, size: Int) throws(ManifestError) -> UInt64 {
+        guard offset >= 0, size >= 1, size <= 8, offset + size <= bytes.count else {
+            throw ManifestError("binary property list offset \(offset) is out of range")
+        }
+        var value: UInt64 = 0
+        for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
+        return value
+    }
+
+    private func offset(of ref: Int) throws(ManifestError) -> Int {
+        guard ref >= 0, ref < objectCount else { throw ManifestError("object reference \(ref) is out of range") }
+        let value = try uint(at: offsetTable + ref * offsetSize, size: offsetSize)
+        guard value >= 8, value < UInt64(offsetTable) else { throw ManifestError("object \(ref) has a bad offset") }
+        return Int(value)
+    }
+
+    /// Reads a marker's length: the low nibble, or a following int object when the nibble is 0xF.
+    private func length(marker: UInt8, at start: Int) throws(ManifestError) -> (count: Int, dataStart: Int) {
+        let nibble = Int(marker & 0x0F)
+        if nibble != 0x0F { return (nibble, start + 1) }
+        guard start + 1 < bytes.count else { throw ManifestError("truncated length") }
+        let intMarker = bytes[start + 1]
+        guard intMarker & 0xF0 == 0x10 else { throw ManifestError("bad length marker") }
+        let size = 1 << Int(intMarker & 0x0F)
+        let value = try uint(at: start + 2, size: size)
+        guard value <= UInt64(bytes.count) else { throw ManifestError("length \(value) exceeds the file") }
+        return (Int(value), start + 2 + size)
+    }
+
+    private mutating func object(_ ref: Int) throws(ManifestError) -> ManifestValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else { throw ManifestError("binary property list nests too deeply") }
+        let start = try offset(of: ref)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x0: return marker == 0x08 || marker == 0x09 ? .other(typeName: "a boolean") : .other(typeName: "null")
+        case 0x1: return .other(typeName: "an integer")
+        case 0x2: return .other(typeName: "a real number")
+        case 0x3: return .other(typeName: "a date")
+        case 0x4: return .other(typeName: "data")
+        case 0x8: return .other(typeName: "a UID")
+        case 0x5: // ASCII string
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            return .string(String(decoding: bytes[from..<from + count], as: UTF8.self))
+        case 0x6: // UTF-16BE string
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + 2 * count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            let units = (0..<count).map { UInt16(bytes[from + 2 * $0]) << 8 | UInt16(bytes[from + 2 * $0 + 1]) }
+            return .string(String(decoding: units, as: UTF16.self))
+        case 0xA: // array
+            let (count, from) = try length(marker: marker, at: start)
+            var items: [(value: ManifestValue, line: Int?)] = []
+            for i in 0..<count {
+                items.append((value: try object(Int(try uint(at: from + i * refSize, size: refSize))), line: nil))
+            }
+            return .array(items)
+        case 0xD: // dictionary: count key refs, then count value refs
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError("dictionary object \(ref) runs past its end") }
+            var entries: [(key: String, value: ManifestValue, line: Int?)] = []
+            for i in 0..<count {
+                let keyRef = Int(try uint(at: from + i * refSize, size: refSize))
+                let valueRef = Int(try uint(at: from + (count + i) * refSize, size: refSize))
+                guard case .string(let key) = try object(keyRef) else {
+                    throw ManifestError("dictionary key \(i + 1) is not a string")
+                }
+                entries.append((key: key, value: try object(valueRef), line: nil))
+            }
+            return .dictionary(entries)
+        default:
+            throw ManifestError("unknown object type 0x\(String(marker, radix: 16)) at offset \(start)")
+        }
+    }
+}

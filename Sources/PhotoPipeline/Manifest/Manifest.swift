@@ -1,0 +1,64 @@
+// Why this exists: what a loaded gallery manifest is: where it came from, its title, and its rows in file order.
+import Foundation
+
+/// One row of a gallery: a name and the image's URL, resolved against the manifest.
+/// `problem` is set when the entry itself is unusable (bad URL, unsupported scheme…):
+/// that row fails with the reason, and every other row still loads.
+public struct ManifestEntry: Sendable, Equatable {
+    public var name: String
+    public var rawURL: String
+    public var url: URL?
+    public var problem: String?
+
+    public init(name: String, rawURL: String, url: URL?, problem: String? = nil) {
+        self.name = name
+        self.rawURL = rawURL
+        self.url = url
+        self.problem = problem
+    }
+}
+
+public struct Manifest: Sendable {
+    /// Where the manifest was read from (a file: or http(s): URL).
+    public var source: URL
+    /// The gallery's name, for the window subtitle.
+    public var title: String
+    public var format: ManifestFormat
+    /// Rows in the order the file lists them.
+    public var entries: [ManifestEntry]
+
+    public init(source: URL, title: String, format: ManifestFormat, entries: [ManifestEntry]) {
+        self.source = source
+        self.title = title
+        self.format = format
+        self.entries = entries
+    }
+}
+
+public enum ManifestFormat: String, Sendable {
+    case xmlPlist = "XML property list"
+    case binaryPlist = "binary property list"
+    case json = "JSON"
+}
+
+/// Why a manifest could not be loaded, naming the line or entry at fault when there is one.
+public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// 1-based line in the file (text formats), when known.
+    public var line: Int?
+    /// The entry at fault (its name or index), when known.
+    public var entry: String?
+
+    public init(_ message: String, line: Int? = nil, entry: String? = nil) {
+        self.message = message
+        self.line = line
+        self.entry = entry
+    }
+
+    public var description: String {
+        var prefix: [String] = []
+        if let line { prefix.append("line \(line)") }
+        if let entry { prefix.append("entry “\(entry)”") }
+        return prefix.isEmpty ? message : "\(prefix.joined(separator: ", ")): \(message)"
+    }
+}

@@ -1,0 +1,30 @@
+// Why this exists: why fetching bytes failed, in words a person can act on.
+import Foundation
+
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cancelled
+    case httpStatus(code: Int, reason: String)
+    case tooLarge(limit: Int)
+    case timedOut(seconds: Int)
+    case tls(String)
+    case transfer(String)
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case .cancelled: return "cancelled"
+        case .httpStatus(let code, let reason): return "HTTP \(code) \(reason)"
+        case .tooLarge(let limit): return "larger than the limit of \(ByteLimit.describe(limit))"
+        case .timedOut(let seconds): return "timed out after \(seconds) s"
+        case .tls(let message): return "TLS error: \(message)"
+        case .transfer(let message): return message
+        case .unsupported(let message): return message
+        }
+    }
+}
+
+public enum ByteLimit {
+    public static func describe(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,41 @@
+// Why this exists: reads a GInputStream to the end, enforcing a byte limit and a deadline, and honouring cancellation.
+import CGtk
+import Foundation
+import Gtk
+
+enum StreamReader {
+    static let chunkSize = 64 * 1024
+
+    static func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, expected: Int?,
+                        cancellable: Cancellable, deadline: Date, timeoutSeconds: Int,
+                        progress: ((Int, Int?) -> Void)?) throws(FetchError) -> Data {
+        var data = Data()
+        if let expected { data.reserveCapacity(min(expected, limit)) }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count: Int
+            do throws(GLibError) {
+                count = try withGError { error in
+                    chunk.withUnsafeMutableBytes { buffer in
+                        g_input_stream_read(stream, buffer.baseAddress, gsize(buffer.count), cancellable.pointer, error)
+                    }
+                }
+            } catch {
+                if error.isCancelled { throw .cancelled }
+                if error.isTimedOut { throw .timedOut(seconds: timeoutSeconds) }
+                if error.isTLS { throw .tls(error.message) }
+                throw .transfer(error.message)
+            }
+            if count == 0 { break }
+            if count < 0 { throw .transfer("read failed") }
+            if data.count + count > limit { throw .tooLarge(limit: limit) }
+            data.append(contentsOf: chunk[0..<count])
+            progress?(data.count, expected)
+            if Date() > deadline { throw .timedOut(seconds: timeoutSeconds) }
+        }
+        if let expected, data.count < expected {
+            throw .transfer("the body ended early: \(data.count) of \(expected) bytes")
+        }
+        return data
+    }
+}
