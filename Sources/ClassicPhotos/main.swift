@@ -1,1 +1,29 @@
-print("hi")
+// Why this exists: start-up: options, translations, the trace, the main-loop bridge, then the GtkApplication.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(CommandLine.arguments)
+} catch let error as CommandLineOptions.UsageError {
+    if let message = error.message {
+        FileHandle.standardError.write(Data("classic-photos: \(message)\n\n\(CommandLineOptions.usage)\n".utf8))
+        exit(2)
+    }
+    print(CommandLineOptions.usage)
+    exit(0)
+}
+
+Localization.setUp()
+if let path = options.tracePath {
+    do { try Trace.shared.open(path: path) } catch {
+        FileHandle.standardError.write(Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
+        exit(2)
+    }
+}
+MainLoop.installDispatchBridge()
+let status = MainActor.assumeIsolated {
+    ClassicPhotosApp(options: options).run(arguments: options.remaining)
+}
+exit(status)

@@ -9,3 +9,9 @@ public enum AppInfo {
     public static let appID = BuildConfig.appID
     public static let gettextPackage = "classic-photos"
 }
+
+/// Install locations from the build (meson) or empty for a plain `swift build`.
+public enum BuildConfigValues {
+    public static let pkgDataDir = BuildConfig.pkgDataDir
+    public static let localeDir = BuildConfig.localeDir
+}

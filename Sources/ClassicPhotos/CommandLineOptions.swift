@@ -1,0 +1,65 @@
+// Why this exists: the app's own command-line options (trace, concurrency, naive mode), stripped before GApplication sees argv.
+import Foundation
+
+struct CommandLineOptions {
+    var tracePath: String?
+    var downloadConcurrency: Int?
+    var filtrationConcurrency: Int?
+    var naive = false
+    /// What is left for g_application_run: argv[0] and the files or URLs to open.
+    var remaining: [String] = []
+
+    static let usage = """
+    Usage: classic-photos [OPTION…] [MANIFEST-FILE-or-URL]
+
+    Shows a gallery manifest (an XML or binary property list, or JSON, of photo names and
+    image URLs); with no argument, the last gallery opened or the bundled sample gallery.
+
+      --trace FILE              append one JSON event a line to FILE
+      --concurrency N           N downloads and N filters at once (1 is the tutorial's one-by-one)
+      --downloads N             downloads at once (default 6)
+      --filters N               filters at once (default: number of cores)
+      --naive                   the tutorial's "first try": download and filter on the main thread
+      -h, --help                show this help
+    """
+
+    static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+        var options = CommandLineOptions()
+        options.remaining = [arguments.first ?? "classic-photos"]
+        var index = 1
+        func value(_ name: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError("\(name) needs a value") }
+            return arguments[index]
+        }
+        func count(_ name: String) throws -> Int {
+            let text = try value(name)
+            guard let n = Int(text), n >= 1, n <= 64 else { throw UsageError("\(name) needs a number from 1 to 64, not “\(text)”") }
+            return n
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--trace": options.tracePath = try value(argument)
+            case "--concurrency":
+                let n = try count(argument)
+                options.downloadConcurrency = n
+                options.filtrationConcurrency = n
+            case "--downloads": options.downloadConcurrency = try count(argument)
+            case "--filters": options.filtrationConcurrency = try count(argument)
+            case "--naive": options.naive = true
+            case "-h", "--help": throw UsageError(nil)
+            default:
+                if argument.hasPrefix("--trace=") { options.tracePath = String(argument.dropFirst(8)) }
+                else { options.remaining.append(argument) }
+            }
+            index += 1
+        }
+        return options
+    }
+
+    struct UsageError: Error {
+        let message: String?
+        init(_ message: String?) { self.message = message }
+    }
+}

@@ -1,0 +1,49 @@
+// Why this exists: finds the app's data (the sample gallery, translations) installed, staged under XDG_DATA_DIRS, or in the source tree.
+import Foundation
+import PhotoPipeline
+
+enum DataLocations {
+    static let sampleManifestName = "sample-gallery/ClassicPhotos.plist"
+
+    /// Candidate data folders, most specific first.
+    static var dataDirectories: [String] {
+        var candidates: [String] = []
+        if let override = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_DATA_DIR"] { candidates.append(override) }
+        if !PhotoPipeline.BuildConfigValues.pkgDataDir.isEmpty { candidates.append(PhotoPipeline.BuildConfigValues.pkgDataDir) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // Installed next to the binary: PREFIX/bin/classic-photos → PREFIX/share/classic-photos.
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("share/\(AppInfo.executable)").path)
+        // XDG data dirs (a staged install run with XDG_DATA_DIRS pointing into it).
+        let xdg = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share"
+        candidates += xdg.split(separator: ":").map { "\($0)/\(AppInfo.executable)" }
+        // The source tree, for an uninstalled run: walk up from .build/…/debug to the folder holding data/.
+        var folder = executable
+        for _ in 0..<6 {
+            candidates.append(folder.appendingPathComponent("data").path)
+            folder.deleteLastPathComponent()
+        }
+        return candidates
+    }
+
+    /// The bundled sample gallery's manifest.
+    static var sampleManifest: URL? {
+        for directory in dataDirectories {
+            let path = (directory as NSString).appendingPathComponent(sampleManifestName)
+            if FileManager.default.fileExists(atPath: path) { return URL(fileURLWithPath: path) }
+        }
+        return nil
+    }
+
+    /// Compiled translations: installed localedir, or the build tree's po/ output.
+    static var localeDirectory: String? {
+        if !PhotoPipeline.BuildConfigValues.localeDir.isEmpty,
+           FileManager.default.fileExists(atPath: PhotoPipeline.BuildConfigValues.localeDir) {
+            return PhotoPipeline.BuildConfigValues.localeDir
+        }
+        for directory in dataDirectories {
+            let locale = ((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("locale")
+            if FileManager.default.fileExists(atPath: locale) { return locale }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+// Why this exists: the list of rows: a GtkListView whose recycled row widgets are bound to records, and updated only while they show them.
+import CGtk
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class GalleryList {
+    static let rowKey = "classic-photos-row"
+
+    let model = StringListModel()
+    let factory = ListItemFactory()
+    let listView: ListView
+    let scrolled = ScrolledWindow()
+
+    private(set) var gallery: PhotoGallery?
+    /// Row index → the row widget showing it now. GtkListView recycles widgets, so this is
+    /// the only way back from a record to "its" widget, and it is kept exact by bind/unbind.
+    private(set) var boundRows: [Int: PhotoRow] = [:]
+    /// Told when a row is bound (the scroll scheduler decides whether it starts work).
+    var onRowBound: ((Int) -> Void)?
+
+    init() {
+        listView = ListView(model: model, factory: factory)
+        listView.addCSSClass("rich-list")
+        listView.setShowSeparators(true)
+        scrolled.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        scrolled.setChild(listView)
+        scrolled.setExpand(horizontal: true, vertical: true)
+
+        factory.onSetup { item in
+            let row = PhotoRow()
+            item.setChild(row.container)
+            item.setActivatable(false)
+            setAttachment(row, on: item.pointer, key: Self.rowKey)
+        }
+        factory.onBind { [weak self] item in
+            guard let self, let row = attachment(PhotoRow.self, on: item.pointer, key: Self.rowKey) else { return }
+            self.bind(row, at: item.position)
+        }
+        factory.onUnbind { [weak self] item in
+            guard let self, let row = attachment(PhotoRow.self, on: item.pointer, key: Self.rowKey) else { return }
+            self.unbind(row)
+        }
+    }
+
+    /// Show a gallery (or none). Rows are bound by GTK as they come into view.
+    func show(_ gallery: PhotoGallery?) {
+        self.gallery = gallery
+        gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
+        model.replaceAll(with: gallery?.records.map(\.name) ?? [])
+    }
+
+    private func bind(_ row: PhotoRow, at position: Int) {
+        guard let gallery, gallery.records.indices.contains(position) else { return }
+        if let old = row.record, boundRows[old.row] === row { boundRows[old.row] = nil }
+        boundRows[position] = row
+        row.bind(gallery.records[position], busy: gallery.isBusy(position))
+        onRowBound?(position)
+    }
+
+    private func unbind(_ row: PhotoRow) {
+        if let record = row.record, boundRows[record.row] === row { boundRows[record.row] = nil }
+        row.unbind()
+    }
+
+    /// A record changed: update its widget only if one is bound to that very record now.
+    private func rowChanged(_ index: Int) {
+        guard let gallery, let row = boundRows[index], let record = row.record,
+              record === gallery.records[index] else { return }
+        row.render(busy: gallery.isBusy(index))
+    }
+}

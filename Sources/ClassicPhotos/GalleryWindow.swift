@@ -1,0 +1,118 @@
+// Why this exists: the main window: header bar (title, gallery name, Open, loading spinner), the in-window error with Retry, and the list.
+import CGtk
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class GalleryWindow {
+    let window: ApplicationWindow
+    private let services: AppServices
+    private let header = HeaderBar()
+    private let headerTitle = HeaderTitle()
+    private let loadingSpinner = Spinner()
+    private let errorBar = InfoBar(type: GTK_MESSAGE_ERROR)
+    private let pages = Stack()
+    private let emptyPage: EmptyPage
+    let list = GalleryList()
+    let scheduler = RowWorkScheduler()
+
+    /// The manifest shown (or being loaded), for Retry and Reload.
+    private(set) var source: URL?
+    private var loadGeneration = 0
+    private var loadCancellable: Cancellable?
+    private(set) var gallery: PhotoGallery?
+
+    static let retryResponse: Int32 = 1
+
+    init(application: Application, services: AppServices) {
+        self.services = services
+        window = ApplicationWindow(application: application)
+        emptyPage = EmptyPage()
+        window.title = AppInfoStrings.appName
+        window.setDefaultSize(width: 720, height: 640)
+
+        let openButton = Button(label: tr("_Open"))
+        openButton.tooltip = tr("Open a gallery manifest")
+        openButton.onClicked { [weak self] in self?.chooseManifest() }
+        header.packStart(openButton)
+        header.setTitleWidget(headerTitle.container)
+        loadingSpinner.visible = false
+        loadingSpinner.tooltip = tr("Loading the gallery")
+        header.packEnd(loadingSpinner)
+        window.setTitlebar(header)
+
+        errorBar.addButton(tr("_Retry"), id: Self.retryResponse)
+        errorBar.revealed = false
+        errorBar.onResponse { [weak self] response in
+            if response == Self.retryResponse, let source = self?.source { self?.load(source) }
+        }
+        emptyPage.onOpen { [weak self] in self?.chooseManifest() }
+
+        pages.addNamed(emptyPage.container, "empty")
+        pages.addNamed(list.scrolled, "list")
+        pages.visibleChildName = "empty"
+
+        let body = Box(vertical: true)
+        body.append(errorBar)
+        body.append(pages)
+        window.setChild(body)
+
+        list.onRowBound = { [weak self] row in self?.scheduler.rowBound(row) }
+    }
+
+    func present() { window.present() }
+
+    /// Load a manifest off the main thread; the window stays live, with a spinner in the header.
+    func load(_ source: URL) {
+        self.source = source
+        loadGeneration += 1
+        let generation = loadGeneration
+        loadCancellable?.cancel()
+        let cancellable = Cancellable()
+        loadCancellable = cancellable
+        errorBar.revealed = false
+        loadingSpinner.visible = true
+        loadingSpinner.spinning = true
+        headerTitle.subtitleText = tr("Loading…")
+        let loader = ManifestLoader(fetcher: services.fetcher)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws(ManifestError) -> Manifest in try loader.load(source, cancellable: cancellable) }
+            MainLoop.invoke { [weak self] in
+                guard let self, generation == self.loadGeneration else { return }
+                self.loadingSpinner.spinning = false
+                self.loadingSpinner.visible = false
+                switch result {
+                case .success(let manifest): self.show(manifest)
+                case .failure(let error): self.showError(error, source: source)
+                }
+            }
+        }
+    }
+
+    private func show(_ manifest: Manifest) {
+        Trace.shared.emit("manifest", ["rows": manifest.entries.count, "source": manifest.source.absoluteString])
+        gallery?.cancelAll()
+        let gallery = PhotoGallery(manifest: manifest, settings: services.settings, fetcher: services.fetcher)
+        self.gallery = gallery
+        headerTitle.subtitleText = manifest.source == DataLocations.sampleManifest ? tr("Sample Gallery") : manifest.title
+        scheduler.attach(gallery)
+        list.show(gallery)
+        pages.visibleChildName = "list"
+    }
+
+    private func showError(_ error: ManifestError, source: URL) {
+        Trace.shared.emit("manifest-failed", ["reason": error.description, "source": source.absoluteString])
+        let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
+        errorBar.text = String(format: tr("Could not open “%@”: %@"), name, error.description)
+        errorBar.revealed = true
+        headerTitle.subtitleText = gallery?.manifest.title ?? ""
+    }
+
+    func chooseManifest() {
+        ManifestChooser.choose(parent: window, startIn: source) { [weak self] uri in
+            guard let uri, let url = URL(string: uri) else { return }
+            self?.load(url)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+// Why this exists: the header bar's two-line title: "Classic Photos" and, under it, the gallery's name (GTK 4 has no subtitle of its own).
+import CGtk
+import Gtk
+
+@MainActor
+final class HeaderTitle {
+    let container = Box(vertical: true, spacing: 0)
+    private let title = Label(AppInfoStrings.appName)
+    private let subtitle = Label()
+
+    init() {
+        container.setAlign(vertical: GTK_ALIGN_CENTER)
+        title.addCSSClass("title")
+        subtitle.addCSSClass("subtitle")
+        subtitle.setEllipsize(PANGO_ELLIPSIZE_MIDDLE)
+        subtitle.visible = false
+        container.append(title)
+        container.append(subtitle)
+    }
+
+    var subtitleText: String {
+        get { subtitle.text }
+        set {
+            subtitle.text = newValue
+            subtitle.visible = !newValue.isEmpty
+        }
+    }
+}
+
+enum AppInfoStrings {
+    static var appName: String { tr("Classic Photos") }
+}

@@ -1,0 +1,106 @@
+// Why this exists: one recycled list row: thumbnail (placeholder, image or failure), name and status; it renders whichever record it is bound to.
+import CGtk
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class PhotoRow {
+    static let thumbnailSize: Int32 = 64
+
+    let container = Box(vertical: false, spacing: 12)
+    private let thumbnailStack = Stack()
+    private let placeholder = Image(iconName: "image-x-generic-symbolic", pixelSize: 32)
+    private let failedImage = Image(iconName: "image-missing", pixelSize: 32)
+    private let picture = Picture()
+    private let nameLabel = Label()
+    private let statusLabel = Label()
+    private let spinner = Spinner()
+
+    /// The record this widget shows now; completions update the widget only if it still shows theirs.
+    private(set) var record: PhotoRecord?
+
+    init() {
+        container.setMargins(6)
+        thumbnailStack.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
+        // Centred, not filled: the row's height must not stretch the picture wider than the slot.
+        thumbnailStack.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
+        thumbnailStack.setExpand(horizontal: false, vertical: false)
+        picture.setCanShrink(true)
+        picture.setKeepAspectRatio(true)
+        thumbnailStack.addNamed(placeholder, "placeholder")
+        thumbnailStack.addNamed(failedImage, "failed")
+        thumbnailStack.addNamed(picture, "image")
+        thumbnailStack.addCSSClass("thumbnail")
+
+        let text = Box(vertical: true, spacing: 4)
+        text.setAlign(vertical: GTK_ALIGN_CENTER)
+        text.setExpand(horizontal: true)
+        nameLabel.setXAlign(0)
+        nameLabel.setEllipsize(PANGO_ELLIPSIZE_END)
+        nameLabel.addCSSClass("heading")
+        let status = Box(vertical: false, spacing: 6)
+        statusLabel.setXAlign(0)
+        statusLabel.setEllipsize(PANGO_ELLIPSIZE_END)
+        statusLabel.addCSSClass("dim-label")
+        statusLabel.addCSSClass("caption")
+        status.append(spinner)
+        status.append(statusLabel)
+        text.append(nameLabel)
+        text.append(status)
+
+        container.append(thumbnailStack)
+        container.append(text)
+    }
+
+    func bind(_ record: PhotoRecord, busy: Bool) {
+        self.record = record
+        render(busy: busy)
+    }
+
+    func unbind() {
+        record = nil
+        picture.setPaintable(nil)
+        spinner.spinning = false
+    }
+
+    /// Show the bound record's current state. A record whose image is ready shows it at once.
+    /// The spinner turns only while the row has an operation queued or running.
+    func render(busy: Bool) {
+        guard let record else { return }
+        nameLabel.text = record.name
+        let state = record.state
+        spinner.spinning = busy
+        spinner.visible = busy
+        switch state {
+        case .new:
+            picture.setPaintable(nil)
+            thumbnailStack.visibleChildName = "placeholder"
+            statusLabel.text = tr("Waiting")
+        case .downloaded, .filtered:
+            picture.setPaintable(record.image?.texture.raw)
+            thumbnailStack.visibleChildName = "image"
+            statusLabel.text = state == .downloaded ? tr("Applying sepia") : tr("Sepia")
+        case .failed:
+            picture.setPaintable(nil)
+            thumbnailStack.visibleChildName = "failed"
+            statusLabel.text = tr("Failed to load")
+        }
+        let reason = state == .failed ? (record.failureReason ?? "") : nil
+        container.tooltip = reason
+        container.setAccessible(label: "\(record.name), \(accessibleState(state))", description: reason ?? "")
+    }
+
+    /// Whether the picture shows exactly this record's current image (tests and the stale-image check).
+    func showsCurrentImage(of record: PhotoRecord) -> Bool {
+        self.record === record && picture.paintable == record.image?.texture.raw
+    }
+
+    private func accessibleState(_ state: PhotoState) -> String {
+        switch state {
+        case .new: return tr("waiting")
+        case .downloaded: return tr("downloaded")
+        case .filtered: return tr("sepia filtered")
+        case .failed: return tr("failed to load")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+// Why this exists: decode with GdkPixbufLoader on a worker: downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
+import CGtk
+import Foundation
+import Gtk
+
+public struct ImageDecoder: Sendable {
+    /// Images that declare more pixels than this are refused before their pixels are allocated.
+    public static let defaultPixelLimit = 100_000_000
+    /// Data is fed to the loader in chunks so a refusal stops it between them.
+    static let chunkSize = 64 * 1024
+
+    /// The longest side of the decoded thumbnail, in device pixels (logical size × scale factor).
+    public var maxDimension: Int
+    public var pixelLimit: Int
+    /// Off only for the benchmark's "full decode then scale" comparison.
+    public var downscaleWhileDecoding = true
+
+    public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
+        self.maxDimension = maxDimension
+        self.pixelLimit = pixelLimit
+    }
+
+    /// State shared with the `size-prepared` handler, which runs on this (worker) thread.
+    private final class SizeState {
+        var declared: (width: Int, height: Int)?
+        var refused = false
+    }
+
+    public func decode(_ data: Data, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+        guard !data.isEmpty else { throw .empty }
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(loader) }
+        let state = SizeState()
+        let limit = pixelLimit
+        let maxSide = maxDimension
+        let downscale = downscaleWhileDecoding
+        Signal.connectIntInt(loader, "size-prepared") { width, height in
+            state.declared = (Int(width), Int(height))
+            if Int(width) * Int(height) > limit || width <= 0 || height <= 0 {
+                // A zero size tells the loader module not to allocate and to expect closing
+                // (the convention gdk_pixbuf_get_file_info uses).
+                state.refused = true
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: maxSide) {
+                gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            }
+        }
+
+        var failure: DecodeError?
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var offset = 0
+            while offset < bytes.count {
+                if isCancelled() { failure = .cancelled; return }
+                let count = min(Self.chunkSize, bytes.count - offset)
+                do throws(GLibError) {
+                    _ = try withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress! + offset, gsize(count), $0) }
+                } catch {
+                    failure = .undecodable(error.message)
+                    return
+                }
+                if state.refused { return }
+                offset += count
+            }
+        }
+        // Always close the loader (it warns if finalized open); its error matters only if nothing failed before.
+        let closeError: GLibError?
+        do throws(GLibError) { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }; closeError = nil } catch { closeError = error }
+
+        if state.refused, let declared = state.declared {
+            if declared.width <= 0 || declared.height <= 0 {
+                throw .undecodable("the image declares no pixels")
+            }
+            throw .tooManyPixels(width: declared.width, height: declared.height, limit: limit)
+        }
+        if let failure { throw failure }
+        if let closeError { throw .undecodable(closeError.message) }
+        guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .undecodable("no image data") }
+        if isCancelled() { throw .cancelled }
+
+        // EXIF orientation (JPEG, TIFF): returns a new reference, rotated or not.
+        guard var pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded) else { throw .undecodable("could not orient the image") }
+        if !downscale, let size = Self.fit(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)), maxSide: maxSide) {
+            let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(size.width), Int32(size.height), GDK_INTERP_BILINEAR)!
+            g_object_unref(pixbuf.raw)
+            pixbuf = scaled
+        }
+        return Thumbnail(adoptingPixbuf: pixbuf)
+    }
+
+    /// The size that fits `maxSide` keeping the aspect ratio, or nil when the image already fits.
+    static func fit(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int)? {
+        guard width > maxSide || height > maxSide else { return nil }
+        if width >= height {
+            return (maxSide, max(1, Int((Double(height) * Double(maxSide) / Double(width)).rounded())))
+        }
+        return (max(1, Int((Double(width) * Double(maxSide) / Double(height)).rounded())), maxSide)
+    }
+}

@@ -1,0 +1,97 @@
+// Why this exists: the records of one opened gallery and their pending operations; results from workers are applied here, on the main loop.
+import Foundation
+import Gtk
+
+/// The tutorial's list controller without the UI: it owns the records and the pending
+/// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies
+/// results on the GLib main loop. The UI learns of changes through `onRowChanged`.
+@MainActor
+public final class PhotoGallery {
+    public let manifest: Manifest
+    public let records: [PhotoRecord]
+    public let pending: PendingOperations
+    public var settings: PipelineSettings
+    let fetcher: ResourceFetcher
+
+    /// Called on the main loop after a row's record changed state or image, or its work started or stopped.
+    public var onRowChanged: ((Int) -> Void)?
+    /// Asked after a download lands: should the row go straight on to filtering?
+    /// (The scroll scheduler answers "only if it is still wanted".)
+    public var isRowWanted: (Int) -> Bool = { _ in true }
+    /// Priority for new operations of a row (visible rows first).
+    public var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
+
+    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher) {
+        self.manifest = manifest
+        self.settings = settings
+        self.fetcher = fetcher
+        records = manifest.entries.enumerated().map { PhotoRecord(row: $0.offset, entry: $0.element) }
+        pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
+                                    filtrationConcurrency: settings.filtrationConcurrency)
+        for record in records where record.state == .failed {
+            Trace.shared.emit("state", ["row": record.row, "state": "failed", "reason": record.failureReason ?? ""])
+        }
+    }
+
+    public var count: Int { records.count }
+
+    /// Whether the row has an operation queued or running (its spinner turns).
+    public func isBusy(_ row: Int) -> Bool {
+        pending.downloadsInProgress[row] != nil || pending.filtrationsInProgress[row] != nil
+    }
+
+    /// Called on the main loop by an operation's completion, unless it was cancelled.
+    func finish(_ operation: PhotoOperation) {
+        // Only the operation the map still holds may land: a cancelled-and-forgotten one,
+        // or one from before a reload, does nothing.
+        guard pending.inProgress(operation.stage)[operation.row] === operation else { return }
+        pending.setInProgress(operation.stage, row: operation.row, nil)
+        guard !operation.isCancelled, let result = operation.result else {
+            // Cancelled after its completion was posted: the cancel path already traced it.
+            Trace.shared.emit("cancelled", ["queue": operation.stage.rawValue, "row": operation.row])
+            return
+        }
+        Trace.shared.emit("finished", ["queue": operation.stage.rawValue, "row": operation.row])
+        let record = records[operation.row]
+        switch (operation.stage, result) {
+        case (.download, .image(let image)):
+            record.markDownloaded(image)
+            Trace.shared.emit("state", ["row": record.row, "state": "downloaded"])
+        case (.filtration, .image(let image)):
+            record.markFiltered(image)
+            Trace.shared.emit("state", ["row": record.row, "state": "filtered"])
+        case (_, .failure(let reason)):
+            record.markFailed(reason)
+            Trace.shared.emit("state", ["row": record.row, "state": "failed", "reason": reason])
+        }
+        onRowChanged?(record.row)
+        if record.state == .downloaded, isRowWanted(record.row), !pending.isSuspended {
+            startOperations(for: record.row, priority: priorityForRow(record.row))
+        }
+    }
+
+    /// Cancel and forget the operations of one row (the tutorial's cancel of off-screen rows).
+    public func cancelOperations(for row: Int) {
+        for stage in Stage.allCases {
+            guard let operation = pending.inProgress(stage)[row] else { continue }
+            operation.cancel()
+            pending.setInProgress(stage, row: row, nil)
+            Trace.shared.emit("cancelled", ["queue": stage.rawValue, "row": row])
+            onRowChanged?(row)
+        }
+    }
+
+    /// Cancel everything (closing the gallery or reloading it).
+    public func cancelAll() {
+        for row in pending.rowsInProgress { cancelOperations(for: row) }
+    }
+
+    /// Reload one failed row: back to `new`, then start it.
+    public func retry(row: Int) {
+        guard records.indices.contains(row), records[row].state == .failed,
+              manifest.entries[row].problem == nil else { return }
+        records[row].reset()
+        onRowChanged?(row)
+        startOperations(for: row, priority: priorityForRow(row))
+    }
+}

@@ -1,0 +1,50 @@
+// Why this exists: the tutorial's PendingOperations: a named queue and an in-progress map (by row) for each stage, and suspend/resume.
+import Foundation
+
+@MainActor
+public final class PendingOperations {
+    public let downloadQueue = OperationQueue()
+    public let filtrationQueue = OperationQueue()
+    public var downloadsInProgress: [Int: PhotoOperation] = [:]
+    public var filtrationsInProgress: [Int: PhotoOperation] = [:]
+
+    public init(downloadConcurrency: Int, filtrationConcurrency: Int) {
+        downloadQueue.name = "Download queue"
+        downloadQueue.maxConcurrentOperationCount = max(1, downloadConcurrency)
+        filtrationQueue.name = "Image Filtration queue"
+        filtrationQueue.maxConcurrentOperationCount = max(1, filtrationConcurrency)
+    }
+
+    public func queue(for stage: Stage) -> OperationQueue {
+        stage == .download ? downloadQueue : filtrationQueue
+    }
+
+    /// One generic accessor for both maps, so start, finish and cancel have a single code path.
+    public func inProgress(_ stage: Stage) -> [Int: PhotoOperation] {
+        stage == .download ? downloadsInProgress : filtrationsInProgress
+    }
+
+    func setInProgress(_ stage: Stage, row: Int, _ operation: PhotoOperation?) {
+        switch stage {
+        case .download: downloadsInProgress[row] = operation
+        case .filtration: filtrationsInProgress[row] = operation
+        }
+    }
+
+    /// Rows with an operation in either map.
+    public var rowsInProgress: Set<Int> { Set(downloadsInProgress.keys).union(filtrationsInProgress.keys) }
+
+    public var isSuspended: Bool { downloadQueue.isSuspended }
+
+    /// The tutorial's suspendAllOperations: queued operations wait; running ones go on.
+    public func suspendAll() { setSuspended(true) }
+    /// The tutorial's resumeAllOperations.
+    public func resumeAll() { setSuspended(false) }
+
+    private func setSuspended(_ suspended: Bool) {
+        for stage in Stage.allCases where queue(for: stage).isSuspended != suspended {
+            queue(for: stage).isSuspended = suspended
+            Trace.shared.emit(suspended ? "suspended" : "resumed", ["queue": stage.rawValue])
+        }
+    }
+}
