@@ -11,7 +11,7 @@ final class PhotoRow {
     private let thumbnailStack = Stack()
     private let placeholder = Image(iconName: "image-x-generic-symbolic", pixelSize: 32)
     private let failedImage = Image(iconName: "image-missing", pixelSize: 32)
-    private let picture = Picture()
+    private let picture = Image(pixelSize: PhotoRow.thumbnailSize)
     private let nameLabel = Label()
     private let statusLabel = Label()
     private let spinner = Spinner()
@@ -25,8 +25,6 @@ final class PhotoRow {
         // Centred, not filled: the row's height must not stretch the picture wider than the slot.
         thumbnailStack.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
         thumbnailStack.setExpand(horizontal: false, vertical: false)
-        picture.setCanShrink(true)
-        picture.setKeepAspectRatio(true)
         thumbnailStack.addNamed(placeholder, "placeholder")
         thumbnailStack.addNamed(failedImage, "failed")
         thumbnailStack.addNamed(picture, "image")

@@ -8,4 +8,19 @@ public final class Image: Widget {
         gtk_image_set_pixel_size(widget.opaque, pixelSize)
     }
     public func setIconName(_ name: String) { gtk_image_set_from_icon_name(widget.opaque, name) }
+
+    /// An empty image of a fixed square size, for paintables (thumbnails): GtkImage scales a
+    /// paintable to fit `pixelSize` keeping its aspect ratio, and never asks for more room.
+    public init(pixelSize: Int32) {
+        super.init(sinking: gtk_image_new()!)
+        gtk_image_set_pixel_size(widget.opaque, pixelSize)
+    }
+
+    public func setPaintable(_ paintable: UnsafeMutableRawPointer?) {
+        gtk_image_set_from_paintable(widget.opaque, paintable.map { OpaquePointer($0) })
+    }
+
+    public var paintable: UnsafeMutableRawPointer? {
+        gtk_image_get_paintable(widget.opaque).map { UnsafeMutableRawPointer($0) }
+    }
 }
