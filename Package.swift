@@ -2,6 +2,8 @@
 // Why this exists: the SwiftPM description of Classic Photos: C modules, the GTK binding, the UI-free pipeline, the app, and tests.
 import PackageDescription
 
+let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "ClassicPhotos",
     products: [
@@ -36,11 +38,14 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: ["Gtk", "CGtk", "CSoup"],
-            path: "Tests/TestSupport"
+            path: "Tests/TestSupport",
+            swiftSettings: testSettings
         ),
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"]),
+        // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
+        // assume the main actor inside (XCTest runs them on the main thread).
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"], swiftSettings: testSettings),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "AppTests", dependencies: ["TestSupport"]),
+                    resources: [.copy("Fixtures")], swiftSettings: testSettings),
+        .testTarget(name: "AppTests", dependencies: ["TestSupport"], swiftSettings: testSettings),
     ]
 )

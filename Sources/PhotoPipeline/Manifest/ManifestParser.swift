@@ -29,7 +29,7 @@ public enum ManifestParser {
         }
         switch first {
         case UInt8(ascii: "<"): return .xmlPlist
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): return .json
         default:
             throw ManifestError("not a gallery manifest: expected an XML or binary property list, or JSON")
         }
