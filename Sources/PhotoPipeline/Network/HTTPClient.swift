@@ -70,6 +70,7 @@ public final class HTTPClient: @unchecked Sendable {
                                         cancellable: cancellable,
                                         deadline: started.addingTimeInterval(TimeInterval(configuration.totalTimeoutSeconds)),
                                         timeoutSeconds: configuration.totalTimeoutSeconds,
+                                        ioTimeoutSeconds: Int(configuration.ioTimeoutSeconds),
                                         progress: progress)
     }
 

@@ -42,6 +42,6 @@ public final class ResourceFetcher: Sendable {
         }
         return try StreamReader.readAll(input, limit: limit, expected: nil, cancellable: cancellable,
                                         deadline: Date().addingTimeInterval(TimeInterval(fileTimeoutSeconds)),
-                                        timeoutSeconds: fileTimeoutSeconds, progress: progress)
+                                        timeoutSeconds: fileTimeoutSeconds, ioTimeoutSeconds: fileTimeoutSeconds, progress: progress)
     }
 }

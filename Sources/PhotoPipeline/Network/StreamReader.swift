@@ -7,7 +7,7 @@ enum StreamReader {
     static let chunkSize = 64 * 1024
 
     static func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, expected: Int?,
-                        cancellable: Cancellable, deadline: Date, timeoutSeconds: Int,
+                        cancellable: Cancellable, deadline: Date, timeoutSeconds: Int, ioTimeoutSeconds: Int,
                         progress: ((Int, Int?) -> Void)?) throws(FetchError) -> Data {
         var data = Data()
         if let expected { data.reserveCapacity(min(expected, limit)) }
@@ -22,7 +22,7 @@ enum StreamReader {
                 }
             } catch {
                 if error.isCancelled { throw .cancelled }
-                if error.isTimedOut { throw .timedOut(seconds: timeoutSeconds) }
+                if error.isTimedOut { throw .timedOut(seconds: ioTimeoutSeconds) }
                 if error.isTLS { throw .tls(error.message) }
                 throw .transfer(error.message)
             }

@@ -1,0 +1,58 @@
+// Why this exists: where tests find the bundled sample photos and the source tree, and a route serving them with faults.
+import Foundation
+
+public enum SamplePhotos {
+    /// The repository root (this file is Tests/TestSupport/SamplePhotos.swift).
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let directory = repositoryRoot.appendingPathComponent("data/sample-gallery/photos")
+    public static let sampleManifest = repositoryRoot.appendingPathComponent("data/sample-gallery/ClassicPhotos.plist")
+
+    /// The sample photo files, sorted.
+    public static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
+    }
+
+    public static func data(_ name: String) -> Data {
+        (try? Data(contentsOf: directory.appendingPathComponent(name))) ?? Data()
+    }
+
+    /// Serves `/photos/NAME` from the sample folder and `/gallery.json?count=N&delay=MS`, a
+    /// generated manifest of N rows cycling through the photos. Any request may carry
+    /// `delay=MS`, `status=CODE`, `fault=truncate|stall|trickle|html`.
+    public static let route: TestServer.Route = { path, query in
+        var plan = ServerPlan()
+        plan.delayMs = UInt32(query["delay"] ?? "") ?? 0
+        if path == "/gallery.json" {
+            let count = Int(query["count"] ?? "") ?? 100
+            let delay = query["delay"].map { "&delay=\($0)" } ?? ""
+            let names = files
+            let items = (0..<count).map { row in
+                "{\"name\": \"Photo \(row)\", \"url\": \"photos/\(names[row % names.count])?row=\(row)\(delay)\"}"
+            }
+            plan.delayMs = 0
+            plan.body = Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
+            plan.contentType = "application/json"
+            return plan
+        }
+        guard path.hasPrefix("/photos/") else { plan.status = 404; plan.body = Data("not found".utf8); return plan }
+        let name = String(path.dropFirst("/photos/".count))
+        plan.body = data(name)
+        plan.contentType = name.hasSuffix(".jpg") ? "image/jpeg" : "image/png"
+        if plan.body.isEmpty { plan.status = 404; plan.body = Data("<html>Not Found</html>".utf8); plan.contentType = "text/html" }
+        if let status = query["status"].flatMap(UInt32.init) {
+            plan.status = status
+            plan.body = Data("<html><body>Error \(status)</body></html>".utf8)
+            plan.contentType = "text/html"
+        }
+        switch query["fault"] {
+        case "truncate": plan.mode = .truncate
+        case "stall": plan.mode = .stall
+        case "trickle": plan.mode = .trickle(intervalMs: 200)
+        case "html": plan.body = Data("<html><body>Sorry</body></html>".utf8); plan.contentType = "image/png"
+        default: break
+        }
+        return plan
+    }
+}

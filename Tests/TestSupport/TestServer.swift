@@ -1,0 +1,181 @@
+// Why this exists: a real libsoup HTTP server on 127.0.0.1, on its own thread and main context, with latency and faults injected per request.
+import CGtk
+import CSoup
+import Foundation
+import Gtk
+
+/// What the server does with one request.
+public struct ServerPlan: Sendable {
+    public enum Mode: Sendable {
+        case normal
+        /// Declare the full length, send half, then close the connection.
+        case truncate
+        /// Declare the full length, send a little, then never send more.
+        case stall
+        /// Send one byte every `interval` milliseconds.
+        case trickle(intervalMs: UInt32)
+    }
+    public var status: UInt32 = 200
+    public var body = Data()
+    public var contentType = "application/octet-stream"
+    public var delayMs: UInt32 = 0
+    public var mode: Mode = .normal
+    public var headers: [String: String] = [:]
+
+    public init(status: UInt32 = 200, body: Data = Data(), contentType: String = "application/octet-stream",
+                delayMs: UInt32 = 0, mode: Mode = .normal, headers: [String: String] = [:]) {
+        self.status = status; self.body = body; self.contentType = contentType
+        self.delayMs = delayMs; self.mode = mode; self.headers = headers
+    }
+}
+
+/// A SoupServer listening on 127.0.0.1 (a free port), serving whatever `route` plans.
+public final class TestServer: @unchecked Sendable {
+    public typealias Route = @Sendable (_ path: String, _ query: [String: String]) -> ServerPlan
+
+    public private(set) var port: UInt16 = 0
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    private let route: Route
+    private var context: OpaquePointer?
+    private var loop: OpaquePointer?
+    private var server: UnsafeMutablePointer<SoupServer>?
+    private let ready = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var requestLog: [String] = []
+    private var thread: Thread?
+
+    public init(route: @escaping Route) throws {
+        self.route = route
+        let thread = Thread { [unowned self] in self.serve() }
+        thread.name = "test-server"
+        self.thread = thread
+        thread.start()
+        ready.wait()
+        if port == 0 { throw NSError(domain: "TestServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "could not listen"]) }
+    }
+
+    /// Paths requested so far (with their query), in order.
+    public var requests: [String] { lock.withLock { requestLog } }
+
+    public func stop() {
+        guard let context else { return }
+        let box = Unmanaged.passRetained(self).toOpaque()
+        g_main_context_invoke_full(context, 0, { data in
+            let server = Unmanaged<TestServer>.fromOpaque(data!).takeRetainedValue()
+            g_main_loop_quit(server.loop)
+            return 0
+        }, box, nil)
+        while thread?.isFinished == false { usleep(1000) }
+    }
+
+    deinit { stop() }
+
+    private func serve() {
+        context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        loop = g_main_loop_new(context, 0)
+        let object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!
+        server = object.raw.assumingMemoryBound(to: SoupServer.self)
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        soup_server_add_handler(server, nil, { _, message, path, query, data in
+            let server = Unmanaged<TestServer>.fromOpaque(data!).takeUnretainedValue()
+            server.handle(message!, path: path.map { String(cString: $0) } ?? "/", query: query)
+        }, data, nil)
+        var error: UnsafeMutablePointer<GError>?
+        if soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0,
+           let uris = soup_server_get_uris(server), let first = uris.pointee.data {
+            port = UInt16(g_uri_get_port(OpaquePointer(first)))
+            g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) })
+        }
+        if let error { g_error_free(error) }
+        ready.signal()
+        if port != 0 { g_main_loop_run(loop) }
+        soup_server_disconnect(server)
+        g_object_unref(object)
+        g_main_loop_unref(loop)
+        g_main_context_pop_thread_default(context)
+        g_main_context_unref(context)
+    }
+
+    private func handle(_ message: OpaquePointer, path: String, query: OpaquePointer?) {
+        var parameters: [String: String] = [:]
+        if let query {
+            var iterator = GHashTableIter()
+            g_hash_table_iter_init(&iterator, query)
+            var key: gpointer?, value: gpointer?
+            while g_hash_table_iter_next(&iterator, &key, &value) != 0 {
+                if let key, let value {
+                    parameters[String(cString: key.assumingMemoryBound(to: CChar.self))] =
+                        String(cString: value.assumingMemoryBound(to: CChar.self))
+                }
+            }
+        }
+        let queryText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "&")
+        lock.withLock { requestLog.append(queryText.isEmpty ? path : "\(path)?\(queryText)") }
+        let plan = route(path, parameters)
+        if plan.delayMs > 0 {
+            soup_server_message_pause(message)
+            later(plan.delayMs) { [self] in
+                respond(message, plan)
+                soup_server_message_unpause(message)
+            }
+        } else {
+            respond(message, plan)
+        }
+    }
+
+    private func respond(_ message: OpaquePointer, _ plan: ServerPlan) {
+        soup_server_message_set_status(message, plan.status, nil)
+        let headers = soup_server_message_get_response_headers(message)
+        soup_message_headers_replace(headers, "Content-Type", plan.contentType)
+        for (name, value) in plan.headers { soup_message_headers_replace(headers, name, value) }
+        let body = soup_server_message_get_response_body(message)
+        switch plan.mode {
+        case .normal:
+            append(body, plan.body)
+            soup_message_body_complete(body)
+        case .truncate:
+            soup_message_headers_set_content_length(headers, goffset(plan.body.count))
+            append(body, plan.body.prefix(plan.body.count / 2))
+            // Once the half has gone out, drop the connection.
+            later(100) {
+                if let socket = soup_server_message_get_socket(message) { g_socket_close(socket, nil) }
+            }
+        case .stall:
+            soup_message_headers_set_content_length(headers, goffset(max(plan.body.count, 1024)))
+            append(body, plan.body.prefix(256))
+        case .trickle(let interval):
+            soup_message_headers_set_content_length(headers, goffset(plan.body.count))
+            trickle(message, body: body, remaining: plan.body, interval: interval)
+        }
+    }
+
+    private func trickle(_ message: OpaquePointer, body: UnsafeMutablePointer<SoupMessageBody>?, remaining: Data, interval: UInt32) {
+        guard !remaining.isEmpty else { soup_message_body_complete(body); return }
+        append(body, remaining.prefix(1))
+        soup_server_message_unpause(message)
+        later(interval) { [self] in trickle(message, body: body, remaining: remaining.dropFirst(), interval: interval) }
+    }
+
+    private func append(_ body: UnsafeMutablePointer<SoupMessageBody>?, _ data: Data) {
+        guard !data.isEmpty else { return }
+        data.withUnsafeBytes { soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count)) }
+    }
+
+    /// A one-shot timer on the server's own context.
+    private func later(_ ms: UInt32, _ work: @escaping () -> Void) {
+        let source = g_timeout_source_new(ms)
+        let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
+        g_source_set_callback(source, { data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+            return 0
+        }, box, { data in Unmanaged<WorkBox>.fromOpaque(data!).release() })
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+}
+
+private final class WorkBox {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}
