@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"], swiftSettings: testSettings),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
-        .testTarget(name: "AppTests", dependencies: ["TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "AppTests", dependencies: ["TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
     ]
 )

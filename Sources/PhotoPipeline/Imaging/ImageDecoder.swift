@@ -14,6 +14,9 @@ public struct ImageDecoder: Sendable {
     public var pixelLimit: Int
     /// Off only for the benchmark's "full decode then scale" comparison.
     public var downscaleWhileDecoding = true
+    /// Crop to a centred square (as photo grids do), so a thumbnail fills its slot at whole
+    /// pixels instead of being drawn blurred at a fractional offset.
+    public var squareCrop = false
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -34,6 +37,7 @@ public struct ImageDecoder: Sendable {
         let limit = pixelLimit
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
+        let square = squareCrop
         Signal.connectIntInt(loader, "size-prepared") { width, height in
             state.declared = (Int(width), Int(height))
             if Int(width) * Int(height) > limit || width <= 0 || height <= 0 {
@@ -41,7 +45,7 @@ public struct ImageDecoder: Sendable {
                 // (the convention gdk_pixbuf_get_file_info uses).
                 state.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: maxSide) {
+            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: maxSide, cover: square) {
                 gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
             }
         }
@@ -80,20 +84,33 @@ public struct ImageDecoder: Sendable {
 
         // EXIF orientation (JPEG, TIFF): returns a new reference, rotated or not.
         guard var pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded) else { throw .undecodable("could not orient the image") }
-        if !downscale, let size = Self.fit(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)), maxSide: maxSide) {
+        if !downscale, let size = Self.fit(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)),
+                                           maxSide: maxSide, cover: square) {
             let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(size.width), Int32(size.height), GDK_INTERP_BILINEAR)!
             g_object_unref(pixbuf.raw)
             pixbuf = scaled
         }
+        if square {
+            let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
+            let side = min(width, height, Int32(maxSide))
+            if width != side || height != side {
+                // A sub-pixbuf shares its parent's pixels; copy it so the larger buffer is freed.
+                let region = gdk_pixbuf_new_subpixbuf(pixbuf, (width - side) / 2, (height - side) / 2, side, side)!
+                let cropped = gdk_pixbuf_copy(region)!
+                g_object_unref(region.raw)
+                g_object_unref(pixbuf.raw)
+                pixbuf = cropped
+            }
+        }
         return Thumbnail(adoptingPixbuf: pixbuf)
     }
 
-    /// The size that fits `maxSide` keeping the aspect ratio, or nil when the image already fits.
-    static func fit(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int)? {
-        guard width > maxSide || height > maxSide else { return nil }
-        if width >= height {
-            return (maxSide, max(1, Int((Double(height) * Double(maxSide) / Double(width)).rounded())))
-        }
-        return (max(1, Int((Double(width) * Double(maxSide) / Double(height)).rounded())), maxSide)
+    /// The size that fits `maxSide` keeping the aspect ratio (the longest side, or with `cover`
+    /// the shortest, so a centred square crop is filled), or nil when no downscale is needed.
+    static func fit(width: Int, height: Int, maxSide: Int, cover: Bool = false) -> (width: Int, height: Int)? {
+        let side = cover ? min(width, height) : max(width, height)
+        guard side > maxSide else { return nil }
+        let scale = Double(maxSide) / Double(side)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }

@@ -13,8 +13,7 @@ extension PhotoGallery {
         case .new:
             guard let url = record.url else { return }
             start(.download, row: row, priority: priority) {
-                ImageDownloader(row: row, url: url, fetcher: fetcher,
-                                decoder: ImageDecoder(maxDimension: settings.thumbnailPixels, pixelLimit: settings.pixelLimit),
+                ImageDownloader(row: row, url: url, fetcher: fetcher, decoder: settings.decoder,
                                 byteLimit: settings.imageByteLimit)
             }
         case .downloaded:

@@ -15,4 +15,11 @@ public struct PipelineSettings: Sendable {
     public var sepiaIntensity = SepiaKernel.defaultIntensity
 
     public init() {}
+
+    /// The decoder for rows: thumbnail-sized, square-cropped, with the pixel limit.
+    public var decoder: ImageDecoder {
+        var decoder = ImageDecoder(maxDimension: thumbnailPixels, pixelLimit: pixelLimit)
+        decoder.squareCrop = true
+        return decoder
+    }
 }

@@ -1,0 +1,53 @@
+// Why this exists: the real app under Xvfb opens the bundled sample gallery: every row ends sepia or failed, and the screen shows the right thumbnails.
+import Foundation
+import PhotoPipeline
+import TestSupport
+import XCTest
+
+final class SampleGalleryAppTests: XCTestCase {
+    func testSampleGalleryShowsEveryRowFilteredOrFailed() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [])
+        defer { app.stop() }
+
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.event == "manifest" } },
+                      "the sample manifest loaded; stderr: \(app.stderr)")
+        let manifest = try XCTUnwrap(app.trace.events.first { $0.event == "manifest" })
+        XCTAssertEqual(manifest["rows"] as? Int, 19)
+        XCTAssertTrue((manifest["source"] as? String ?? "").hasSuffix("sample-gallery/ClassicPhotos.plist"))
+
+        // Every row on screen ends filtered or failed (the window shows about six of them).
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let states = app.trace.finalStates
+            return (0..<6).allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
+        }, "visible rows finished; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+        let states = app.trace.finalStates
+        XCTAssertEqual(states[4]?.state, "failed", "row 4 is misnamed on purpose")
+        XCTAssertTrue(states[4]?.reason?.contains("No such file") == true, "\(states[4]?.reason ?? "no reason")")
+        for row in [0, 1, 2, 3, 5] { XCTAssertEqual(states[row]?.state, "filtered", "row \(row)") }
+
+        // Let the last frame paint, then look at the pixels: each visible row shows its own sepia thumbnail.
+        usleep(500_000)
+        let shot = app.directory.appendingPathComponent("sample.png").path
+        try xvfb.screenshot(to: shot)
+        let screen = try Screenshot(path: shot)
+        let visible = ["astronaut.png", "chelsea.png", "coffee.png", "hubble_deep_field.jpg", "rocket.jpg"]
+        var found: [Int] = []
+        for file in visible {
+            let match = screen.bestMatch(try ExpectedThumbnails.sepia(file), xs: 0..<140, ys: 40..<660)
+            XCTAssertLessThan(match.difference, 4, "\(file) is drawn as its sepia thumbnail (best match \(match))")
+            found.append(match.y)
+        }
+        XCTAssertEqual(found, found.sorted(), "thumbnails appear in the manifest's order: \(found)")
+        // Control: the unfiltered photo does not match where the sepia one is drawn.
+        var decoder = ImageDecoder(maxDimension: 64)
+        decoder.squareCrop = true
+        let plain = try decoder.decode(SamplePhotos.data("chelsea.png"))
+        let unfiltered = Screenshot.Template(width: plain.width, height: plain.height) { x, y in
+            let p = plain.pixel(x: x, y: y); return (Int(p[0]), Int(p[1]), Int(p[2]))
+        }
+        XCTAssertGreaterThan(screen.bestMatch(unfiltered, xs: 0..<140, ys: 40..<660).difference, 4,
+                             "the unfiltered photo must not be what is on screen")
+        XCTAssertEqual(app.criticals, [], "no GLib-CRITICAL")
+    }
+}

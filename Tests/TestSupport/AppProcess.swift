@@ -1,0 +1,65 @@
+// Why this exists: runs the real classic-photos binary under Xvfb and its own D-Bus session, with a trace and G_DEBUG=fatal-criticals.
+import Foundation
+
+public final class AppProcess {
+    public let process = Process()
+    public let trace: TraceLog
+    public let stderrPath: String
+    public let directory: URL
+    private let bus: SessionBus
+
+    /// The built app: next to the test bundle, or $CLASSIC_PHOTOS_BINARY.
+    public static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_BINARY"] { return path }
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("classic-photos").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return SamplePhotos.repositoryRoot.appendingPathComponent(".build/debug/classic-photos").path
+    }
+
+    public init(display: String, arguments: [String], environment extra: [String: String] = [:],
+                executable: String = AppProcess.binary) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
+        stderrPath = directory.appendingPathComponent("stderr.txt").path
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+
+        bus = try SessionBus()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--trace", trace.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        environment["G_DEBUG"] = "fatal-criticals"
+        environment["LANGUAGE"] = environment["LANGUAGE"] ?? "C"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        try process.run()
+    }
+
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash) and crashes.
+    public var criticals: [String] {
+        stderr.split(separator: "\n").map(String.init).filter { $0.contains("CRITICAL") || $0.contains("Fatal error") }
+    }
+
+    public func stop() {
+        if process.isRunning { process.terminate() }
+        ProcessReaper.wait(process, timeout: 5)
+    }
+
+    deinit { stop() }
+}

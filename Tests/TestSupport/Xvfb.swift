@@ -1,0 +1,59 @@
+// Why this exists: a private X server (Xvfb) for tests that run the real app; CI has no display.
+import Foundation
+
+public final class Xvfb {
+    public let display: String
+    private let process: Process
+
+    /// Start Xvfb on the first free display number from 90.
+    public init(width: Int = 1280, height: Int = 1024) throws {
+        var number = 90
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            number += 1
+        }
+        display = ":\(number)"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard Date() < deadline, process.isRunning else {
+                throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start on \(display)"])
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Run an X client tool (xdotool, import) against this display and wait for it.
+    @discardableResult
+    public func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        ProcessReaper.wait(process, timeout: 30)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A PNG of the whole screen.
+    public func screenshot(to path: String) throws {
+        try run("import", ["-display", display, "-window", "root", path])
+    }
+
+    deinit {
+        process.terminate()
+        ProcessReaper.wait(process, timeout: 5)
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Why this exists: installs, via apt, whatever this Debian bookworm machine lacks to build, run and test Classic Photos.
+set -euo pipefail
+
+packages=(
+  # build
+  libgtk-4-dev libsoup-3.0-dev libgdk-pixbuf-2.0-dev pkg-config
+  meson ninja-build gettext desktop-file-utils appstream libglib2.0-bin
+  # run (icons, image loaders, TLS for libsoup)
+  adwaita-icon-theme librsvg2-common glib-networking shared-mime-info
+  # test: a private X server, real X input, screenshots, a session bus, accessibility
+  xvfb xdotool imagemagick dbus at-spi2-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "Swift is expected at /opt/swift" >&2; exit 1; }
