@@ -113,18 +113,40 @@ public final class TestServer: @unchecked Sendable {
         let queryText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "&")
         lock.withLock { requestLog.append(queryText.isEmpty ? path : "\(path)?\(queryText)") }
         let plan = route(path, parameters)
+        let exchange = Exchange(message)
         if plan.delayMs > 0 {
             soup_server_message_pause(message)
             later(plan.delayMs) { [self] in
-                respond(message, plan)
+                guard !exchange.finished else { exchange.release(); return }
+                respond(exchange, plan)
                 soup_server_message_unpause(message)
             }
         } else {
-            respond(message, plan)
+            respond(exchange, plan)
         }
     }
 
-    private func respond(_ message: OpaquePointer, _ plan: ServerPlan) {
+    /// One request, kept alive (a reference) while timers still refer to it, and told when
+    /// libsoup is done with it (the client went away, or the response was sent).
+    final class Exchange {
+        let message: OpaquePointer
+        var finished = false
+        init(_ message: OpaquePointer) {
+            self.message = message
+            g_object_ref(message.raw)
+            let box = Unmanaged.passRetained(self).toOpaque()
+            let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+                Unmanaged<Exchange>.fromOpaque(data!).takeUnretainedValue().finished = true
+            }
+            g_signal_connect_data(message.raw, "finished", unsafeBitCast(thunk, to: GCallback.self), box,
+                                  { data, _ in Unmanaged<Exchange>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+        }
+        /// Drop the reference once no timer needs it.
+        func release() { g_object_unref(message.raw) }
+    }
+
+    private func respond(_ exchange: Exchange, _ plan: ServerPlan) {
+        let message = exchange.message
         soup_server_message_set_status(message, plan.status, nil)
         let headers = soup_server_message_get_response_headers(message)
         soup_message_headers_replace(headers, "Content-Type", plan.contentType)
@@ -134,27 +156,31 @@ public final class TestServer: @unchecked Sendable {
         case .normal:
             append(body, plan.body)
             soup_message_body_complete(body)
+            exchange.release()
         case .truncate:
             soup_message_headers_set_content_length(headers, goffset(plan.body.count))
             append(body, plan.body.prefix(plan.body.count / 2))
             // Once the half has gone out, drop the connection.
             later(100) {
-                if let socket = soup_server_message_get_socket(message) { g_socket_close(socket, nil) }
+                if !exchange.finished, let socket = soup_server_message_get_socket(message) { g_socket_close(socket, nil) }
+                exchange.release()
             }
         case .stall:
             soup_message_headers_set_content_length(headers, goffset(max(plan.body.count, 1024)))
             append(body, plan.body.prefix(256))
+            exchange.release()
         case .trickle(let interval):
             soup_message_headers_set_content_length(headers, goffset(plan.body.count))
-            trickle(message, body: body, remaining: plan.body, interval: interval)
+            trickle(exchange, body: body, remaining: plan.body, interval: interval)
         }
     }
 
-    private func trickle(_ message: OpaquePointer, body: UnsafeMutablePointer<SoupMessageBody>?, remaining: Data, interval: UInt32) {
-        guard !remaining.isEmpty else { soup_message_body_complete(body); return }
+    private func trickle(_ exchange: Exchange, body: UnsafeMutablePointer<SoupMessageBody>?, remaining: Data, interval: UInt32) {
+        guard !exchange.finished else { exchange.release(); return }
+        guard !remaining.isEmpty else { soup_message_body_complete(body); exchange.release(); return }
         append(body, remaining.prefix(1))
-        soup_server_message_unpause(message)
-        later(interval) { [self] in trickle(message, body: body, remaining: remaining.dropFirst(), interval: interval) }
+        soup_server_message_unpause(exchange.message)
+        later(interval) { [self] in trickle(exchange, body: body, remaining: remaining.dropFirst(), interval: interval) }
     }
 
     private func append(_ body: UnsafeMutablePointer<SoupMessageBody>?, _ data: Data) {
