@@ -33,8 +33,15 @@ private func box<F>(_ data: UnsafeMutableRawPointer?) -> F {
 public enum Signal {
     public typealias HandlerID = gulong
 
+    /// For signals emitted on worker threads (GdkPixbufLoader): a `() -> Void` handler, any thread.
+    public static let plainThunkOffMain: GCallback = unsafeBitCast(
+        { (_: UnsafeMutableRawPointer?, data: UnsafeMutableRawPointer?) in
+            let fn: () -> Void = box(data)
+            fn()
+        } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self)
+
     @discardableResult
-    static func connectRaw<F>(_ instance: some GObjectPointer, _ name: String, after: Bool,
+    public static func connectRaw<F>(_ instance: some GObjectPointer, _ name: String, after: Bool,
                               _ fn: F, thunk: GCallback) -> HandlerID {
         let data = Unmanaged.passRetained(ClosureBox(fn) as SignalBox).toOpaque()
         return g_signal_connect_data(instance.raw, name, thunk, data, releaseBox,

@@ -23,17 +23,38 @@ public struct ImageDecoder: Sendable {
         self.pixelLimit = pixelLimit
     }
 
-    /// State shared with the `size-prepared` handler, which runs on this (worker) thread.
+    /// State shared with the loader's handlers, which run on this (worker) thread.
     private final class SizeState {
         var declared: (width: Int, height: Int)?
         var refused = false
+        /// `area-prepared` fires once the loader has allocated the pixels.
+        var allocated = false
+    }
+
+    /// What the loader did, for tests: whether it allocated pixels, and the size the image declared.
+    public struct Report: Sendable {
+        public var declaredWidth = 0
+        public var declaredHeight = 0
+        public var allocated = false
     }
 
     public func decode(_ data: Data, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+        var report = Report()
+        return try decode(data, report: &report, isCancelled: isCancelled)
+    }
+
+    public func decode(_ data: Data, report: inout Report, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let loader = gdk_pixbuf_loader_new()!
         defer { g_object_unref(loader) }
         let state = SizeState()
+        defer {
+            report.declaredWidth = state.declared?.width ?? 0
+            report.declaredHeight = state.declared?.height ?? 0
+            report.allocated = state.allocated
+        }
+        Signal.connectRaw(loader, "area-prepared", after: false, { state.allocated = true } as () -> Void,
+                          thunk: Signal.plainThunkOffMain)
         let limit = pixelLimit
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
@@ -80,6 +101,12 @@ public struct ImageDecoder: Sendable {
         if let failure { throw failure }
         if let closeError { throw .undecodable(closeError.message) }
         guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .undecodable("no image data") }
+        // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
+        if let format = gdk_pixbuf_loader_get_format(loader), let cName = gdk_pixbuf_format_get_name(format) {
+            let name = String(cString: cName)
+            g_free(cName)
+            if let reason = Self.truncation(of: data, format: name) { throw .undecodable(reason) }
+        }
         if isCancelled() { throw .cancelled }
 
         // EXIF orientation (JPEG, TIFF): returns a new reference, rotated or not.
@@ -103,6 +130,23 @@ public struct ImageDecoder: Sendable {
             }
         }
         return Thumbnail(adoptingPixbuf: pixbuf)
+    }
+
+    /// A PNG ends with an IEND chunk and a JPEG with an EOI marker; without them the data was cut short.
+    static func truncation(of data: Data, format: String) -> String? {
+        switch format {
+        case "png":
+            let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44]
+            let tail = [UInt8](data.suffix(64))
+            let found = tail.count >= 4 && (0...(tail.count - 4)).contains { Array(tail[$0..<$0 + 4]) == iend }
+            return found ? nil : "the PNG data is truncated"
+        case "jpeg":
+            let tail = [UInt8](data.suffix(4096))
+            let found = tail.count >= 2 && (0..<(tail.count - 1)).contains { tail[$0] == 0xFF && tail[$0 + 1] == 0xD9 }
+            return found ? nil : "the JPEG data is truncated"
+        default:
+            return nil
+        }
     }
 
     /// The size that fits `maxSide` keeping the aspect ratio (the longest side, or with `cover`

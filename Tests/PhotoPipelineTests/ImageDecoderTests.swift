@@ -1,0 +1,94 @@
+// Why this exists: real GdkPixbuf decoding: PNG, JPEG, gray, alpha, EXIF rotation, downscale at decode, square crop, and the pixel-bomb guard.
+import CGtk
+import Foundation
+import TestSupport
+import XCTest
+@testable import PhotoPipeline
+
+final class ImageDecoderTests: XCTestCase {
+    func testPNGAndJPEGDownscaleToLongestSide() throws {
+        let decoder = ImageDecoder(maxDimension: 64)
+        let chelsea = try decoder.decode(SamplePhotos.data("chelsea.png"))   // 451 × 300
+        XCTAssertEqual([chelsea.width, chelsea.height], [64, 43])
+        let rocket = try decoder.decode(SamplePhotos.data("rocket.jpg"))      // 640 × 427
+        XCTAssertEqual([rocket.width, rocket.height], [64, 43])
+        let cell = try decoder.decode(SamplePhotos.data("cell.png"))          // 550 × 660, portrait
+        XCTAssertEqual([cell.width, cell.height], [53, 64])
+    }
+
+    func testSmallImagesAreNotUpscaled() throws {
+        let tiny = try ImageDecoder(maxDimension: 256).decode(SamplePhotos.data("microaneurysms.png")) // 102 × 102
+        XCTAssertEqual([tiny.width, tiny.height], [102, 102])
+    }
+
+    func testSquareCropFillsTheSlot() throws {
+        var decoder = ImageDecoder(maxDimension: 64)
+        decoder.squareCrop = true
+        for file in ["chelsea.png", "cell.png", "rocket.jpg", "astronaut.png"] {
+            let image = try decoder.decode(SamplePhotos.data(file))
+            XCTAssertEqual([image.width, image.height], [64, 64], file)
+        }
+    }
+
+    func testGrayPNGBecomesRGB() throws {
+        let camera = try ImageDecoder(maxDimension: 64).decode(SamplePhotos.data("camera.png"))
+        XCTAssertEqual(camera.channels, 3)
+        let p = camera.pixel(x: 10, y: 10)
+        XCTAssertEqual(p[0], p[1]); XCTAssertEqual(p[1], p[2])
+    }
+
+    func testAlphaIsKept() throws {
+        let horse = try ImageDecoder(maxDimension: 64).decode(SamplePhotos.data("horse.png"))
+        XCTAssertTrue(horse.hasAlpha)
+        XCTAssertEqual(horse.channels, 4)
+        let alphas = (0..<horse.height).flatMap { y in (0..<horse.width).map { horse.pixel(x: $0, y: y)[3] } }
+        XCTAssertLessThan(alphas.min()!, alphas.max()!, "the alpha channel carries the silhouette")
+    }
+
+    func testEXIFOrientationIsApplied() throws {
+        // 40 × 20: left half red, right half blue. Orientation 6 means "rotate 90° clockwise to view".
+        let source = TestImages.pixbuf(width: 40, height: 20) { x, _ in x < 20 ? [255, 0, 0] : [0, 0, 255] }
+        defer { g_object_unref(UnsafeMutableRawPointer(source)) }
+        let jpeg = TestImages.encode(source, type: "jpeg")
+        let upright = try ImageDecoder(maxDimension: 64).decode(jpeg)
+        XCTAssertEqual([upright.width, upright.height], [40, 20], "control: no orientation tag")
+
+        let rotated = try ImageDecoder(maxDimension: 64).decode(TestImages.withEXIFOrientation(jpeg, orientation: 6))
+        XCTAssertEqual([rotated.width, rotated.height], [20, 40])
+        let top = rotated.pixel(x: 10, y: 5), bottom = rotated.pixel(x: 10, y: 35)
+        XCTAssertGreaterThan(top[0], 200, "red is on top after a clockwise turn: \(top)")
+        XCTAssertGreaterThan(bottom[2], 200, "blue is below: \(bottom)")
+    }
+
+    func testDecompressionBombIsRefusedBeforeAllocation() throws {
+        let bomb = TestImages.pngBomb(width: 30_000, height: 30_000)
+        XCTAssertLessThan(bomb.count, 10_000)
+        var report = ImageDecoder.Report()
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64, pixelLimit: 100_000_000).decode(bomb, report: &report)) { error in
+            XCTAssertEqual(error as? DecodeError, .tooManyPixels(width: 30_000, height: 30_000, limit: 100_000_000))
+            XCTAssertTrue("\(error)".contains("30000 × 30000"), "\(error)")
+        }
+        XCTAssertEqual([report.declaredWidth, report.declaredHeight], [30_000, 30_000])
+        XCTAssertFalse(report.allocated, "the loader must not allocate the pixels of a refused image")
+
+        // Control: the same probe sees the allocation of an image within the limit.
+        var normal = ImageDecoder.Report()
+        _ = try ImageDecoder(maxDimension: 64).decode(SamplePhotos.data("horse.png"), report: &normal)
+        XCTAssertTrue(normal.allocated)
+    }
+
+    func testBrokenInputsFailWithAReason() {
+        let decoder = ImageDecoder(maxDimension: 64)
+        XCTAssertThrowsError(try decoder.decode(Data())) { XCTAssertEqual($0 as? DecodeError, .empty) }
+        for (name, data) in [("html", Data("<html><body>404</body></html>".utf8)),
+                             ("truncated png", SamplePhotos.data("coffee.png").prefix(2000)),
+                             ("truncated jpeg", SamplePhotos.data("rocket.jpg").prefix(3000)),
+                             ("corrupt header", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data(repeating: 0xFF, count: 64))] {
+            XCTAssertThrowsError(try decoder.decode(data), name) { error in
+                guard case .undecodable(let reason)? = error as? DecodeError else { return XCTFail("\(name): \(error)") }
+                XCTAssertFalse(reason.isEmpty, name)
+                if name.hasPrefix("truncated") { XCTAssertTrue(reason.contains("truncated"), "\(name): \(reason)") }
+            }
+        }
+    }
+}

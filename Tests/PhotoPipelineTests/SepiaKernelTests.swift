@@ -1,0 +1,95 @@
+// Why this exists: the sepia kernel against golden values and an independent double-precision reference, within ±1, for RGB, RGBA, gray and gray+alpha.
+import Foundation
+import XCTest
+@testable import PhotoPipeline
+
+final class SepiaKernelTests: XCTestCase {
+    /// The reference, written from the definition: out = mix(in, S·in, k), in doubles, rounded half up.
+    static func reference(_ rgb: (Double, Double, Double), intensity k: Double) -> [Int] {
+        let s: [[Double]] = [[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]]
+        let input = [rgb.0, rgb.1, rgb.2]
+        return (0..<3).map { c in
+            let toned = s[c][0] * input[0] + s[c][1] * input[1] + s[c][2] * input[2]
+            let mixed = (1 - k) * input[c] + k * toned
+            return Int((min(max(mixed, 0), 255) + 0.5).rounded(.down))
+        }
+    }
+
+    func run(_ pixels: [UInt8], width: Int, height: Int, channels: Int, intensity: Float = 0.8, parallel: Bool = true) -> [UInt8] {
+        var source = pixels
+        let outChannels = (channels == 2 || channels == 4) ? 4 : 3
+        var output = [UInt8](repeating: 0, count: width * height * outChannels)
+        source.withUnsafeMutableBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst in
+                SepiaKernel.apply(.init(base: src.baseAddress!, width: width, height: height, rowStride: width * channels, channels: channels),
+                                  into: .init(base: dst.baseAddress!, width: width, height: height, rowStride: width * outChannels, channels: outChannels),
+                                  intensity: intensity, parallel: parallel)
+            }
+        }
+        return output
+    }
+
+    func testGoldenValues() {
+        // Worked by hand from the matrix at intensity 0.8 (see SepiaKernel.swift).
+        let cases: [([UInt8], [UInt8])] = [
+            ([255, 255, 255], [255, 255, 214]),
+            ([128, 128, 128], [148, 128, 108]),
+            ([255, 0, 0], [124, 61, 49]),
+            ([0, 0, 0], [0, 0, 0]),
+        ]
+        for (input, expected) in cases {
+            XCTAssertEqual(run(input, width: 1, height: 1, channels: 3), expected, "\(input)")
+        }
+        XCTAssertEqual(run([10, 200, 30], width: 1, height: 1, channels: 3, intensity: 0), [10, 200, 30], "intensity 0 is the identity")
+    }
+
+    func testMatchesReferenceWithinOneForEveryLayout() {
+        var generator = SystemRandomNumberGenerator()
+        for channels in [1, 2, 3, 4] {
+            for (width, height) in [(37, 23), (1031, 300)] { // odd widths hit the scalar tail; large ones run in parallel
+                let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                for intensity in [Float(0.8), 0.35] {
+                    let out = run(pixels, width: width, height: height, channels: channels, intensity: intensity)
+                    let outChannels = (channels == 2 || channels == 4) ? 4 : 3
+                    var worst = 0
+                    for i in 0..<(width * height) {
+                        let p = i * channels
+                        let rgb: (Double, Double, Double) = channels <= 2
+                            ? (Double(pixels[p]), Double(pixels[p]), Double(pixels[p]))
+                            : (Double(pixels[p]), Double(pixels[p + 1]), Double(pixels[p + 2]))
+                        let expected = Self.reference(rgb, intensity: Double(intensity))
+                        for c in 0..<3 { worst = max(worst, abs(Int(out[i * outChannels + c]) - expected[c])) }
+                        if outChannels == 4 {
+                            let alpha = (channels == 2 || channels == 4) ? pixels[p + channels - 1] : 255
+                            XCTAssertEqual(out[i * outChannels + 3], alpha, "alpha kept")
+                            if out[i * outChannels + 3] != alpha { return }
+                        }
+                    }
+                    XCTAssertLessThanOrEqual(worst, 1, "channels \(channels), \(width)×\(height), k \(intensity)")
+                }
+            }
+        }
+    }
+
+    func testParallelAndSerialAgree() {
+        let width = 1100, height = 500
+        let pixels = (0..<(width * height * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
+        XCTAssertEqual(run(pixels, width: width, height: height, channels: 3, parallel: true),
+                       run(pixels, width: width, height: height, channels: 3, parallel: false))
+    }
+
+    func testCancellationStopsBetweenStripes() {
+        let width = 2000, height = 2000
+        var pixels = [UInt8](repeating: 128, count: width * height * 3)
+        var output = [UInt8](repeating: 0, count: width * height * 3)
+        let finished = pixels.withUnsafeMutableBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst in
+                SepiaKernel.apply(.init(base: src.baseAddress!, width: width, height: height, rowStride: width * 3, channels: 3),
+                                  into: .init(base: dst.baseAddress!, width: width, height: height, rowStride: width * 3, channels: 3),
+                                  isCancelled: { true })
+            }
+        }
+        XCTAssertFalse(finished)
+        XCTAssertTrue(output.allSatisfy { $0 == 0 }, "a run cancelled before its first stripe writes nothing")
+    }
+}

@@ -1,0 +1,98 @@
+// Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
+import CGtk
+import Foundation
+
+public enum TestImages {
+    /// A small, valid-looking PNG that declares `width × height` 8-bit gray pixels: a decompression bomb.
+    public static func pngBomb(width: UInt32 = 30_000, height: UInt32 = 30_000) -> Data {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var ihdr = Data()
+        ihdr.append(bigEndian: width)
+        ihdr.append(bigEndian: height)
+        ihdr.append(contentsOf: [8, 0, 0, 0, 0]) // bit depth 8, gray, deflate, no filter, no interlace
+        png.append(chunk: "IHDR", ihdr)
+        // A zlib stream of a few zero rows (stored block): more than enough to start decoding.
+        let raw = Data(repeating: 0, count: 4096)
+        var zlib = Data([0x78, 0x01, 0x00])
+        zlib.append(contentsOf: [UInt8(raw.count & 0xFF), UInt8(raw.count >> 8), UInt8(~raw.count & 0xFF), UInt8((~raw.count >> 8) & 0xFF)])
+        zlib.append(raw)
+        png.append(chunk: "IDAT", zlib)
+        png.append(chunk: "IEND", Data())
+        return png
+    }
+
+    /// Encode a pixbuf (`type` "png" or "jpeg") with GdkPixbuf itself.
+    public static func encode(_ pixbuf: OpaquePointer, type: String) -> Data {
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        let ok = gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, type, nil, nil, &error)
+        precondition(ok != 0, "encoding failed")
+        defer { g_free(buffer) }
+        return Data(bytes: buffer!, count: Int(size))
+    }
+
+    /// A `width × height` RGB(A) pixbuf filled by `color(x, y)`.
+    public static func pixbuf(width: Int, height: Int, alpha: Bool = false,
+                              color: (Int, Int) -> [UInt8]) -> OpaquePointer {
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let channels = alpha ? 4 : 3
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = color(x, y)
+                for i in 0..<channels { pixels[y * stride + x * channels + i] = c[i] }
+            }
+        }
+        return pixbuf
+    }
+
+    /// Insert an EXIF APP1 segment with `orientation` (1–8) right after the JPEG's SOI marker.
+    public static func withEXIFOrientation(_ jpeg: Data, orientation: UInt16) -> Data {
+        var tiff = Data([0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08]) // big-endian TIFF header, IFD at 8
+        tiff.append(bigEndian: UInt16(1))                 // one entry
+        tiff.append(bigEndian: UInt16(0x0112))            // Orientation
+        tiff.append(bigEndian: UInt16(3))                 // SHORT
+        tiff.append(bigEndian: UInt32(1))                 // count
+        tiff.append(bigEndian: orientation); tiff.append(bigEndian: UInt16(0))
+        tiff.append(bigEndian: UInt32(0))                 // no next IFD
+        var payload = Data("Exif\0\0".utf8)
+        payload.append(tiff)
+        var segment = Data([0xFF, 0xE1])
+        segment.append(bigEndian: UInt16(payload.count + 2))
+        segment.append(payload)
+        var out = jpeg.prefix(2)
+        out.append(segment)
+        out.append(jpeg.dropFirst(2))
+        return out
+    }
+}
+
+extension Data {
+    mutating func append(bigEndian value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+    mutating func append(bigEndian value: UInt16) {
+        append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)])
+    }
+    mutating func append(chunk type: String, _ body: Data) {
+        append(bigEndian: UInt32(body.count))
+        let typed = Data(type.utf8) + body
+        append(typed)
+        append(bigEndian: CRC32.checksum(typed))
+    }
+}
+
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB88320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+    static func checksum(_ data: Data) -> UInt32 {
+        var c: UInt32 = 0xFFFFFFFF
+        for byte in data { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFFFFFF
+    }
+}
