@@ -13,9 +13,8 @@ final class GalleryList {
     let scrolled = ScrolledWindow()
 
     private(set) var gallery: PhotoGallery?
-    /// Row index → the row widget showing it now. GtkListView recycles widgets, so this is
-    /// the only way back from a record to "its" widget, and it is kept exact by bind/unbind.
-    private(set) var boundRows: [Int: PhotoRow] = [:]
+    /// Which recycled row widget shows which record: the only way back from a record to "its" widget.
+    let bindings = RowBindings<PhotoRow>()
     /// Told when a row is bound (the scroll scheduler decides whether it starts work).
     var onRowBound: ((Int) -> Void)?
 
@@ -45,6 +44,7 @@ final class GalleryList {
 
     /// Show a gallery (or none). Rows are bound by GTK as they come into view.
     func show(_ gallery: PhotoGallery?) {
+        bindings.removeAll()
         self.gallery = gallery
         gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
         model.replaceAll(with: gallery?.records.map(\.name) ?? [])
@@ -52,21 +52,15 @@ final class GalleryList {
 
     private func bind(_ row: PhotoRow, at position: Int) {
         guard let gallery, gallery.records.indices.contains(position) else { return }
-        if let old = row.record, boundRows[old.row] === row { boundRows[old.row] = nil }
-        boundRows[position] = row
-        row.bind(gallery.records[position], busy: gallery.isBusy(position))
+        bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         onRowBound?(position)
     }
 
-    private func unbind(_ row: PhotoRow) {
-        if let record = row.record, boundRows[record.row] === row { boundRows[record.row] = nil }
-        row.unbind()
-    }
+    private func unbind(_ row: PhotoRow) { bindings.unbind(row) }
 
     /// A record changed: update its widget only if one is bound to that very record now.
     private func rowChanged(_ index: Int) {
-        guard let gallery, let row = boundRows[index], let record = row.record,
-              record === gallery.records[index] else { return }
-        row.render(busy: gallery.isBusy(index))
+        guard let gallery else { return }
+        bindings.recordChanged(gallery.records[index], busy: gallery.isBusy(index))
     }
 }

@@ -4,7 +4,7 @@ import Gtk
 import PhotoPipeline
 
 @MainActor
-final class PhotoRow {
+final class PhotoRow: PhotoRowView {
     static let thumbnailSize: Int32 = 64
 
     let container = Box(vertical: false, spacing: 12)

@@ -40,11 +40,16 @@ public enum MainLoop {
         }
     }
 
-    /// Run `work` on the GLib main loop (the default main context).
+    /// Run `work` on the GLib main loop (the default main context), on the main thread.
     ///
-    /// Built on g_main_context_invoke_full: from the main thread, while it owns the context,
-    /// `work` runs at once; from any other thread it is queued and runs on the next iteration.
+    /// On the main thread this is g_main_context_invoke_full: `work` runs at once if the main
+    /// thread owns the context (or can acquire it). From any other thread it is always queued
+    /// as an idle source: g_main_context_invoke_full alone would *acquire* the default context
+    /// from a worker whenever the main thread is not iterating it at that moment (before the
+    /// loop starts, or between iterations in tests) and run `work` right there, off the main
+    /// thread. The recycled-row interleaving test caught exactly that.
     public static func invoke(priority: Int32 = G_PRIORITY_DEFAULT, _ work: @escaping @MainActor () -> Void) {
+        guard Thread.isMainThread else { return post(priority: priority, work) }
         let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
         g_main_context_invoke_full(nil, priority, { data in
             let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()

@@ -51,6 +51,8 @@ public enum SamplePhotos {
         case "stall": plan.mode = .stall
         case "trickle": plan.mode = .trickle(intervalMs: 200)
         case "html": plan.body = Data("<html><body>Sorry</body></html>".utf8); plan.contentType = "image/png"
+        case "bomb": plan.status = 200; plan.body = TestImages.pngBomb(); plan.contentType = "image/png"
+        case "empty": plan.status = 200; plan.body = Data()
         default: break
         }
         return plan

@@ -24,6 +24,14 @@ public final class Trace: @unchecked Sendable {
         lock.withLock { handle = file }
     }
 
+    /// Stop writing (tests switch trace files between cases).
+    public func close() {
+        lock.withLock {
+            try? handle?.close()
+            handle = nil
+        }
+    }
+
     /// Seconds since launch, as written in `t`.
     public var now: Double { ProcessInfo.processInfo.systemUptime - start }
 

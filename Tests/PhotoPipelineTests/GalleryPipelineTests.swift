@@ -1,0 +1,124 @@
+// Why this exists: the whole pipeline (queues, operations, decode, sepia, main-loop completions) against a real libsoup server with faults.
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+@testable import PhotoPipeline
+
+final class GalleryPipelineTests: XCTestCase {
+    static let server = try! TestServer(route: SamplePhotos.route)
+
+    func testEveryRowEndsFilteredOrFailedWithItsReason() throws {
+        let base = Self.server.baseURL
+        let json = """
+        [{"name": "ok png", "url": "photos/coffee.png?delay=50"},
+         {"name": "ok jpeg", "url": "photos/rocket.jpg"},
+         {"name": "ok gray", "url": "photos/camera.png?delay=20"},
+         {"name": "ok alpha", "url": "photos/horse.png"},
+         {"name": "missing", "url": "photos/nothing-here.png"},
+         {"name": "server error", "url": "photos/coffee.png?status=500"},
+         {"name": "unavailable", "url": "photos/coffee.png?status=503"},
+         {"name": "truncated", "url": "photos/coffee.png?fault=truncate"},
+         {"name": "html", "url": "photos/coffee.png?fault=html"},
+         {"name": "empty", "url": "photos/coffee.png?fault=empty"},
+         {"name": "bomb", "url": "photos/bomb.png?fault=bomb"},
+         {"name": "stalled", "url": "photos/coffee.png?fault=stall"},
+         {"name": "ftp", "url": "ftp://example.org/a.png"}]
+        """
+        var configuration = HTTPClient.Configuration()
+        configuration.ioTimeoutSeconds = 2
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: json, source: base.appendingPathComponent("gallery.json"), configuration: configuration)
+            let gallery = harness.gallery
+            for row in 0..<gallery.count { gallery.startOperations(for: row, priority: .normal) }
+            XCTAssertTrue(harness.run(timeout: 30) { harness.allSettled }, "states: \(gallery.records.map { "\($0.name)=\($0.state)" })")
+
+            let states = Dictionary(uniqueKeysWithValues: gallery.records.map { ($0.name, $0) })
+            for name in ["ok png", "ok jpeg", "ok gray", "ok alpha"] {
+                XCTAssertEqual(states[name]?.state, .filtered, name)
+                XCTAssertNotNil(states[name]?.image, name)
+            }
+            let expected: [String: String] = [
+                "missing": "HTTP 404 Not Found",
+                "server error": "HTTP 500 Internal Server Error",
+                "unavailable": "HTTP 503 Service Unavailable",
+                "truncated": "terminated",
+                "html": "not a readable image",
+                "empty": "the image is empty",
+                "bomb": "too large: 30000 × 30000",
+                "stalled": "timed out after 2 s",
+                "ftp": "unsupported URL scheme",
+            ]
+            for (name, fragment) in expected {
+                let record = try XCTUnwrap(states[name])
+                XCTAssertEqual(record.state, .failed, name)
+                XCTAssertNil(record.image, name)
+                XCTAssertTrue(record.failureReason?.contains(fragment) == true, "\(name): \(record.failureReason ?? "no reason")")
+            }
+            XCTAssertFalse(states["truncated"]?.failureReason?.isEmpty ?? true)
+            XCTAssertTrue(gallery.pending.downloadsInProgress.isEmpty && gallery.pending.filtrationsInProgress.isEmpty)
+            harness.assertOneTerminalEventPerOperation()
+
+            // The trace tells the same story.
+            let final = harness.trace.finalStates
+            XCTAssertEqual(final.values.filter { $0.state == "filtered" }.count, 4)
+            XCTAssertEqual(final.values.filter { $0.state == "failed" }.count, 9)
+            XCTAssertTrue(final.values.filter { $0.state == "failed" }.allSatisfy { !($0.reason ?? "").isEmpty })
+        }
+    }
+
+    func testCancellingAStalledDownloadFreesItsSlotAtOnce() throws {
+        let base = Self.server.baseURL
+        var settings = PipelineSettings()
+        settings.downloadConcurrency = 1
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: """
+                [{"name": "stalled", "url": "photos/coffee.png?fault=stall"},
+                 {"name": "next", "url": "photos/horse.png"}]
+                """, source: base.appendingPathComponent("g.json"), settings: settings)
+            let gallery = harness.gallery
+            gallery.startOperations(for: 0)
+            gallery.startOperations(for: 1)
+            // The stalled transfer holds the only slot.
+            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.event == "started" && $0.row == 0 } })
+            XCTAssertFalse(harness.run(timeout: 0.5) { harness.trace.events.contains { $0.event == "started" && $0.row == 1 } },
+                           "row 1 must wait while the stalled download holds the slot")
+
+            let cancelledAt = Harness.now
+            gallery.cancelOperations(for: 0)
+            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.event == "started" && $0.row == 1 } })
+            let started = try XCTUnwrap(harness.trace.events.first { $0.event == "started" && $0.row == 1 })
+            let cancelled = try XCTUnwrap(harness.trace.events.first { $0.event == "cancelled" && $0.row == 0 })
+            let freedAfter = started.t - cancelled.t
+            print("stalled download cancelled → next download started: \(Int(freedAfter * 1000)) ms (wall \(Int((Harness.now - cancelledAt) * 1000)) ms)")
+            XCTAssertLessThan(freedAfter, 0.2, "the slot must be freed within 200 ms of the cancel")
+            XCTAssertTrue(harness.run(timeout: 10) { gallery.records[1].state == .filtered })
+            XCTAssertEqual(gallery.records[0].state, .new, "a cancelled row goes back to waiting, not failed")
+            harness.assertOneTerminalEventPerOperation()
+        }
+    }
+
+    func testDownloadedRecordIsOnlyFilteredWhenItComesBack() throws {
+        let base = Self.server.baseURL
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: #"[{"name": "a", "url": "photos/coffee.png"}]"#,
+                                              source: base.appendingPathComponent("g.json"))
+            let gallery = harness.gallery
+            gallery.isRowWanted = { _ in false } // scrolled away: do not go on to filtering
+            gallery.startOperations(for: 0)
+            XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].state == .downloaded && !gallery.isBusy(0) })
+            let requestsBefore = Self.server.requests.count
+            gallery.startOperations(for: 0)   // the row comes back
+            gallery.startOperations(for: 0)   // twice: no second operation
+            XCTAssertEqual(gallery.pending.filtrationsInProgress.count, 1)
+            XCTAssertTrue(gallery.pending.downloadsInProgress.isEmpty, "a downloaded record is never downloaded again")
+            XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].state == .filtered })
+            XCTAssertEqual(Self.server.requests.count, requestsBefore)
+            harness.assertOneTerminalEventPerOperation()
+        }
+    }
+}
+
+enum Harness {
+    static var now: Double { ProcessInfo.processInfo.systemUptime }
+}

@@ -1,0 +1,54 @@
+// Why this exists: runs a PhotoGallery on the GLib main loop in tests, with its trace in a temporary file.
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+@testable import PhotoPipeline
+
+@MainActor
+final class PipelineHarness {
+    let gallery: PhotoGallery
+    let trace: TraceLog
+
+    init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
+         configuration: HTTPClient.Configuration = HTTPClient.Configuration()) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString).jsonl").path
+        Trace.shared.close()
+        try Trace.shared.open(path: path)
+        trace = TraceLog(path: path)
+        let manifest = try ManifestParser.parse(Data(json.utf8), source: source)
+        gallery = PhotoGallery(manifest: manifest, settings: settings,
+                               fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration)))
+    }
+
+    /// Iterate the GLib main loop until `condition` or the timeout.
+    func run(timeout: TimeInterval, until condition: () -> Bool) -> Bool {
+        MainLoop.iterate(until: condition, timeout: timeout)
+    }
+
+    var allSettled: Bool {
+        gallery.records.allSatisfy { $0.state == .filtered || $0.state == .failed } && gallery.pending.rowsInProgress.isEmpty
+    }
+
+    /// Every queued operation reached exactly one terminal event (finished or cancelled).
+    func assertOneTerminalEventPerOperation(file: StaticString = #filePath, line: UInt = #line) {
+        var open: [String: Int] = [:]
+        for event in trace.events {
+            guard let queue = event.queue, let row = event.row else { continue }
+            let key = "\(queue)/\(row)"
+            switch event.event {
+            case "queued":
+                XCTAssertEqual(open[key, default: 0], 0, "\(key) queued twice while in progress", file: file, line: line)
+                open[key, default: 0] += 1
+            case "finished", "cancelled":
+                XCTAssertEqual(open[key, default: 0], 1, "\(key) \(event.event) without being in progress", file: file, line: line)
+                open[key, default: 0] -= 1
+            default: break
+            }
+        }
+        XCTAssertEqual(open.values.filter { $0 != 0 }.count, 0, "operations without a terminal event: \(open.filter { $0.value != 0 })",
+                       file: file, line: line)
+    }
+
+    deinit { Trace.shared.close() }
+}
