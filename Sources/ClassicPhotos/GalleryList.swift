@@ -15,8 +15,10 @@ final class GalleryList {
     private(set) var gallery: PhotoGallery?
     /// Which recycled row widget shows which record: the only way back from a record to "its" widget.
     let bindings = RowBindings<PhotoRow>()
-    /// Told when a row is bound (the scroll scheduler decides whether it starts work).
+    /// Told when a row is bound (the scheduler decides whether it starts work).
     var onRowBound: ((Int) -> Void)?
+    /// Told after a row's record changed and its widget, if any, was updated.
+    var onRowChanged: ((Int) -> Void)?
 
     init() {
         listView = ListView(model: model, factory: factory)
@@ -62,5 +64,6 @@ final class GalleryList {
     private func rowChanged(_ index: Int) {
         guard let gallery else { return }
         bindings.recordChanged(gallery.records[index], busy: gallery.isBusy(index))
+        onRowChanged?(index)
     }
 }

@@ -15,7 +15,7 @@ final class GalleryWindow {
     private let pages = Stack()
     private let emptyPage: EmptyPage
     let list = GalleryList()
-    let scheduler = RowWorkScheduler()
+    let scheduler: OnscreenScheduler
 
     /// The manifest shown (or being loaded), for Retry and Reload.
     private(set) var source: URL?
@@ -29,6 +29,7 @@ final class GalleryWindow {
         self.services = services
         window = ApplicationWindow(application: application)
         emptyPage = EmptyPage()
+        scheduler = OnscreenScheduler(list: list)
         window.title = AppInfoStrings.appName
         window.setDefaultSize(width: 720, height: 640)
 
@@ -57,8 +58,6 @@ final class GalleryWindow {
         body.append(errorBar)
         body.append(pages)
         window.setChild(body)
-
-        list.onRowBound = { [weak self] row in self?.scheduler.rowBound(row) }
     }
 
     func present() { window.present() }
@@ -93,11 +92,14 @@ final class GalleryWindow {
     private func show(_ manifest: Manifest) {
         Trace.shared.emit("manifest", ["rows": manifest.entries.count, "source": manifest.source.absoluteString])
         gallery?.cancelAll()
-        let gallery = PhotoGallery(manifest: manifest, settings: services.settings, fetcher: services.fetcher)
+        var settings = services.settings
+        // Decode at the thumbnail's size in device pixels.
+        settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
+        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher)
         self.gallery = gallery
         headerTitle.subtitleText = manifest.source == DataLocations.sampleManifest ? tr("Sample Gallery") : manifest.title
-        scheduler.attach(gallery)
         list.show(gallery)
+        scheduler.attach(gallery)
         pages.visibleChildName = "list"
     }
 

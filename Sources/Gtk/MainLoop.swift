@@ -112,9 +112,16 @@ public enum MainLoop {
     }
 }
 
-private final class InvokeBox {
-    let work: () -> Void
-    init(_ work: @escaping @MainActor () -> Void) { self.work = unisolated(work, as: (() -> Void).self) }
+/// Carries work from any thread to the main loop. The handoff goes through GLib's own locks,
+/// which ThreadSanitizer cannot see (GLib is not instrumented), so the closure is published
+/// under an NSLock as well: a real happens-before edge that TSan understands.
+private final class InvokeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (() -> Void)?
+    init(_ work: @escaping @MainActor () -> Void) {
+        lock.withLock { stored = unisolated(work, as: (() -> Void).self) }
+    }
+    var work: () -> Void { lock.withLock { stored ?? {} } }
 }
 
 private func g_source_remove_if_present(_ id: guint) {

@@ -17,3 +17,7 @@ public final class ScrolledWindow: Widget {
         set { gtk_scrolled_window_set_kinetic_scrolling(scrolled, newValue ? 1 : 0) }
     }
 }
+
+extension ScrolledWindow {
+    public var vadjustment: Adjustment { Adjustment(verticalAdjustment) }
+}

@@ -36,6 +36,33 @@ public final class Screenshot {
         public init(width: Int, height: Int, rgb: @escaping (Int, Int) -> (Int, Int, Int)) {
             self.width = width; self.height = height; self.rgb = rgb
         }
+
+        /// The template drawn at a sub-pixel offset (dx, dy) in [0, 1), sampled bilinearly;
+        /// one pixel larger each way, its first row and column mixed with the background.
+        func shifted(dx: Double, dy: Double) -> Template {
+            let source = self
+            func at(_ x: Int, _ y: Int) -> (Double, Double, Double)? {
+                guard x >= 0, y >= 0, x < source.width, y < source.height else { return nil }
+                let p = source.rgb(x, y)
+                return (Double(p.0), Double(p.1), Double(p.2))
+            }
+            return Template(width: width, height: height) { x, y in
+                // Output pixel (x, y) covers source position (x - dx, y - dy).
+                let sx = Double(x) - dx, sy = Double(y) - dy
+                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                let ax = sx - Double(x0), ay = sy - Double(y0)
+                var sum = (0.0, 0.0, 0.0), weight = 0.0
+                for (xi, wx) in [(x0, 1 - ax), (x0 + 1, ax)] {
+                    for (yi, wy) in [(y0, 1 - ay), (y0 + 1, ay)] {
+                        guard let p = at(xi, yi), wx * wy > 0 else { continue }
+                        sum.0 += p.0 * wx * wy; sum.1 += p.1 * wx * wy; sum.2 += p.2 * wx * wy
+                        weight += wx * wy
+                    }
+                }
+                guard weight > 0 else { return source.rgb(max(0, min(x, source.width - 1)), max(0, min(y, source.height - 1))) }
+                return (Int((sum.0 / weight).rounded()), Int((sum.1 / weight).rounded()), Int((sum.2 / weight).rounded()))
+            }
+        }
     }
 
     /// Mean absolute difference per channel of `template` drawn at (x, y), on a sparse grid.
@@ -60,10 +87,11 @@ public final class Screenshot {
     /// The best placement of `template` within the region, and its difference.
     public func bestMatch(_ template: Template, xs: Range<Int>, ys: Range<Int>) -> (x: Int, y: Int, difference: Double) {
         var best = (x: 0, y: 0, difference: Double.infinity)
-        // Coarse pass on a sparse grid, then refine around the best spot.
-        for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
-            for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 2) {
-                let d = difference(template, x: x, y: y, step: 8)
+        // Every position, comparing a sparse sample of pixels (a noisy texture matches at one
+        // position only, so positions cannot be skipped), then refine around the best.
+        for y in ys {
+            for x in xs {
+                let d = difference(template, x: x, y: y, step: 4)
                 if d < best.difference { best = (x, y, d) }
             }
         }
@@ -72,6 +100,17 @@ public final class Screenshot {
             for x in (best.x - 2)...(best.x + 2) {
                 let d = difference(template, x: x, y: y, step: 1)
                 if d < refined.difference { refined = (x, y, d) }
+            }
+        }
+        // A scrolled list may sit at a fractional offset, where the renderer samples the texture
+        // bilinearly: compare against the template shifted by quarter pixels too.
+        for fy in [0.25, 0.5, 0.75] {
+            for fx in [0.0, 0.25, 0.5, 0.75] {
+                let shifted = template.shifted(dx: fx, dy: fy)
+                for y in (refined.y - 1)...(refined.y) {
+                    let d = difference(shifted, x: refined.x, y: y, step: 1)
+                    if d < refined.difference { refined = (refined.x, y, d) }
+                }
             }
         }
         return refined

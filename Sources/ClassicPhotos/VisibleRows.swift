@@ -1,0 +1,19 @@
+// Why this exists: which rows are actually on screen, from each bound row's laid-out bounds against the viewport (bound is not visible).
+import Gtk
+import PhotoPipeline
+
+@MainActor
+enum VisibleRows {
+    /// GtkListView keeps about 200 rows bound far beyond the viewport, so the visible rows are
+    /// the bound rows that are mapped and whose bounds overlap the scrolled window. Call only after layout (at
+    /// `after-paint`): geometry read inside `value-changed` is a frame stale.
+    static func compute(_ bindings: RowBindings<PhotoRow>, in viewport: ScrolledWindow) -> [Int] {
+        let height = Double(viewport.height)
+        guard height > 0 else { return [] }
+        return bindings.boundRows.compactMap { row, view in
+            // GtkListView unmaps rows it scrolled out of view and leaves their old geometry: skip them.
+            guard view.container.isMapped, let box = view.container.bounds(in: viewport), box.height > 0 else { return nil }
+            return box.y + box.height > 0 && box.y < height ? row : nil
+        }.sorted()
+    }
+}

@@ -1,0 +1,29 @@
+// Why this exists: a widget's GdkFrameClock `after-paint`, the moment row geometry is laid out and current.
+import CGtk
+
+extension Widget {
+    /// Call `fn` after every frame this widget's toplevel paints. The frame clock exists only
+    /// once the widget is realized, so the handler is connected when the widget is mapped.
+    public func onAfterPaint(_ fn: @escaping Signal.Plain) {
+        var connected = false
+        let connect: @MainActor () -> Void = { [widget] in
+            guard !connected, let clock = gtk_widget_get_frame_clock(widget) else { return }
+            connected = true
+            Signal.connect(clock, "after-paint", fn)
+        }
+        if gtk_widget_get_mapped(widget) != 0 { connect() }
+        Signal.connect(ref.pointer, "map", connect)
+    }
+
+    /// Ask for a new frame (so `after-paint` runs even when nothing else changed).
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+    /// This widget's bounds in `ancestor`'s coordinates, or nil if they share no common ancestor.
+    public func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, ancestor.widget, &rect) != 0 else { return nil }
+        return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
+
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+}

@@ -1,0 +1,73 @@
+// Why this exists: the scrolling rules checked on the app's trace: no work starts while scrolling, only visible or prefetched rows start after, off-screen work is cancelled.
+import Foundation
+import TestSupport
+import XCTest
+
+struct ScrollTraceChecks {
+    let events: [TraceEvent]
+
+    /// Rows visible at each scroll-end, and the rows of each prefetch band.
+    var restingVisible: [(t: Double, rows: ClosedRange<Int>)] {
+        events.filter { $0.event == "scroll-end" }.compactMap { event in
+            guard let range = event["visible"] as? [Int], range.count == 2 else { return nil }
+            return (event.t, range[0]...range[1])
+        }
+    }
+
+    func assertNoWorkStartsWhileScrolling(file: StaticString = #filePath, line: UInt = #line) {
+        var scrolling = false
+        var begins = 0
+        for event in events {
+            switch event.event {
+            case "scroll-begin": scrolling = true; begins += 1
+            case "scroll-end": scrolling = false
+            case "started" where scrolling:
+                XCTFail("\(event.queue ?? "?") row \(event.row ?? -1) started at \(event.t) while scrolling", file: file, line: line)
+            default: break
+            }
+        }
+        XCTAssertGreaterThan(begins, 0, "the input must have produced a scroll", file: file, line: line)
+    }
+
+    /// After each scroll-end, work starts only for rows visible then or in the prefetch band that follows,
+    /// and every operation of a row now off-screen is cancelled.
+    func assertWorkFollowsTheScreen(file: StaticString = #filePath, line: UInt = #line) {
+        let ends = events.indices.filter { events[$0].event == "scroll-end" }
+        XCTAssertFalse(ends.isEmpty, "no scroll-end", file: file, line: line)
+        for (n, index) in ends.enumerated() {
+            guard let range = events[index]["visible"] as? [Int], range.count == 2 else {
+                XCTFail("scroll-end without visible rows", file: file, line: line); continue
+            }
+            let visible = range[0]...range[1]
+            let nextBegin = events[(index + 1)...].firstIndex { $0.event == "scroll-begin" } ?? events.endIndex
+            let window = events[(index + 1)..<nextBegin]
+            var allowed = Set(visible)
+            for event in window {
+                if event.event == "prefetch", let rows = event["rows"] as? [Int] { allowed.formUnion(rows) }
+                if event.event == "started", let row = event.row, !allowed.contains(row) {
+                    XCTFail("after scroll-end #\(n) (visible \(visible)), row \(row) started though neither visible nor prefetched",
+                            file: file, line: line)
+                }
+            }
+            // Operations still open at this scroll-end for off-screen rows must be cancelled right away.
+            var open: [String: Int] = [:]
+            for event in events[..<index] {
+                guard let queue = event.queue, let row = event.row else { continue }
+                let key = "\(queue)/\(row)"
+                if event.event == "queued" { open[key] = row }
+                if event.event == "finished" || event.event == "cancelled" { open[key] = nil }
+            }
+            for (key, row) in open where !visible.contains(row) {
+                let cancelled = window.contains { $0.event == "cancelled" && "\($0.queue ?? "")/\($0.row ?? -1)" == key }
+                XCTAssertTrue(cancelled, "\(key) was in progress off-screen at scroll-end #\(n) and was not cancelled", file: file, line: line)
+            }
+        }
+    }
+
+    /// Downloads that completed for rows never visible at rest (initially or at any scroll-end).
+    func wastedDownloads(initiallyVisible: ClosedRange<Int>) -> [Int] {
+        var seen = Set(initiallyVisible)
+        for rest in restingVisible { seen.formUnion(rest.rows) }
+        return events.filter { $0.event == "finished" && $0.queue == "download" }.compactMap(\.row).filter { !seen.contains($0) }
+    }
+}

@@ -1,0 +1,112 @@
+// Why this exists: the real app under Xvfb, driven by real X input (wheel clicks, a scrollbar drag) over 2,000 rows with 100 ms image latency.
+import Foundation
+import PhotoPipeline
+import TestSupport
+import XCTest
+
+final class ScrollingAppTests: XCTestCase {
+    static let server = try! TestServer(route: SamplePhotos.route)
+    static let downloadWidth = 6
+
+    /// Launch on a 2,000-row gallery and wait until the first screen is being worked on.
+    func launch(_ xvfb: Xvfb) throws -> AppProcess {
+        let manifest = Self.server.baseURL.appendingPathComponent("gallery.json").absoluteString + "?count=2000&delay=100"
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } }, "manifest; stderr: \(app.stderr)")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "started" } }, "first screen starts")
+        return app
+    }
+
+    func initiallyVisible(_ events: [TraceEvent]) -> ClosedRange<Int> {
+        let firstStarted = events.filter { $0.event == "started" && $0.queue == "download" }.compactMap(\.row)
+        let rows = firstStarted.prefix(while: { $0 < 20 })
+        return 0...(rows.max() ?? 0)
+    }
+
+    /// The scroll settled: a scroll-end after the last scroll-begin, and its visible rows filtered.
+    func waitForRest(_ app: AppProcess, filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in
+            guard let lastBegin = events.lastIndex(where: { $0.event == "scroll-begin" }) else { return false }
+            return events[lastBegin...].contains { $0.event == "scroll-end" }
+        }, "scrolling ended", file: file, line: line)
+        let end = try XCTUnwrap(app.trace.events.last { $0.event == "scroll-end" }, file: file, line: line)
+        let range = try XCTUnwrap(end["visible"] as? [Int], file: file, line: line)
+        let visible = range[0]...range[1]
+        guard filtered else { return visible }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let states = app.trace.finalStates
+            return visible.allSatisfy { states[$0]?.state == "filtered" }
+        }, "visible rows \(visible) filtered", file: file, line: line)
+        return visible
+    }
+
+    func assertScreenShowsOwnThumbnails(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,
+                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        usleep(400_000) // the last frame
+        let path = app.directory.appendingPathComponent("\(name).png").path
+        try xvfb.screenshot(to: path)
+        let screen = try Screenshot(path: path)
+        let files = SamplePhotos.files
+        var positions: [Int] = []
+        // Rows cut by the viewport's edges cannot match whole; check the ones fully on screen.
+        for row in (visible.lowerBound + 1)..<visible.upperBound {
+            let match = screen.bestMatch(try ExpectedThumbnails.sepia(files[row % files.count]), xs: 12..<40, ys: 40..<660)
+            XCTAssertLessThan(match.difference, 4, "row \(row) shows its own sepia thumbnail (\(files[row % files.count]), best \(match))",
+                              file: file, line: line)
+            positions.append(match.y)
+        }
+        XCTAssertEqual(positions, positions.sorted(), "rows in order on screen", file: file, line: line)
+    }
+
+    func testWheelFlingSuspendsThenLoadsOnlyTheRowsOnScreen() throws {
+        // Each burst's rest starts work for the rows it shows; the next burst cancels it.
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb)
+        defer { app.stop() }
+        // GTK speeds wheel scrolling up when clicks come fast, by an amount that varies run to
+        // run, so fling in bursts of quick clicks and look at where each burst came to rest.
+        try xvfb.run("xdotool", ["mousemove", "360", "300"])
+        var bursts = 0
+        while bursts < 150 {
+            bursts += 1
+            let rests = ScrollTraceChecks(events: app.trace.events).restingVisible.count
+            try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", "5"])
+            XCTAssertTrue(app.trace.wait(timeout: 10) { ScrollTraceChecks(events: $0).restingVisible.count > rests }, "burst \(bursts) came to rest")
+            if let rest = ScrollTraceChecks(events: app.trace.events).restingVisible.last, rest.rows.lowerBound >= 950 { break }
+        }
+        let visible = try waitForRest(app)
+        XCTAssertGreaterThanOrEqual(visible.lowerBound, 950, "the fling reached row 1,000 or so: \(visible) after \(bursts) bursts")
+
+        let checks = ScrollTraceChecks(events: app.trace.events)
+        checks.assertNoWorkStartsWhileScrolling()
+        checks.assertWorkFollowsTheScreen()
+        let wasted = checks.wastedDownloads(initiallyVisible: initiallyVisible(app.trace.events))
+        print("wheel fling: rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
+        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)")
+        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: "fling")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testScrollbarDragSuspendsThenLoadsOnlyTheRowsOnScreen() throws {
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb)
+        defer { app.stop() }
+        // Reveal the overlay scrollbar at the right edge, press on it, drag down, release.
+        try xvfb.run("xdotool", ["mousemove", "714", "300", "sleep", "0.3", "mousemove", "714", "56", "sleep", "0.3", "mousedown", "1"])
+        for y in stride(from: 60, through: 340, by: 20) {
+            try xvfb.run("xdotool", ["mousemove", "714", "\(y)", "sleep", "0.03"])
+        }
+        try xvfb.run("xdotool", ["mouseup", "1"])
+        let visible = try waitForRest(app)
+        XCTAssertGreaterThan(visible.lowerBound, 100, "the drag moved the list: \(visible)")
+
+        let checks = ScrollTraceChecks(events: app.trace.events)
+        checks.assertNoWorkStartsWhileScrolling()
+        checks.assertWorkFollowsTheScreen()
+        let wasted = checks.wastedDownloads(initiallyVisible: initiallyVisible(app.trace.events))
+        print("scrollbar drag: rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
+        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)")
+        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: "drag")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
