@@ -10,5 +10,8 @@ export G_DEBUG=fatal-criticals
 echo "== swift build (debug, with tests)"
 swift build --build-tests
 
+echo "== ThreadSanitizer over the binding and pipeline tests"
+swift test --scratch-path .build-tsan --sanitize=thread --disable-swift-testing --filter 'GtkTests|PhotoPipelineTests'
+
 echo "== swift test"
 swift test --skip-build --disable-swift-testing

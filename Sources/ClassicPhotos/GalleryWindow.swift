@@ -106,7 +106,7 @@ final class GalleryWindow {
     private func showError(_ error: ManifestError, source: URL) {
         Trace.shared.emit("manifest-failed", ["reason": error.description, "source": source.absoluteString])
         let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
-        errorBar.text = String(format: tr("Could not open “%@”: %@"), name, error.description)
+        errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
         errorBar.revealed = true
         headerTitle.subtitleText = gallery?.manifest.title ?? ""
     }

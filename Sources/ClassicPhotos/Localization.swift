@@ -5,7 +5,26 @@ import PhotoPipeline
 
 /// Translate a UI string (gettext).
 func tr(_ text: String) -> String {
-    String(cString: g_dgettext(AppInfo.gettextPackage, text))
+    // gettext returns the msgid pointer itself when there is no translation, so the C string
+    // must stay alive while the result is read.
+    text.withCString { msgid in
+        guard let translated = g_dgettext(AppInfo.gettextPackage, msgid), translated != msgid else { return text }
+        return String(cString: translated)
+    }
+}
+
+/// Fill a translated template's `%s` placeholders in order (translators may not reorder them;
+/// String(format:) with `%@` and Swift strings crashes on this Foundation).
+func fill(_ template: String, _ values: String...) -> String {
+    var result = ""
+    var remaining = values[...]
+    var rest = template[...]
+    while let range = rest.range(of: "%s") {
+        result += rest[..<range.lowerBound]
+        result += remaining.popFirst() ?? ""
+        rest = rest[range.upperBound...]
+    }
+    return result + rest
 }
 
 enum Localization {

@@ -22,6 +22,7 @@ if let path = options.tracePath {
         exit(2)
     }
 }
+SessionBusCheck.disableAccessibilityWithoutBus()
 MainLoop.installDispatchBridge()
 let status = MainActor.assumeIsolated {
     ClassicPhotosApp(options: options).run(arguments: options.remaining)

@@ -12,6 +12,7 @@ public final class InfoBar: Widget {
         message.setWrap(true)
         message.setXAlign(0)
         message.setSelectable(true)
+        message.setExpand(horizontal: true)
         gtk_info_bar_add_child(widget.opaque, message.widget)
         Signal.connectInt(ref.pointer, "response") { [weak self] response in self?.onResponse?(response) }
     }

@@ -48,6 +48,17 @@ final class SampleGalleryAppTests: XCTestCase {
         }
         XCTAssertGreaterThan(screen.bestMatch(unfiltered, xs: 12..<40, ys: 40..<660).difference, 4,
                              "the unfiltered photo must not be what is on screen")
+
+        // Scroll to the end: the rest of the gallery loads, and the second misnamed row fails too.
+        try xvfb.run("xdotool", ["mousemove", "360", "300", "click", "--repeat", "15", "--delay", "60", "5"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let states = app.trace.finalStates
+            return (0..<19).allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
+        }, "every row finished; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+        let all = app.trace.finalStates
+        XCTAssertEqual(all.values.filter { $0.state == "filtered" }.count, 17, "every good row is sepia-filtered")
+        XCTAssertEqual(all.filter { $0.value.state == "failed" }.keys.sorted(), [4, 11], "both misnamed rows failed")
+        XCTAssertTrue(all[11]?.reason?.contains("rocket_launch.jpeg") == true, "\(all[11]?.reason ?? "")")
         XCTAssertEqual(app.criticals, [], "no GLib-CRITICAL")
     }
 }
