@@ -1,4 +1,4 @@
-// Why this exists: what every window shares: one SoupSession (made on the main thread), the fetcher and the pipeline settings.
+// Why this exists: what every window shares: one SoupSession (made on the main thread), the fetcher, preferences and command-line overrides.
 import Foundation
 import PhotoPipeline
 
@@ -6,15 +6,22 @@ import PhotoPipeline
 final class AppServices {
     let http: HTTPClient
     let fetcher: ResourceFetcher
-    var settings: PipelineSettings
+    let preferences = AppSettings()
     let options: CommandLineOptions
 
     init(options: CommandLineOptions) {
         self.options = options
         http = HTTPClient()
         fetcher = ResourceFetcher(http: http)
-        settings = PipelineSettings()
-        if let n = options.downloadConcurrency { settings.downloadConcurrency = n }
-        if let n = options.filtrationConcurrency { settings.filtrationConcurrency = n }
+    }
+
+    /// Pipeline settings from the preferences, with command-line options taking precedence.
+    func pipelineSettings() -> PipelineSettings {
+        var settings = PipelineSettings()
+        settings.downloadConcurrency = options.downloadConcurrency ?? preferences.downloadConcurrency
+        let filters = options.filtrationConcurrency ?? preferences.filtrationConcurrency
+        if filters > 0 { settings.filtrationConcurrency = filters }
+        settings.sepiaIntensity = preferences.sepiaIntensity
+        return settings
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the GtkApplication: one window, `activate` opens the sample gallery, `open` opens the file or URL given.
+// Why this exists: the GtkApplication: actions and shortcuts, `activate` (last gallery or the sample) and `open` (the file or URL given).
 import CGtk
 import Foundation
 import Gtk
@@ -13,12 +13,11 @@ final class ClassicPhotosApp {
     init(options: CommandLineOptions) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
         services = AppServices(options: options)
+        application.onStartup { [weak self] in self?.addActions() }
         application.onActivate { [weak self] in
             guard let self else { return }
             let window = self.window()
-            if window.source == nil {
-                if let sample = DataLocations.sampleManifest { window.load(sample) }
-            }
+            if window.source == nil, let start = self.startingManifest { window.load(start) }
             window.present()
         }
         application.onOpen { [weak self] uris in
@@ -27,6 +26,31 @@ final class ClassicPhotosApp {
             window.load(URL(string: uri) ?? ManifestLoader.sourceURL(for: uri))
             window.present()
         }
+    }
+
+    /// The gallery opened last, or the bundled sample gallery.
+    private var startingManifest: URL? {
+        let last = services.preferences.lastManifest
+        if !last.isEmpty, let url = URL(string: last) { return url }
+        return DataLocations.sampleManifest
+    }
+
+    private func addActions() {
+        application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
+        application.addAction("reload", accels: ["F5", "<Primary>r"]) { [weak self] in self?.mainWindow?.reload() }
+        application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
+            guard let self else { return }
+            ShortcutsWindow.present(parent: self.window().window)
+        }
+        application.addAction("about") { [weak self] in
+            guard let self else { return }
+            AboutWindow.present(parent: self.window().window)
+        }
+        application.addAction("quit", accels: ["<Primary>q"]) { [weak self] in
+            self?.mainWindow?.saveWindowState()
+            self?.application.quit()
+        }
+        application.setAccels(for: "win.close", ["<Primary>w"])
     }
 
     private func window() -> GalleryWindow {

@@ -36,6 +36,7 @@ enum DataLocations {
 
     /// Compiled translations: installed localedir, or the build tree's po/ output.
     static var localeDirectory: String? {
+        if let override = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_LOCALE_DIR"] { return override }
         if !PhotoPipeline.BuildConfigValues.localeDir.isEmpty,
            FileManager.default.fileExists(atPath: PhotoPipeline.BuildConfigValues.localeDir) {
             return PhotoPipeline.BuildConfigValues.localeDir

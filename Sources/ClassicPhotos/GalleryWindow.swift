@@ -1,4 +1,4 @@
-// Why this exists: the main window: header bar (title, gallery name, Open, loading spinner), the in-window error with Retry, and the list.
+// Why this exists: the main window: header bar (title, gallery name, Open, menu, loading spinner), the in-window error with Retry, the list, drops.
 import CGtk
 import Foundation
 import Gtk
@@ -13,7 +13,8 @@ final class GalleryWindow {
     private let loadingSpinner = Spinner()
     private let errorBar = InfoBar(type: GTK_MESSAGE_ERROR)
     private let pages = Stack()
-    private let emptyPage: EmptyPage
+    private let emptyPage = EmptyPage()
+    private let dropTarget = DropTarget()
     let list = GalleryList()
     let scheduler: OnscreenScheduler
 
@@ -28,16 +29,18 @@ final class GalleryWindow {
     init(application: Application, services: AppServices) {
         self.services = services
         window = ApplicationWindow(application: application)
-        emptyPage = EmptyPage()
         scheduler = OnscreenScheduler(list: list)
         window.title = AppInfoStrings.appName
-        window.setDefaultSize(width: 720, height: 640)
+        let settings = services.preferences
+        window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
+        if settings.windowMaximized { window.maximize() }
 
         let openButton = Button(label: tr("_Open"))
         openButton.tooltip = tr("Open a gallery manifest")
-        openButton.onClicked { [weak self] in self?.chooseManifest() }
+        openButton.setActionName("app.open")
         header.packStart(openButton)
         header.setTitleWidget(headerTitle.container)
+        header.packEnd(PrimaryMenu.make())
         loadingSpinner.visible = false
         loadingSpinner.tooltip = tr("Loading the gallery")
         header.packEnd(loadingSpinner)
@@ -46,7 +49,7 @@ final class GalleryWindow {
         errorBar.addButton(tr("_Retry"), id: Self.retryResponse)
         errorBar.revealed = false
         errorBar.onResponse { [weak self] response in
-            if response == Self.retryResponse, let source = self?.source { self?.load(source) }
+            if response == Self.retryResponse { self?.reload() }
         }
         emptyPage.onOpen { [weak self] in self?.chooseManifest() }
 
@@ -58,9 +61,42 @@ final class GalleryWindow {
         body.append(errorBar)
         body.append(pages)
         window.setChild(body)
+
+        // A manifest file dropped anywhere on the window opens.
+        dropTarget.onDropFile { [weak self] uri in
+            guard let url = URL(string: uri) else { return false }
+            self?.load(url)
+            return true
+        }
+        window.addController(dropTarget.ref.pointer)
+
+        window.addAction("close") { [weak self] in self?.window.close() }
+        window.onCloseRequest { [weak self] in
+            self?.saveWindowState()
+            self?.gallery?.cancelAll()
+            return false
+        }
     }
 
     func present() { window.present() }
+
+    func saveWindowState() {
+        let settings = services.preferences
+        settings.windowMaximized = window.isMaximized
+        if !window.isMaximized {
+            let size = window.defaultSize
+            if size.width > 0, size.height > 0 {
+                settings.windowWidth = size.width
+                settings.windowHeight = size.height
+            }
+        }
+    }
+
+    /// Reload the manifest: rows that loaded keep their image, failed rows are retried.
+    func reload() {
+        guard let source else { return }
+        load(source)
+    }
 
     /// Load a manifest off the main thread; the window stays live, with a spinner in the header.
     func load(_ source: URL) {
@@ -89,15 +125,19 @@ final class GalleryWindow {
         }
     }
 
+    private var isSample: Bool { source != nil && source == DataLocations.sampleManifest }
+
     private func show(_ manifest: Manifest) {
         Trace.shared.emit("manifest", ["rows": manifest.entries.count, "source": manifest.source.absoluteString])
-        gallery?.cancelAll()
-        var settings = services.settings
+        let previous = gallery
+        previous?.cancelAll()
+        var settings = services.pipelineSettings()
         // Decode at the thumbnail's size in device pixels.
         settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
-        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher)
+        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher, reusing: previous)
         self.gallery = gallery
-        headerTitle.subtitleText = manifest.source == DataLocations.sampleManifest ? tr("Sample Gallery") : manifest.title
+        headerTitle.subtitleText = isSample ? tr("Sample Gallery") : manifest.title
+        services.preferences.lastManifest = isSample ? "" : manifest.source.absoluteString
         list.show(gallery)
         scheduler.attach(gallery)
         pages.visibleChildName = "list"
@@ -112,8 +152,11 @@ final class GalleryWindow {
     }
 
     func chooseManifest() {
-        ManifestChooser.choose(parent: window, startIn: source) { [weak self] uri in
+        let preferences = services.preferences
+        let folder = preferences.lastFolder.isEmpty ? source?.deletingLastPathComponent() : URL(string: preferences.lastFolder)
+        ManifestChooser.choose(parent: window, startIn: folder) { [weak self] uri in
             guard let uri, let url = URL(string: uri) else { return }
+            if url.isFileURL { preferences.lastFolder = url.deletingLastPathComponent().absoluteString }
             self?.load(url)
         }
     }

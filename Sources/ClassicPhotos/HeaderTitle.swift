@@ -1,6 +1,7 @@
 // Why this exists: the header bar's two-line title: "Classic Photos" and, under it, the gallery's name (GTK 4 has no subtitle of its own).
 import CGtk
 import Gtk
+import PhotoPipeline
 
 @MainActor
 final class HeaderTitle {
@@ -29,4 +30,5 @@ final class HeaderTitle {
 
 enum AppInfoStrings {
     static var appName: String { tr("Classic Photos") }
+    static let gettextDomain = AppInfo.gettextPackage
 }

@@ -5,7 +5,8 @@ import Gtk
 
 @MainActor
 enum ManifestChooser {
-    static func choose(parent: ApplicationWindow, startIn current: URL?, _ completion: @escaping @MainActor (String?) -> Void) {
+    /// `folder`: where the dialog opens (the folder used last), if it is a local folder.
+    static func choose(parent: ApplicationWindow, startIn folder: URL?, _ completion: @escaping @MainActor (String?) -> Void) {
         let chooser = FileChooserNative(title: tr("Open Gallery Manifest"), parent: parent,
                                         acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(name: tr("Gallery manifests"), mimeTypes: ["application/x-plist", "application/json"],
@@ -13,8 +14,8 @@ enum ManifestChooser {
         chooser.addFilter(name: tr("Property lists"), mimeTypes: ["application/x-plist"], patterns: ["*.plist"])
         chooser.addFilter(name: tr("JSON"), mimeTypes: ["application/json"], patterns: ["*.json"])
         chooser.addFilter(name: tr("All files"), patterns: ["*"])
-        if let current, current.isFileURL {
-            chooser.setCurrentFolder(path: current.deletingLastPathComponent().path)
+        if let folder, folder.isFileURL, FileManager.default.fileExists(atPath: folder.path) {
+            chooser.setCurrentFolder(path: folder.path)
         }
         chooser.show(completion)
     }

@@ -16,7 +16,8 @@ do {
 }
 
 Localization.setUp()
-if let path = options.tracePath {
+// CLASSIC_PHOTOS_TRACE does what --trace does, for launches that cannot add options (a desktop file's Exec line).
+if let path = options.tracePath ?? ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_TRACE"] {
     do { try Trace.shared.open(path: path) } catch {
         FileHandle.standardError.write(Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
         exit(2)

@@ -33,7 +33,8 @@ public final class Application {
     /// Add a parameterless app action (`app.NAME`) with optional accelerators.
     public func addAction(_ name: String, accels: [String] = [], _ fn: @escaping Signal.Plain) {
         let action = g_simple_action_new(name, nil)!
-        Signal.connect(action, "activate", { fn() })
+        // `activate` is (action, parameter, user_data): the handler takes the (unused) parameter.
+        Signal.connectPointer(action, "activate") { _ in fn() }
         g_action_map_add_action(ref.pointer.opaque, action)
         g_object_unref(action.raw)
         if !accels.isEmpty { setAccels(for: "app.\(name)", accels) }

@@ -65,6 +65,19 @@ public enum Signal {
         return connectRaw(instance, name, after: after, unisolated(fn, as: (() -> Void).self), thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    // (instance, user_data) -> gboolean: GtkWindow `close-request` (return true to keep the window).
+    public typealias ReturningBool = @MainActor () -> Bool
+    @discardableResult
+    public static func connectReturningBool(_ instance: some GObjectPointer, _ name: String,
+                                            _ fn: @escaping ReturningBool) -> HandlerID {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            checkMainThread()
+            let fn: () -> Bool = box(data)
+            return fn() ? 1 : 0
+        }
+        return connectRaw(instance, name, after: false, unisolated(fn, as: (() -> Bool).self), thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     // (instance, gpointer arg, user_data) -> void: list item factory setup/bind/unbind, notify::…
     public typealias WithPointer = @MainActor (UnsafeMutableRawPointer?) -> Void
     @discardableResult

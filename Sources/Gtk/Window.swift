@@ -22,12 +22,23 @@ public final class ApplicationWindow: Widget {
     public func destroy() { gtk_window_destroy(gtkWindow) }
 
     public var isMaximized: Bool { gtk_window_is_maximized(gtkWindow) != 0 }
+
+    /// The size the window would open at: its current size unless maximized.
+    public var defaultSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gtkWindow, &width, &height)
+        return (width, height)
+    }
+
+    /// Return true to keep the window open.
+    public func onCloseRequest(_ fn: @escaping Signal.ReturningBool) { Signal.connectReturningBool(ref.pointer, "close-request", fn) }
     public func maximize() { gtk_window_maximize(gtkWindow) }
 
     /// Add a parameterless window action (`win.NAME`).
     public func addAction(_ name: String, _ fn: @escaping Signal.Plain) {
         let action = g_simple_action_new(name, nil)!
-        Signal.connect(action, "activate", { fn() })
+        // `activate` is (action, parameter, user_data): the handler takes the (unused) parameter.
+        Signal.connectPointer(action, "activate") { _ in fn() }
         g_action_map_add_action(ref.pointer.opaque, action)
         g_object_unref(action.raw)
     }
@@ -41,4 +52,13 @@ public final class HeaderBar: Widget {
     public func setTitleWidget(_ child: Widget) { gtk_header_bar_set_title_widget(bar, child.widget) }
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
+}
+
+/// Toplevels made elsewhere (by GtkBuilder): show one over a parent.
+@MainActor
+public enum Toplevel {
+    public static func present(_ window: UnsafeMutablePointer<GtkWindow>, transientFor parent: ApplicationWindow?) {
+        if let parent { gtk_window_set_transient_for(window, parent.gtkWindow) }
+        gtk_window_present(window)
+    }
 }

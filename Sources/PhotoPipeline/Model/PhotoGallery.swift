@@ -21,11 +21,18 @@ public final class PhotoGallery {
     /// Priority for new operations of a row (visible rows first).
     public var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
 
-    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher) {
+    /// `previous`: the same gallery loaded before (Reload): rows whose photo is unchanged keep
+    /// their image; failed rows start over.
+    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher, reusing previous: PhotoGallery? = nil) {
         self.manifest = manifest
         self.settings = settings
         self.fetcher = fetcher
         records = manifest.entries.enumerated().map { PhotoRecord(row: $0.offset, entry: $0.element) }
+        if let previous, previous.manifest.source == manifest.source {
+            for record in records where previous.records.indices.contains(record.row) {
+                record.adopt(previous.records[record.row])
+            }
+        }
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
         for record in records where record.state == .failed {

@@ -46,6 +46,15 @@ public final class PhotoRecord {
         state = .failed
     }
 
+    /// Take over a finished image from the same photo in the previous load of the gallery
+    /// (Reload keeps what loaded and retries what failed).
+    func adopt(_ previous: PhotoRecord) {
+        guard previous.name == name, previous.url == url,
+              previous.state == .filtered || previous.state == .downloaded, let image = previous.image else { return }
+        self.image = image
+        state = previous.state
+    }
+
     /// Back to `new`, for Reload and per-row retry.
     func reset() {
         image = nil

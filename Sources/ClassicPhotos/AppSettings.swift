@@ -1,0 +1,53 @@
+// Why this exists: the app's preferences in GSettings (window state, queue widths, sepia intensity, last manifest), with defaults when the schema is not installed.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class AppSettings {
+    static let schemaID = AppInfo.baseID
+    /// Nil for a plain `swift build` run with no schema compiled anywhere: defaults, not saved.
+    private let settings: Settings?
+    private var memory: [String: Any] = [:]
+
+    init() {
+        // Installed schemas come through the default source; a staged install or a build tree
+        // ships a compiled copy in the app's data folder.
+        let extra = DataLocations.dataDirectories.map { ($0 as NSString).appendingPathComponent("schemas") }
+        settings = Settings(schemaID: Self.schemaID, extraDirectories: extra)
+    }
+
+    var isPersistent: Bool { settings != nil }
+
+    private func int(_ key: String, _ fallback: Int32) -> Int32 { settings?.int(key) ?? (memory[key] as? Int32 ?? fallback) }
+    private func setInt(_ key: String, _ value: Int32) { if let settings { settings.setInt(key, value) } else { memory[key] = value } }
+
+    var windowWidth: Int32 {
+        get { int("window-width", 720) }
+        set { setInt("window-width", newValue) }
+    }
+    var windowHeight: Int32 {
+        get { int("window-height", 640) }
+        set { setInt("window-height", newValue) }
+    }
+    var windowMaximized: Bool {
+        get { settings?.bool("window-maximized") ?? (memory["window-maximized"] as? Bool ?? false) }
+        set { if let settings { settings.setBool("window-maximized", newValue) } else { memory["window-maximized"] = newValue } }
+    }
+    /// Downloads at once.
+    var downloadConcurrency: Int { Int(int("download-concurrency", 6)) }
+    /// Filters at once; 0 means one per core.
+    var filtrationConcurrency: Int { Int(int("filtration-concurrency", 0)) }
+    var sepiaIntensity: Float { Float(settings?.double("sepia-intensity") ?? Double(SepiaKernel.defaultIntensity)) }
+
+    /// The manifest opened last (a URI), reopened on launch.
+    var lastManifest: String {
+        get { settings?.string("last-manifest") ?? (memory["last-manifest"] as? String ?? "") }
+        set { if let settings { settings.setString("last-manifest", newValue) } else { memory["last-manifest"] = newValue } }
+    }
+    /// The folder the Open dialog showed last.
+    var lastFolder: String {
+        get { settings?.string("last-folder") ?? (memory["last-folder"] as? String ?? "") }
+        set { if let settings { settings.setString("last-folder", newValue) } else { memory["last-folder"] = newValue } }
+    }
+}

@@ -1,0 +1,21 @@
+// Why this exists: the primary menu (F10): Open, Reload, Keyboard Shortcuts, About, Quit.
+import Gtk
+
+@MainActor
+enum PrimaryMenu {
+    static func make() -> MenuButton {
+        let menu = Menu()
+        let gallery = Menu()
+        gallery.append(tr("_Open…"), action: "app.open")
+        gallery.append(tr("_Reload"), action: "app.reload")
+        let app = Menu()
+        app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
+        app.append(tr("_About Classic Photos"), action: "app.about")
+        app.append(tr("_Quit"), action: "app.quit")
+        menu.appendSection(gallery)
+        menu.appendSection(app)
+        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu.pointer)
+        button.tooltip = tr("Main Menu")
+        return button
+    }
+}

@@ -1,0 +1,54 @@
+// Why this exists: the Keyboard Shortcuts window (Ctrl+?), a GtkShortcutsWindow built from UI text with translated titles.
+import Foundation
+import Gtk
+
+@MainActor
+enum ShortcutsWindow {
+    /// Every shortcut the app has, by group.
+    static var groups: [(title: String, shortcuts: [(title: String, accelerator: String)])] {
+        [
+            (tr("Gallery"), [
+                (tr("Open a gallery manifest"), "<Primary>o"),
+                (tr("Reload the gallery and retry failed photos"), "F5 <Primary>r"),
+            ]),
+            (tr("General"), [
+                (tr("Show the main menu"), "F10"),
+                (tr("Show keyboard shortcuts"), "<Primary>question"),
+                (tr("Close the window"), "<Primary>w"),
+                (tr("Quit"), "<Primary>q"),
+            ]),
+        ]
+    }
+
+    static func present(parent: ApplicationWindow) {
+        var ui = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <property name="modal">1</property>
+            <child>
+              <object class="GtkShortcutsSection">
+                <property name="section-name">shortcuts</property>
+                <property name="max-height">12</property>
+        """
+        for group in groups {
+            ui += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(group.title))</property>"
+            for shortcut in group.shortcuts {
+                ui += "<child><object class=\"GtkShortcutsShortcut\">"
+                ui += "<property name=\"title\">\(escape(shortcut.title))</property>"
+                ui += "<property name=\"accelerator\">\(escape(shortcut.accelerator))</property>"
+                ui += "</object></child>"
+            }
+            ui += "</object></child>"
+        }
+        ui += "</object></child></object></interface>"
+        let builder = Builder(ui: ui, translationDomain: AppInfoStrings.gettextDomain)
+        guard let window = builder.object("shortcuts") else { return }
+        Toplevel.present(window.window, transientFor: parent)
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
