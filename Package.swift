@@ -39,6 +39,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["Gtk", "CGtk", "CSoup"],
             path: "Tests/TestSupport",
+            exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they

@@ -7,7 +7,7 @@ packages=(
   libgtk-4-dev libsoup-3.0-dev libgdk-pixbuf-2.0-dev pkg-config
   meson ninja-build gettext desktop-file-utils appstream libglib2.0-bin
   # run (icons, image loaders, TLS for libsoup)
-  adwaita-icon-theme librsvg2-common glib-networking shared-mime-info
+  adwaita-icon-theme librsvg2-common glib-networking shared-mime-info fonts-nanum
   # test: a private X server, real X input, screenshots, a session bus, accessibility
   xvfb xdotool imagemagick dbus at-spi2-core
 )

@@ -1,4 +1,5 @@
-// Why this exists: build-time values. A plain `swift build` uses these defaults; the meson build replaces this file's values.
+// Why this exists: build-time values. A plain `swift build` uses these defaults; a meson build compiles the generated copy instead (-DMESON_BUILD).
+#if !MESON_BUILD
 enum BuildConfig {
     static let version = "0.1.0"
     static let appID = "io.github.classicphotos.ClassicPhotos"
@@ -6,3 +7,4 @@ enum BuildConfig {
     static let pkgDataDir = ""
     static let localeDir = ""
 }
+#endif

@@ -49,6 +49,24 @@ public final class AppProcess {
         try process.run()
     }
 
+    /// The app's private session bus.
+    public var busAddress: String { bus.address }
+
+    /// Activate an app action over D-Bus, as GApplication exports them (org.gtk.Actions).
+    public func activateAction(_ name: String) throws {
+        let gdbus = Process()
+        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        gdbus.arguments = ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                           "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        gdbus.environment = environment
+        gdbus.standardOutput = FileHandle.nullDevice
+        try gdbus.run()
+        ProcessReaper.wait(gdbus, timeout: 10)
+    }
+
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash) and crashes.

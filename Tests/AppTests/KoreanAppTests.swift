@@ -1,0 +1,99 @@
+// Why this exists: under LANGUAGE=ko every visible string of the window, the menu, the shortcuts window and the About dialog is Korean, read from the app's own accessible text.
+import Foundation
+import TestSupport
+import XCTest
+
+final class KoreanAppTests: XCTestCase {
+    /// Compile po/ko.po into a locale folder the app is pointed at.
+    func compileKorean(into directory: URL) throws -> String {
+        let messages = directory.appendingPathComponent("locale/ko/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["-o", messages.appendingPathComponent("classic-photos.mo").path,
+                            SamplePhotos.repositoryRoot.appendingPathComponent("po/ko.po").path]
+        try msgfmt.run()
+        ProcessReaper.wait(msgfmt, timeout: 30)
+        XCTAssertEqual(msgfmt.terminationStatus, 0)
+        return directory.appendingPathComponent("locale").path
+    }
+
+    /// The app's accessible names over AT-SPI, read on its own session bus.
+    func accessibleNames(_ app: AppProcess) throws -> [(role: String, name: String)] {
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Tests/TestSupport/Scripts/atspi-names.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = app.busAddress
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        ProcessReaper.wait(process, timeout: 60)
+        XCTAssertEqual(process.terminationStatus, 0, "the AT-SPI reader found the app")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }
+
+    /// A name is English UI text if it has an English word and no Hangul.
+    static func isUntranslated(_ name: String, content: Set<String>) -> Bool {
+        if content.contains(name) { return false }                        // photo names: the manifest's content
+        if name.hasPrefix("Gtk") && !name.contains(" ") { return false }  // GTK's fallback name for unnamed widgets
+        if name.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) { return false }
+        let allowed: Set<String> = ["Ctrl", "Shift", "Alt", "F5", "F10", "JSON", "MIT", "NASA", "CC0", "0.1.0"]
+        let words = name.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 3 }
+        return words.contains { !allowed.contains($0) && !$0.hasPrefix("http") }
+    }
+
+    func testEveryVisibleStringIsKorean() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("korean-\(UUID().uuidString)")
+        let locale = try compileKorean(into: work)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [],
+                                 environment: ["LANGUAGE": "ko", "CLASSIC_PHOTOS_LOCALE_DIR": locale])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == "filtered" }, "stderr: \(app.stderr)")
+
+        // The primary menu, the shortcuts window and the About dialog, opened as a user would.
+        try xvfb.run("xdotool", ["key", "F10"])
+        usleep(600_000)
+        var names = try accessibleNames(app)
+        try xvfb.screenshot(to: app.directory.appendingPathComponent("ko-menu.png").path)
+        try xvfb.run("xdotool", ["key", "Escape", "key", "ctrl+question"])
+        usleep(800_000)
+        names += try accessibleNames(app)
+        try xvfb.run("xdotool", ["key", "Escape"])
+        try app.activateAction("about")
+        usleep(800_000)
+        names += try accessibleNames(app)
+        try xvfb.screenshot(to: app.directory.appendingPathComponent("ko-about.png").path)
+
+        try names.map { "\($0.role)\t\($0.name)" }.joined(separator: "\n")
+            .write(to: app.directory.appendingPathComponent("ko-names.txt"), atomically: true, encoding: .utf8)
+        let all = Set(names.map(\.name))
+        // Mnemonic underscores are not part of the accessible names.
+        for expected in ["클래식 사진", "예제 갤러리", "열기(O)", "세피아", "열기(O)…", "새로 고침(R)", "키보드 바로 가기(K)",
+                         "클래식 사진 정보(A)", "끝내기(Q)", "갤러리 매니페스트 열기", "키보드 바로 가기 보기", "창 닫기"] {
+            XCTAssertTrue(all.contains(expected) || all.contains { $0.contains(expected) }, "“\(expected)” is shown")
+        }
+        let content = Set(SamplePhotosManifest.names)
+        // The application's accessible name is its program name, classic-photos: not UI text.
+        let untranslated = names.filter { $0.role != "application" && Self.isUntranslated($0.name, content: content) }
+        XCTAssertEqual(untranslated.map { "\($0.role): \($0.name)" }, [], "strings left in English")
+        XCTAssertGreaterThan(names.count, 40, "the accessible tree was read")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
+
+/// The sample gallery's photo names (content, not UI text).
+enum SamplePhotosManifest {
+    static var names: [String] {
+        guard let text = try? String(contentsOf: SamplePhotos.sampleManifest, encoding: .utf8) else { return [] }
+        return text.components(separatedBy: "<key>").dropFirst().compactMap { $0.components(separatedBy: "</key>").first }
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Why this exists: meson's custom target for the binary: puts the generated build values where SwiftPM sees them, runs `swift build`, copies the result out.
+set -euo pipefail
+swift="$1" source_root="$2" scratch="$3" configuration="$4" generated="$5" output="$6"
+
+# SwiftPM only compiles files inside the package; the copy is inert without -DMESON_BUILD.
+mkdir -p "$source_root/Sources/PhotoPipeline/Generated"
+target="$source_root/Sources/PhotoPipeline/Generated/BuildConfig.generated.swift"
+cmp -s "$generated" "$target" || cp "$generated" "$target"
+
+"$swift" build --package-path "$source_root" --scratch-path "$scratch" \
+  -c "$configuration" --product classic-photos -Xswiftc -DMESON_BUILD
+cp "$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" --show-bin-path)/classic-photos" "$output"
