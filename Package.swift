@@ -8,6 +8,7 @@ let package = Package(
     name: "ClassicPhotos",
     products: [
         .executable(name: "classic-photos", targets: ["ClassicPhotos"]),
+        .executable(name: "classic-photos-bench", targets: ["Benchmarks"]),
     ],
     targets: [
         // C libraries, imported through module maps and shim headers.
@@ -34,6 +35,18 @@ let package = Package(
             dependencies: ["PhotoPipeline", "Gtk", "CGtk"]
         ),
 
+        // Benchmarks: a C reference kernel, the measuring code, and the command that runs them.
+        .target(
+            name: "SepiaReference",
+            cSettings: [.unsafeFlags(["-O3", "-march=native"])]
+        ),
+        .target(
+            name: "BenchmarkKit",
+            dependencies: ["PhotoPipeline", "TestSupport", "SepiaReference", "Gtk", "CGtk"],
+            swiftSettings: testSettings
+        ),
+        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
+
         // Shared by tests: a real libsoup server on 127.0.0.1 with faults, Xvfb helpers.
         .target(
             name: "TestSupport",
@@ -48,5 +61,6 @@ let package = Package(
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestSupport"], swiftSettings: testSettings),
     ]
 )

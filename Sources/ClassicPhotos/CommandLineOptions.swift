@@ -6,6 +6,8 @@ struct CommandLineOptions {
     var downloadConcurrency: Int?
     var filtrationConcurrency: Int?
     var naive = false
+    /// Benchmarks only: decode at full size, then scale (measures what downscale-at-decode saves).
+    var fullDecode = false
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
     var remaining: [String] = []
 
@@ -20,6 +22,7 @@ struct CommandLineOptions {
       --downloads N             downloads at once (default 6)
       --filters N               filters at once (default: number of cores)
       --naive                   the tutorial's "first try": download and filter on the main thread
+      --full-decode             decode whole images, then scale (for the memory benchmark)
       -h, --help                show this help
     """
 
@@ -48,6 +51,7 @@ struct CommandLineOptions {
             case "--downloads": options.downloadConcurrency = try count(argument)
             case "--filters": options.filtrationConcurrency = try count(argument)
             case "--naive": options.naive = true
+            case "--full-decode": options.fullDecode = true
             case "-h", "--help": throw UsageError(nil)
             default:
                 if argument.hasPrefix("--trace=") { options.tracePath = String(argument.dropFirst(8)) }

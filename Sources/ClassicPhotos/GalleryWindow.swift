@@ -17,6 +17,7 @@ final class GalleryWindow {
     private let dropTarget = DropTarget()
     let list = GalleryList()
     let scheduler: OnscreenScheduler
+    private var probe: FrameProbe?
 
     /// The manifest shown (or being loaded), for Retry and Reload.
     private(set) var source: URL?
@@ -69,6 +70,12 @@ final class GalleryWindow {
             return true
         }
         window.addController(dropTarget.ref.pointer)
+
+        probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
+        if services.options.naive {
+            // The tutorial's first try: each row loads on the main thread as it is bound.
+            list.onRowBound = { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
+        }
 
         window.addAction("close") { [weak self] in self?.window.close() }
         window.onCloseRequest { [weak self] in
@@ -134,12 +141,13 @@ final class GalleryWindow {
         var settings = services.pipelineSettings()
         // Decode at the thumbnail's size in device pixels.
         settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
+        settings.downscaleWhileDecoding = !services.options.fullDecode
         let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher, reusing: previous)
         self.gallery = gallery
         headerTitle.subtitleText = isSample ? tr("Sample Gallery") : manifest.title
         services.preferences.lastManifest = isSample ? "" : manifest.source.absoluteString
         list.show(gallery)
-        scheduler.attach(gallery)
+        scheduler.attach(services.options.naive ? nil : gallery)
         pages.visibleChildName = "list"
     }
 

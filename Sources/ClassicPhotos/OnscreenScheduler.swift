@@ -77,9 +77,10 @@ final class OnscreenScheduler {
         visible = VisibleRows.compute(list.bindings, in: list.scrolled)
         prefetchBand = []
         prefetchStarted = false
+        let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]
+        Trace.shared.emit("visible", ["rows": range])
         if endingScroll {
             endingScroll = false
-            let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]
             Trace.shared.emit("scroll-end", ["visible": range])
         }
         guard let gallery else { return }

@@ -90,60 +90,57 @@ public enum SepiaKernel {
         }
     }
 
-    /// One row, 8 pixels at a time in SIMD lanes, then the remainder one by one.
+    /// One row. The per-layout loops below have constant strides, straight-line float math and
+    /// no checked conversions, so LLVM's loop vectorizer turns each into SIMD code (AVX2 on this
+    /// machine: 8 pixels an iteration). The benchmark measures it against a C loop at -O3.
     @inline(__always)
     private static func filterRow(_ src: UnsafeMutablePointer<UInt8>, _ sc: Int,
                                   _ dst: UnsafeMutablePointer<UInt8>, _ dc: Int,
                                   _ width: Int, _ c: Coefficients) {
-        let a = c.a
-        let (a00, a01, a02) = (a[0], a[1], a[2])
-        let (a10, a11, a12) = (a[3], a[4], a[5])
-        let (a20, a21, a22) = (a[6], a[7], a[8])
-        let gray = sc <= 2
-        let alphaIn = sc == 2 || sc == 4
-        var x = 0
-        while x + 8 <= width {
-            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
-            var alpha = SIMD8<UInt8>(repeating: 255)
-            for i in 0..<8 {
-                let p = src + (x + i) * sc
-                if gray {
-                    let v = Float(p[0]); r[i] = v; g[i] = v; b[i] = v
-                    if alphaIn { alpha[i] = p[1] }
-                } else {
-                    r[i] = Float(p[0]); g[i] = Float(p[1]); b[i] = Float(p[2])
-                    if alphaIn { alpha[i] = p[3] }
-                }
+        c.a.withUnsafeBufferPointer { a in
+            let m = Matrix(a)
+            switch (sc, dc) {
+            case (3, 3): row(src, 3, dst, 3, width, m, gray: false, alpha: false)
+            case (4, 4): row(src, 4, dst, 4, width, m, gray: false, alpha: true)
+            case (3, 4): row(src, 3, dst, 4, width, m, gray: false, alpha: false)
+            case (1, 3): row(src, 1, dst, 3, width, m, gray: true, alpha: false)
+            case (1, 4): row(src, 1, dst, 4, width, m, gray: true, alpha: false)
+            case (2, 4): row(src, 2, dst, 4, width, m, gray: true, alpha: true)
+            default: preconditionFailure("unsupported layout \(sc) → \(dc)")
             }
-            let half = SIMD8<Float>(repeating: 0.5)
-            let lo = SIMD8<Float>(repeating: 0), hi = SIMD8<Float>(repeating: 255)
-            let outR = SIMD8<Int32>((r * a00 + g * a01 + b * a02 + half).clamped(lowerBound: lo, upperBound: hi), rounding: .towardZero)
-            let outG = SIMD8<Int32>((r * a10 + g * a11 + b * a12 + half).clamped(lowerBound: lo, upperBound: hi), rounding: .towardZero)
-            let outB = SIMD8<Int32>((r * a20 + g * a21 + b * a22 + half).clamped(lowerBound: lo, upperBound: hi), rounding: .towardZero)
-            for i in 0..<8 {
-                let q = dst + (x + i) * dc
-                q[0] = UInt8(truncatingIfNeeded: outR[i])
-                q[1] = UInt8(truncatingIfNeeded: outG[i])
-                q[2] = UInt8(truncatingIfNeeded: outB[i])
-                if dc == 4 { q[3] = alpha[i] }
-            }
-            x += 8
         }
-        while x < width {
-            let p = src + x * sc
-            let (r, g, b): (Float, Float, Float) = gray ? (Float(p[0]), Float(p[0]), Float(p[0])) : (Float(p[0]), Float(p[1]), Float(p[2]))
-            let q = dst + x * dc
-            q[0] = clampToByte(r * a00 + g * a01 + b * a02)
-            q[1] = clampToByte(r * a10 + g * a11 + b * a12)
-            q[2] = clampToByte(r * a20 + g * a21 + b * a22)
-            if dc == 4 { q[3] = alphaIn ? p[sc - 1] : 255 }
-            x += 1
+    }
+
+    /// The blended matrix as nine scalars (kept in registers across the loop).
+    private struct Matrix {
+        let a00, a01, a02, a10, a11, a12, a20, a21, a22: Float
+        init(_ a: UnsafeBufferPointer<Float>) {
+            (a00, a01, a02, a10, a11, a12, a20, a21, a22) = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
         }
     }
 
     @inline(__always)
-    private static func clampToByte(_ v: Float) -> UInt8 {
-        UInt8(min(max(v + 0.5, 0), 255))
+    private static func row(_ src: UnsafeMutablePointer<UInt8>, _ sc: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dc: Int,
+                            _ width: Int, _ m: Matrix, gray: Bool, alpha: Bool) {
+        for x in 0..<width {
+            let p = src + x * sc
+            let r = Float(p[0])
+            let g = gray ? r : Float(p[1])
+            let b = gray ? r : Float(p[2])
+            let q = dst + x * dc
+            q[0] = toByte(r * m.a00 + g * m.a01 + b * m.a02)
+            q[1] = toByte(r * m.a10 + g * m.a11 + b * m.a12)
+            q[2] = toByte(r * m.a20 + g * m.a21 + b * m.a22)
+            if dc == 4 { q[3] = alpha ? p[sc - 1] : 255 }
+        }
+    }
+
+    /// Clamp to [0, 255] and round to the nearest integer without a checked conversion: adding
+    /// 1.5 × 2²³ puts the integer part in the float's low mantissa bits.
+    @inline(__always)
+    private static func toByte(_ v: Float) -> UInt8 {
+        let clamped = Swift.min(Swift.max(v, 0), 255)
+        return UInt8(truncatingIfNeeded: (clamped + 12_582_912).bitPattern)
     }
 }
 

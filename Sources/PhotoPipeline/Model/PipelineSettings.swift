@@ -13,6 +13,8 @@ public struct PipelineSettings: Sendable {
     /// Longest side of a thumbnail in device pixels (logical size × display scale).
     public var thumbnailPixels = 64
     public var sepiaIntensity = SepiaKernel.defaultIntensity
+    /// Off only to measure what downscaling while decoding saves (--full-decode).
+    public var downscaleWhileDecoding = true
 
     public init() {}
 
@@ -20,6 +22,7 @@ public struct PipelineSettings: Sendable {
     public var decoder: ImageDecoder {
         var decoder = ImageDecoder(maxDimension: thumbnailPixels, pixelLimit: pixelLimit)
         decoder.squareCrop = true
+        decoder.downscaleWhileDecoding = downscaleWhileDecoding
         return decoder
     }
 }

@@ -1,0 +1,209 @@
+// Why this exists: the app-level benchmarks: the real (release) app under Xvfb on a 2,000-row gallery of 2–12 MP photos served from 127.0.0.1 with 100 ms latency.
+import Foundation
+import TestSupport
+
+public final class AppBench {
+    let xvfb: Xvfb
+    let server: TestServer
+    let binary: String
+    let repetitions: Int
+    let scrollSeconds: Double
+    /// Launch → first frame with rows, from every launch.
+    private(set) var startups: [Double] = []
+
+    public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double) throws {
+        xvfb = try Xvfb()
+        server = try TestServer(route: photos.route())
+        self.binary = binary
+        self.repetitions = repetitions
+        self.scrollSeconds = scrollSeconds
+    }
+
+    var galleryURL: String { server.baseURL.absoluteString + "/gallery.json?count=2000&delay=100" }
+
+    /// Launch the app on the gallery and wait for its first screen to be chosen.
+    func launch(_ arguments: [String] = [], probe: Bool = false, manifest: String? = nil) throws -> AppProcess {
+        // Naive mode loads every bound row before its first frame: not a start-up figure.
+        let countsForStartup = !arguments.contains("--naive")
+        let spawned = Date().timeIntervalSince1970
+        let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
+                                 environment: ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": ""], executable: binary)
+        guard app.trace.wait(timeout: 60, until: { $0.contains { $0.event == "first-rows-frame" } }) else {
+            throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
+        }
+        if countsForStartup, let frame = app.trace.events.first(where: { $0.event == "first-rows-frame" }), let wall = frame["wall"] as? Double {
+            startups.append((wall - spawned) * 1000)
+        }
+        return app
+    }
+
+    func events(_ app: AppProcess, _ name: String) -> [TraceEvent] { app.trace.events.filter { $0.event == name } }
+
+    // MARK: 1. main-loop responsiveness under load
+
+    public func responsiveness() throws -> [Result] {
+        var p50: [String: [Double]] = [:], p99: [String: [Double]] = [:], worst: [String: [Double]] = [:], stalls: [String: [Double]] = [:]
+        for _ in 0..<repetitions {
+            for mode in ["normal", "naive"] {
+                let app = try launch(mode == "naive" ? ["--naive"] : [], probe: true)
+                defer { app.stop() }
+                try xvfb.run("xdotool", ["mousemove", "360", "300"])
+                // Wheel clicks at 80 Hz for 1.5 s, then a 0.4 s rest (work starts and runs on
+                // while the next scroll begins), down and up, for `scrollSeconds`.
+                let start = ProcessInfo.processInfo.systemUptime
+                var down = true, rounds = 0
+                while ProcessInfo.processInfo.systemUptime - start < scrollSeconds {
+                    for _ in 0..<5 { try xvfb.run("xdotool", ["click", "--repeat", "24", "--delay", "12", down ? "5" : "4"]) }
+                    usleep(400_000)
+                    rounds += 1
+                    if rounds % 3 == 0 { down.toggle() }
+                }
+                usleep(500_000)
+                let all = app.trace.events
+                // Frame intervals while the list scrolls (between scroll-begin and scroll-end):
+                // at rest the frame clock idles, and an idle gap is not a slow frame.
+                var frames: [Double] = [], scrolling = false, first = false
+                for event in all {
+                    switch event.event {
+                    case "scroll-begin": scrolling = true; first = true
+                    case "scroll-end": scrolling = false
+                    case "frame" where scrolling:
+                        if first { first = false } else if let ms = event["ms"] as? Double { frames.append(ms) }
+                    default: break
+                    }
+                }
+                let begin = all.first { $0.event == "scroll-begin" }?.t ?? 0
+                let stall = all.filter { $0.event == "stall" && $0.t >= begin }.compactMap { $0["ms"] as? Double }.max() ?? 0
+                p50[mode, default: []].append(percentile(frames, 50))
+                p99[mode, default: []].append(percentile(frames, 99))
+                worst[mode, default: []].append(frames.max() ?? .nan)
+                stalls[mode, default: []].append(stall)
+            }
+        }
+        var results: [Result] = []
+        for mode in ["normal", "naive"] {
+            results.append(Result(name: "frame interval p50, \(mode)", unit: "ms", values: p50[mode] ?? []))
+            results.append(Result(name: "frame interval p99, \(mode)", unit: "ms", values: p99[mode] ?? [],
+                                  target: mode == "normal" ? "≤ 17" : nil, met: mode == "normal" ? { $0 <= 17 } : nil))
+            results.append(Result(name: "frame interval max, \(mode)", unit: "ms", values: worst[mode] ?? []))
+            results.append(Result(name: "longest main-loop stall, \(mode)", unit: "ms", values: stalls[mode] ?? [],
+                                  target: mode == "normal" ? "≤ 50" : nil, met: mode == "normal" ? { $0 <= 50 } : nil))
+        }
+        let ratio = zip(stalls["naive"] ?? [], stalls["normal"] ?? []).map { $0 / Swift.max($1, 1) }
+        results.append(Result(name: "longest stall, naive ÷ normal", unit: "×", values: ratio, target: "≥ 20", met: { $0 >= 20 }))
+        let p99Ratio = zip(p99["naive"] ?? [], p99["normal"] ?? []).map { $0 / $1 }
+        results.append(Result(name: "frame p99, naive ÷ normal", unit: "×", values: p99Ratio))
+        return results
+    }
+
+    // MARK: 4. time to a filtered screen
+
+    public func timeToFilteredScreen() throws -> [Result] {
+        var times: [String: [Double]] = [:]
+        for _ in 0..<repetitions {
+            for (label, arguments) in [("default (6 downloads, filters = cores)", [String]()), ("tutorial (1 and 1)", ["--concurrency", "1"])] {
+                let app = try launch(arguments)
+                defer { app.stop() }
+                guard let manifest = events(app, "manifest").first,
+                      app.trace.wait(timeout: 60, until: { $0.contains { $0.event == "visible" } }),
+                      let visible = events(app, "visible").first?["rows"] as? [Int], visible.count == 2 else { continue }
+                let rows = visible[0]...visible[1]
+                guard app.trace.wait(timeout: 120, until: { _ in
+                    let states = app.trace.finalStates
+                    return rows.allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
+                }) else { continue }
+                let done = rows.compactMap { app.trace.finalStates[$0]?.t }.max() ?? manifest.t
+                times[label, default: []].append((done - manifest.t) * 1000)
+            }
+        }
+        let defaults = times["default (6 downloads, filters = cores)"] ?? [], tutorial = times["tutorial (1 and 1)"] ?? []
+        return [
+            Result(name: "time to a filtered screen, default concurrency", unit: "ms", values: defaults),
+            Result(name: "time to a filtered screen, 1 and 1 (tutorial)", unit: "ms", values: tutorial),
+            Result(name: "filtered screen speed-up, default ÷ 1 and 1", unit: "×", values: zip(tutorial, defaults).map { $0 / $1 }),
+        ]
+    }
+
+    // MARK: 5. wasted work
+
+    /// Fling down in bursts until the list rests at or past `row`; returns the rests' visible rows.
+    func fling(_ app: AppProcess, to row: Int, clicks: Int = 6, pause: useconds_t = 0) throws {
+        try xvfb.run("xdotool", ["mousemove", "360", "300"])
+        for _ in 0..<200 {
+            let rests = events(app, "scroll-end").count
+            try xvfb.run("xdotool", ["click", "--repeat", "\(clicks)", "--delay", "15", "5"])
+            _ = app.trace.wait(timeout: 10) { $0.filter { $0.event == "scroll-end" }.count > rests }
+            if pause > 0 { usleep(pause) }
+            if let last = events(app, "scroll-end").last?["visible"] as? [Int], last.first ?? 0 >= row { return }
+        }
+    }
+
+    public func wastedWork() throws -> [Result] {
+        var downloads: [Double] = [], filters: [Double] = [], prefetched: [Double] = []
+        for _ in 0..<repetitions {
+            let app = try launch()
+            defer { app.stop() }
+            try fling(app, to: 1500)
+            usleep(2_000_000)
+            let all = app.trace.events
+            var atRest = Set<Int>(), prefetch = Set<Int>()
+            for event in all {
+                if event.event == "visible", let r = event["rows"] as? [Int], r.count == 2 { atRest.formUnion(r[0]...r[1]) }
+                if event.event == "prefetch", let rows = event["rows"] as? [Int] { prefetch.formUnion(rows) }
+            }
+            let finished = all.filter { $0.event == "finished" }
+            func wasted(_ queue: String) -> Int {
+                finished.filter { $0.queue == queue && !atRest.contains($0.row ?? -1) && !prefetch.contains($0.row ?? -1) }.count
+            }
+            downloads.append(Double(wasted("download")))
+            filters.append(Double(wasted("filtration")))
+            prefetched.append(Double(finished.filter { $0.queue == "download" && prefetch.contains($0.row ?? -1) && !atRest.contains($0.row ?? -1) }.count))
+        }
+        return [
+            Result(name: "wasted downloads after a fling to row 1,500", unit: "downloads", values: downloads,
+                   target: "≤ 6 (queue width)", met: { $0 <= 6 }),
+            Result(name: "wasted filters after a fling to row 1,500", unit: "filters", values: filters),
+            Result(name: "prefetched downloads (deliberate, a screen each way)", unit: "downloads", values: prefetched),
+        ]
+    }
+
+    // MARK: 6. memory
+
+    public func memory() throws -> [Result] {
+        var peaks: [String: [Double]] = [:]
+        let manifest = server.baseURL.absoluteString + "/gallery.json?count=2000&delay=100&only=12"
+        for _ in 0..<repetitions {
+            for (label, arguments) in [("downscale at decode", [String]()), ("full decode", ["--full-decode"])] {
+                let app = try launch(arguments, manifest: manifest)
+                defer { app.stop() }
+                try fling(app, to: 1990, clicks: 12, pause: 250_000)
+                usleep(1_500_000)
+                peaks[label, default: []].append(Self.peakRSS(pid: app.process.processIdentifier))
+            }
+        }
+        let fast = peaks["downscale at decode"] ?? [], full = peaks["full decode"] ?? []
+        return [
+            Result(name: "peak RSS, 2,000 rows of 12 MP, downscale at decode", unit: "MB", values: fast, target: "≤ 300", met: { $0 <= 300 }),
+            Result(name: "peak RSS, 2,000 rows of 12 MP, full decode", unit: "MB", values: full),
+        ]
+    }
+
+    static func peakRSS(pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return .nan }
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan
+        return kb / 1024
+    }
+
+    // MARK: 7. start-up
+
+    public func startup() -> [Result] {
+        [Result(name: "launch → first frame with rows", unit: "ms", values: startups, target: "≤ 500", met: { $0 <= 500 },
+                note: "every launch of this run but naive mode's")]
+    }
+}
+
+public struct BenchError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

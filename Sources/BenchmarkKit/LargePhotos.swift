@@ -1,0 +1,65 @@
+// Why this exists: the benchmark gallery: sample photos scaled up to 2–12 megapixels as JPEGs, served from 127.0.0.1 with latency.
+import CGtk
+import Foundation
+import TestSupport
+
+public final class LargePhotos: @unchecked Sendable {
+    /// Megapixel sizes served, cycled over the rows.
+    public static let megapixels = [2, 4, 8, 12]
+    static let sources = ["astronaut.png", "chelsea.png", "coffee.png", "hubble_deep_field.jpg", "rocket.jpg", "retina.jpg"]
+
+    /// name → JPEG bytes ("astronaut-12mp.jpg").
+    public let files: [String: Data]
+    public var names: [String] { files.keys.sorted() }
+
+    /// Scale each source to each size (3:2) and encode as JPEG; `only` restricts the sizes.
+    public init(only sizes: [Int] = LargePhotos.megapixels) {
+        var files: [String: Data] = [:]
+        for source in Self.sources {
+            let data = SamplePhotos.data(source)
+            let loader = gdk_pixbuf_loader_new()!
+            data.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize(data.count), nil) }
+            gdk_pixbuf_loader_close(loader, nil)
+            let original = gdk_pixbuf_loader_get_pixbuf(loader)!
+            for mp in sizes {
+                let width = Int((Double(mp) * 1_000_000 * 1.5).squareRoot())
+                let height = mp * 1_000_000 / width
+                let scaled = gdk_pixbuf_scale_simple(original, Int32(width), Int32(height), GDK_INTERP_BILINEAR)!
+                let stem = (source as NSString).deletingPathExtension
+                files["\(stem)-\(mp)mp.jpg"] = TestImages.encode(scaled, type: "jpeg")
+                g_object_unref(UnsafeMutableRawPointer(scaled))
+            }
+            g_object_unref(loader)
+        }
+        self.files = files
+    }
+
+    /// `/big/NAME` serves a photo; `/gallery.json?count=N&delay=MS` lists N rows cycling the photos.
+    public func route() -> TestServer.Route {
+        let files = self.files
+        let names = self.names
+        return { path, query in
+            var plan = ServerPlan()
+            if path == "/gallery.json" {
+                let count = Int(query["count"] ?? "") ?? 2000
+                let delay = query["delay"] ?? "100"
+                // only=12: just the 12-megapixel photos (the memory benchmark).
+                let chosen = query["only"].map { size in names.filter { $0.hasSuffix("-\(size)mp.jpg") } } ?? names
+                let items = (0..<count).map { row in
+                    "{\"name\": \"Photo \(row)\", \"url\": \"big/\(chosen[row % chosen.count])?row=\(row)&delay=\(delay)\"}"
+                }
+                plan.body = Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
+                plan.contentType = "application/json"
+                return plan
+            }
+            plan.delayMs = UInt32(query["delay"] ?? "") ?? 0
+            if path.hasPrefix("/big/"), let data = files[String(path.dropFirst(5))] {
+                plan.body = data
+                plan.contentType = "image/jpeg"
+            } else {
+                plan.status = 404
+            }
+            return plan
+        }
+    }
+}

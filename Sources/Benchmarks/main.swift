@@ -1,0 +1,50 @@
+// Why this exists: `classic-photos-bench`: runs every benchmark in one go, prints the table and writes the JSON.
+import BenchmarkKit
+import Foundation
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let quick = arguments.contains("--quick")
+let repetitions = Int(option("--repetitions") ?? "") ?? (quick ? 2 : 5)
+let jsonPath = option("--json") ?? "bench-results.json"
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+let binary = option("--app") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("classic-photos").path
+func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+
+setvbuf(stdout, nil, _IOLBF, 0)
+print("classic-photos-bench: \(repetitions) repetitions; app \(binary)")
+let started = Date()
+var results: [Result] = []
+func section(_ name: String, _ body: () throws -> [Result]) {
+    guard wanted(name) else { return }
+    let start = Date()
+    do {
+        let section = try body()
+        results += section
+        print("\n## \(name) (\(Int(Date().timeIntervalSince(start))) s)\n" + Report.table(section))
+    } catch {
+        print("\n## \(name): FAILED: \(error)")
+    }
+}
+
+section("kernel") { KernelBench.run(repetitions: max(repetitions, 7)) }
+let photos = LargePhotos()
+section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
+var app: AppBench?
+if ["responsiveness", "filtered-screen", "wasted", "memory", "startup"].contains(where: wanted) {
+    app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
+}
+if let app {
+    section("responsiveness") { try app.responsiveness() }
+    section("filtered-screen") { try app.timeToFilteredScreen() }
+    section("wasted") { try app.wastedWork() }
+    section("memory") { try app.memory() }
+    section("startup") { app.startup() }
+}
+
+print("\n# All results (\(Int(Date().timeIntervalSince(started))) s)\n" + Report.table(results))
+try Report.json(results).write(to: URL(fileURLWithPath: jsonPath))
+print("\nwrote \(jsonPath)")
