@@ -28,8 +28,9 @@ final class GalleryList {
         scrolled.setChild(listView)
         scrolled.setExpand(horizontal: true, vertical: true)
 
-        factory.onSetup { item in
+        factory.onSetup { [weak self] item in
             let row = PhotoRow()
+            row.onRetry = { record in self?.gallery?.retry(row: record.row) }
             item.setChild(row.container)
             item.setActivatable(false)
             setAttachment(row, on: item.pointer, key: Self.rowKey)

@@ -15,6 +15,9 @@ final class PhotoRow: PhotoRowView {
     private let nameLabel = Label()
     private let statusLabel = Label()
     private let spinner = Spinner()
+    private let retryButton = Button(iconName: "view-refresh-symbolic")
+    /// Asks for this row's record to be loaded again (set by the list).
+    var onRetry: ((PhotoRecord) -> Void)?
 
     /// The record this widget shows now; completions update the widget only if it still shows theirs.
     private(set) var record: PhotoRecord?
@@ -46,8 +49,18 @@ final class PhotoRow: PhotoRowView {
         text.append(nameLabel)
         text.append(status)
 
+        retryButton.tooltip = tr("Try loading this photo again")
+        retryButton.setAccessible(label: tr("Retry"))
+        retryButton.addCSSClass("flat")
+        retryButton.setAlign(vertical: GTK_ALIGN_CENTER)
+        retryButton.visible = false
+        retryButton.onClicked { [weak self] in
+            if let record = self?.record { self?.onRetry?(record) }
+        }
+
         container.append(thumbnailStack)
         container.append(text)
+        container.append(retryButton)
     }
 
     func bind(_ record: PhotoRecord, busy: Bool) {
@@ -83,6 +96,7 @@ final class PhotoRow: PhotoRowView {
             thumbnailStack.visibleChildName = "failed"
             statusLabel.text = tr("Failed to load")
         }
+        retryButton.visible = state == .failed && record.url != nil
         let reason = state == .failed ? (record.failureReason ?? "") : nil
         container.tooltip = reason
         container.setAccessible(label: "\(record.name), \(accessibleState(state))", description: reason ?? "")

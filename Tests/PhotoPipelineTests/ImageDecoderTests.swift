@@ -77,6 +77,39 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertTrue(normal.allocated)
     }
 
+    func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)))
+    }
+
+    func testUnusualButValidImagesAreShown() throws {
+        let decoder = ImageDecoder(maxDimension: 64)
+        let gif = try decoder.decode(try fixture("animated.gif"))          // red frame, then blue
+        XCTAssertEqual([gif.width, gif.height], [32, 16])
+        XCTAssertEqual(Array(gif.pixel(x: 5, y: 5).prefix(3)), [255, 0, 0], "an animated GIF shows its first frame")
+
+        let cmyk = try decoder.decode(try fixture("cmyk.jpg"))             // orange at the top
+        let top = cmyk.pixel(x: 16, y: 1)
+        XCTAssertGreaterThan(top[0], 200, "CMYK converted to RGB: \(top)"); XCTAssertLessThan(top[2], 90, "\(top)")
+
+        let deep = try decoder.decode(try fixture("deep16.png"))           // 16 bits a channel, red at the top
+        XCTAssertGreaterThan(deep.pixel(x: 16, y: 0)[0], 240)
+
+        let interlaced = try decoder.decode(try fixture("interlaced.png")) // Adam7, white at the top
+        XCTAssertEqual([interlaced.width, interlaced.height], [32, 32])
+        XCTAssertGreaterThan(interlaced.pixel(x: 16, y: 0)[1], 240)
+
+        let dot = try decoder.decode(try fixture("one-pixel.png"))
+        XCTAssertEqual([dot.width, dot.height], [1, 1])
+        XCTAssertEqual(Array(dot.pixel(x: 0, y: 0).prefix(3)), [0x30, 0x60, 0xA0])
+
+        let panorama = try decoder.decode(try fixture("panorama.jpg"))     // 6000 × 150
+        XCTAssertEqual([panorama.width, panorama.height], [64, 2])
+        var square = ImageDecoder(maxDimension: 64)
+        square.squareCrop = true
+        let cropped = try square.decode(try fixture("panorama.jpg"))
+        XCTAssertEqual([cropped.width, cropped.height], [64, 64], "a panorama fills the square slot from its middle")
+    }
+
     func testBrokenInputsFailWithAReason() {
         let decoder = ImageDecoder(maxDimension: 64)
         XCTAssertThrowsError(try decoder.decode(Data())) { XCTAssertEqual($0 as? DecodeError, .empty) }

@@ -162,11 +162,14 @@ final class ManifestParserTests: XCTestCase {
         assertParseError("{\"A\": \"a\"} x", contains: ["unexpected text after"])
     }
 
-    func testJSONInvalidUTF8() {
-        var data = Data("{\"A\": \"".utf8)
+    func testInvalidUTF8FailsOnlyItsEntry() throws {
+        var data = Data("{\"Good\": \"a.png\", \"Bad".utf8)
         data.append(contentsOf: [0xFF, 0xFE])
-        data.append(contentsOf: Array("\"}".utf8))
-        assertParseError(data, contains: ["not valid UTF-8"])
+        data.append(contentsOf: Array("\": \"b.png\", \"Bad URL\": \"c".utf8))
+        data.append(contentsOf: [0xC3, 0x28])
+        data.append(contentsOf: Array(".png\"}".utf8))
+        let manifest = try ManifestParser.parse(data, source: base)
+        XCTAssertEqual(manifest.entries.map(\.problem), [nil, "the name is not valid UTF-8", "the URL is not valid UTF-8"])
     }
 
     func testBinaryPlistWrongType() throws {

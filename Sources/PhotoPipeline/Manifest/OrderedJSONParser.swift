@@ -138,8 +138,9 @@ struct OrderedJSONParser {
             index += 1
             switch c {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
-                return text
+                // Invalid UTF-8 is repaired to U+FFFD here and refused per entry (URLPolicy),
+                // so one bad name fails its row, not the gallery.
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard let e = current else { throw error("unterminated escape") }
                 index += 1

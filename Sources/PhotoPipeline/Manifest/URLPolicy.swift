@@ -13,6 +13,15 @@ public enum URLPolicy {
             entry.problem = "the name contains control characters"
             return entry
         }
+        // Parsers turn bytes that are not UTF-8 into U+FFFD REPLACEMENT CHARACTER.
+        if rawName.contains("\u{FFFD}") {
+            entry.problem = "the name is not valid UTF-8"
+            return entry
+        }
+        if rawURL.contains("\u{FFFD}") {
+            entry.problem = "the URL is not valid UTF-8"
+            return entry
+        }
         switch resolve(rawURL, against: manifest) {
         case .success(let url): entry.url = url
         case .failure(let reason): entry.problem = reason.message

@@ -28,6 +28,12 @@ public final class ResourceFetcher: Sendable {
                           progress: ((Int, Int?) -> Void)?) throws(FetchError) -> Data {
         let file = g_file_new_for_uri(url.absoluteString)
         defer { g_object_unref(file?.raw) }
+        // Refuse an oversized file before reading any of it.
+        if let info = g_file_query_info(file, "standard::size", G_FILE_QUERY_INFO_NONE, cancellable.pointer, nil) {
+            let size = g_file_info_get_size(info)
+            g_object_unref(info.raw)
+            if size > limit { throw .tooLarge(limit: limit) }
+        }
         let stream: UnsafeMutablePointer<GFileInputStream>
         do throws(GLibError) {
             stream = try withGError { g_file_read(file, cancellable.pointer, $0) }!
