@@ -12,5 +12,4 @@ public final class Picture: Widget {
     }
     public var paintable: UnsafeMutableRawPointer? { gtk_picture_get_paintable(picture).map { UnsafeMutableRawPointer($0) } }
     public func setCanShrink(_ value: Bool) { gtk_picture_set_can_shrink(picture, value ? 1 : 0) }
-    public func setKeepAspectRatio(_ value: Bool) { gtk_picture_set_keep_aspect_ratio(picture, value ? 1 : 0) }
 }

@@ -55,6 +55,28 @@ final class FetchFaultTests: XCTestCase {
         XCTAssertEqual(result, .failure(.timedOut(seconds: 1)))
     }
 
+    func testRedirectLoopStops() {
+        guard case .failure(.transfer(let message)) = fetch("/loop") else { return XCTFail("a redirect loop must fail") }
+        XCTAssertTrue(message.lowercased().contains("redirect"), message)
+    }
+
+    func testServerThatNeverAnswersTimesOut() {
+        // Accepts the connection, then sends nothing for a minute: the I/O timeout stops it.
+        XCTAssertEqual(fetch("/photos/horse.png?delay=60000", fetcher: fetcher(ioTimeout: 1)), .failure(.timedOut(seconds: 1)))
+    }
+
+    func testSelfSignedCertificateIsRefused() throws {
+        let server = try TestServer(tlsCertificatePEM: try SelfSignedCertificate.make(), route: SamplePhotos.route)
+        defer { server.stop() }
+        XCTAssertEqual(server.baseURL.scheme, "https")
+        let result = Result { () throws(FetchError) -> Data in
+            try fetcher().fetch(URL(string: "/photos/horse.png", relativeTo: server.baseURL)!.absoluteURL, limit: 1 << 20, cancellable: Cancellable())
+        }
+        guard case .failure(.tls(let message)) = result else { return XCTFail("a self-signed certificate must not be accepted: \(result)") }
+        XCTAssertFalse(message.isEmpty)
+        XCTAssertTrue(FetchError.tls(message).description.hasPrefix("TLS error"))
+    }
+
     func testConnectionRefused() {
         // A port that was just free: bind, read it, close.
         let result = Result { () throws(FetchError) -> Data in

@@ -36,6 +36,11 @@ public enum SamplePhotos {
             plan.contentType = "application/json"
             return plan
         }
+        if path == "/loop" { // a redirect loop
+            plan.status = 302
+            plan.headers = ["Location": "/loop"]
+            return plan
+        }
         guard path.hasPrefix("/photos/") else { plan.status = 404; plan.body = Data("not found".utf8); return plan }
         let name = String(path.dropFirst("/photos/".count))
         plan.body = data(name)

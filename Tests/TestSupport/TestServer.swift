@@ -34,8 +34,10 @@ public final class TestServer: @unchecked Sendable {
     public typealias Route = @Sendable (_ path: String, _ query: [String: String]) -> ServerPlan
 
     public private(set) var port: UInt16 = 0
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "\(tlsCertificate == nil ? "http" : "https")://127.0.0.1:\(port)")! }
     private let route: Route
+    /// A PEM certificate and key: serve HTTPS with it (a self-signed one, for the TLS test).
+    private let tlsCertificate: String?
     private var context: OpaquePointer?
     private var loop: OpaquePointer?
     private var server: UnsafeMutablePointer<SoupServer>?
@@ -44,8 +46,9 @@ public final class TestServer: @unchecked Sendable {
     private var requestLog: [String] = []
     private var thread: Thread?
 
-    public init(route: @escaping Route) throws {
+    public init(tlsCertificatePEM: String? = nil, route: @escaping Route) throws {
         self.route = route
+        tlsCertificate = tlsCertificatePEM
         let thread = Thread { [unowned self] in self.serve() }
         thread.name = "test-server"
         self.thread = thread
@@ -57,14 +60,20 @@ public final class TestServer: @unchecked Sendable {
     /// Paths requested so far (with their query), in order.
     public var requests: [String] { lock.withLock { requestLog } }
 
+    /// Quit the server's loop and wait for its thread. Safe to call more than once.
     public func stop() {
-        guard let context else { return }
-        let box = Unmanaged.passRetained(self).toOpaque()
-        g_main_context_invoke_full(context, 0, { data in
-            let server = Unmanaged<TestServer>.fromOpaque(data!).takeRetainedValue()
-            g_main_loop_quit(server.loop)
+        guard let loop = lock.withLock({ () -> OpaquePointer? in
+            defer { self.loop = nil }
+            return self.loop
+        }) else { return }
+        // A source on the server's own context quits its loop (from any thread).
+        let source = g_idle_source_new()
+        g_source_set_callback(source, { data in
+            g_main_loop_quit(OpaquePointer(data))
             return 0
-        }, box, nil)
+        }, UnsafeMutableRawPointer(loop), nil)
+        g_source_attach(source, g_main_loop_get_context(loop))
+        g_source_unref(source)
         while thread?.isFinished == false { usleep(1000) }
     }
 
@@ -74,7 +83,19 @@ public final class TestServer: @unchecked Sendable {
         context = g_main_context_new()
         g_main_context_push_thread_default(context)
         loop = g_main_loop_new(context, 0)
-        let object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!
+        var object: UnsafeMutablePointer<GObject>
+        if let pem = tlsCertificate, let certificate = g_tls_certificate_new_from_pem(pem, -1, nil) {
+            var value = GValue()
+            g_value_init(&value, g_tls_certificate_get_type())
+            g_value_set_object(&value, certificate.raw)
+            var name: UnsafePointer<CChar>? = UnsafePointer(strdup("tls-certificate"))
+            object = g_object_new_with_properties(soup_server_get_type(), 1, &name, &value)!
+            free(UnsafeMutableRawPointer(mutating: name))
+            g_value_unset(&value)
+            g_object_unref(certificate.raw)
+        } else {
+            object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!
+        }
         server = object.raw.assumingMemoryBound(to: SoupServer.self)
         let data = Unmanaged.passUnretained(self).toOpaque()
         soup_server_add_handler(server, nil, { _, message, path, query, data in
@@ -82,17 +103,20 @@ public final class TestServer: @unchecked Sendable {
             server.handle(message!, path: path.map { String(cString: $0) } ?? "/", query: query)
         }, data, nil)
         var error: UnsafeMutablePointer<GError>?
-        if soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0,
+        let options = tlsCertificate == nil ? SOUP_SERVER_LISTEN_IPV4_ONLY
+            : SoupServerListenOptions(rawValue: SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue | SOUP_SERVER_LISTEN_HTTPS.rawValue)
+        if soup_server_listen_local(server, 0, options, &error) != 0,
            let uris = soup_server_get_uris(server), let first = uris.pointee.data {
             port = UInt16(g_uri_get_port(OpaquePointer(first)))
             g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) })
         }
         if let error { g_error_free(error) }
+        let runLoop = loop
         ready.signal()
-        if port != 0 { g_main_loop_run(loop) }
+        if port != 0 { g_main_loop_run(runLoop) }
         soup_server_disconnect(server)
         g_object_unref(object)
-        g_main_loop_unref(loop)
+        g_main_loop_unref(runLoop)
         g_main_context_pop_thread_default(context)
         g_main_context_unref(context)
     }

@@ -15,7 +15,7 @@ public final class Trace: @unchecked Sendable {
     /// Open (create or append to) the trace file.
     public func open(path: String) throws {
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let file = FileHandle(forWritingAtPath: path) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])

@@ -1,0 +1,19 @@
+// Why this exists: a fresh self-signed certificate and key (PEM, made with openssl) for an HTTPS test server no client should trust.
+import Foundation
+
+public enum SelfSignedCertificate {
+    public static func make() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let cert = directory.appendingPathComponent("cert.pem").path, key = directory.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                             "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        ProcessReaper.wait(openssl, timeout: 60)
+        return try String(contentsOfFile: cert, encoding: .utf8) + String(contentsOfFile: key, encoding: .utf8)
+    }
+}
