@@ -19,8 +19,10 @@ public final class AppProcess {
         return SamplePhotos.repositoryRoot.appendingPathComponent(".build/debug/classic-photos").path
     }
 
+    /// `isolatedNetwork`: run the app in a network namespace of its own (`unshare -n`), where
+    /// not even loopback is up: no packet can leave, so name lookups fail at once.
     public init(display: String, arguments: [String], environment extra: [String: String] = [:],
-                executable: String = AppProcess.binary) throws {
+                executable: String = AppProcess.binary, isolatedNetwork: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
@@ -28,8 +30,13 @@ public final class AppProcess {
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
 
         bus = try SessionBus()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--trace", trace.path] + arguments
+        if isolatedNetwork {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments = ["-n", executable, "--trace", trace.path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["--trace", trace.path] + arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["DISPLAY"] = display

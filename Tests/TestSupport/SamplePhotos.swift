@@ -36,6 +36,11 @@ public enum SamplePhotos {
             plan.contentType = "application/json"
             return plan
         }
+        if path == "/local.json" { // a remote gallery that tries to reach local files
+            plan.body = Data(#"[{"name": "absolute", "url": "file:///etc/hostname"}, {"name": "relative", "url": "../../../../etc/hostname"}, {"name": "fine", "url": "photos/horse.png"}]"#.utf8)
+            plan.contentType = "application/json"
+            return plan
+        }
         if path == "/loop" { // a redirect loop
             plan.status = 302
             plan.headers = ["Location": "/loop"]

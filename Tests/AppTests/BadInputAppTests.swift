@@ -1,0 +1,96 @@
+// Why this exists: the real app given broken things: every broken row ends failed with its reason in the trace, every other row loads, nothing is left in progress.
+import Foundation
+import TestSupport
+import XCTest
+
+final class BadInputAppTests: XCTestCase {
+    static let server = try! TestServer(route: SamplePhotos.route)
+
+    /// A remote gallery mixing good rows with every kind of broken one.
+    func testRemoteGalleryWithFaultsFailsOnlyTheBrokenRows() throws {
+        let base = Self.server.baseURL
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let rows: [(name: String, url: String, expect: String)] = [
+            ("good png", "\(base)/photos/coffee.png", "filtered"),
+            ("missing", "\(base)/photos/none.png", "HTTP 404"),
+            ("server error", "\(base)/photos/coffee.png?status=500", "HTTP 500"),
+            ("unavailable", "\(base)/photos/coffee.png?status=503", "HTTP 503"),
+            ("html", "\(base)/photos/coffee.png?fault=html", "not a readable image"),
+            ("empty", "\(base)/photos/coffee.png?fault=empty", "empty"),
+            ("bomb", "\(base)/photos/b.png?fault=bomb", "30000 × 30000"),
+            ("truncated", "\(base)/photos/coffee.png?fault=truncate", "terminated"),
+            ("redirect loop", "\(base)/loop", "redirect"),
+            ("ftp", "ftp://127.0.0.1/a.png", "unsupported URL scheme"),
+            ("good jpeg", "\(base)/photos/rocket.jpg", "filtered"),
+        ]
+        let json = "[" + rows.map { "{\"name\": \"\($0.name)\", \"url\": \"\($0.url)\"}" }.joined(separator: ",\n") + "]"
+        let manifest = directory.appendingPathComponent("faults.json")
+        try Data(json.utf8).write(to: manifest)
+
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let states = app.trace.finalStates
+            return rows.indices.allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
+        }, "every row ended; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+        let states = app.trace.finalStates
+        for (index, row) in rows.enumerated() {
+            if row.expect == "filtered" {
+                XCTAssertEqual(states[index]?.state, "filtered", row.name)
+            } else {
+                XCTAssertEqual(states[index]?.state, "failed", row.name)
+                XCTAssertTrue(states[index]?.reason?.contains(row.expect) == true, "\(row.name): \(states[index]?.reason ?? "no reason")")
+            }
+        }
+        assertNothingLeftInProgress(app)
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A remote gallery may not reach local files, not even by a relative path.
+    func testRemoteGalleryCannotReachLocalFiles() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [Self.server.baseURL.absoluteString + "/local.json"])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[2]?.state == "filtered" })
+        let states = app.trace.finalStates
+        XCTAssertEqual(states[0]?.state, "failed")
+        XCTAssertEqual(states[0]?.reason, "local files are not allowed from a remote gallery")
+        // A relative path climbs only within the server: it is fetched from there (and is not found).
+        XCTAssertEqual(states[1]?.state, "failed")
+        XCTAssertTrue(states[1]?.reason?.hasPrefix("HTTP 404") == true, states[1]?.reason ?? "")
+        XCTAssertFalse(Self.server.requests.isEmpty)
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// An unresolvable host, in a network namespace of the app's own so no lookup leaves the machine.
+    func testUnresolvableHostFailsItsRow() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dns-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try SamplePhotos.data("horse.png").write(to: directory.appendingPathComponent("horse.png"))
+        let manifest = directory.appendingPathComponent("dns.json")
+        try Data(#"[{"name": "nowhere", "url": "http://photos.invalid/a.png"}, {"name": "local", "url": "horse.png"}]"#.utf8).write(to: manifest)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], isolatedNetwork: true)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates.count == 2 && app.trace.finalStates.values.allSatisfy { ["filtered", "failed"].contains($0.state) } },
+                      "stderr: \(app.stderr.suffix(600))")
+        let states = app.trace.finalStates
+        XCTAssertEqual(states[0]?.state, "failed")
+        XCTAssertTrue(states[0]?.reason?.lowercased().contains("resolv") == true, states[0]?.reason ?? "")
+        XCTAssertEqual(states[1]?.state, "filtered", "the local row still loads")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// Every queued operation reached finished or cancelled.
+    func assertNothingLeftInProgress(_ app: AppProcess, file: StaticString = #filePath, line: UInt = #line) {
+        var open = Set<String>()
+        for event in app.trace.events {
+            guard let queue = event.queue, let row = event.row else { continue }
+            if event.event == "queued" { open.insert("\(queue)/\(row)") }
+            if event.event == "finished" || event.event == "cancelled" { open.remove("\(queue)/\(row)") }
+        }
+        XCTAssertEqual(open, [], "operations left in progress", file: file, line: line)
+    }
+}
