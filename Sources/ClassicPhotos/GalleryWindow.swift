@@ -72,6 +72,12 @@ final class GalleryWindow {
         window.addController(dropTarget.ref.pointer)
 
         probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
+        // SIGUSR1 traces the pipeline's counts (tests check that nothing is left behind).
+        UnixSignal.onUSR1 { [weak self] in
+            guard let pending = self?.gallery?.pending else { return Trace.shared.emit("pending", ["downloads": 0, "filtrations": 0, "queued": 0]) }
+            Trace.shared.emit("pending", ["downloads": pending.downloadsInProgress.count, "filtrations": pending.filtrationsInProgress.count,
+                                          "queued": pending.downloadQueue.operationCount + pending.filtrationQueue.operationCount])
+        }
         if services.options.naive {
             // The tutorial's first try: each row loads on the main thread as it is bound.
             list.onRowBound = { [weak self] row in self?.gallery?.loadSynchronously(row: row) }

@@ -27,9 +27,13 @@ public enum SamplePhotos {
         if path == "/gallery.json" {
             let count = Int(query["count"] ?? "") ?? 100
             let delay = query["delay"].map { "&delay=\($0)" } ?? ""
+            // faultrate=P: P % of rows (every 100/P-th) get a fault, cycling through the kinds.
+            let faultEvery = (Int(query["faultrate"] ?? "") ?? 0) > 0 ? 100 / Int(query["faultrate"]!)! : 0
+            let faults = ["&status=404", "&status=500", "&fault=truncate", "&fault=html", "&fault=stall", "&status=503"]
             let names = files
             let items = (0..<count).map { row in
-                "{\"name\": \"Photo \(row)\", \"url\": \"photos/\(names[row % names.count])?row=\(row)\(delay)\"}"
+                let fault = faultEvery > 0 && row % faultEvery == faultEvery - 1 ? faults[(row / faultEvery) % faults.count] : ""
+                return "{\"name\": \"Photo \(row)\", \"url\": \"photos/\(names[row % names.count])?row=\(row)\(delay)\(fault)\"}"
             }
             plan.delayMs = 0
             plan.body = Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)

@@ -1,0 +1,21 @@
+// Why this exists: a Unix signal delivered on the GLib main loop (g_unix_signal_add), for test probes.
+import CGtk
+import Glibc
+
+@MainActor
+public enum UnixSignal {
+    /// Run `fn` on the main loop each time the process gets SIGUSR1.
+    public static func onUSR1(_ fn: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalHandlerBox(fn)).toOpaque()
+        g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGUSR1, { data in
+            checkMainThread()
+            Unmanaged<SignalHandlerBox>.fromOpaque(data!).takeUnretainedValue().fn()
+            return 1 // G_SOURCE_CONTINUE
+        }, box, { data in Unmanaged<SignalHandlerBox>.fromOpaque(data!).release() })
+    }
+}
+
+private final class SignalHandlerBox {
+    let fn: () -> Void
+    init(_ fn: @escaping @MainActor () -> Void) { self.fn = unisolated(fn, as: (() -> Void).self) }
+}

@@ -1,0 +1,59 @@
+// Why this exists: the soak test: scroll up and down a 5,000-row gallery with 10 % of requests faulted for 3 minutes (SOAK_SECONDS for longer): memory stays flat, nothing is left in progress, no CRITICAL.
+import Foundation
+import TestSupport
+import XCTest
+
+final class SoakAppTests: XCTestCase {
+    static let server = try! TestServer(route: SamplePhotos.route)
+
+    func rss(_ pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+        return kb / 1024
+    }
+
+    func testScrollingForMinutesWithFaultsLeaksNothing() throws {
+        let seconds = Double(ProcessInfo.processInfo.environment["SOAK_SECONDS"] ?? "") ?? 180
+        let manifest = Self.server.baseURL.absoluteString + "/gallery.json?count=5000&delay=20&faultrate=10"
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } })
+        let pid = app.process.processIdentifier
+        try xvfb.run("xdotool", ["mousemove", "360", "300"])
+
+        let start = Date()
+        var atOneMinute: Double?
+        var samples: [(Double, Double)] = []
+        var bursts = 0, down = true
+        while Date().timeIntervalSince(start) < seconds {
+            try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", down ? "5" : "4"])
+            usleep(UInt32.random(in: 150_000...600_000)) // some rests settle, some do not
+            bursts += 1
+            if bursts % 25 == 0 { down.toggle() }
+            let elapsed = Date().timeIntervalSince(start)
+            if bursts % 10 == 0 { samples.append((elapsed, rss(pid))) }
+            if atOneMinute == nil, elapsed >= min(60, seconds / 3) { atOneMinute = rss(pid) }
+            XCTAssertTrue(app.process.isRunning, "the app is alive after \(Int(elapsed)) s")
+            if !app.process.isRunning { return }
+        }
+        // Once scrolling stops, every map and queue drains (stalled rows on screen wait out their timeout).
+        var drained = false
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            kill(pid, SIGUSR1)
+            usleep(500_000)
+            if let last = app.trace.events.last(where: { $0.event == "pending" }),
+               last["downloads"] as? Int == 0, last["filtrations"] as? Int == 0, last["queued"] as? Int == 0 { drained = true; break }
+        }
+        XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.event == "pending" }?.fields ?? [:])")
+        let final = rss(pid)
+        let baseline = try XCTUnwrap(atOneMinute)
+        print("soak: \(Int(seconds)) s, \(bursts) bursts, RSS \(Int(baseline)) MB at one minute → \(Int(final)) MB at the end; samples \(samples.map { "\(Int($0.0))s:\(Int($0.1))" })")
+        XCTAssertLessThanOrEqual(final, baseline * 1.10, "RSS grew more than 10 % after the first minute")
+        let failed = app.trace.finalStates.values.filter { $0.state == "failed" }
+        XCTAssertTrue(failed.allSatisfy { !($0.reason ?? "").isEmpty }, "every failure has a reason")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
