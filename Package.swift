@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "classic-photos", targets: ["ClassicPhotos"]),
         .executable(name: "classic-photos-bench", targets: ["Benchmarks"]),
+        .executable(name: "manifest-fuzzer", targets: ["ManifestFuzzer"]),
     ],
     targets: [
         // C libraries, imported through module maps and shim headers.
@@ -46,6 +47,10 @@ let package = Package(
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
+
+        // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
+        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Shared by tests: a real libsoup server on 127.0.0.1 with faults, Xvfb helpers.
         .target(
