@@ -3,7 +3,7 @@
 set -euo pipefail
 swift="$1" source_root="$2" seconds="${3:-60}"
 cd "$source_root"
-"$swift" build --product manifest-fuzzer --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
+"$swift" build --product manifest-fuzzer --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic
 corpus="$(mktemp -d)"
 artifacts="$source_root/.build-fuzz/crashes/"
 mkdir -p "$artifacts"

@@ -11,14 +11,19 @@ public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-// SwiftPM links an executable's entry point as `<module>_main`; hand control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+typealias FuzzerDriver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                                        @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
 
+/// SwiftPM links an executable's entry point as `<module>_main`: hand control to libFuzzer's
+/// driver, looked up at run time so a normal build (without -sanitize=fuzzer) still links.
 @_cdecl("ManifestFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+        FileHandle.standardError.write(Data("manifest-fuzzer: build with -Xswiftc -sanitize=fuzzer,address (see meson-wrapper/fuzz-manifests.sh)\n".utf8))
+        return 2
+    }
+    let driver = unsafeBitCast(symbol, to: FuzzerDriver.self)
     var count = argc
     var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzManifest(data, size) }
+    return driver(&count, &arguments) { data, size in fuzzManifest(data, size) }
 }

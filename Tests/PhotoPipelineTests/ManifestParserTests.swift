@@ -134,6 +134,30 @@ final class ManifestParserTests: XCTestCase {
         """, contains: ["Broken", "an integer", "expected a URL string"], line: 7)
     }
 
+    func testXMLEntitiesCDATAAndComments() throws {
+        let manifest = try parse("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- a comment -->
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+          <key>Fish &amp; Chips &#x1F41F;</key><string>a.png?x=1&amp;y=2</string>
+          <key><![CDATA[<Raw>]]></key><string>b<!-- inline -->.png</string>
+        </dict></plist>
+        """)
+        XCTAssertEqual(manifest.entries.map(\.name), ["Fish & Chips 🐟", "<Raw>"])
+        XCTAssertEqual(manifest.entries.map(\.rawURL), ["a.png?x=1&y=2", "b.png"])
+    }
+
+    func testXMLEntityDefinitionsAreRefused() {
+        // An internal DTD subset could define an entity bomb ("billion laughs"): refused outright.
+        assertParseError("""
+        <?xml version="1.0"?>
+        <!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>
+        <plist><dict><key>A</key><string>&b;</string></dict></plist>
+        """, contains: ["internal subset"], line: 2)
+        assertParseError("<plist><dict><key>A</key><string>&nope;</string></dict></plist>", contains: ["unknown entity"])
+    }
+
     func testXMLKeyWithoutValue() {
         assertParseError("<plist><dict><key>Lonely</key></dict></plist>", contains: ["Lonely", "has no value"])
     }
