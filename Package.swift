@@ -66,6 +66,6 @@ let package = Package(
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
     ]
 )

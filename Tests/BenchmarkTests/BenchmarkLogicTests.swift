@@ -1,6 +1,8 @@
 // Why this exists: the benchmark's own logic, quickly: the gallery server serves its photos, and the results encode as well-formed JSON.
 import BenchmarkKit
 import Foundation
+import Gtk
+import PhotoPipeline
 import TestSupport
 import XCTest
 
@@ -9,11 +11,13 @@ final class BenchmarkLogicTests: XCTestCase {
         let photos = LargePhotos(only: [2])
         XCTAssertEqual(photos.names.count, 6)
         let server = try TestServer(route: photos.route())
-        let manifest = try Data(contentsOf: URL(string: server.baseURL.absoluteString + "/gallery.json?count=10&delay=0")!)
+        let fetcher = ResourceFetcher(http: HTTPClient())
+        func get(_ url: URL) throws -> Data { try fetcher.fetch(url, limit: 50 << 20, cancellable: Cancellable()) }
+        let manifest = try get(URL(string: server.baseURL.absoluteString + "/gallery.json?count=10&delay=0")!)
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: manifest) as? [[String: String]])
         XCTAssertEqual(rows.count, 10)
         let first = try XCTUnwrap(rows.first?["url"])
-        let image = try Data(contentsOf: URL(string: first, relativeTo: server.baseURL.appendingPathComponent("gallery.json"))!)
+        let image = try get(URL(string: first, relativeTo: server.baseURL.appendingPathComponent("gallery.json"))!.absoluteURL)
         XCTAssertEqual(Array(image.prefix(2)), [0xFF, 0xD8], "a JPEG")
         XCTAssertGreaterThan(image.count, 50_000, "a 2-megapixel photo")
     }
