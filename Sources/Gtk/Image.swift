@@ -16,6 +16,11 @@ public final class Image: Widget {
         gtk_image_set_pixel_size(widget.opaque, pixelSize)
     }
 
+    /// Show a named icon at half the pixel size (placeholders in a thumbnail slot).
+    public func showIcon(_ name: String) {
+        gtk_image_set_from_icon_name(widget.opaque, name)
+    }
+
     public func setPaintable(_ paintable: UnsafeMutableRawPointer?) {
         gtk_image_set_from_paintable(widget.opaque, paintable.map { OpaquePointer($0) })
     }
