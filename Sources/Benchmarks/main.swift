@@ -9,7 +9,7 @@ func option(_ name: String) -> String? {
 }
 let quick = arguments.contains("--quick")
 let repetitions = Int(option("--repetitions") ?? "") ?? (quick ? 2 : 5)
-let jsonPath = option("--json") ?? "bench-results.json"
+let jsonPath = option("--json") ?? "bench/results.json"
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 let binary = option("--app") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("classic-photos").path
 func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
