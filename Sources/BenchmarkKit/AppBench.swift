@@ -49,11 +49,13 @@ public final class AppBench {
                 defer { app.stop() }
                 try xvfb.run("xdotool", ["mousemove", "360", "300"])
                 // Wheel clicks at 80 Hz for 1.5 s, then a 0.4 s rest (work starts and runs on
-                // while the next scroll begins), down and up, for `scrollSeconds`.
+                // while the next scroll begins), down and up, for `scrollSeconds`. One xdotool
+                // run per stretch: starting a new one leaves a 20–40 ms hole in the input, and a
+                // hole in the input is a hole in the frames.
                 let start = ProcessInfo.processInfo.systemUptime
                 var down = true, rounds = 0
                 while ProcessInfo.processInfo.systemUptime - start < scrollSeconds {
-                    for _ in 0..<5 { try xvfb.run("xdotool", ["click", "--repeat", "24", "--delay", "12", down ? "5" : "4"]) }
+                    try xvfb.run("xdotool", ["click", "--repeat", "125", "--delay", "12", down ? "5" : "4"])
                     usleep(400_000)
                     rounds += 1
                     if rounds % 3 == 0 { down.toggle() }

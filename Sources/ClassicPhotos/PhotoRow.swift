@@ -19,6 +19,8 @@ final class PhotoRow: PhotoRowView {
     var onRetry: ((PhotoRecord) -> Void)?
 
     private var shownTooltip: String?
+    /// Accessible label and description last set: each change is announced over AT-SPI.
+    private var shownAccessible: (String, String) = ("", "")
 
     /// The record this widget shows now; completions update the widget only if it still shows theirs.
     private(set) var record: PhotoRecord?
@@ -101,7 +103,11 @@ final class PhotoRow: PhotoRowView {
             shownTooltip = reason
             container.tooltip = reason
         }
-        container.setAccessible(label: "\(record.name), \(accessibleState(state))", description: reason ?? "")
+        let accessible = ("\(record.name), \(accessibleState(state))", reason ?? "")
+        if accessible != shownAccessible {
+            shownAccessible = accessible
+            container.setAccessible(label: accessible.0, description: accessible.1)
+        }
     }
 
     /// Whether the picture shows exactly this record's current image (tests and the stale-image check).
