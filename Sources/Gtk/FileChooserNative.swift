@@ -30,10 +30,12 @@ public final class FileChooserNative {
     }
 
     /// Show the dialog; `completion` gets the chosen file's URI, or nil when cancelled
-    /// (Escape gives GTK_RESPONSE_DELETE_EVENT, not CANCEL). The dialog keeps itself alive until then.
+    /// (Escape gives GTK_RESPONSE_DELETE_EVENT, not CANCEL). The dialog keeps itself alive until
+    /// then; the handler is disconnected after the response, which releases it.
     public func show(_ completion: @escaping @MainActor (String?) -> Void) {
         let keepAlive = self
-        Signal.connectInt(ref.pointer, "response") { response in
+        var handler: Signal.HandlerID = 0
+        handler = Signal.connectInt(ref.pointer, "response") { response in
             var uri: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(keepAlive.chooser) {
                 if let cURI = g_file_get_uri(file) { uri = String(cString: cURI); g_free(cURI) }
@@ -41,6 +43,7 @@ public final class FileChooserNative {
             }
             gtk_native_dialog_destroy(keepAlive.ref.pointer.nativeDialog)
             completion(uri)
+            Signal.disconnect(keepAlive.ref.pointer, handler)
         }
         gtk_native_dialog_show(ref.pointer.nativeDialog)
     }
