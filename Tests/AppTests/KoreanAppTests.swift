@@ -21,20 +21,9 @@ final class KoreanAppTests: XCTestCase {
     /// The app's accessible names over AT-SPI, read on its own session bus.
     func accessibleNames(_ app: AppProcess) throws -> [(role: String, name: String)] {
         let script = SamplePhotos.repositoryRoot.appendingPathComponent("Tests/TestSupport/Scripts/atspi-names.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = app.busAddress
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        ProcessReaper.wait(process, timeout: 60)
-        XCTAssertEqual(process.terminationStatus, 0, "the AT-SPI reader found the app")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        let result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        XCTAssertEqual(result.status, 0, "the AT-SPI reader found the app")
+        return result.output.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }

@@ -77,14 +77,7 @@ final class ScrollingAppTests: XCTestCase {
         let visible = try waitForRest(app)
         XCTAssertGreaterThanOrEqual(visible.lowerBound, 950, "the fling reached row 1,000 or so: \(visible) after \(bursts) bursts")
 
-        let checks = ScrollTraceChecks(events: app.trace.events)
-        checks.assertNoWorkStartsWhileScrolling()
-        checks.assertWorkFollowsTheScreen()
-        let wasted = checks.wastedDownloads(initiallyVisible: initiallyVisible(app.trace.events))
-        print("wheel fling: rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
-        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)")
-        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: "fling")
-        XCTAssertEqual(app.criticals, [])
+        try assertScrollRules(xvfb, app, visible: visible, name: "wheel fling")
     }
 
     func testScrollbarDragSuspendsThenLoadsOnlyTheRowsOnScreen() throws {
@@ -100,13 +93,20 @@ final class ScrollingAppTests: XCTestCase {
         let visible = try waitForRest(app)
         XCTAssertGreaterThan(visible.lowerBound, 100, "the drag moved the list: \(visible)")
 
+        try assertScrollRules(xvfb, app, visible: visible, name: "scrollbar drag")
+    }
+
+    /// What every scroll must leave behind: no work started while scrolling, work only for
+    /// rows on screen (or prefetched) after, at most a queue's width wasted, the right pixels.
+    func assertScrollRules(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,
+                           file: StaticString = #filePath, line: UInt = #line) throws {
         let checks = ScrollTraceChecks(events: app.trace.events)
-        checks.assertNoWorkStartsWhileScrolling()
-        checks.assertWorkFollowsTheScreen()
+        checks.assertNoWorkStartsWhileScrolling(file: file, line: line)
+        checks.assertWorkFollowsTheScreen(file: file, line: line)
         let wasted = checks.wastedDownloads(initiallyVisible: initiallyVisible(app.trace.events))
-        print("scrollbar drag: rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
-        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)")
-        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: "drag")
-        XCTAssertEqual(app.criticals, [])
+        print("\(name): rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
+        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)", file: file, line: line)
+        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: name.replacingOccurrences(of: " ", with: "-"), file: file, line: line)
+        XCTAssertEqual(app.criticals, [], file: file, line: line)
     }
 }

@@ -1,6 +1,26 @@
 // Why this exists: a private X server (Xvfb) for tests that run the real app; CI has no display.
 import Foundation
 
+/// Runs a command-line tool, waits for it (without Process.waitUntilExit) and returns its output.
+public enum Tool {
+    public static func run(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:],
+                           timeout: TimeInterval = 60) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
+        process.arguments = tool.hasPrefix("/") ? arguments : [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        ProcessReaper.wait(process, timeout: timeout)
+        return (String(decoding: output, as: UTF8.self), process.isRunning ? -1 : process.terminationStatus)
+    }
+}
+
 public final class Xvfb {
     public let display: String
     private let process: Process
@@ -32,19 +52,7 @@ public final class Xvfb {
     /// Run an X client tool (xdotool, import) against this display and wait for it.
     @discardableResult
     public func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        ProcessReaper.wait(process, timeout: 30)
-        return String(decoding: output, as: UTF8.self)
+        try Tool.run(tool, arguments, environment: ["DISPLAY": display]).output
     }
 
     /// A PNG of the whole screen.
