@@ -7,7 +7,7 @@ public final class DropTarget {
 
     /// Accepts one file (a GFile) with the copy action.
     public init() {
-        ref = ObjectRef(sinking: gtk_drop_target_new(g_file_get_type(), GDK_ACTION_COPY)!)
+        ref = ObjectRef(adopting: gtk_drop_target_new(g_file_get_type(), GDK_ACTION_COPY)!)
     }
 
     /// Receives the dropped file's URI; return whether it was taken.

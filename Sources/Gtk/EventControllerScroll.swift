@@ -8,7 +8,7 @@ public final class EventControllerScroll {
     /// Vertical scrolling, with kinetic (decelerate) reports for touchpads.
     public init() {
         let flags = GtkEventControllerScrollFlags(rawValue: GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
-        ref = ObjectRef(sinking: gtk_event_controller_scroll_new(flags)!)
+        ref = ObjectRef(adopting: gtk_event_controller_scroll_new(flags)!)
         // See the event before the scrolled window does, without consuming it.
         gtk_event_controller_set_propagation_phase(ref.pointer.opaque, GTK_PHASE_CAPTURE)
     }

@@ -11,10 +11,7 @@ public class ObjectRef: @unchecked Sendable {
 
     public init(sinking p: some GObjectPointer) {
         pointer = p.object
-        if g_object_is_floating(pointer) != 0 {
-            g_object_ref_sink(pointer)
-        }
-        // A non-floating new object already carries the reference we adopt.
+        g_object_ref_sink(pointer)
     }
 
     public init(retaining p: some GObjectPointer) {

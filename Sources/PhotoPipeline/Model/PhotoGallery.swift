@@ -54,7 +54,8 @@ public final class PhotoGallery {
         guard pending.inProgress(operation.stage)[operation.row] === operation else { return }
         pending.setInProgress(operation.stage, row: operation.row, nil)
         guard !operation.isCancelled, let result = operation.result else {
-            // Cancelled after its completion was posted: the cancel path already traced it.
+            // Still in the map but stopped without a result (cancelled by someone else): its
+            // one terminal event is this one, and the row is left to be started again.
             Trace.shared.emit("cancelled", ["queue": operation.stage.rawValue, "row": operation.row])
             return
         }
