@@ -15,6 +15,32 @@ extension Widget {
         Signal.connect(ref.pointer, "map", connect)
     }
 
+    /// Run `fn` at every frame of this widget's frame clock until it returns false, keeping
+    /// the clock ticking (as an animation does) even when nothing needs repainting.
+    @discardableResult
+    public func addTickCallback(_ fn: @escaping @MainActor () -> Bool) -> guint {
+        typealias Tick = @MainActor () -> Bool
+        let data = Unmanaged.passRetained(ClosureBox<Tick>(fn) as SignalBox).toOpaque()
+        let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+            let fn = Unmanaged<ClosureBox<Tick>>.fromOpaque(data!).takeUnretainedValue().fn
+            return MainActor.assumeIsolated { fn() } ? 1 : 0
+        }
+        let release: @convention(c) (gpointer?) -> Void = { data in
+            guard let data else { return }
+            Unmanaged<SignalBox>.fromOpaque(data).release()
+        }
+        return gtk_widget_add_tick_callback(widget, thunk, data, release)
+    }
+
+    /// When the frame being painted began (µs, monotonic clock, unsmoothed): the frame clock's
+    /// own time for this frame. Nil outside a frame or before the widget is realized.
+    public var currentFrameStartMicroseconds: Int64? {
+        guard let clock = gtk_widget_get_frame_clock(widget),
+              let timings = gdk_frame_clock_get_current_timings(clock) else { return nil }
+        let start = gdk_frame_timings_get_frame_time(timings)
+        return start == 0 ? nil : Int64(start)
+    }
+
     /// Ask for a new frame (so `after-paint` runs even when nothing else changed).
     public func queueDraw() { gtk_widget_queue_draw(widget) }
 

@@ -71,6 +71,32 @@ final class SepiaKernelTests: XCTestCase {
         }
     }
 
+    /// RGB and RGBA rows are read and written as 32-bit words: rows that start at odd
+    /// addresses (padded strides, as GdkPixbuf allows) must give the same pixels.
+    func testPaddedRowsAtOddAddressesGiveTheSamePixels() {
+        for channels in [3, 4] {
+            let width = 29, height = 7, stride = width * channels + 1
+            let packed = (0..<(width * height * channels)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 9) }
+            var padded = [UInt8](repeating: 0xAA, count: stride * height + 1)
+            for y in 0..<height {
+                for x in 0..<(width * channels) { padded[1 + y * stride + x] = packed[y * width * channels + x] }
+            }
+            var output = [UInt8](repeating: 0xEE, count: stride * height + 1)
+            padded.withUnsafeMutableBufferPointer { src in
+                output.withUnsafeMutableBufferPointer { dst in
+                    SepiaKernel.apply(.init(base: src.baseAddress! + 1, width: width, height: height, rowStride: stride, channels: channels),
+                                      into: .init(base: dst.baseAddress! + 1, width: width, height: height, rowStride: stride, channels: channels))
+                }
+            }
+            let expected = run(packed, width: width, height: height, channels: channels)
+            for y in 0..<height {
+                XCTAssertEqual(Array(output[(1 + y * stride)..<(1 + y * stride + width * channels)]),
+                               Array(expected[(y * width * channels)..<((y + 1) * width * channels)]), "channels \(channels), row \(y)")
+                XCTAssertEqual(output[1 + y * stride + width * channels], 0xEE, "the padding after row \(y) is left alone")
+            }
+        }
+    }
+
     func testParallelAndSerialAgree() {
         let width = 1100, height = 500
         let pixels = (0..<(width * height * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
