@@ -43,14 +43,14 @@ public final class AppBench {
 
     /// A frame this much later than the last one would miss a refresh on a 60 Hz display
     /// (1.5 refresh intervals).
-    static let missedVblankMs = 25.0
+    public static let missedVblankMs = 25.0
 
     /// The frame intervals (and each frame's work) that overlap `window`, from the probe's
     /// `frame` events. The probe keeps the frame clock ticking, so an interval is a frame the
     /// app had to produce, never an idle gap. A frame still unpainted a quarter of a second
     /// after the last one began, when the trace is read (`now`), counts as an interval of at
     /// least that age: naive mode can block past the end of the input.
-    func frameIntervals(_ events: [TraceEvent], window: ClosedRange<Double>, now: Double? = nil) -> (intervals: [Double], work: [Double]) {
+    public static func frameIntervals(_ events: [TraceEvent], window: ClosedRange<Double>, now: Double? = nil) -> (intervals: [Double], work: [Double]) {
         var intervals: [Double] = [], work: [Double] = [], lastStart: Double?
         for event in events where event.event == "frame" {
             guard let ms = event["ms"] as? Double, let at = event["at"] as? Double else { continue }
@@ -82,7 +82,7 @@ public final class AppBench {
                     }
                     let restStart = ProcessInfo.processInfo.systemUptime
                     usleep(2_000_000)
-                    let rest = frameIntervals(app.trace.events, window: restStart...ProcessInfo.processInfo.systemUptime)
+                    let rest = Self.frameIntervals(app.trace.events, window: restStart...ProcessInfo.processInfo.systemUptime)
                     restP99.append(percentile(rest.intervals, 99))
                 }
                 try xvfb.run("xdotool", ["mousemove", "360", "300"])
@@ -105,7 +105,7 @@ public final class AppBench {
                 // Every frame that overlaps the scripted input, not only those between
                 // scroll-begin and scroll-end: naive mode blocks before it can notice that
                 // scrolling began.
-                let (frames, work) = frameIntervals(all, window: inputStart...inputEnd, now: readAt)
+                let (frames, work) = Self.frameIntervals(all, window: inputStart...inputEnd, now: readAt)
                 let begin = all.first { $0.event == "scroll-begin" }?.t ?? 0
                 let stall = all.filter { $0.event == "stall" && $0.t >= begin }.compactMap { $0["ms"] as? Double }.max() ?? 0
                 p50[mode, default: []].append(percentile(frames, 50))

@@ -33,4 +33,22 @@ final class BenchmarkLogicTests: XCTestCase {
         XCTAssertEqual(percentile([1, 2, 3, 4, 100], 99), 100)
         XCTAssertTrue(Report.table(results).contains("| a | 2.00 ms |"))
     }
+
+    /// Frames are picked by their start times (`at`, seconds) against the input window; an
+    /// interval that began before the window but ends inside it counts; a frame still open
+    /// long after the last one began counts with its age.
+    func testFrameIntervalsOverlappingTheInput() {
+        func frame(at: Double, ms: Double, work: Double = 2) -> TraceEvent {
+            TraceEvent(fields: ["event": "frame", "at": at, "ms": ms, "work": work])
+        }
+        let events = [frame(at: 9.95, ms: 16), frame(at: 10.01, ms: 60), frame(at: 10.5, ms: 17, work: 7),
+                      TraceEvent(fields: ["event": "stall", "ms": 9.0]), frame(at: 11.2, ms: 16)]
+        let inside = AppBench.frameIntervals(events, window: 10.0...11.0)
+        XCTAssertEqual(inside.intervals, [60, 17], "the frame before the window and the one after it are left out")
+        XCTAssertEqual(inside.work, [2, 7])
+        XCTAssertEqual(AppBench.frameIntervals(events, window: 10.0...11.0, now: 11.3).intervals, [60, 17],
+                       "0.1 s after the last frame began is not a frame still open")
+        XCTAssertEqual(AppBench.frameIntervals(events, window: 10.0...11.0, now: 13.2).intervals.last ?? 0, 2000, accuracy: 0.001,
+                       "a frame unpainted 2 s after the last one began counts with its age")
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 
 public struct TraceEvent: @unchecked Sendable {
     public let fields: [String: Any]
+    public init(fields: [String: Any]) { self.fields = fields }
     public var t: Double { fields["t"] as? Double ?? 0 }
     public var event: String { fields["event"] as? String ?? "" }
     public var row: Int? { fields["row"] as? Int }
