@@ -19,7 +19,7 @@ final class SepiaKernelTests: XCTestCase {
         var source = pixels
         let outChannels = (channels == 2 || channels == 4) ? 4 : 3
         var output = [UInt8](repeating: 0, count: width * height * outChannels)
-        source.withUnsafeMutableBufferPointer { src in
+        _ = source.withUnsafeMutableBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
                 SepiaKernel.apply(.init(base: src.baseAddress!, width: width, height: height, rowStride: width * channels, channels: channels),
                                   into: .init(base: dst.baseAddress!, width: width, height: height, rowStride: width * outChannels, channels: outChannels),
@@ -82,7 +82,7 @@ final class SepiaKernelTests: XCTestCase {
                 for x in 0..<(width * channels) { padded[1 + y * stride + x] = packed[y * width * channels + x] }
             }
             var output = [UInt8](repeating: 0xEE, count: stride * height + 1)
-            padded.withUnsafeMutableBufferPointer { src in
+            _ = padded.withUnsafeMutableBufferPointer { src in
                 output.withUnsafeMutableBufferPointer { dst in
                     SepiaKernel.apply(.init(base: src.baseAddress! + 1, width: width, height: height, rowStride: stride, channels: channels),
                                       into: .init(base: dst.baseAddress! + 1, width: width, height: height, rowStride: stride, channels: channels))
