@@ -1,0 +1,66 @@
+// Why this exists: the window comes back at the size it was closed at, through real GSettings (a compiled schema and the keyfile backend), across two launches.
+import Foundation
+import TestSupport
+import XCTest
+
+final class WindowStateAppTests: XCTestCase {
+    func testWindowSizeIsRestoredOnNextLaunch() throws {
+        let xvfb = try Xvfb()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-state-\(UUID().uuidString)")
+        let schemas = folder.appendingPathComponent("schemas").path
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = SamplePhotos.repositoryRoot.appendingPathComponent("data").path
+        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, data])
+        // Both launches share one settings file.
+        let environment = ["GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
+                           "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+
+        let first = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
+        defer { first.stop() }
+        XCTAssertTrue(first.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+        XCTAssertEqual(first.trace.events.first { $0.event == "settings" }?["persistent"] as? Bool, true,
+                       "the app found the compiled schema")
+        let window = try windowID(of: first, on: xvfb)
+        XCTAssertNotEqual(try size(of: window, on: xvfb), "900x520", "the test needs a size other than the default")
+        // No window manager runs here, so the resize goes straight to the window, as a user's would.
+        try xvfb.run("xdotool", ["windowsize", window, "900", "520"])
+        XCTAssertTrue(waitUntil { (try? self.size(of: window, on: xvfb)) == "900x520" }, "the window took the new size")
+        usleep(500_000) // GTK takes in the configure event
+        try xvfb.run("xdotool", ["windowactivate", "--sync", window])
+        try xvfb.run("xdotool", ["key", "--window", window, "ctrl+w"])
+        ProcessReaper.wait(first.process, timeout: 10)
+        XCTAssertFalse(first.process.isRunning, "Ctrl+W closed the window and the app quit")
+        let keyfile = folder.appendingPathComponent("config/glib-2.0/settings/keyfile").path
+        let saved = (try? String(contentsOfFile: keyfile, encoding: .utf8)) ?? ""
+        XCTAssertTrue(saved.contains("window-width=900") && saved.contains("window-height=520"), "saved: \(saved)")
+
+        let second = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
+        defer { second.stop() }
+        XCTAssertTrue(second.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+        XCTAssertEqual(try size(of: try windowID(of: second, on: xvfb), on: xvfb), "900x520", "the second launch opens at the saved size")
+        XCTAssertEqual(first.criticals + second.criticals, [])
+    }
+
+    /// The app's main window: the visible one (GTK's 1×1 client leader window carries the title too).
+    func windowID(of app: AppProcess, on xvfb: Xvfb) throws -> String {
+        let pid = String(app.process.processIdentifier)
+        let ids = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", pid, "--name", "Classic Photos"])
+        return try XCTUnwrap(ids.split(separator: "\n").first.map(String.init))
+    }
+
+    func size(of window: String, on xvfb: Xvfb) throws -> String {
+        let geometry = try xvfb.run("xdotool", ["getwindowgeometry", window])
+        return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?
+            .split(separator: " ").last.map(String.init) ?? ""
+    }
+
+    func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+}
