@@ -9,7 +9,7 @@ packages=(
   # run (icons, image loaders, TLS for libsoup)
   adwaita-icon-theme librsvg2-common glib-networking shared-mime-info fonts-nanum
   # test: a private X server, real X input, screenshots, a session bus, accessibility
-  xvfb xdotool imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0
+  xvfb xdotool imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
 )
 
 missing=()

@@ -1,0 +1,56 @@
+// Why this exists: a manifest file dragged from another app with the mouse and dropped on the window opens (real XDND between two X clients).
+import Foundation
+import TestSupport
+import XCTest
+
+final class DropAppTests: XCTestCase {
+    func testDroppedManifestOpens() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+
+        // A two-photo manifest of the sample photos, in a file of its own.
+        let photos = SamplePhotos.repositoryRoot.appendingPathComponent("data/sample-gallery/photos")
+        let manifest = app.directory.appendingPathComponent("dropped-gallery.json")
+        let rows = ["coffee.png", "rocket.jpg"].map { "{\"name\": \"Dropped \($0)\", \"url\": \"\(photos.appendingPathComponent($0).absoluteString)\"}" }
+        try Data(("[" + rows.joined(separator: ", ") + "]").utf8).write(to: manifest)
+
+        // The drag source: another GTK app offering the file, placed beside the gallery window.
+        let source = Process()
+        source.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        source.arguments = [SamplePhotos.repositoryRoot.appendingPathComponent("Tests/TestSupport/Scripts/drag-source.py").path, manifest.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = xvfb.display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        source.environment = environment
+        source.standardOutput = FileHandle.nullDevice
+        source.standardError = FileHandle.nullDevice
+        try source.run()
+        defer {
+            if source.isRunning { source.terminate() }
+            ProcessReaper.wait(source, timeout: 5)
+        }
+        let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drag-source"])
+            .split(separator: "\n").first.map(String.init) ?? ""
+        try xvfb.run("xdotool", ["windowmove", "--sync", window, "900", "100"])
+        usleep(300_000)
+
+        // Press on the source, move across in steps (past GTK's drag threshold), release on the list.
+        try xvfb.run("xdotool", ["mousemove", "--sync", "980", "160", "mousedown", "1"])
+        for step in 1...12 {
+            usleep(50_000)
+            try xvfb.run("xdotool", ["mousemove", "--sync", String(980 - step * 52), String(160 + step * 20)])
+        }
+        usleep(300_000)
+        try xvfb.run("xdotool", ["mouseup", "1"])
+
+        XCTAssertTrue(app.trace.wait(timeout: 15) { events in
+            events.contains { $0.event == "manifest" && ($0["source"] as? String)?.hasSuffix("dropped-gallery.json") == true }
+        }, "the dropped manifest opened; trace: \(app.trace.events.filter { $0.event == "manifest" || $0.event == "manifest-error" }.map(\.fields))")
+        let opened = app.trace.events.last { $0.event == "manifest" }
+        XCTAssertEqual(opened?["rows"] as? Int, 2)
+        XCTAssertEqual(app.criticals, [])
+    }
+}
