@@ -117,6 +117,46 @@ final class GalleryPipelineTests: XCTestCase {
             harness.assertOneTerminalEventPerOperation()
         }
     }
+
+    /// What the app does when another manifest opens: cancel everything and drop the gallery.
+    /// With downloads stalled, slow and done, and filters queued, the gallery, its records and
+    /// its operations must all be freed (a retain cycle through a completion would keep every
+    /// thumbnail of every gallery ever opened).
+    func testAGalleryDroppedWithWorkInFlightIsFreed() throws {
+        let base = Self.server.baseURL
+        var configuration = HTTPClient.Configuration()
+        configuration.ioTimeoutSeconds = 30
+        try MainActor.assumeIsolated {
+            weak var weakGallery: PhotoGallery?
+            weak var weakRecord: PhotoRecord?
+            weak var weakOperation: PhotoOperation?
+            weak var weakImage: Thumbnail?
+            do {
+                let harness = try PipelineHarness(json: """
+                    [{"name": "fast", "url": "photos/coffee.png"},
+                     {"name": "stalled", "url": "photos/coffee.png?fault=stall"},
+                     {"name": "slow", "url": "photos/rocket.jpg?delay=3000"},
+                     {"name": "fast too", "url": "photos/horse.png"}]
+                    """, source: base.appendingPathComponent("g.json"), configuration: configuration)
+                let gallery = harness.gallery
+                gallery.onRowChanged = { _ in }
+                for row in 0..<gallery.count { gallery.startOperations(for: row) }
+                XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].image != nil && gallery.records[3].image != nil })
+                XCTAssertNotNil(gallery.pending.downloadsInProgress[1], "the stalled download is still running")
+                weakGallery = gallery
+                weakRecord = gallery.records[1]
+                weakOperation = gallery.pending.downloadsInProgress[1]
+                weakImage = gallery.records[0].image
+                gallery.cancelAll()
+            }
+            // Completions of cancelled work may still be on their way to the main loop.
+            _ = MainLoop.iterate(until: { weakGallery == nil && weakOperation == nil }, timeout: 10)
+            XCTAssertNil(weakGallery, "the gallery was freed")
+            XCTAssertNil(weakRecord, "its records were freed")
+            XCTAssertNil(weakOperation, "the cancelled stalled download was freed")
+            XCTAssertNil(weakImage, "its thumbnails were freed")
+        }
+    }
 }
 
 enum Harness {

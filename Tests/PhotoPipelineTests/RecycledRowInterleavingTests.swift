@@ -59,7 +59,10 @@ final class RecycledRowInterleavingTests: XCTestCase {
                 let bindings = RowBindings<RecordingRowView>()
                 let views = (0..<Self.views).map { _ in RecordingRowView() }
                 var owner: [ObjectIdentifier: Int] = [:] // which record each image belongs to
-                gallery.onRowChanged = { row in
+                // Weak: the gallery owns this closure (a strong capture would be a retain cycle,
+                // which the AddressSanitizer run reports as a leak).
+                gallery.onRowChanged = { [weak gallery] row in
+                    guard let gallery else { return }
                     if let image = gallery.records[row].image { owner[ObjectIdentifier(image)] = row }
                     bindings.recordChanged(gallery.records[row], busy: gallery.isBusy(row))
                 }

@@ -42,6 +42,12 @@ public final class PhotoGallery {
 
     public var count: Int { records.count }
 
+    /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
+    /// is freed with its records and thumbnails, not kept alive by a retain cycle.
+    deinit {
+        Trace.shared.emit("gallery-freed", ["rows": records.count])
+    }
+
     /// Whether the row has an operation queued or running (its spinner turns).
     public func isBusy(_ row: Int) -> Bool {
         pending.downloadsInProgress[row] != nil || pending.filtrationsInProgress[row] != nil

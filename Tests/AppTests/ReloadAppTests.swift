@@ -1,0 +1,27 @@
+// Why this exists: reloading (F5) replaces the gallery, and every replaced gallery is freed with its records and thumbnails, so memory stays bounded however often the user reloads or opens.
+import Foundation
+import TestSupport
+import XCTest
+
+final class ReloadAppTests: XCTestCase {
+    func testEveryReplacedGalleryIsFreed() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+        let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(app.process.processIdentifier),
+                                              "--name", "Classic Photos"]).split(separator: "\n").first.map(String.init) ?? ""
+        try xvfb.run("xdotool", ["windowactivate", "--sync", window])
+        let reloads = 5
+        for reload in 1...reloads {
+            // Reload while the previous gallery still has work in flight, as an impatient user would.
+            usleep(150_000)
+            try xvfb.run("xdotool", ["key", "--window", window, "F5"])
+            XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.event == "manifest" }.count == reload + 1 }, "reload \(reload) opened the gallery again")
+        }
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.event == "gallery-freed" }.count == reloads },
+                      "each of the \(reloads) replaced galleries was freed; freed: \(app.trace.events.filter { $0.event == "gallery-freed" }.count)")
+        XCTAssertTrue(app.process.isRunning)
+        XCTAssertEqual(app.criticals, [])
+    }
+}
