@@ -149,8 +149,10 @@ final class GalleryPipelineTests: XCTestCase {
                 weakImage = gallery.records[0].image
                 gallery.cancelAll()
             }
-            // Completions of cancelled work may still be on their way to the main loop.
-            _ = MainLoop.iterate(until: { weakGallery == nil && weakOperation == nil }, timeout: 10)
+            // Cancelled work may still be finishing (a filter stops between stripes) and its
+            // completions may still be on their way to the main loop.
+            _ = MainLoop.iterate(until: { weakGallery == nil && weakRecord == nil && weakOperation == nil && weakImage == nil },
+                                 timeout: 10)
             XCTAssertNil(weakGallery, "the gallery was freed")
             XCTAssertNil(weakRecord, "its records were freed")
             XCTAssertNil(weakOperation, "the cancelled stalled download was freed")
