@@ -28,7 +28,7 @@ public final class AppBench {
         let spawned = Date().timeIntervalSince1970
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
                                  environment: ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": ""], executable: binary)
-        guard app.trace.wait(timeout: 60, until: { $0.contains { $0.event == "first-rows-frame" } }) else {
+        guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }
         if countsForStartup, let frame = app.trace.events.first(where: { $0.event == "first-rows-frame" }), let wall = frame["wall"] as? Double {

@@ -8,7 +8,7 @@ final class DropAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+        XCTAssertTrue(app.waitForFirstRows())
 
         // A two-photo manifest of the sample photos, in a file of its own.
         let photos = SamplePhotos.repositoryRoot.appendingPathComponent("data/sample-gallery/photos")

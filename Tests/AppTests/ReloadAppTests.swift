@@ -8,9 +8,8 @@ final class ReloadAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
-        let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(app.process.processIdentifier),
-                                              "--name", "Classic Photos"]).split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(app.waitForFirstRows())
+        let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowactivate", "--sync", window])
         let reloads = 5
         for reload in 1...reloads {

@@ -39,13 +39,11 @@ final class SoakAppTests: XCTestCase {
             if !app.process.isRunning { return }
         }
         // Once scrolling stops, every map and queue drains (stalled rows on screen wait out their timeout).
-        var drained = false
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
+        let drained = poll(timeout: 60) {
             kill(pid, SIGUSR1)
             usleep(500_000)
-            if let last = app.trace.events.last(where: { $0.event == "pending" }),
-               last["downloads"] as? Int == 0, last["filtrations"] as? Int == 0, last["queued"] as? Int == 0 { drained = true; break }
+            guard let last = app.trace.events.last(where: { $0.event == "pending" }) else { return false }
+            return last["downloads"] as? Int == 0 && last["filtrations"] as? Int == 0 && last["queued"] as? Int == 0
         }
         XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.event == "pending" }?.fields ?? [:])")
         let final = rss(pid)

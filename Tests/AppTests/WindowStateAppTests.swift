@@ -18,14 +18,14 @@ final class WindowStateAppTests: XCTestCase {
 
         let first = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
         defer { first.stop() }
-        XCTAssertTrue(first.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
+        XCTAssertTrue(first.waitForFirstRows())
         XCTAssertEqual(first.trace.events.first { $0.event == "settings" }?["persistent"] as? Bool, true,
                        "the app found the compiled schema")
-        let window = try windowID(of: first, on: xvfb)
+        let window = try first.mainWindow(on: xvfb)
         XCTAssertNotEqual(try size(of: window, on: xvfb), "900x520", "the test needs a size other than the default")
         // No window manager runs here, so the resize goes straight to the window, as a user's would.
         try xvfb.run("xdotool", ["windowsize", window, "900", "520"])
-        XCTAssertTrue(waitUntil { (try? self.size(of: window, on: xvfb)) == "900x520" }, "the window took the new size")
+        XCTAssertTrue(poll(timeout: 5, interval: 0.1) { (try? self.size(of: window, on: xvfb)) == "900x520" }, "the window took the new size")
         usleep(500_000) // GTK takes in the configure event
         try xvfb.run("xdotool", ["windowactivate", "--sync", window])
         try xvfb.run("xdotool", ["key", "--window", window, "ctrl+w"])
@@ -37,30 +37,14 @@ final class WindowStateAppTests: XCTestCase {
 
         let second = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
         defer { second.stop() }
-        XCTAssertTrue(second.trace.wait(timeout: 30) { $0.contains { $0.event == "first-rows-frame" } })
-        XCTAssertEqual(try size(of: try windowID(of: second, on: xvfb), on: xvfb), "900x520", "the second launch opens at the saved size")
+        XCTAssertTrue(second.waitForFirstRows())
+        XCTAssertEqual(try size(of: try second.mainWindow(on: xvfb), on: xvfb), "900x520", "the second launch opens at the saved size")
         XCTAssertEqual(first.criticals + second.criticals, [])
-    }
-
-    /// The app's main window: the visible one (GTK's 1×1 client leader window carries the title too).
-    func windowID(of app: AppProcess, on xvfb: Xvfb) throws -> String {
-        let pid = String(app.process.processIdentifier)
-        let ids = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", pid, "--name", "Classic Photos"])
-        return try XCTUnwrap(ids.split(separator: "\n").first.map(String.init))
     }
 
     func size(of window: String, on xvfb: Xvfb) throws -> String {
         let geometry = try xvfb.run("xdotool", ["getwindowgeometry", window])
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?
             .split(separator: " ").last.map(String.init) ?? ""
-    }
-
-    func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return false
     }
 }

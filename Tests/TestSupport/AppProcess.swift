@@ -74,6 +74,22 @@ public final class AppProcess {
         ProcessReaper.wait(gdbus, timeout: 10)
     }
 
+    /// Wait until the app has painted its first frame with rows on screen.
+    public func waitForFirstRows(timeout: TimeInterval = 30) -> Bool {
+        trace.wait(timeout: timeout) { $0.contains { $0.event == "first-rows-frame" } }
+    }
+
+    /// The X window ID of the app's main window: the visible one (GTK's 1×1 client leader
+    /// window carries the title too). Waits for it to be mapped.
+    public func mainWindow(on xvfb: Xvfb) throws -> String {
+        let ids = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier),
+                                           "--name", "Classic Photos"])
+        guard let first = ids.split(separator: "\n").first else {
+            throw NSError(domain: "AppProcess", code: 1, userInfo: [NSLocalizedDescriptionKey: "no visible window of pid \(process.processIdentifier)"])
+        }
+        return String(first)
+    }
+
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash) and crashes.

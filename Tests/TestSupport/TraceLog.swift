@@ -36,11 +36,18 @@ public struct TraceLog {
     /// Poll until `condition` holds on the events, or `timeout` passes.
     @discardableResult
     public func wait(timeout: TimeInterval, until condition: ([TraceEvent]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition(events) { return true }
-            usleep(50_000)
-        }
-        return condition(events)
+        poll(timeout: timeout) { condition(events) }
     }
+}
+
+/// Check `condition` every `interval` seconds until it holds or `timeout` passes; one last
+/// check at the deadline.
+@discardableResult
+public func poll(timeout: TimeInterval, interval: TimeInterval = 0.05, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(useconds_t(interval * 1_000_000))
+    }
+    return condition()
 }
