@@ -110,11 +110,6 @@ final class PhotoRow: PhotoRowView {
         }
     }
 
-    /// Whether the picture shows exactly this record's current image (tests and the stale-image check).
-    func showsCurrentImage(of record: PhotoRecord) -> Bool {
-        self.record === record && picture.paintable == record.image?.texture.raw
-    }
-
     private func accessibleState(_ state: PhotoState) -> String {
         switch state {
         case .new: return tr("waiting")

@@ -1,4 +1,4 @@
-// Why this exists: GtkAdjustment: a scrolled window's position (value) and viewport size (page size).
+// Why this exists: GtkAdjustment: a scrolled window's position (value) and when it or its range changes.
 import CGtk
 
 @MainActor
@@ -10,8 +10,6 @@ public struct Adjustment {
         get { gtk_adjustment_get_value(pointer) }
         nonmutating set { gtk_adjustment_set_value(pointer, newValue) }
     }
-    public var pageSize: Double { gtk_adjustment_get_page_size(pointer) }
-    public var upper: Double { gtk_adjustment_get_upper(pointer) }
 
     /// The position moved (wheel, scrollbar drag, keyboard paging, kinetic scrolling…).
     public func onValueChanged(_ fn: @escaping Signal.Plain) { Signal.connect(pointer, "value-changed", fn) }

@@ -15,7 +15,6 @@ public final class Application {
 
     public func onActivate(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "activate", fn) }
     public func onStartup(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "startup", fn) }
-    public func onShutdown(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "shutdown", fn) }
     /// Receives the URIs of the files or URLs given on the command line.
     public func onOpen(_ fn: @escaping Signal.Open) { Signal.connectOpen(ref.pointer, fn) }
 
@@ -47,5 +46,4 @@ public final class Application {
         cAccels.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
     }
 
-    public var activeWindow: UnsafeMutablePointer<GtkWindow>? { gtk_application_get_active_window(pointer) }
 }

@@ -7,5 +7,4 @@ public final class Box: Widget {
         super.init(sinking: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)!)
     }
     public func append(_ child: Widget) { gtk_box_append(widget.as(GtkBox.self), child.widget) }
-    public func prepend(_ child: Widget) { gtk_box_prepend(widget.as(GtkBox.self), child.widget) }
 }

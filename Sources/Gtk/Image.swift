@@ -1,4 +1,4 @@
-// Why this exists: GtkImage from an icon name: placeholders, failure images and empty-state icons.
+// Why this exists: GtkImage: icons (placeholders, failure images, empty-state icons) and the rows' thumbnail textures.
 import CGtk
 
 @MainActor
@@ -7,7 +7,6 @@ public final class Image: Widget {
         super.init(sinking: gtk_image_new_from_icon_name(iconName)!)
         gtk_image_set_pixel_size(widget.opaque, pixelSize)
     }
-    public func setIconName(_ name: String) { gtk_image_set_from_icon_name(widget.opaque, name) }
 
     /// An empty image of a fixed square size, for paintables (thumbnails): GtkImage scales a
     /// paintable to fit `pixelSize` keeping its aspect ratio, and never asks for more room.
@@ -16,16 +15,12 @@ public final class Image: Widget {
         gtk_image_set_pixel_size(widget.opaque, pixelSize)
     }
 
-    /// Show a named icon at half the pixel size (placeholders in a thumbnail slot).
+    /// Show a named icon instead (placeholders in a thumbnail slot).
     public func showIcon(_ name: String) {
         gtk_image_set_from_icon_name(widget.opaque, name)
     }
 
     public func setPaintable(_ paintable: UnsafeMutableRawPointer?) {
         gtk_image_set_from_paintable(widget.opaque, paintable.map { OpaquePointer($0) })
-    }
-
-    public var paintable: UnsafeMutableRawPointer? {
-        gtk_image_get_paintable(widget.opaque).map { UnsafeMutableRawPointer($0) }
     }
 }

@@ -28,12 +28,10 @@ public struct ListItem {
 
     /// The row index this item currently shows (GTK_INVALID_LIST_POSITION when unbound).
     public var position: Int { Int(gtk_list_item_get_position(pointer)) }
-    public var isBound: Bool { gtk_list_item_get_position(pointer) != guint.max }
 
     public var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(pointer) }
     public func setChild(_ child: Widget) { gtk_list_item_set_child(pointer, child.widget) }
     public func setActivatable(_ value: Bool) { gtk_list_item_set_activatable(pointer, value ? 1 : 0) }
-    public func setSelectable(_ value: Bool) { gtk_list_item_set_selectable(pointer, value ? 1 : 0) }
 }
 
 /// GtkSignalListItemFactory: setup creates a row widget, bind/unbind attach it to a position.
@@ -45,7 +43,6 @@ public final class ListItemFactory {
     public func onSetup(_ fn: @escaping @MainActor (ListItem) -> Void) { on("setup", fn) }
     public func onBind(_ fn: @escaping @MainActor (ListItem) -> Void) { on("bind", fn) }
     public func onUnbind(_ fn: @escaping @MainActor (ListItem) -> Void) { on("unbind", fn) }
-    public func onTeardown(_ fn: @escaping @MainActor (ListItem) -> Void) { on("teardown", fn) }
 
     private func on(_ signal: String, _ fn: @escaping @MainActor (ListItem) -> Void) {
         Signal.connectPointer(ref.pointer, signal) { item in

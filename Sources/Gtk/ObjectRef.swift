@@ -47,18 +47,3 @@ public func attachment<T: AnyObject>(_ type: T.Type, on target: some GObjectPoin
     guard let data = g_object_get_data(target.object, key) else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
 }
-
-/// Run `body` when `target` is finalized (a weak-ref notify). Used by tests and to drop caches.
-public func onFinalize(_ target: some GObjectPointer, _ body: @escaping () -> Void) {
-    let box = Unmanaged.passRetained(FinalizeBox(body)).toOpaque()
-    g_object_weak_ref(target.object, { data, _ in
-        guard let data else { return }
-        let box = Unmanaged<FinalizeBox>.fromOpaque(data).takeRetainedValue()
-        box.body()
-    }, box)
-}
-
-private final class FinalizeBox {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-}

@@ -12,10 +12,6 @@ public final class ScrolledWindow: Widget {
     }
     /// The vertical adjustment (owned by the scrolled window).
     public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolled) }
-    public var kineticScrolling: Bool {
-        get { gtk_scrolled_window_get_kinetic_scrolling(scrolled) != 0 }
-        set { gtk_scrolled_window_set_kinetic_scrolling(scrolled, newValue ? 1 : 0) }
-    }
 }
 
 extension ScrolledWindow {

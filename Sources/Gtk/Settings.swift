@@ -31,7 +31,6 @@ public final class Settings {
     public func int(_ key: String) -> Int32 { g_settings_get_int(settings, key) }
     public func setInt(_ key: String, _ value: Int32) { g_settings_set_int(settings, key, value) }
     public func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
-    public func setDouble(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
     public func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
     public func setBool(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? 1 : 0) }
     public func string(_ key: String) -> String {

@@ -19,7 +19,6 @@ public final class ApplicationWindow: Widget {
     public func setTitlebar(_ bar: Widget) { gtk_window_set_titlebar(gtkWindow, bar.widget) }
     public func present() { gtk_window_present(gtkWindow) }
     public func close() { gtk_window_close(gtkWindow) }
-    public func destroy() { gtk_window_destroy(gtkWindow) }
 
     public var isMaximized: Bool { gtk_window_is_maximized(gtkWindow) != 0 }
 

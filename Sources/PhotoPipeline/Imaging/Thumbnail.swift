@@ -19,8 +19,6 @@ public final class Thumbnail: @unchecked Sendable {
     public var channels: Int { Int(gdk_pixbuf_get_n_channels(pixbufPointer)) }
     public var hasAlpha: Bool { gdk_pixbuf_get_has_alpha(pixbufPointer) != 0 }
     public var rowStride: Int { Int(gdk_pixbuf_get_rowstride(pixbufPointer)) }
-    /// Memory held by the pixels (the texture shares them).
-    public var byteCount: Int { rowStride * height }
 
     /// Read one pixel's channels (tests and the screenshot checks use this).
     public func pixel(x: Int, y: Int) -> [UInt8] {
