@@ -1,5 +1,8 @@
 // swift-tools-version:6.0
-// Why this exists: the SwiftPM description of Classic Photos: C modules, the GTK binding, the UI-free pipeline, the app, and tests.
+// Why this exists: the SwiftPM description of Classic Photos: C modules, the GLib runtime and GTK binding, the UI-free pipeline, the app, and tests.
+//
+// The arrows go one way: ClassicPhotos → PhotoPipeline → GLibRuntime, and ClassicPhotos → Gtk →
+// GLibRuntime. PhotoPipeline cannot see GTK or GDK: it depends on neither CGtk nor Gtk.
 import PackageDescription
 
 let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
@@ -12,38 +15,37 @@ let package = Package(
         .executable(name: "manifest-fuzzer", targets: ["ManifestFuzzer"]),
     ],
     targets: [
-        // C libraries, imported through module maps and shim headers.
-        .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSoup",
-            pkgConfig: "libsoup-3.0",
-            providers: [.apt(["libsoup-3.0-dev"])]
-        ),
+        // C libraries, imported through module maps and shim headers, one per library.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
 
-        // The hand-written binding: only what the app uses.
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        // The GLib/GObject/GIO runtime: references, signals, the main-loop bridge, cancellables, errors.
+        .target(name: "GLibRuntime", dependencies: ["CGLib"]),
+        // The GTK widgets the app uses, on top of the runtime.
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk"]),
 
-        // UI-free: manifests, records, operations, network, decoding, sepia.
-        .target(name: "PhotoPipeline", dependencies: ["Gtk", "CGtk", "CSoup"]),
+        // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
+        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup"]),
 
         // The app: window, rows, scroll scheduling, dialogs.
-        .executableTarget(
-            name: "ClassicPhotos",
-            dependencies: ["PhotoPipeline", "Gtk", "CGtk"]
+        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
+
+        // What the tests and the benchmarks share: Xvfb, the real app as a child process, a
+        // libsoup server with faults, the trace reader, screenshots, test images.
+        .target(
+            name: "TestAndBenchSupport",
+            dependencies: ["PhotoPipeline", "GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup"],
+            exclude: ["Scripts"],
+            swiftSettings: testSettings
         ),
 
         // Benchmarks: a C reference kernel, the measuring code, and the command that runs them.
-        .target(
-            name: "SepiaReference",
-            cSettings: [.unsafeFlags(["-O3", "-march=native"])]
-        ),
+        .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestSupport", "SepiaReference", "Gtk", "CGtk"],
+            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "GLibRuntime", "CGLib", "CGdkPixbuf"],
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
@@ -52,20 +54,13 @@ let package = Package(
         .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
-        // Shared by tests: a real libsoup server on 127.0.0.1 with faults, Xvfb helpers.
-        .target(
-            name: "TestSupport",
-            dependencies: ["Gtk", "CGtk", "CSoup"],
-            path: "Tests/TestSupport",
-            exclude: ["Scripts"],
-            swiftSettings: testSettings
-        ),
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "CGtk"], swiftSettings: testSettings),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestSupport", "Gtk", "CGtk"],
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "CGLib", "TestAndBenchSupport"], swiftSettings: testSettings),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "CGLib", "CGdkPixbuf"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
-        .testTarget(name: "AppTests", dependencies: ["TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestSupport", "PhotoPipeline", "Gtk"], swiftSettings: testSettings),
+        .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime"],
+                    swiftSettings: testSettings),
     ]
 )

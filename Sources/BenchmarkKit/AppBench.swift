@@ -1,6 +1,6 @@
 // Why this exists: the app-level benchmarks: the real (release) app under Xvfb on a 2,000-row gallery of 2–12 MP photos served from 127.0.0.1 with 100 ms latency.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 
 public final class AppBench {
     let xvfb: Xvfb

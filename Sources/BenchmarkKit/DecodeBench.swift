@@ -1,8 +1,9 @@
 // Why this exists: GdkPixbufLoader with downscale-at-decode to a 256 px thumbnail against full decode then scale, on 12 MP JPEG and PNG.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
 import PhotoPipeline
-import TestSupport
+import TestAndBenchSupport
 
 public enum DecodeBench {
     public static func run(repetitions: Int, photos: LargePhotos) -> [Result] {

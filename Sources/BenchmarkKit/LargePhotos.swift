@@ -1,7 +1,8 @@
 // Why this exists: the benchmark gallery: sample photos scaled up to 2–12 megapixels as JPEGs, served from 127.0.0.1 with latency.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 
 public final class LargePhotos: @unchecked Sendable {
     /// Megapixel sizes served, cycled over the rows.

@@ -1,5 +1,5 @@
 // Why this exists: the About dialog, whose credits name the sample photos' sources and licences.
-import CGtk
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -33,7 +33,7 @@ enum AboutWindow {
         about.set(programName: tr("Classic Photos"), version: AppInfo.version,
                   comments: tr("A photo gallery that downloads, decodes and sepia-filters photos in the background while you scroll."),
                   website: "https://github.com/classicphotos/classic-photos",
-                  logoIconName: AppInfo.appID, license: GTK_LICENSE_MIT_X11,
+                  logoIconName: AppInfo.appID, license: .mitX11,
                   copyright: tr("© 2026 the Classic Photos developers"))
         about.setAuthors([tr("The Classic Photos developers")])
         about.setTranslatorCredits(tr("translator-credits"))

@@ -1,5 +1,6 @@
 // Why this exists: the app's preferences in GSettings (window state, queue widths, sepia intensity, last manifest), with defaults when the schema is not installed.
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 

@@ -1,6 +1,6 @@
 // Why this exists: the GtkApplication: actions and shortcuts, `activate` (last gallery or the sample) and `open` (the file or URL given).
-import CGtk
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 

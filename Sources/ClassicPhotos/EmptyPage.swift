@@ -1,14 +1,14 @@
 // Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text and an Open button.
-import CGtk
+import GLibRuntime
 import Gtk
 
 @MainActor
 final class EmptyPage {
-    let container = Box(vertical: true, spacing: 12)
+    let container = Box(.vertical, spacing: 12)
     private let openButton = Button(label: tr("_Open Manifest…"))
 
     init() {
-        container.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
+        container.setAlign(horizontal: .center, vertical: .center)
         container.setMargins(24)
         let icon = Image(iconName: "image-x-generic-symbolic", pixelSize: 96)
         icon.addCSSClass("dim-label")
@@ -16,8 +16,8 @@ final class EmptyPage {
         title.addCSSClass("title-1")
         let text = Label(tr("Open a gallery manifest: a property list or JSON file of photo names and URLs."))
         text.setWrap(true)
-        text.setJustify(GTK_JUSTIFY_CENTER)
-        openButton.setAlign(horizontal: GTK_ALIGN_CENTER)
+        text.setJustify(.center)
+        openButton.setAlign(horizontal: .center)
         openButton.addCSSClass("suggested-action")
         openButton.addCSSClass("pill")
         container.append(icon)

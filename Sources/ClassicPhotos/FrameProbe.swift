@@ -1,6 +1,6 @@
 // Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals from the frame clock, main-loop stalls from a probe timer, and the first frame showing rows.
-import CGtk
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -33,7 +33,7 @@ final class FrameProbe {
             }
             guard Self.isEnabled, let start = window.currentFrameStartMicroseconds else { return }
             if let last = lastFrame, start > last {
-                let work = Double(Int64(g_get_monotonic_time()) - start) / 1000
+                let work = Double(MainLoop.monotonicMicroseconds - start) / 1000
                 Trace.shared.emit("frame", ["ms": Double(start - last) / 1000, "work": work, "at": Double(start) / 1_000_000])
             }
             lastFrame = start

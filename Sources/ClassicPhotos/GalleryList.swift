@@ -1,5 +1,5 @@
 // Why this exists: the list of rows: a GtkListView whose recycled row widgets are bound to records, and updated only while they show them.
-import CGtk
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -24,7 +24,7 @@ final class GalleryList {
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("rich-list")
         listView.setShowSeparators(true)
-        scrolled.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
         scrolled.setExpand(horizontal: true, vertical: true)
 
@@ -33,14 +33,14 @@ final class GalleryList {
             row.onRetry = { record in self?.gallery?.retry(row: record.row) }
             item.setChild(row.container)
             item.setActivatable(false)
-            setAttachment(row, on: item.pointer, key: Self.rowKey)
+            item.attach(row, key: Self.rowKey)
         }
         factory.onBind { [weak self] item in
-            guard let self, let row = attachment(PhotoRow.self, on: item.pointer, key: Self.rowKey) else { return }
+            guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
             self.bind(row, at: item.position)
         }
         factory.onUnbind { [weak self] item in
-            guard let self, let row = attachment(PhotoRow.self, on: item.pointer, key: Self.rowKey) else { return }
+            guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
             self.unbind(row)
         }
     }

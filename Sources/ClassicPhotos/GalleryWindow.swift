@@ -1,6 +1,6 @@
 // Why this exists: the main window: header bar (title, gallery name, Open, menu, loading spinner), the in-window error with Retry, the list, drops.
-import CGtk
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -11,7 +11,7 @@ final class GalleryWindow {
     private let header = HeaderBar()
     private let headerTitle = HeaderTitle()
     private let loadingSpinner = Spinner()
-    private let errorBar = InfoBar(type: GTK_MESSAGE_ERROR)
+    private let errorBar = InfoBar(type: .error)
     private let pages = Stack()
     private let emptyPage = EmptyPage()
     private let dropTarget = DropTarget()
@@ -58,7 +58,7 @@ final class GalleryWindow {
         pages.addNamed(list.scrolled, "list")
         pages.visibleChildName = "empty"
 
-        let body = Box(vertical: true)
+        let body = Box(.vertical)
         body.append(errorBar)
         body.append(pages)
         window.setChild(body)
@@ -69,7 +69,7 @@ final class GalleryWindow {
             self?.load(url)
             return true
         }
-        window.addController(dropTarget.ref.pointer)
+        window.addController(dropTarget)
 
         probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
         // SIGUSR1 traces the pipeline's counts (tests check that nothing is left behind).

@@ -1,19 +1,19 @@
 // Why this exists: the header bar's two-line title: "Classic Photos" and, under it, the gallery's name (GTK 4 has no subtitle of its own).
-import CGtk
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
 @MainActor
 final class HeaderTitle {
-    let container = Box(vertical: true, spacing: 0)
+    let container = Box(.vertical, spacing: 0)
     private let title = Label(AppInfoStrings.appName)
     private let subtitle = Label()
 
     init() {
-        container.setAlign(vertical: GTK_ALIGN_CENTER)
+        container.setAlign(vertical: .center)
         title.addCSSClass("title")
         subtitle.addCSSClass("subtitle")
-        subtitle.setEllipsize(PANGO_ELLIPSIZE_MIDDLE)
+        subtitle.setEllipsize(.middle)
         subtitle.visible = false
         container.append(title)
         container.append(subtitle)

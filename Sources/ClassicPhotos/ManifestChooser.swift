@@ -1,6 +1,6 @@
 // Why this exists: the Open dialog: GtkFileChooserNative with filters for property lists, JSON and all files.
-import CGtk
 import Foundation
+import GLibRuntime
 import Gtk
 
 @MainActor

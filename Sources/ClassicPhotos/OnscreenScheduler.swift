@@ -1,5 +1,6 @@
 // Why this exists: the tutorial's Fine Tuning on GTK: suspend while scrolling; when it stops, cancel what left the screen, start what is on it, resume, then prefetch.
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 

@@ -1,5 +1,5 @@
 // Why this exists: one recycled list row: thumbnail (placeholder, image or failure), name and status; it renders whichever record it is bound to.
-import CGtk
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -7,7 +7,7 @@ import PhotoPipeline
 final class PhotoRow: PhotoRowView {
     static let thumbnailSize: Int32 = 64
 
-    let container = Box(vertical: false, spacing: 12)
+    let container = Box(.horizontal, spacing: 12)
     /// One image for the thumbnail, the placeholder and the failure icon: a row has as few
     /// widgets as it can, since a fast scroll rebinds ~200 rows and GTK restyles each widget.
     private let picture = Image(pixelSize: PhotoRow.thumbnailSize)
@@ -18,6 +18,9 @@ final class PhotoRow: PhotoRowView {
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
 
+    /// The thumbnail shown now and the texture made from it (on the main thread, and released
+    /// here too: only main-actor objects ever hold a texture).
+    private var shown: (thumbnail: Thumbnail, texture: Texture)?
     private var shownTooltip: String?
     /// Accessible label and description last set: each change is announced over AT-SPI.
     private var shownAccessible: (String, String) = ("", "")
@@ -29,18 +32,18 @@ final class PhotoRow: PhotoRowView {
         container.setMargins(6)
         picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
         // Centred, not filled: the row's height must not stretch the picture wider than the slot.
-        picture.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
+        picture.setAlign(horizontal: .center, vertical: .center)
         picture.addCSSClass("thumbnail")
 
-        let text = Box(vertical: true, spacing: 4)
-        text.setAlign(vertical: GTK_ALIGN_CENTER)
+        let text = Box(.vertical, spacing: 4)
+        text.setAlign(vertical: .center)
         text.setExpand(horizontal: true)
         nameLabel.setXAlign(0)
-        nameLabel.setEllipsize(PANGO_ELLIPSIZE_END)
+        nameLabel.setEllipsize(.end)
         nameLabel.addCSSClass("heading")
-        let status = Box(vertical: false, spacing: 6)
+        let status = Box(.horizontal, spacing: 6)
         statusLabel.setXAlign(0)
-        statusLabel.setEllipsize(PANGO_ELLIPSIZE_END)
+        statusLabel.setEllipsize(.end)
         statusLabel.addCSSClass("dim-label")
         statusLabel.addCSSClass("caption")
         status.append(spinner)
@@ -51,7 +54,7 @@ final class PhotoRow: PhotoRowView {
         retryButton.tooltip = tr("Try loading this photo again")
         retryButton.setAccessible(label: tr("Retry"))
         retryButton.addCSSClass("flat")
-        retryButton.setAlign(vertical: GTK_ALIGN_CENTER)
+        retryButton.setAlign(vertical: .center)
         retryButton.visible = false
         retryButton.onClicked { [weak self] in
             if let record = self?.record { self?.onRetry?(record) }
@@ -69,7 +72,7 @@ final class PhotoRow: PhotoRowView {
 
     func unbind() {
         record = nil
-        picture.showIcon(Self.placeholderIcon)
+        showIcon(Self.placeholderIcon)
         spinner.spinning = false
     }
 
@@ -86,13 +89,13 @@ final class PhotoRow: PhotoRowView {
         spinner.visible = busy
         switch state {
         case .new:
-            picture.showIcon(Self.placeholderIcon)
+            showIcon(Self.placeholderIcon)
             statusLabel.text = tr("Waiting")
         case .downloaded, .filtered:
-            picture.setPaintable(record.image?.texture.raw)
+            if let image = record.image { show(image) } else { showIcon(Self.placeholderIcon) }
             statusLabel.text = state == .downloaded ? tr("Applying sepia") : tr("Sepia")
         case .failed:
-            picture.showIcon(Self.failedIcon)
+            showIcon(Self.failedIcon)
             statusLabel.text = tr("Failed to load")
         }
         retryButton.visible = state == .failed && record.url != nil
@@ -108,6 +111,19 @@ final class PhotoRow: PhotoRowView {
             shownAccessible = accessible
             container.setAccessible(label: accessible.0, description: accessible.1)
         }
+    }
+
+    /// Show `thumbnail`, making its texture only when it is not the one already shown.
+    private func show(_ thumbnail: Thumbnail) {
+        guard shown?.thumbnail !== thumbnail else { return }
+        let texture = Texture(pixbuf: thumbnail.pixbuf)
+        shown = (thumbnail, texture)
+        picture.setTexture(texture)
+    }
+
+    private func showIcon(_ name: String) {
+        shown = nil
+        picture.showIcon(name)
     }
 
     private func accessibleState(_ state: PhotoState) -> String {

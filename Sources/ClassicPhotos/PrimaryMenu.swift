@@ -1,4 +1,5 @@
 // Why this exists: the primary menu (F10): Open, Reload, Keyboard Shortcuts, About, Quit.
+import GLibRuntime
 import Gtk
 
 @MainActor
@@ -14,7 +15,7 @@ enum PrimaryMenu {
         app.append(tr("_Quit"), action: "app.quit")
         menu.appendSection(gallery)
         menu.appendSection(app)
-        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu.pointer)
+        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.tooltip = tr("Main Menu")
         return button
     }

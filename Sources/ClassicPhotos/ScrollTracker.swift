@@ -1,5 +1,5 @@
 // Why this exists: decides when the user starts and stops scrolling: wheel clicks, scrollbar drags, keyboard paging, touchpad and kinetic scrolls.
-import CGtk
+import GLibRuntime
 import Gtk
 
 /// Under X11 a wheel click sends GtkEventControllerScroll `scroll` and the adjustment's
@@ -18,18 +18,22 @@ final class ScrollTracker {
     private(set) var isScrolling = false
 
     private let controller = EventControllerScroll()
+    /// Holds a reference of its own: the settle timer may fire after the window is gone.
     private let adjustment: Adjustment
     /// True while the tracker itself moves the list (snapping), which is not the user scrolling.
     private var adjusting = false
-    private var settleTimer: guint = 0
+    private var settleTimer = MainLoop.Timeout.none
     /// Between a touchpad `scroll-begin` and `scroll-end`: fingers are down, so a pause is not an end.
     private var touchpadActive = false
-    private var decelerating = false
 
     init(scrolled: ScrolledWindow) {
         adjustment = scrolled.vadjustment
-        scrolled.vadjustment.onValueChanged { [weak self] in self?.moved() }
-        controller.onScroll { [weak self] _, dy in if dy != 0 { self?.moved() } }
+        adjustment.onValueChanged { [weak self] in self?.moved() }
+        // Return false: the scrolled window still scrolls.
+        controller.onScroll { [weak self] _, dy in
+            if dy != 0 { self?.moved() }
+            return false
+        }
         controller.onScrollBegin { [weak self] in
             self?.touchpadActive = true
             self?.moved()
@@ -41,11 +45,8 @@ final class ScrollTracker {
             // time to arrive, and end at once only if the list is not moving.
             restartSettleTimer()
         }
-        controller.onDecelerate { [weak self] _, _ in
-            self?.decelerating = true
-            self?.restartSettleTimer()
-        }
-        scrolled.addController(controller.ref.pointer)
+        controller.onDecelerate { [weak self] _, _ in self?.restartSettleTimer() }
+        scrolled.addController(controller)
     }
 
     private func moved() {
@@ -68,12 +69,11 @@ final class ScrollTracker {
     }
 
     private func restartSettleTimer() {
-        MainLoop.cancelTimeout(settleTimer)
+        MainLoop.cancel(settleTimer)
         settleTimer = MainLoop.after(milliseconds: Self.settleMilliseconds) { [weak self] in
             guard let self else { return }
-            settleTimer = 0
+            settleTimer = .none
             guard !touchpadActive else { return } // fingers still on the pad: wait for scroll-end
-            decelerating = false
             if isScrolling {
                 isScrolling = false
                 snapToWholePixel()

@@ -1,6 +1,6 @@
 // Why this exists: without a D-Bus session bus, GTK 4.8's accessibility bridge emits GLib-CRITICALs; turn it off in that case only.
-import CGtk
 import Foundation
+import GLibRuntime
 
 enum SessionBusCheck {
     /// GtkApplication registers on the session bus; with none, its object path is NULL and GTK's
@@ -8,13 +8,7 @@ enum SessionBusCheck {
     /// that NULL to GDBus, a CRITICAL per accessible object. Accessibility cannot work without a
     /// session bus anyway, so switch it off before GTK starts. A desktop session always has one.
     static func disableAccessibilityWithoutBus() {
-        guard ProcessInfo.processInfo.environment["GTK_A11Y"] == nil else { return }
-        var error: UnsafeMutablePointer<GError>?
-        if let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) {
-            g_object_unref(connection.raw)
-            return
-        }
-        if let error { g_error_free(error) }
+        guard ProcessInfo.processInfo.environment["GTK_A11Y"] == nil, !SessionBus.isReachable else { return }
         setenv("GTK_A11Y", "none", 1)
     }
 }

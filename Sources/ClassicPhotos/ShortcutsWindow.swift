@@ -1,5 +1,6 @@
 // Why this exists: the Keyboard Shortcuts window (Ctrl+?), a GtkShortcutsWindow built from UI text with translated titles.
 import Foundation
+import GLibRuntime
 import Gtk
 
 @MainActor
@@ -43,8 +44,7 @@ enum ShortcutsWindow {
         }
         ui += "</object></child></object></interface>"
         let builder = Builder(ui: ui, translationDomain: AppInfoStrings.gettextDomain)
-        guard let window = builder.object("shortcuts") else { return }
-        Toplevel.present(window.window, transientFor: parent)
+        builder.presentWindow("shortcuts", transientFor: parent)
     }
 
     static func escape(_ text: String) -> String {

@@ -1,4 +1,5 @@
 // Why this exists: which rows are actually on screen, from each bound row's laid-out bounds against the viewport (bound is not visible).
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 

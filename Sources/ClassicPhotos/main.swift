@@ -1,5 +1,6 @@
 // Why this exists: start-up: options, translations, the trace, the main-loop bridge, then the GtkApplication.
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 

@@ -1,24 +1,28 @@
 // Why this exists: GtkAboutDialog: name, version, credits (including the sample photos' sources and licences).
 import CGtk
+import Foundation
+import GLibRuntime
 
 @MainActor
 public final class AboutDialog: Widget {
     private var about: OpaquePointer { widget.opaque }
 
     public init(parent: ApplicationWindow?) {
+        // A toplevel is not floating: GTK keeps a reference of its own until it is destroyed,
+        // and `sinking` adds the wrapper's.
         super.init(sinking: gtk_about_dialog_new()!)
         if let parent { gtk_window_set_transient_for(widget.window, parent.gtkWindow) }
         gtk_window_set_modal(widget.window, 1)
     }
 
     public func set(programName: String, version: String, comments: String, website: String,
-                    logoIconName: String, license: GtkLicense, copyright: String) {
+                    logoIconName: String, license: License, copyright: String) {
         gtk_about_dialog_set_program_name(about, programName)
         gtk_about_dialog_set_version(about, version)
         gtk_about_dialog_set_comments(about, comments)
         gtk_about_dialog_set_website(about, website)
         gtk_about_dialog_set_logo_icon_name(about, logoIconName)
-        gtk_about_dialog_set_license_type(about, license)
+        gtk_about_dialog_set_license_type(about, license.gtk)
         gtk_about_dialog_set_copyright(about, copyright)
     }
 

@@ -1,5 +1,6 @@
 // Why this exists: setting accessible properties, whose C API is variadic (gtk_accessible_update_property) and does not import.
 import CGtk
+import GLibRuntime
 
 public enum Accessible {
     /// Uses the array form, gtk_accessible_update_property_value, which does import.
@@ -11,7 +12,7 @@ public enum Accessible {
         guard !properties.isEmpty else { return }
         var values = [GValue](repeating: GValue(), count: texts.count)
         for i in texts.indices {
-            g_value_init(&values[i], GType(16 << 2)) // G_TYPE_STRING
+            g_value_init(&values[i], FundamentalType.string)
             g_value_set_string(&values[i], texts[i])
         }
         let accessible = OpaquePointer(UnsafeMutableRawPointer(widget))

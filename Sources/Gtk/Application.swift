@@ -1,10 +1,11 @@
 // Why this exists: GtkApplication: the app's identity, `activate` and `open`, actions and accelerators.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Application {
     public let ref: ObjectRef
-    public var pointer: UnsafeMutablePointer<GtkApplication> { ref.raw.assumingMemoryBound(to: GtkApplication.self) }
+    var pointer: UnsafeMutablePointer<GtkApplication> { ref.raw.assumingMemoryBound(to: GtkApplication.self) }
 
     /// `handlesOpen` sets G_APPLICATION_HANDLES_OPEN, so `app FILE-or-URL` arrives as `open`.
     public init(id: String, handlesOpen: Bool = true, nonUnique: Bool = false) {

@@ -1,10 +1,11 @@
 // Why this exists: GtkBox, the row and page layout container.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Box: Widget {
-    public init(vertical: Bool, spacing: Int32 = 0) {
-        super.init(sinking: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing)!)
+    public init(_ orientation: Orientation, spacing: Int32 = 0) {
+        super.init(sinking: gtk_box_new(orientation.gtk, spacing)!)
     }
     public func append(_ child: Widget) { gtk_box_append(widget.as(GtkBox.self), child.widget) }
 }

@@ -1,5 +1,6 @@
 // Why this exists: GtkBuilder from a UI string, for the one widget GTK builds only that way (GtkShortcutsWindow).
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Builder {
@@ -18,8 +19,13 @@ public final class Builder {
         ref = ObjectRef(adopting: builder)
     }
 
-    /// The object with `id` (owned by the builder).
-    public func object(_ id: String) -> UnsafeMutablePointer<GObject>? {
-        gtk_builder_get_object(ref.pointer.opaque, id)
+    /// Show the toplevel window with `id` over `parent`. GTK keeps the window alive while it is
+    /// open (its toplevel list holds a reference), after the builder is gone.
+    @discardableResult
+    public func presentWindow(_ id: String, transientFor parent: ApplicationWindow?) -> Bool {
+        guard let object = gtk_builder_get_object(ref.pointer.opaque, id) else { return false }
+        if let parent { gtk_window_set_transient_for(object.window, parent.gtkWindow) }
+        gtk_window_present(object.window)
+        return true
     }
 }

@@ -1,11 +1,11 @@
 // Why this exists: GtkButton and GtkMenuButton.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Button: Widget {
     public init(label: String) { super.init(sinking: gtk_button_new_with_mnemonic(label)!) }
     public init(iconName: String) { super.init(sinking: gtk_button_new_from_icon_name(iconName)!) }
-    private var button: UnsafeMutablePointer<GtkButton> { ref.raw.assumingMemoryBound(to: GtkButton.self) }
 
     public func onClicked(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "clicked", fn) }
     /// Activate a named action (`app.open`, `win.reload`) when clicked.
@@ -14,10 +14,10 @@ public final class Button: Widget {
 
 @MainActor
 public final class MenuButton: Widget {
-    public init(iconName: String, menu: OpaquePointer) {
+    public init(iconName: String, menu: Menu) {
         super.init(sinking: gtk_menu_button_new()!)
         gtk_menu_button_set_icon_name(widget.opaque, iconName)
-        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.pointer))
         gtk_menu_button_set_primary(widget.opaque, 1)
     }
 }

@@ -1,5 +1,6 @@
 // Why this exists: GtkFileChooserNative (GTK 4.8 has no GtkFileDialog): pick a manifest, with filters.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class FileChooserNative {

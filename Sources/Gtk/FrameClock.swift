@@ -1,5 +1,6 @@
 // Why this exists: a widget's GdkFrameClock `after-paint`, the moment row geometry is laid out and current.
 import CGtk
+import GLibRuntime
 
 extension Widget {
     /// Call `fn` after every frame this widget's toplevel paints. The frame clock exists only

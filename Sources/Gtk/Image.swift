@@ -1,5 +1,6 @@
 // Why this exists: GtkImage: icons (placeholders, failure images, empty-state icons) and the rows' thumbnail textures.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Image: Widget {
@@ -20,7 +21,8 @@ public final class Image: Widget {
         gtk_image_set_from_icon_name(widget.opaque, name)
     }
 
-    public func setPaintable(_ paintable: UnsafeMutableRawPointer?) {
-        gtk_image_set_from_paintable(widget.opaque, paintable.map { OpaquePointer($0) })
+    /// Show a texture (gtk_image_set_from_paintable takes its own reference), or nothing.
+    public func setTexture(_ texture: Texture?) {
+        gtk_image_set_from_paintable(widget.opaque, texture?.ref.pointer.opaque)
     }
 }

@@ -1,14 +1,15 @@
 // Why this exists: GtkInfoBar, the in-window message (with a Retry button) used instead of blocking dialogs.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class InfoBar: Widget {
     private let message = Label()
     private var onResponse: (@MainActor (Int32) -> Void)?
 
-    public init(type: GtkMessageType) {
+    public init(type: MessageType) {
         super.init(sinking: gtk_info_bar_new()!)
-        gtk_info_bar_set_message_type(widget.opaque, type)
+        gtk_info_bar_set_message_type(widget.opaque, type.gtk)
         message.setWrap(true)
         message.setXAlign(0)
         message.setSelectable(true)

@@ -1,5 +1,6 @@
 // Why this exists: GtkLabel, for names, statuses and messages.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Label: Widget {
@@ -11,8 +12,8 @@ public final class Label: Widget {
         set { gtk_label_set_text(label, newValue) }
     }
     public func setXAlign(_ x: Float) { gtk_label_set_xalign(label, x) }
-    public func setEllipsize(_ mode: PangoEllipsizeMode) { gtk_label_set_ellipsize(label, mode) }
+    public func setEllipsize(_ mode: Ellipsize) { gtk_label_set_ellipsize(label, mode.pango) }
     public func setWrap(_ wrap: Bool) { gtk_label_set_wrap(label, wrap ? 1 : 0) }
-    public func setJustify(_ justify: GtkJustification) { gtk_label_set_justify(label, justify) }
+    public func setJustify(_ justify: Justification) { gtk_label_set_justify(label, justify.gtk) }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(label, selectable ? 1 : 0) }
 }

@@ -1,11 +1,12 @@
 // Why this exists: GtkListView with a GtkSignalListItemFactory over a GtkStringList: recycled rows for long galleries.
 import CGtk
+import GLibRuntime
 
 /// The model behind the list: one string per row (the photo's name); the row index is the position.
 @MainActor
 public final class StringListModel {
     public let ref: ObjectRef
-    public var pointer: OpaquePointer { ref.pointer.opaque }
+    var pointer: OpaquePointer { ref.pointer.opaque }
 
     public init() { ref = ObjectRef(adopting: gtk_string_list_new(nil)!) }
 
@@ -20,18 +21,21 @@ public final class StringListModel {
     }
 }
 
-/// A GtkListItem as the factory hands it over.
+/// A GtkListItem as the factory hands it over (owned by the list view).
 @MainActor
 public struct ListItem {
-    public let pointer: OpaquePointer
-    public init(_ raw: UnsafeMutableRawPointer) { pointer = OpaquePointer(raw) }
+    let pointer: OpaquePointer
+    init(_ raw: UnsafeMutableRawPointer) { pointer = OpaquePointer(raw) }
 
     /// The row index this item currently shows (GTK_INVALID_LIST_POSITION when unbound).
     public var position: Int { Int(gtk_list_item_get_position(pointer)) }
 
-    public var child: UnsafeMutablePointer<GtkWidget>? { gtk_list_item_get_child(pointer) }
     public func setChild(_ child: Widget) { gtk_list_item_set_child(pointer, child.widget) }
     public func setActivatable(_ value: Bool) { gtk_list_item_set_activatable(pointer, value ? 1 : 0) }
+
+    /// Hang a Swift object on the item; it is released with the item.
+    public func attach(_ object: AnyObject, key: String) { setAttachment(object, on: pointer, key: key) }
+    public func attached<T: AnyObject>(_ type: T.Type, key: String) -> T? { attachment(type, on: pointer, key: key) }
 }
 
 /// GtkSignalListItemFactory: setup creates a row widget, bind/unbind attach it to a position.
@@ -59,10 +63,10 @@ public final class ListView: Widget {
     public init(model: StringListModel, factory: ListItemFactory) {
         self.model = model
         self.factory = factory
-        // GtkNoSelection and GtkListView take ownership of what they are given: hand them references.
-        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(model.ref.pointer)))
-        g_object_ref(factory.ref.pointer)
-        super.init(sinking: gtk_list_view_new(selection, factory.ref.pointer.opaque)!)
+        // gtk_no_selection_new and gtk_list_view_new take ownership (transfer full) of what
+        // they are given: hand each a reference of its own.
+        let selection = gtk_no_selection_new(OpaquePointer(model.ref.retainedForTransfer()))
+        super.init(sinking: gtk_list_view_new(selection, OpaquePointer(factory.ref.retainedForTransfer()))!)
     }
 
     public func setShowSeparators(_ value: Bool) { gtk_list_view_set_show_separators(widget.opaque, value ? 1 : 0) }

@@ -1,10 +1,11 @@
 // Why this exists: GMenu, the model behind the primary menu.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Menu {
     public let ref: ObjectRef
-    public var pointer: OpaquePointer { ref.pointer.opaque }
+    var pointer: OpaquePointer { ref.pointer.opaque }
 
     public init() { ref = ObjectRef(adopting: g_menu_new()!) }
 

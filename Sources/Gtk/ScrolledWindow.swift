@@ -1,5 +1,6 @@
 // Why this exists: GtkScrolledWindow and its vertical GtkAdjustment, the source of scroll positions.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class ScrolledWindow: Widget {
@@ -7,13 +8,9 @@ public final class ScrolledWindow: Widget {
     private var scrolled: OpaquePointer { widget.opaque }
 
     public func setChild(_ child: Widget) { gtk_scrolled_window_set_child(scrolled, child.widget) }
-    public func setPolicy(horizontal: GtkPolicyType, vertical: GtkPolicyType) {
-        gtk_scrolled_window_set_policy(scrolled, horizontal, vertical)
+    public func setPolicy(horizontal: ScrollbarPolicy, vertical: ScrollbarPolicy) {
+        gtk_scrolled_window_set_policy(scrolled, horizontal.gtk, vertical.gtk)
     }
-    /// The vertical adjustment (owned by the scrolled window).
-    public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolled) }
-}
-
-extension ScrolledWindow {
-    public var vadjustment: Adjustment { Adjustment(verticalAdjustment) }
+    /// The vertical adjustment, with a reference of its own.
+    public var vadjustment: Adjustment { Adjustment(retaining: gtk_scrolled_window_get_vadjustment(scrolled)) }
 }

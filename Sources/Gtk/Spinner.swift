@@ -1,5 +1,6 @@
 // Why this exists: GtkSpinner, the "working" indicator of rows and the header bar.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Spinner: Widget {

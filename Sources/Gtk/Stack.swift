@@ -1,5 +1,6 @@
 // Why this exists: GtkStack, to switch a view between pages (list, loading, empty, error).
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class Stack: Widget {

@@ -1,10 +1,11 @@
 // Why this exists: the base of every widget wrapper: one owned reference plus the GtkWidget calls all widgets share.
 import CGtk
+import GLibRuntime
 
 @MainActor
 open class Widget {
     public let ref: ObjectRef
-    public var widget: UnsafeMutablePointer<GtkWidget> { ref.pointer.widget }
+    var widget: UnsafeMutablePointer<GtkWidget> { ref.pointer.widget }
 
     /// Wrap a newly created widget, sinking its floating reference.
     public init(sinking p: some GObjectPointer) { ref = ObjectRef(sinking: p) }
@@ -30,18 +31,14 @@ open class Widget {
         if let vertical { gtk_widget_set_vexpand(widget, vertical ? 1 : 0) }
     }
 
-    public func setAlign(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
-        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
-        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    public func setAlign(horizontal: Align? = nil, vertical: Align? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
+        if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
 
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
-    }
-
-    public func addController(_ controller: some GObjectPointer) {
-        gtk_widget_add_controller(widget, controller.opaque)
     }
 
     /// The widget's scale factor (2 on a HiDPI display): thumbnails are decoded at size × scale.

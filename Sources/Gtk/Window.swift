@@ -1,5 +1,6 @@
 // Why this exists: the application window and its header bar.
 import CGtk
+import GLibRuntime
 
 @MainActor
 public final class ApplicationWindow: Widget {
@@ -7,7 +8,7 @@ public final class ApplicationWindow: Widget {
         super.init(sinking: gtk_application_window_new(application.pointer)!)
     }
 
-    public var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.window }
+    var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.window }
 
     public var title: String {
         get { gtk_window_get_title(gtkWindow).map { String(cString: $0) } ?? "" }
@@ -53,11 +54,4 @@ public final class HeaderBar: Widget {
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
 }
 
-/// Toplevels made elsewhere (by GtkBuilder): show one over a parent.
-@MainActor
-public enum Toplevel {
-    public static func present(_ window: UnsafeMutablePointer<GtkWindow>, transientFor parent: ApplicationWindow?) {
-        if let parent { gtk_window_set_transient_for(window, parent.gtkWindow) }
-        gtk_window_present(window)
-    }
-}
+

@@ -1,6 +1,6 @@
 // Why this exists: the real app given broken things: every broken row ends failed with its reason in the trace, every other row loads, nothing is left in progress.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class BadInputAppTests: XCTestCase {

@@ -1,6 +1,6 @@
 // Why this exists: the About dialog, the shortcuts window and the Open dialog open and close, twice, without a CRITICAL (closing About once dropped a reference GTK owned).
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class DialogsAppTests: XCTestCase {

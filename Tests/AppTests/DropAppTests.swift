@@ -1,6 +1,6 @@
 // Why this exists: a manifest file dragged from another app with the mouse and dropped on the window opens (real XDND between two X clients).
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class DropAppTests: XCTestCase {
@@ -19,7 +19,7 @@ final class DropAppTests: XCTestCase {
         // The drag source: another GTK app offering the file, placed beside the gallery window.
         let source = Process()
         source.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        source.arguments = [SamplePhotos.repositoryRoot.appendingPathComponent("Tests/TestSupport/Scripts/drag-source.py").path, manifest.path]
+        source.arguments = [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drag-source.py").path, manifest.path]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = xvfb.display
         environment["GDK_BACKEND"] = "x11"

@@ -1,7 +1,7 @@
 // Why this exists: what a row's thumbnail must look like on screen: the photo decoded and sepia-filtered independently, in the test.
 import Foundation
 import PhotoPipeline
-import TestSupport
+import TestAndBenchSupport
 
 enum ExpectedThumbnails {
     /// The sepia thumbnail the app should draw for a sample photo (RGB photos only: no alpha to composite).

@@ -1,6 +1,6 @@
 // Why this exists: under LANGUAGE=ko every visible string of the window, the menu, the shortcuts window and the About dialog is Korean, read from the app's own accessible text.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class KoreanAppTests: XCTestCase {
@@ -20,7 +20,7 @@ final class KoreanAppTests: XCTestCase {
 
     /// The app's accessible names over AT-SPI, read on its own session bus.
     func accessibleNames(_ app: AppProcess) throws -> [(role: String, name: String)] {
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Tests/TestSupport/Scripts/atspi-names.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
         let result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
         XCTAssertEqual(result.status, 0, "the AT-SPI reader found the app")
         return result.output.split(separator: "\n").compactMap { line in

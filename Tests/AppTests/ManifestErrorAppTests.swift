@@ -1,6 +1,6 @@
 // Why this exists: a manifest that cannot be loaded gets an in-window error naming the fault (not a crash, not a dialog), and Retry loads it once fixed.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class ManifestErrorAppTests: XCTestCase {

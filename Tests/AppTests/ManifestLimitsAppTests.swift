@@ -1,6 +1,6 @@
 // Why this exists: manifests at the edges: 100,000 entries load and scroll; broken ones of every kind get the in-window error with a reason.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class ManifestLimitsAppTests: XCTestCase {

@@ -1,6 +1,6 @@
 // Why this exists: reloading (F5) replaces the gallery, and every replaced gallery is freed with its records and thumbnails, so memory stays bounded however often the user reloads or opens.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class ReloadAppTests: XCTestCase {

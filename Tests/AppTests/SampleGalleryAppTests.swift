@@ -1,7 +1,7 @@
 // Why this exists: the real app under Xvfb opens the bundled sample gallery: every row ends sepia or failed, and the screen shows the right thumbnails.
 import Foundation
 import PhotoPipeline
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class SampleGalleryAppTests: XCTestCase {

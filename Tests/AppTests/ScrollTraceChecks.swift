@@ -1,6 +1,6 @@
 // Why this exists: the scrolling rules checked on the app's trace: no work starts while scrolling, only visible or prefetched rows start after, off-screen work is cancelled.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 struct ScrollTraceChecks {

@@ -1,7 +1,7 @@
 // Why this exists: the real app under Xvfb, driven by real X input (wheel clicks, a scrollbar drag) over 2,000 rows with 100 ms image latency.
 import Foundation
 import PhotoPipeline
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class ScrollingAppTests: XCTestCase {

@@ -1,6 +1,6 @@
 // Why this exists: the soak test: scroll up and down a 5,000-row gallery with 10 % of requests faulted for 3 minutes (SOAK_SECONDS for longer): memory stays flat, nothing is left in progress, no CRITICAL.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class SoakAppTests: XCTestCase {

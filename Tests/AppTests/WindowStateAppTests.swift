@@ -1,6 +1,6 @@
 // Why this exists: the window comes back at the size it was closed at, through real GSettings (a compiled schema and the keyfile backend), across two launches.
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class WindowStateAppTests: XCTestCase {

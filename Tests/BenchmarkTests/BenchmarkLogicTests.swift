@@ -1,9 +1,9 @@
 // Why this exists: the benchmark's own logic, quickly: the gallery server serves its photos, and the results encode as well-formed JSON.
 import BenchmarkKit
 import Foundation
-import Gtk
+import GLibRuntime
 import PhotoPipeline
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 
 final class BenchmarkLogicTests: XCTestCase {

@@ -1,7 +1,8 @@
 // Why this exists: proves the libdispatch main-queue bridge: without it, main-queue work never runs under the GLib loop; with it, it runs on the GTK thread.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import Gtk
+import GLibRuntime
 import XCTest
 
 final class DispatchBridgeTests: XCTestCase {

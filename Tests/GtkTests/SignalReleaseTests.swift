@@ -1,6 +1,7 @@
 // Why this exists: proves a signal handler's closure box is released when its object is finalized (no leak, no use-after-free).
-import CGtk
-import Gtk
+import CGLib
+import CGdkPixbuf
+import GLibRuntime
 import XCTest
 
 final class SignalReleaseTests: XCTestCase {
@@ -11,7 +12,7 @@ final class SignalReleaseTests: XCTestCase {
         MainActor.assumeIsolated {
             weak var weakWitness: Witness?
             var calls = 0
-            let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)! // G_TYPE_OBJECT
+            let object = newObject(FundamentalType.object)
             do {
                 let witness = Witness()
                 weakWitness = witness
@@ -23,7 +24,7 @@ final class SignalReleaseTests: XCTestCase {
             XCTAssertNotNil(weakWitness, "the box must keep the closure alive while the object lives")
             g_signal_emit_by_name_notify(object)
             XCTAssertEqual(calls, 1, "the handler ran through the thunk")
-            g_object_unref(object.raw)
+            g_object_unref(object)
             XCTAssertNil(weakWitness, "finalizing the object must release the closure box")
         }
     }
@@ -31,8 +32,8 @@ final class SignalReleaseTests: XCTestCase {
     func testDisconnectReleasesClosure() {
         MainActor.assumeIsolated {
             weak var weakWitness: Witness?
-            let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
-            defer { g_object_unref(object.raw) }
+            let object = newObject(FundamentalType.object)
+            defer { g_object_unref(object) }
             let id: Signal.HandlerID
             do {
                 let witness = Witness()
@@ -48,7 +49,7 @@ final class SignalReleaseTests: XCTestCase {
     func testAttachmentIsReleasedWithObject() {
         MainActor.assumeIsolated {
             weak var weakWitness: Witness?
-            let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
+            let object = newObject(FundamentalType.object)
             do {
                 let witness = Witness()
                 weakWitness = witness
@@ -56,7 +57,7 @@ final class SignalReleaseTests: XCTestCase {
                 XCTAssertTrue(attachment(Witness.self, on: object, key: "witness") === witness)
             }
             XCTAssertNotNil(weakWitness)
-            g_object_unref(object.raw)
+            g_object_unref(object)
             XCTAssertNil(weakWitness)
         }
     }
@@ -68,11 +69,11 @@ final class SignalReleaseTests: XCTestCase {
         g_param_spec_ref_sink(spec)
         defer { g_param_spec_unref(spec) }
         var values = [GValue](repeating: GValue(), count: 2)
-        g_value_init(&values[0], GType(20 << 2))
+        g_value_init(&values[0], FundamentalType.object)
         g_value_set_object(&values[0], object)
         g_value_init(&values[1], GType(19 << 2)) // G_TYPE_PARAM
         g_value_set_param(&values[1], spec)
-        let signal = g_signal_lookup("notify", GType(20 << 2))
+        let signal = g_signal_lookup("notify", FundamentalType.object)
         g_signal_emitv(&values, signal, 0, nil)
         g_value_unset(&values[0]); g_value_unset(&values[1])
     }

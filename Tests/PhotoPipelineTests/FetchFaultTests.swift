@@ -1,7 +1,7 @@
 // Why this exists: fetching against a real libsoup server on 127.0.0.1: success, HTTP errors, truncation, stalls, trickles, limits, cancellation.
 import Foundation
-import Gtk
-import TestSupport
+import GLibRuntime
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 

@@ -1,7 +1,7 @@
 // Why this exists: the whole pipeline (queues, operations, decode, sepia, main-loop completions) against a real libsoup server with faults.
 import Foundation
-import Gtk
-import TestSupport
+import GLibRuntime
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 

@@ -1,7 +1,8 @@
 // Why this exists: real GdkPixbuf decoding: PNG, JPEG, gray, alpha, EXIF rotation, downscale at decode, square crop, and the pixel-bomb guard.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import TestSupport
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 

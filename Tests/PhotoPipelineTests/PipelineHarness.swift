@@ -1,7 +1,7 @@
 // Why this exists: runs a PhotoGallery on the GLib main loop in tests, with its trace in a temporary file.
 import Foundation
-import Gtk
-import TestSupport
+import GLibRuntime
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 

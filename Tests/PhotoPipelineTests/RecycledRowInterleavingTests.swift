@@ -1,8 +1,9 @@
 // Why this exists: 2,000 random interleavings of bind, unbind, rebind, completion and cancellation over recycled row views, with real operations.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import Gtk
-import TestSupport
+import GLibRuntime
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 

@@ -1,7 +1,8 @@
 // Why this exists: decode with GdkPixbufLoader on a worker: downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import Gtk
+import GLibRuntime
 
 public struct ImageDecoder: Sendable {
     /// Images that declare more pixels than this are refused before their pixels are allocated.
@@ -53,13 +54,12 @@ public struct ImageDecoder: Sendable {
             report.declaredHeight = state.declared?.height ?? 0
             report.allocated = state.allocated
         }
-        Signal.connectRaw(loader, "area-prepared", after: false, { state.allocated = true } as () -> Void,
-                          thunk: Signal.plainThunkOffMain)
+        Signal.connectOffMain(loader, "area-prepared") { state.allocated = true }
         let limit = pixelLimit
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
         let square = squareCrop
-        Signal.connectIntInt(loader, "size-prepared") { width, height in
+        Signal.connectIntIntOffMain(loader, "size-prepared") { width, height in
             state.declared = (Int(width), Int(height))
             if Int(width) * Int(height) > limit || width <= 0 || height <= 0 {
                 // A zero size tells the loader module not to allocate and to expect closing

@@ -1,7 +1,8 @@
 // Why this exists: runs the sepia kernel on a Thumbnail's pixbuf, making a new Thumbnail (the original stays untouched).
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
-import Gtk
+import GLibRuntime
 
 public enum SepiaFilter {
     /// Returns nil when cancelled between stripes.

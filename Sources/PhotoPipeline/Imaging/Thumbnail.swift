@@ -1,16 +1,16 @@
-// Why this exists: a decoded, downscaled image: its GdkPixbuf pixels (for filtering) and a GdkTexture sharing them (for display).
-import CGtk
-import Gtk
+// Why this exists: a decoded, downscaled image as a GdkPixbuf, for filtering and for the app to show (the app makes the GdkTexture, on the main thread).
+import CGLib
+import CGdkPixbuf
+import GLibRuntime
 
 /// Immutable once made, so it can cross threads: made on a worker, shown on the main loop.
 public final class Thumbnail: @unchecked Sendable {
+    /// The GdkPixbuf: a display layer wraps it without copying its pixels.
     public let pixbuf: ObjectRef
-    public let texture: ObjectRef
 
-    /// Wraps `pixbuf` (a reference the caller hands over) and makes a texture that shares its pixels.
+    /// Wraps `pixbuf` (a reference the caller hands over).
     init(adoptingPixbuf pixbuf: OpaquePointer) {
         self.pixbuf = ObjectRef(adopting: pixbuf)
-        texture = ObjectRef(adopting: gdk_texture_new_for_pixbuf(pixbuf)!)
     }
 
     var pixbufPointer: OpaquePointer { pixbuf.pointer.opaque }
@@ -19,6 +19,8 @@ public final class Thumbnail: @unchecked Sendable {
     public var channels: Int { Int(gdk_pixbuf_get_n_channels(pixbufPointer)) }
     public var hasAlpha: Bool { gdk_pixbuf_get_has_alpha(pixbufPointer) != 0 }
     public var rowStride: Int { Int(gdk_pixbuf_get_rowstride(pixbufPointer)) }
+    /// Bytes of pixel memory this thumbnail holds (the memory cache's cost).
+    public var byteCount: Int { rowStride * (height - 1) + width * channels }
 
     /// Read one pixel's channels (tests and the screenshot checks use this).
     public func pixel(x: Int, y: Int) -> [UInt8] {

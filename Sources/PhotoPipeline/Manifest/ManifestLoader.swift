@@ -1,6 +1,6 @@
 // Why this exists: reads a manifest from a local path or an http(s) URL, off the main thread, and parses it.
 import Foundation
-import Gtk
+import GLibRuntime
 
 public struct ManifestLoader: Sendable {
     /// A manifest larger than this is refused before it is read whole.

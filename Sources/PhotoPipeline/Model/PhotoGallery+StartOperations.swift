@@ -1,6 +1,6 @@
 // Why this exists: the tutorial's startOperationsForPhotoRecord, with startDownload and startFiltration as one generic path.
 import Foundation
-import Gtk
+import GLibRuntime
 
 extension PhotoGallery {
     /// Start whatever the row needs next: `new` needs a download, `downloaded` only filtering

@@ -1,6 +1,6 @@
 // Why this exists: the records of one opened gallery and their pending operations; results from workers are applied here, on the main loop.
 import Foundation
-import Gtk
+import GLibRuntime
 
 /// The tutorial's list controller without the UI: it owns the records and the pending
 /// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies

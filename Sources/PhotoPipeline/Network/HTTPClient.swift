@@ -1,8 +1,8 @@
 // Why this exists: the one shared SoupSession (timeouts, user agent, connection limits) and a streaming, limited, cancellable GET.
-import CGtk
+import CGLib
 import CSoup
 import Foundation
-import Gtk
+import GLibRuntime
 
 public final class HTTPClient: @unchecked Sendable {
     public struct Configuration: Sendable {
@@ -23,17 +23,13 @@ public final class HTTPClient: @unchecked Sendable {
     /// it is configured on the thread that made it, which is what this initializer does.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let names = ["timeout", "idle-timeout", "user-agent", "max-conns", "max-conns-per-host"]
-        var values = [GValue](repeating: GValue(), count: names.count)
-        g_value_init(&values[0], GType(7 << 2)); g_value_set_uint(&values[0], configuration.ioTimeoutSeconds) // G_TYPE_UINT
-        g_value_init(&values[1], GType(7 << 2)); g_value_set_uint(&values[1], 60)
-        g_value_init(&values[2], GType(16 << 2)); g_value_set_string(&values[2], configuration.userAgent) // G_TYPE_STRING
-        g_value_init(&values[3], GType(6 << 2)); g_value_set_int(&values[3], configuration.maxConnections) // G_TYPE_INT
-        g_value_init(&values[4], GType(6 << 2)); g_value_set_int(&values[4], configuration.maxConnectionsPerHost)
-        var cNames: [UnsafePointer<CChar>?] = names.map { UnsafePointer(strdup($0)) }
-        let object = g_object_new_with_properties(soup_session_get_type(), guint(names.count), &cNames, &values)!
-        cNames.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
-        for i in values.indices { g_value_unset(&values[i]) }
+        let object = newObject(soup_session_get_type(), properties: [
+            ("timeout", .uint(configuration.ioTimeoutSeconds)),
+            ("idle-timeout", .uint(60)),
+            ("user-agent", .string(configuration.userAgent)),
+            ("max-conns", .int(configuration.maxConnections)),
+            ("max-conns-per-host", .int(configuration.maxConnectionsPerHost)),
+        ])
         session = object.raw.assumingMemoryBound(to: SoupSession.self)
     }
 

@@ -1,7 +1,7 @@
 // Why this exists: one way to get bytes for a URL: http(s) through the shared SoupSession, file: through GIO, both cancellable.
-import CGtk
+import CGLib
 import Foundation
-import Gtk
+import GLibRuntime
 
 public final class ResourceFetcher: Sendable {
     public let http: HTTPClient

@@ -1,7 +1,7 @@
 // Why this exists: reads a GInputStream to the end, enforcing a byte limit and a deadline, and honouring cancellation.
-import CGtk
+import CGLib
 import Foundation
-import Gtk
+import GLibRuntime
 
 enum StreamReader {
     static let chunkSize = 64 * 1024

@@ -1,6 +1,6 @@
 // Why this exists: the tutorial's ImageDownloader: fetch the bytes (cancel aborts the transfer) and decode them, downscaled.
 import Foundation
-import Gtk
+import GLibRuntime
 
 public final class ImageDownloader: PhotoOperation, @unchecked Sendable {
     public let url: URL

@@ -2,7 +2,7 @@
 import Foundation
 
 public enum SamplePhotos {
-    /// The repository root (this file is Tests/TestSupport/SamplePhotos.swift).
+    /// The repository root (this file is Sources/TestAndBenchSupport/SamplePhotos.swift).
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static let directory = repositoryRoot.appendingPathComponent("data/sample-gallery/photos")

@@ -1,5 +1,6 @@
 // Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
 
 public enum TestImages {

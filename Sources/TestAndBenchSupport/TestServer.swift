@@ -1,8 +1,9 @@
 // Why this exists: a real libsoup HTTP server on 127.0.0.1, on its own thread and main context, with latency and faults injected per request.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import CSoup
 import Foundation
-import Gtk
+import GLibRuntime
 
 /// What the server does with one request.
 public struct ServerPlan: Sendable {
@@ -83,18 +84,12 @@ public final class TestServer: @unchecked Sendable {
         context = g_main_context_new()
         g_main_context_push_thread_default(context)
         loop = g_main_loop_new(context, 0)
-        var object: UnsafeMutablePointer<GObject>
+        let object: UnsafeMutableRawPointer
         if let pem = tlsCertificate, let certificate = g_tls_certificate_new_from_pem(pem, -1, nil) {
-            var value = GValue()
-            g_value_init(&value, g_tls_certificate_get_type())
-            g_value_set_object(&value, certificate.raw)
-            var name: UnsafePointer<CChar>? = UnsafePointer(strdup("tls-certificate"))
-            object = g_object_new_with_properties(soup_server_get_type(), 1, &name, &value)!
-            free(UnsafeMutableRawPointer(mutating: name))
-            g_value_unset(&value)
+            object = newObject(soup_server_get_type(), properties: [("tls-certificate", .object(certificate.raw, type: g_tls_certificate_get_type()))])
             g_object_unref(certificate.raw)
         } else {
-            object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!
+            object = newObject(soup_server_get_type())
         }
         server = object.raw.assumingMemoryBound(to: SoupServer.self)
         let data = Unmanaged.passUnretained(self).toOpaque()

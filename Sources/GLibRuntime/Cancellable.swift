@@ -1,5 +1,5 @@
 // Why this exists: GCancellable, so cancelling an operation aborts the libsoup or GIO transfer in flight.
-import CGtk
+import CGLib
 
 /// A GCancellable. `cancel()` may be called from any thread; GIO and libsoup calls given this
 /// cancellable return G_IO_ERROR_CANCELLED at once, even in the middle of a transfer.

@@ -1,5 +1,5 @@
 // Why this exists: GSettings, looked up without aborting: GLib aborts on g_settings_new for a schema it cannot find.
-import CGtk
+import CGLib
 
 /// A GSettings object for a schema found in the default schema sources (installed, or
 /// GSETTINGS_SCHEMA_DIR) or in one of `extraDirectories` (a compiled schema shipped in the

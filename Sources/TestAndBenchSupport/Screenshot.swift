@@ -1,5 +1,6 @@
 // Why this exists: reads a screenshot's pixels (with real GdkPixbuf) and finds where an expected thumbnail is drawn.
-import CGtk
+import CGLib
+import CGdkPixbuf
 import Foundation
 
 public final class Screenshot {

@@ -1,8 +1,8 @@
-// Why this exists: GTK runs the GLib main loop, which never drains libdispatch's main queue; this bridges them.
+// Why this exists: GTK runs the GLib main loop, which never drains libdispatch's main queue; this bridges them, and posts work and one-shot timers to the loop.
 //
 // Without the bridge, DispatchQueue.main.async, OperationQueue.main, @MainActor and Task hops
 // posted from other threads never run. With it, they run on the GTK thread, with no polling.
-import CGtk
+import CGLib
 import Foundation
 
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
@@ -50,51 +50,36 @@ public enum MainLoop {
     /// thread. The recycled-row interleaving test caught exactly that.
     public static func invoke(priority: Int32 = G_PRIORITY_DEFAULT, _ work: @escaping @MainActor () -> Void) {
         guard Thread.isMainThread else { return post(priority: priority, work) }
-        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
-        g_main_context_invoke_full(nil, priority, { data in
-            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
-            checkMainThread()
-            box.work()
-            return 0 // G_SOURCE_REMOVE
-        }, data, { data in
-            Unmanaged<InvokeBox>.fromOpaque(data!).release()
-        })
+        g_main_context_invoke_full(nil, priority, runOnce, InvokeBox.retain(work), releaseBox)
     }
 
     /// Queue `work` for a later main-loop iteration, even when called from the main thread.
     public static func post(priority: Int32 = G_PRIORITY_DEFAULT, _ work: @escaping @MainActor () -> Void) {
-        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
         let source = g_idle_source_new()
         g_source_set_priority(source, priority)
-        g_source_set_callback(source, { data in
-            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
-            checkMainThread()
-            box.work()
-            return 0
-        }, data, { data in
-            Unmanaged<InvokeBox>.fromOpaque(data!).release()
-        })
+        g_source_set_callback(source, runOnce, InvokeBox.retain(work), releaseBox)
         g_source_attach(source, nil)
         g_source_unref(source)
     }
 
-    /// Call `work` once after `milliseconds`; returns the source ID, for `cancelTimeout`.
-    /// (A one-shot timer for settle delays; never a polling loop.)
-    @discardableResult
-    public static func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> guint {
-        let data = Unmanaged.passRetained(InvokeBox(work)).toOpaque()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
-            checkMainThread()
-            box.work()
-            return 0
-        }, data, { data in
-            Unmanaged<InvokeBox>.fromOpaque(data!).release()
-        })
+    /// A one-shot timer on the main loop. Cancel it (or let it fire); never a polling loop.
+    public struct Timeout: Sendable, Equatable {
+        fileprivate let id: guint
+        /// No timer.
+        public static let none = Timeout(id: 0)
+        public var isPending: Bool { id != 0 && g_main_context_find_source_by_id(nil, id) != nil }
     }
 
-    public static func cancelTimeout(_ id: guint) {
-        if id != 0 { g_source_remove(id) }
+    /// Call `work` once after `milliseconds`.
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> Timeout {
+        Timeout(id: g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runOnce, InvokeBox.retain(work), releaseBox))
+    }
+
+    /// Stop a timer that has not fired yet; a fired or cancelled one is ignored.
+    public static func cancel(_ timeout: Timeout) {
+        guard timeout.id != 0, let source = g_main_context_find_source_by_id(nil, timeout.id) else { return }
+        g_source_destroy(source)
     }
 
     /// Iterate the default context until `condition` holds or `timeout` passes (tests and shutdown).
@@ -106,10 +91,25 @@ public enum MainLoop {
             // A short wake-up keeps the deadline honest without busy-waiting.
             let wake = g_timeout_add(20, { _ in 0 }, nil)
             g_main_context_iteration(nil, 1)
-            g_source_remove_if_present(wake)
+            if let source = g_main_context_find_source_by_id(nil, wake) { g_source_destroy(source) }
         }
         return true
     }
+
+    /// GLib's monotonic clock, in microseconds (the clock GDK's frame timings use).
+    public static var monotonicMicroseconds: Int64 { Int64(g_get_monotonic_time()) }
+}
+
+/// GSourceFunc: run the box's work once, on the main actor.
+private let runOnce: GSourceFunc = { data in
+    let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
+    let work = box.work
+    MainActor.assumeIsolated { work() }
+    return 0 // G_SOURCE_REMOVE
+}
+
+private let releaseBox: GDestroyNotify = { data in
+    Unmanaged<InvokeBox>.fromOpaque(data!).release()
 }
 
 /// Carries work from any thread to the main loop. The handoff goes through GLib's own locks,
@@ -117,15 +117,13 @@ public enum MainLoop {
 /// under an NSLock as well: a real happens-before edge that TSan understands.
 private final class InvokeBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: (() -> Void)?
+    private var stored: (@MainActor () -> Void)?
     init(_ work: @escaping @MainActor () -> Void) {
-        lock.withLock { stored = unisolated(work, as: (() -> Void).self) }
+        lock.withLock { stored = work }
     }
-    var work: () -> Void { lock.withLock { stored ?? {} } }
-}
+    var work: @MainActor () -> Void { lock.withLock { stored ?? {} } }
 
-private func g_source_remove_if_present(_ id: guint) {
-    if let source = g_main_context_find_source_by_id(nil, id) {
-        g_source_destroy(source)
+    static func retain(_ work: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(InvokeBox(work)).toOpaque()
     }
 }

@@ -1,5 +1,5 @@
 // Why this exists: a Swift error carrying a GError's domain, code and message, freeing the GError.
-import CGtk
+import CGLib
 
 public struct GLibError: Error, Sendable, CustomStringConvertible {
     public let domain: String

@@ -1,12 +1,18 @@
 // Why this exists: GObject ownership from Swift: one strong reference per wrapper, floating references sunk.
-import CGtk
+import CGLib
 
-/// Holds exactly one strong reference to a GObject and drops it on deinit.
+/// Holds exactly one strong reference to a GObject of its own and drops it on deinit.
 ///
-/// `init(sinking:)` takes ownership of a newly created object: a floating reference
-/// (every new GtkWidget but a toplevel) is sunk, a full one is adopted as is.
-/// `init(retaining:)` adds a reference to an object someone else owns.
-public class ObjectRef: @unchecked Sendable {
+/// - `init(sinking:)` is for a newly created object: a floating reference (every new
+///   GtkWidget but a toplevel) becomes this wrapper's; on an object that is not floating
+///   (a toplevel window, which GTK itself keeps a reference to) it adds one.
+/// - `init(retaining:)` adds a reference to an object someone else owns (`transfer none`).
+/// - `init(adopting:)` takes over a reference the caller owns (a `transfer full` return
+///   value) without adding one.
+///
+/// A hand-off to C that takes ownership (`transfer full`) must give away a reference of its
+/// own: call `retainedForTransfer()`, never pass the wrapper's own reference.
+public final class ObjectRef: @unchecked Sendable {
     public let pointer: UnsafeMutablePointer<GObject>
 
     public init(sinking p: some GObjectPointer) {
@@ -19,7 +25,6 @@ public class ObjectRef: @unchecked Sendable {
         g_object_ref(pointer)
     }
 
-    /// Adopt a reference the caller already owns (a `transfer full` return value).
     public init(adopting p: some GObjectPointer) {
         pointer = p.object
     }
@@ -27,6 +32,15 @@ public class ObjectRef: @unchecked Sendable {
     deinit { g_object_unref(pointer) }
 
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+
+    /// A new reference for a `transfer full` hand-off; the wrapper keeps its own.
+    public func retainedForTransfer() -> UnsafeMutableRawPointer {
+        g_object_ref(pointer)
+        return raw
+    }
+
+    /// The object's current reference count (tests check hand-offs with it).
+    public var referenceCount: UInt32 { pointer.pointee.ref_count }
 }
 
 /// Attach a Swift object to a GObject; it is released when the GObject is finalized

@@ -1,0 +1,22 @@
+// Why this exists: gettext through GLib (g_dgettext), and binding the app's text domain, so the app needs no C import for translations.
+import CGLib
+
+public enum Gettext {
+    /// Bind `domain` to the locale folder (if any) and make it the default, after setlocale.
+    public static func setUp(domain: String, localeDirectory: String?) {
+        setlocale(LC_ALL, "")
+        if let localeDirectory { bindtextdomain(domain, localeDirectory) }
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+    }
+
+    /// The translation of `text` in `domain`, or `text` itself.
+    public static func translate(_ text: String, domain: String) -> String {
+        // gettext returns the msgid pointer itself when there is no translation, so the C string
+        // must stay alive while the result is read.
+        text.withCString { msgid in
+            guard let translated = g_dgettext(domain, msgid), translated != msgid else { return text }
+            return String(cString: translated)
+        }
+    }
+}
