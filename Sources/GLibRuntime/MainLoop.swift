@@ -20,8 +20,8 @@ public enum MainLoop {
     /// callback reads the 8-byte counter (without the read the source fires again at once and
     /// spins at 100 % CPU), then drains the main queue. GLib never dispatches a source from
     /// within itself, so the drain is never reentered, as libdispatch requires.
+    @MainActor
     public static func installDispatchBridge() {
-        precondition(Thread.isMainThread, "the dispatch bridge must be installed on the main thread")
         guard bridgeSource == 0 else { return }
         let fd = dispatchMainQueueHandle()
         bridgeSource = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
@@ -33,6 +33,7 @@ public enum MainLoop {
     }
 
     /// Remove the bridge (tests that tear down their own loop use this).
+    @MainActor
     public static func removeDispatchBridge() {
         if bridgeSource != 0 {
             g_source_remove(bridgeSource)

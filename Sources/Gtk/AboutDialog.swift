@@ -4,13 +4,13 @@ import Foundation
 import GLibRuntime
 
 @MainActor
-public final class AboutDialog: Widget {
+public final class AboutDialog: Window {
     private var about: OpaquePointer { widget.opaque }
 
-    public init(parent: ApplicationWindow?) {
+    public init(parent: Window?) {
         // A toplevel is not floating: GTK keeps a reference of its own until it is destroyed,
         // and `sinking` adds the wrapper's.
-        super.init(sinking: gtk_about_dialog_new()!)
+        super.init(sinkingToplevel: gtk_about_dialog_new()!)
         if let parent { gtk_window_set_transient_for(widget.window, parent.gtkWindow) }
         gtk_window_set_modal(widget.window, 1)
     }
@@ -36,7 +36,6 @@ public final class AboutDialog: Widget {
         withNullTerminated(people) { gtk_about_dialog_add_credit_section(about, name, $0) }
     }
 
-    public func present() { gtk_window_present(widget.window) }
 }
 
 /// Call `body` with a NULL-terminated C array of the strings.

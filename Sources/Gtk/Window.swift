@@ -1,12 +1,14 @@
-// Why this exists: the application window and its header bar.
+// Why this exists: toplevel windows (the application window and plain ones) and the header bar.
 import CGtk
 import GLibRuntime
 
+/// A toplevel. GTK keeps a reference of its own to every toplevel until it is destroyed (closed);
+/// the wrapper holds one more, so it stays valid after the window is gone.
 @MainActor
-public final class ApplicationWindow: Widget {
-    public init(application: Application) {
-        super.init(sinking: gtk_application_window_new(application.pointer)!)
-    }
+open class Window: Widget {
+    /// A plain toplevel window.
+    public init() { super.init(sinking: gtk_window_new()!) }
+    init(sinkingToplevel p: some GObjectPointer) { super.init(sinking: p) }
 
     var gtkWindow: UnsafeMutablePointer<GtkWindow> { widget.window }
 
@@ -19,9 +21,13 @@ public final class ApplicationWindow: Widget {
     public func setChild(_ child: Widget) { gtk_window_set_child(gtkWindow, child.widget) }
     public func setTitlebar(_ bar: Widget) { gtk_window_set_titlebar(gtkWindow, bar.widget) }
     public func present() { gtk_window_present(gtkWindow) }
+    /// Ask to close (emits `close-request`, which may keep the window).
     public func close() { gtk_window_close(gtkWindow) }
+    /// Destroy at once: GTK drops its own reference and the window's children.
+    public func destroy() { gtk_window_destroy(gtkWindow) }
 
     public var isMaximized: Bool { gtk_window_is_maximized(gtkWindow) != 0 }
+    public func maximize() { gtk_window_maximize(gtkWindow) }
 
     /// The size the window would open at: its current size unless maximized.
     public var defaultSize: (width: Int32, height: Int32) {
@@ -32,13 +38,20 @@ public final class ApplicationWindow: Widget {
 
     /// Return true to keep the window open.
     public func onCloseRequest(_ fn: @escaping Signal.ReturningBool) { Signal.connectReturningBool(ref.pointer, "close-request", fn) }
-    public func maximize() { gtk_window_maximize(gtkWindow) }
+}
+
+@MainActor
+public final class ApplicationWindow: Window {
+    public init(application: Application) {
+        super.init(sinkingToplevel: gtk_application_window_new(application.pointer)!)
+    }
 
     /// Add a parameterless window action (`win.NAME`).
     public func addAction(_ name: String, _ fn: @escaping Signal.Plain) {
         let action = g_simple_action_new(name, nil)!
         // `activate` is (action, parameter, user_data): the handler takes the (unused) parameter.
         Signal.connectPointer(action, "activate") { _ in fn() }
+        // g_action_map_add_action takes its own reference (transfer none); drop ours.
         g_action_map_add_action(ref.pointer.opaque, action)
         g_object_unref(action.raw)
     }
@@ -54,4 +67,9 @@ public final class HeaderBar: Widget {
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
 }
 
-
+/// GTK without a GtkApplication (tests): initialise it on the display in `$DISPLAY`.
+@MainActor
+public enum GtkSetup {
+    /// False when no display can be opened.
+    public static func initialize() -> Bool { gtk_init_check() != 0 }
+}
