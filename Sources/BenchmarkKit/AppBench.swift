@@ -1,5 +1,6 @@
 // Why this exists: the app-level benchmarks: the real (release) app under Xvfb on a 2,000-row gallery of 2–12 MP photos served from 127.0.0.1 with 100 ms latency.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 
 public final class AppBench {
@@ -31,13 +32,13 @@ public final class AppBench {
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }
-        if countsForStartup, let frame = app.trace.events.first(where: { $0.event == "first-rows-frame" }), let wall = frame["wall"] as? Double {
+        if countsForStartup, case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event {
             startups.append((wall - spawned) * 1000)
         }
         return app
     }
 
-    func events(_ app: AppProcess, _ name: String) -> [TraceEvent] { app.trace.events.filter { $0.event == name } }
+    func events(_ app: AppProcess, _ name: TraceEvent.Name) -> [TraceRecord] { app.trace.events.filter { $0.name == name } }
 
     // MARK: 1. main-loop responsiveness under load
 
@@ -50,14 +51,14 @@ public final class AppBench {
     /// app had to produce, never an idle gap. A frame still unpainted a quarter of a second
     /// after the last one began, when the trace is read (`now`), counts as an interval of at
     /// least that age: naive mode can block past the end of the input.
-    public static func frameIntervals(_ events: [TraceEvent], window: ClosedRange<Double>, now: Double? = nil) -> (intervals: [Double], work: [Double]) {
+    public static func frameIntervals(_ events: [TraceRecord], window: ClosedRange<Double>, now: Double? = nil) -> (intervals: [Double], work: [Double]) {
         var intervals: [Double] = [], work: [Double] = [], lastStart: Double?
-        for event in events where event.event == "frame" {
-            guard let ms = event["ms"] as? Double, let at = event["at"] as? Double else { continue }
+        for event in events where event.name == .frame {
+            guard case .frame(let ms, let frameWork, let at) = event.event else { continue }
             lastStart = at
             guard at >= window.lowerBound, at - ms / 1000 <= window.upperBound else { continue }
             intervals.append(ms)
-            if let w = event["work"] as? Double { work.append(w) }
+            work.append(frameWork)
         }
         if let now, let lastStart, now - lastStart > 0.25 { intervals.append((now - lastStart) * 1000) }
         return (intervals, work)
@@ -74,10 +75,10 @@ public final class AppBench {
                     // The floor: 2 s with no input once the first screen and its prefetch are
                     // done. What is left is the frame clock's own timing: GDK paces frames
                     // under Xvfb (no compositor, no vblank) with a millisecond timer.
-                    _ = app.trace.wait(timeout: 10) { $0.contains { $0.event == "prefetch" } }
+                    _ = app.trace.wait(timeout: 10) { $0.contains { $0.name == .prefetch } }
                     var finished = -1
-                    for _ in 0..<20 where events(app, "finished").count != finished {
-                        finished = events(app, "finished").count
+                    for _ in 0..<20 where events(app, .finished).count != finished {
+                        finished = events(app, .finished).count
                         usleep(500_000)
                     }
                     let restStart = ProcessInfo.processInfo.systemUptime
@@ -106,8 +107,8 @@ public final class AppBench {
                 // scroll-begin and scroll-end: naive mode blocks before it can notice that
                 // scrolling began.
                 let (frames, work) = Self.frameIntervals(all, window: inputStart...inputEnd, now: readAt)
-                let begin = all.first { $0.event == "scroll-begin" }?.t ?? 0
-                let stall = all.filter { $0.event == "stall" && $0.t >= begin }.compactMap { $0["ms"] as? Double }.max() ?? 0
+                let begin = all.first { $0.name == .scrollBegin }?.t ?? 0
+                let stall = all.filter { $0.name == .stall && $0.t >= begin }.compactMap { if case .stall(let ms) = $0.event { return ms } else { return nil } }.max() ?? 0
                 p50[mode, default: []].append(percentile(frames, 50))
                 p99[mode, default: []].append(percentile(frames, 99))
                 worst[mode, default: []].append(frames.max() ?? .nan)
@@ -142,13 +143,12 @@ public final class AppBench {
             for (label, arguments) in [("default (6 downloads, filters = cores)", [String]()), ("tutorial (1 and 1)", ["--concurrency", "1"])] {
                 let app = try launch(arguments)
                 defer { app.stop() }
-                guard let manifest = events(app, "manifest").first,
-                      app.trace.wait(timeout: 60, until: { $0.contains { $0.event == "visible" } }),
-                      let visible = events(app, "visible").first?["rows"] as? [Int], visible.count == 2 else { continue }
-                let rows = visible[0]...visible[1]
+                guard let manifest = events(app, .manifest).first,
+                      app.trace.wait(timeout: 60, until: { $0.contains { $0.name == .visible } }),
+                      let rows = events(app, .visible).first?.event.range else { continue }
                 guard app.trace.wait(timeout: 120, until: { _ in
                     let states = app.trace.finalStates
-                    return rows.allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
+                    return rows.allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
                 }) else { continue }
                 let done = rows.compactMap { app.trace.finalStates[$0]?.t }.max() ?? manifest.t
                 times[label, default: []].append((done - manifest.t) * 1000)
@@ -168,11 +168,11 @@ public final class AppBench {
     func fling(_ app: AppProcess, to row: Int, clicks: Int = 6, pause: useconds_t = 0) throws {
         try xvfb.run("xdotool", ["mousemove", "360", "300"])
         for _ in 0..<200 {
-            let rests = events(app, "scroll-end").count
+            let rests = events(app, .scrollEnd).count
             try xvfb.run("xdotool", ["click", "--repeat", "\(clicks)", "--delay", "15", "5"])
-            _ = app.trace.wait(timeout: 10) { $0.filter { $0.event == "scroll-end" }.count > rests }
+            _ = app.trace.wait(timeout: 10) { $0.filter { $0.name == .scrollEnd }.count > rests }
             if pause > 0 { usleep(pause) }
-            if let last = events(app, "scroll-end").last?["visible"] as? [Int], last.first ?? 0 >= row { return }
+            if let last = events(app, .scrollEnd).last?.event.range, last.lowerBound >= row { return }
         }
     }
 
@@ -186,16 +186,16 @@ public final class AppBench {
             let all = app.trace.events
             var atRest = Set<Int>(), prefetch = Set<Int>()
             for event in all {
-                if event.event == "visible", let r = event["rows"] as? [Int], r.count == 2 { atRest.formUnion(r[0]...r[1]) }
-                if event.event == "prefetch", let rows = event["rows"] as? [Int] { prefetch.formUnion(rows) }
+                if event.name == .visible, let range = event.event.range { atRest.formUnion(range) }
+                if case .prefetch(let rows) = event.event { prefetch.formUnion(rows) }
             }
-            let finished = all.filter { $0.event == "finished" }
-            func wasted(_ queue: String) -> Int {
+            let finished = all.filter { $0.name == .finished }
+            func wasted(_ queue: Stage) -> Int {
                 finished.filter { $0.queue == queue && !atRest.contains($0.row ?? -1) && !prefetch.contains($0.row ?? -1) }.count
             }
-            downloads.append(Double(wasted("download")))
-            filters.append(Double(wasted("filtration")))
-            prefetched.append(Double(finished.filter { $0.queue == "download" && prefetch.contains($0.row ?? -1) && !atRest.contains($0.row ?? -1) }.count))
+            downloads.append(Double(wasted(.download)))
+            filters.append(Double(wasted(.filtration)))
+            prefetched.append(Double(finished.filter { $0.queue == .download && prefetch.contains($0.row ?? -1) && !atRest.contains($0.row ?? -1) }.count))
         }
         return [
             Result(name: "wasted downloads after a fling to row 1,500", unit: "downloads", values: downloads,

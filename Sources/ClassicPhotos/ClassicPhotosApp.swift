@@ -13,7 +13,7 @@ final class ClassicPhotosApp {
     init(options: CommandLineOptions) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
         services = AppServices(options: options)
-        Trace.shared.emit("settings", ["persistent": services.preferences.isPersistent])
+        Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
         application.onStartup { [weak self] in self?.addActions() }
         application.onActivate { [weak self] in
             guard let self else { return }

@@ -29,12 +29,12 @@ final class FrameProbe {
             guard let self else { return }
             if !sawRows, hasRows() {
                 sawRows = true
-                Trace.shared.emit("first-rows-frame", ["wall": Date().timeIntervalSince1970])
+                Trace.shared.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970))
             }
             guard Self.isEnabled, let start = window.currentFrameStartMicroseconds else { return }
             if let last = lastFrame, start > last {
                 let work = Double(MainLoop.monotonicMicroseconds - start) / 1000
-                Trace.shared.emit("frame", ["ms": Double(start - last) / 1000, "work": work, "at": Double(start) / 1_000_000])
+                Trace.shared.emit(.frame(ms: Double(start - last) / 1000, work: work, at: Double(start) / 1_000_000))
             }
             lastFrame = start
         }
@@ -49,7 +49,7 @@ final class FrameProbe {
         MainLoop.after(milliseconds: Self.probeIntervalMs) { [weak self] in
             guard let self else { return }
             let late = (ProcessInfo.processInfo.systemUptime - lastProbe) * 1000 - Double(Self.probeIntervalMs)
-            if late > 5 { Trace.shared.emit("stall", ["ms": late]) }
+            if late > 5 { Trace.shared.emit(.stall(ms: late)) }
             tick()
         }
     }

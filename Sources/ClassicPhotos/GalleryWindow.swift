@@ -74,9 +74,9 @@ final class GalleryWindow {
         probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
         // SIGUSR1 traces the pipeline's counts (tests check that nothing is left behind).
         UnixSignal.onUSR1 { [weak self] in
-            guard let pending = self?.gallery?.pending else { return Trace.shared.emit("pending", ["downloads": 0, "filtrations": 0, "queued": 0]) }
-            Trace.shared.emit("pending", ["downloads": pending.downloadsInProgress.count, "filtrations": pending.filtrationsInProgress.count,
-                                          "queued": pending.downloadQueue.operationCount + pending.filtrationQueue.operationCount])
+            guard let pending = self?.gallery?.pending else { return Trace.shared.emit(.pending(downloads: 0, filtrations: 0, queued: 0)) }
+            Trace.shared.emit(.pending(downloads: pending.downloadsInProgress.count, filtrations: pending.filtrationsInProgress.count,
+                                       queued: pending.downloadQueue.operationCount + pending.filtrationQueue.operationCount))
         }
         if services.options.naive {
             // The tutorial's first try: each row loads on the main thread as it is bound.
@@ -141,7 +141,7 @@ final class GalleryWindow {
     private var isSample: Bool { source != nil && source == DataLocations.sampleManifest }
 
     private func show(_ manifest: Manifest) {
-        Trace.shared.emit("manifest", ["rows": manifest.entries.count, "source": manifest.source.absoluteString])
+        Trace.shared.emit(.manifest(rows: manifest.entries.count, source: manifest.source.absoluteString))
         let previous = gallery
         previous?.cancelAll()
         var settings = services.pipelineSettings()
@@ -158,7 +158,7 @@ final class GalleryWindow {
     }
 
     private func showError(_ error: ManifestError, source: URL) {
-        Trace.shared.emit("manifest-failed", ["reason": error.description, "source": source.absoluteString])
+        Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
         let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
         errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
         errorBar.revealed = true

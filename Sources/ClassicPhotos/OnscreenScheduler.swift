@@ -57,7 +57,7 @@ final class OnscreenScheduler {
 
     /// The tutorial's suspendAllOperations: queued work waits; rows bound now start nothing.
     private func scrollBegan() {
-        Trace.shared.emit("scroll-begin")
+        Trace.shared.emit(.scrollBegin)
         gallery?.pending.suspendAll()
     }
 
@@ -79,10 +79,10 @@ final class OnscreenScheduler {
         prefetchBand = []
         prefetchStarted = false
         let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]
-        Trace.shared.emit("visible", ["rows": range])
+        Trace.shared.emit(.visible(rows: range))
         if endingScroll {
             endingScroll = false
-            Trace.shared.emit("scroll-end", ["visible": range])
+            Trace.shared.emit(.scrollEnd(visible: range))
         }
         guard let gallery else { return }
         gallery.loadImagesForOnscreenRows(visible: visible)
@@ -100,7 +100,7 @@ final class OnscreenScheduler {
         let below = (last + 1)..<min(gallery.count, last + 1 + screen)
         prefetchBand = Array(above.reversed()) + Array(below)
         guard !prefetchBand.isEmpty else { return }
-        Trace.shared.emit("prefetch", ["rows": prefetchBand.sorted()])
+        Trace.shared.emit(.prefetch(rows: prefetchBand.sorted()))
         gallery.loadImagesForOnscreenRows(visible: visible, prefetch: prefetchBand)
     }
 }

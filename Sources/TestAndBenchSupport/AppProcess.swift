@@ -76,7 +76,7 @@ public final class AppProcess {
 
     /// Wait until the app has painted its first frame with rows on screen.
     public func waitForFirstRows(timeout: TimeInterval = 30) -> Bool {
-        trace.wait(timeout: timeout) { $0.contains { $0.event == "first-rows-frame" } }
+        trace.wait(timeout: timeout) { $0.contains { $0.name == .firstRowsFrame } }
     }
 
     /// The X window ID of the app's main window: the visible one (GTK's 1×1 client leader
@@ -92,9 +92,11 @@ public final class AppProcess {
 
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash) and crashes.
+    /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash), crashes, and
+    /// trace lines that are not a known TraceEvent. Every app test ends by asserting there are none.
     public var criticals: [String] {
         stderr.split(separator: "\n").map(String.init).filter { $0.contains("CRITICAL") || $0.contains("Fatal error") }
+            + trace.undecodableLines.map { "undecodable trace line: \($0)" }
     }
 
     public func stop() {

@@ -1,5 +1,6 @@
 // Why this exists: the real app given broken things: every broken row ends failed with its reason in the trace, every other row loads, nothing is left in progress.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -33,14 +34,14 @@ final class BadInputAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
             let states = app.trace.finalStates
-            return rows.indices.allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
-        }, "every row ended; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+            return rows.indices.allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
+        }, "every row ended; states: \(app.trace.finalStates.mapValues { $0.state?.rawValue ?? "" })")
         let states = app.trace.finalStates
         for (index, row) in rows.enumerated() {
             if row.expect == "filtered" {
-                XCTAssertEqual(states[index]?.state, "filtered", row.name)
+                XCTAssertEqual(states[index]?.state, .filtered, row.name)
             } else {
-                XCTAssertEqual(states[index]?.state, "failed", row.name)
+                XCTAssertEqual(states[index]?.state, .failed, row.name)
                 XCTAssertTrue(states[index]?.reason?.contains(row.expect) == true, "\(row.name): \(states[index]?.reason ?? "no reason")")
             }
         }
@@ -53,12 +54,12 @@ final class BadInputAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [Self.server.baseURL.absoluteString + "/local.json"])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[2]?.state == "filtered" })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[2]?.state == .filtered })
         let states = app.trace.finalStates
-        XCTAssertEqual(states[0]?.state, "failed")
+        XCTAssertEqual(states[0]?.state, .failed)
         XCTAssertEqual(states[0]?.reason, "local files are not allowed from a remote gallery")
         // A relative path climbs only within the server: it is fetched from there (and is not found).
-        XCTAssertEqual(states[1]?.state, "failed")
+        XCTAssertEqual(states[1]?.state, .failed)
         XCTAssertTrue(states[1]?.reason?.hasPrefix("HTTP 404") == true, states[1]?.reason ?? "")
         XCTAssertFalse(Self.server.requests.isEmpty)
         XCTAssertEqual(app.criticals, [])
@@ -74,12 +75,12 @@ final class BadInputAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], isolatedNetwork: true)
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates.count == 2 && app.trace.finalStates.values.allSatisfy { ["filtered", "failed"].contains($0.state) } },
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates.count == 2 && app.trace.finalStates.values.allSatisfy { [PhotoState.filtered, .failed].contains($0.state) } },
                       "stderr: \(app.stderr.suffix(600))")
         let states = app.trace.finalStates
-        XCTAssertEqual(states[0]?.state, "failed")
+        XCTAssertEqual(states[0]?.state, .failed)
         XCTAssertTrue(states[0]?.reason?.lowercased().contains("resolv") == true, states[0]?.reason ?? "")
-        XCTAssertEqual(states[1]?.state, "filtered", "the local row still loads")
+        XCTAssertEqual(states[1]?.state, .filtered, "the local row still loads")
         XCTAssertEqual(app.criticals, [])
     }
 
@@ -88,8 +89,8 @@ final class BadInputAppTests: XCTestCase {
         var open = Set<String>()
         for event in app.trace.events {
             guard let queue = event.queue, let row = event.row else { continue }
-            if event.event == "queued" { open.insert("\(queue)/\(row)") }
-            if event.event == "finished" || event.event == "cancelled" { open.remove("\(queue)/\(row)") }
+            if event.name == .queued { open.insert("\(queue)/\(row)") }
+            if event.name == .finished || event.name == .cancelled { open.remove("\(queue)/\(row)") }
         }
         XCTAssertEqual(open, [], "operations left in progress", file: file, line: line)
     }

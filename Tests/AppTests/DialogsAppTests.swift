@@ -8,7 +8,7 @@ final class DialogsAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } })
         for _ in 0..<2 {
             try app.activateAction("about")
             usleep(800_000)

@@ -47,10 +47,10 @@ final class DropAppTests: XCTestCase {
         try xvfb.run("xdotool", ["mouseup", "1"])
 
         XCTAssertTrue(app.trace.wait(timeout: 15) { events in
-            events.contains { $0.event == "manifest" && ($0["source"] as? String)?.hasSuffix("dropped-gallery.json") == true }
-        }, "the dropped manifest opened; trace: \(app.trace.events.filter { $0.event == "manifest" || $0.event == "manifest-error" }.map(\.fields))")
-        let opened = app.trace.events.last { $0.event == "manifest" }
-        XCTAssertEqual(opened?["rows"] as? Int, 2)
+            events.contains { $0.name == .manifest && ($0.manifestSource)?.hasSuffix("dropped-gallery.json") == true }
+        }, "the dropped manifest opened; trace: \(app.trace.events.filter { $0.name == .manifest || $0.name == .manifestFailed }.map(\.event))")
+        let opened = app.trace.events.last { $0.name == .manifest }
+        XCTAssertEqual(opened?.manifestRows, 2)
         XCTAssertEqual(app.criticals, [])
     }
 }

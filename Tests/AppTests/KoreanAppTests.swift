@@ -1,5 +1,6 @@
 // Why this exists: under LANGUAGE=ko every visible string of the window, the menu, the shortcuts window and the About dialog is Korean, read from the app's own accessible text.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -46,7 +47,7 @@ final class KoreanAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [],
                                  environment: ["LANGUAGE": "ko", "CLASSIC_PHOTOS_LOCALE_DIR": locale])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == "filtered" }, "stderr: \(app.stderr)")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, "stderr: \(app.stderr)")
 
         // The primary menu, the shortcuts window and the About dialog, opened as a user would.
         try xvfb.run("xdotool", ["key", "F10"])

@@ -1,5 +1,6 @@
 // Why this exists: a manifest that cannot be loaded gets an in-window error naming the fault (not a crash, not a dialog), and Retry loads it once fixed.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -25,8 +26,8 @@ final class ManifestErrorAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest-failed" } }, "stderr: \(app.stderr)")
-        let failure = try XCTUnwrap(app.trace.events.first { $0.event == "manifest-failed" })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifestFailed } }, "stderr: \(app.stderr)")
+        let failure = try XCTUnwrap(app.trace.events.first { $0.name == .manifestFailed })
         XCTAssertTrue(failure.reason?.contains("line 3") == true, "the reason names the line: \(failure.reason ?? "")")
 
         usleep(500_000)
@@ -38,8 +39,8 @@ final class ManifestErrorAppTests: XCTestCase {
         try Data("[{\"name\": \"Horse\", \"url\": \"horse.png\"}]".utf8).write(to: manifest)
         let location = try XCTUnwrap(Self.retryButton(in: try Screenshot(path: before)), "found the Retry button")
         try xvfb.run("xdotool", ["mousemove", "\(location.x)", "\(location.y)", "click", "1"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } }, "Retry loaded the fixed manifest")
-        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == "filtered" })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, "Retry loaded the fixed manifest")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered })
         usleep(500_000)
         let after = app.directory.appendingPathComponent("fixed.png").path
         try xvfb.screenshot(to: after)

@@ -1,5 +1,6 @@
 // Why this exists: manifests at the edges: 100,000 entries load and scroll; broken ones of every kind get the in-window error with a reason.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -26,14 +27,14 @@ final class ManifestLimitsAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 120) { $0.contains { $0.event == "manifest" } }, "stderr: \(app.stderr.suffix(500))")
-        XCTAssertEqual(app.trace.events.first { $0.event == "manifest" }?["rows"] as? Int, 100_000)
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == "filtered" })
+        XCTAssertTrue(app.trace.wait(timeout: 120) { $0.contains { $0.name == .manifest } }, "stderr: \(app.stderr.suffix(500))")
+        XCTAssertEqual(app.trace.events.first { $0.name == .manifest }?.manifestRows, 100_000)
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered })
         try xvfb.run("xdotool", ["mousemove", "360", "300", "click", "--repeat", "30", "--delay", "15", "5"])
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.event == "scroll-end" } })
-        let end = try XCTUnwrap(app.trace.events.last { $0.event == "scroll-end" }?["visible"] as? [Int])
-        XCTAssertGreaterThan(end[0], 10, "the list scrolled")
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[end[0] + 1]?.state == "filtered" }, "rows at rest load")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .scrollEnd } })
+        let end = try XCTUnwrap(app.trace.events.last { $0.name == .scrollEnd }?.event.range)
+        XCTAssertGreaterThan(end.lowerBound, 10, "the list scrolled")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[end.lowerBound + 1]?.state == .filtered }, "rows at rest load")
         XCTAssertEqual(app.criticals, [])
     }
 
@@ -54,8 +55,8 @@ final class ManifestLimitsAppTests: XCTestCase {
             let path = directory.appendingPathComponent(item.file)
             try item.data.write(to: path)
             let app = try AppProcess(display: xvfb.display, arguments: [path.path])
-            XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest-failed" } }, item.file)
-            let reason = app.trace.events.first { $0.event == "manifest-failed" }?.reason ?? ""
+            XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifestFailed } }, item.file)
+            let reason = app.trace.events.first { $0.name == .manifestFailed }?.reason ?? ""
             XCTAssertTrue(reason.contains(item.reason), "\(item.file): \(reason)")
             XCTAssertEqual(app.criticals, [], item.file)
             app.stop()

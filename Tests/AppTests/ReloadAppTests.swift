@@ -16,10 +16,10 @@ final class ReloadAppTests: XCTestCase {
             // Reload while the previous gallery still has work in flight, as an impatient user would.
             usleep(150_000)
             try xvfb.run("xdotool", ["key", "--window", window, "F5"])
-            XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.event == "manifest" }.count == reload + 1 }, "reload \(reload) opened the gallery again")
+            XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.name == .manifest }.count == reload + 1 }, "reload \(reload) opened the gallery again")
         }
-        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.event == "gallery-freed" }.count == reloads },
-                      "each of the \(reloads) replaced galleries was freed; freed: \(app.trace.events.filter { $0.event == "gallery-freed" }.count)")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.name == .galleryFreed }.count == reloads },
+                      "each of the \(reloads) replaced galleries was freed; freed: \(app.trace.events.filter { $0.name == .galleryFreed }.count)")
         XCTAssertTrue(app.process.isRunning)
         XCTAssertEqual(app.criticals, [])
     }

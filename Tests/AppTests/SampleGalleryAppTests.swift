@@ -10,21 +10,21 @@ final class SampleGalleryAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [])
         defer { app.stop() }
 
-        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.event == "manifest" } },
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.name == .manifest } },
                       "the sample manifest loaded; stderr: \(app.stderr)")
-        let manifest = try XCTUnwrap(app.trace.events.first { $0.event == "manifest" })
-        XCTAssertEqual(manifest["rows"] as? Int, 19)
-        XCTAssertTrue((manifest["source"] as? String ?? "").hasSuffix("sample-gallery/ClassicPhotos.plist"))
+        let manifest = try XCTUnwrap(app.trace.events.first { $0.name == .manifest })
+        XCTAssertEqual(manifest.manifestRows, 19)
+        XCTAssertTrue((manifest.manifestSource ?? "").hasSuffix("sample-gallery/ClassicPhotos.plist"))
 
         // Every row on screen ends filtered or failed (the window shows about six of them).
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
             let states = app.trace.finalStates
-            return (0..<6).allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
-        }, "visible rows finished; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+            return (0..<6).allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
+        }, "visible rows finished; states: \(app.trace.finalStates.mapValues { $0.state?.rawValue ?? "" })")
         let states = app.trace.finalStates
-        XCTAssertEqual(states[4]?.state, "failed", "row 4 is misnamed on purpose")
+        XCTAssertEqual(states[4]?.state, .failed, "row 4 is misnamed on purpose")
         XCTAssertTrue(states[4]?.reason?.contains("No such file") == true, "\(states[4]?.reason ?? "no reason")")
-        for row in [0, 1, 2, 3, 5] { XCTAssertEqual(states[row]?.state, "filtered", "row \(row)") }
+        for row in [0, 1, 2, 3, 5] { XCTAssertEqual(states[row]?.state, .filtered, "row \(row)") }
 
         // Let the last frame paint, then look at the pixels: each visible row shows its own sepia thumbnail.
         usleep(500_000)
@@ -53,11 +53,11 @@ final class SampleGalleryAppTests: XCTestCase {
         try xvfb.run("xdotool", ["mousemove", "360", "300", "click", "--repeat", "15", "--delay", "60", "5"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
             let states = app.trace.finalStates
-            return (0..<19).allSatisfy { ["filtered", "failed"].contains(states[$0]?.state) }
-        }, "every row finished; states: \(app.trace.finalStates.mapValues { $0.state ?? "" })")
+            return (0..<19).allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
+        }, "every row finished; states: \(app.trace.finalStates.mapValues { $0.state?.rawValue ?? "" })")
         let all = app.trace.finalStates
-        XCTAssertEqual(all.values.filter { $0.state == "filtered" }.count, 17, "every good row is sepia-filtered")
-        XCTAssertEqual(all.filter { $0.value.state == "failed" }.keys.sorted(), [4, 11], "both misnamed rows failed")
+        XCTAssertEqual(all.values.filter { $0.state == .filtered }.count, 17, "every good row is sepia-filtered")
+        XCTAssertEqual(all.filter { $0.value.state == .failed }.keys.sorted(), [4, 11], "both misnamed rows failed")
         XCTAssertTrue(all[11]?.reason?.contains("rocket_launch.jpeg") == true, "\(all[11]?.reason ?? "")")
         XCTAssertEqual(app.criticals, [], "no GLib-CRITICAL")
     }

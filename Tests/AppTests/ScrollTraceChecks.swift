@@ -4,13 +4,13 @@ import TestAndBenchSupport
 import XCTest
 
 struct ScrollTraceChecks {
-    let events: [TraceEvent]
+    let events: [TraceRecord]
 
     /// Rows visible at each scroll-end, and the rows of each prefetch band.
     var restingVisible: [(t: Double, rows: ClosedRange<Int>)] {
-        events.filter { $0.event == "scroll-end" }.compactMap { event in
-            guard let range = event["visible"] as? [Int], range.count == 2 else { return nil }
-            return (event.t, range[0]...range[1])
+        events.filter { $0.name == .scrollEnd }.compactMap { event in
+            guard let range = event.event.range else { return nil }
+            return (event.t, range)
         }
     }
 
@@ -18,11 +18,11 @@ struct ScrollTraceChecks {
         var scrolling = false
         var begins = 0
         for event in events {
-            switch event.event {
-            case "scroll-begin": scrolling = true; begins += 1
-            case "scroll-end": scrolling = false
-            case "started" where scrolling:
-                XCTFail("\(event.queue ?? "?") row \(event.row ?? -1) started at \(event.t) while scrolling", file: file, line: line)
+            switch event.name {
+            case .scrollBegin: scrolling = true; begins += 1
+            case .scrollEnd: scrolling = false
+            case .started where scrolling:
+                XCTFail("\(event.queue?.rawValue ?? "?") row \(event.row ?? -1) started at \(event.t) while scrolling", file: file, line: line)
             default: break
             }
         }
@@ -32,19 +32,18 @@ struct ScrollTraceChecks {
     /// After each scroll-end, work starts only for rows visible then or in the prefetch band that follows,
     /// and every operation of a row now off-screen is cancelled.
     func assertWorkFollowsTheScreen(file: StaticString = #filePath, line: UInt = #line) {
-        let ends = events.indices.filter { events[$0].event == "scroll-end" }
+        let ends = events.indices.filter { events[$0].name == .scrollEnd }
         XCTAssertFalse(ends.isEmpty, "no scroll-end", file: file, line: line)
         for (n, index) in ends.enumerated() {
-            guard let range = events[index]["visible"] as? [Int], range.count == 2 else {
+            guard let visible = events[index].event.range else {
                 XCTFail("scroll-end without visible rows", file: file, line: line); continue
             }
-            let visible = range[0]...range[1]
-            let nextBegin = events[(index + 1)...].firstIndex { $0.event == "scroll-begin" } ?? events.endIndex
+            let nextBegin = events[(index + 1)...].firstIndex { $0.name == .scrollBegin } ?? events.endIndex
             let window = events[(index + 1)..<nextBegin]
             var allowed = Set(visible)
             for event in window {
-                if event.event == "prefetch", let rows = event["rows"] as? [Int] { allowed.formUnion(rows) }
-                if event.event == "started", let row = event.row, !allowed.contains(row) {
+                if case .prefetch(let rows) = event.event { allowed.formUnion(rows) }
+                if event.name == .started, let row = event.row, !allowed.contains(row) {
                     XCTFail("after scroll-end #\(n) (visible \(visible)), row \(row) started though neither visible nor prefetched",
                             file: file, line: line)
                 }
@@ -53,12 +52,12 @@ struct ScrollTraceChecks {
             var open: [String: Int] = [:]
             for event in events[..<index] {
                 guard let queue = event.queue, let row = event.row else { continue }
-                let key = "\(queue)/\(row)"
-                if event.event == "queued" { open[key] = row }
-                if event.event == "finished" || event.event == "cancelled" { open[key] = nil }
+                let key = "\(queue.rawValue)/\(row)"
+                if event.name == .queued { open[key] = row }
+                if event.name == .finished || event.name == .cancelled { open[key] = nil }
             }
             for (key, row) in open where !visible.contains(row) {
-                let cancelled = window.contains { $0.event == "cancelled" && "\($0.queue ?? "")/\($0.row ?? -1)" == key }
+                let cancelled = window.contains { $0.name == .cancelled && "\($0.queue?.rawValue ?? "")/\($0.row ?? -1)" == key }
                 XCTAssertTrue(cancelled, "\(key) was in progress off-screen at scroll-end #\(n) and was not cancelled", file: file, line: line)
             }
         }
@@ -68,6 +67,6 @@ struct ScrollTraceChecks {
     func wastedDownloads(initiallyVisible: ClosedRange<Int>) -> [Int] {
         var seen = Set(initiallyVisible)
         for rest in restingVisible { seen.formUnion(rest.rows) }
-        return events.filter { $0.event == "finished" && $0.queue == "download" }.compactMap(\.row).filter { !seen.contains($0) }
+        return events.filter { $0.name == .finished && $0.queue == .download }.compactMap(\.row).filter { !seen.contains($0) }
     }
 }

@@ -12,13 +12,13 @@ final class ScrollingAppTests: XCTestCase {
     func launch(_ xvfb: Xvfb) throws -> AppProcess {
         let manifest = Self.server.baseURL.appendingPathComponent("gallery.json").absoluteString + "?count=2000&delay=100"
         let app = try AppProcess(display: xvfb.display, arguments: [manifest])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } }, "manifest; stderr: \(app.stderr)")
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "started" } }, "first screen starts")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, "manifest; stderr: \(app.stderr)")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .started } }, "first screen starts")
         return app
     }
 
-    func initiallyVisible(_ events: [TraceEvent]) -> ClosedRange<Int> {
-        let firstStarted = events.filter { $0.event == "started" && $0.queue == "download" }.compactMap(\.row)
+    func initiallyVisible(_ events: [TraceRecord]) -> ClosedRange<Int> {
+        let firstStarted = events.filter { $0.name == .started && $0.queue == .download }.compactMap(\.row)
         let rows = firstStarted.prefix(while: { $0 < 20 })
         return 0...(rows.max() ?? 0)
     }
@@ -26,16 +26,15 @@ final class ScrollingAppTests: XCTestCase {
     /// The scroll settled: a scroll-end after the last scroll-begin, and its visible rows filtered.
     func waitForRest(_ app: AppProcess, filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
         XCTAssertTrue(app.trace.wait(timeout: 30) { events in
-            guard let lastBegin = events.lastIndex(where: { $0.event == "scroll-begin" }) else { return false }
-            return events[lastBegin...].contains { $0.event == "scroll-end" }
+            guard let lastBegin = events.lastIndex(where: { $0.name == .scrollBegin }) else { return false }
+            return events[lastBegin...].contains { $0.name == .scrollEnd }
         }, "scrolling ended", file: file, line: line)
-        let end = try XCTUnwrap(app.trace.events.last { $0.event == "scroll-end" }, file: file, line: line)
-        let range = try XCTUnwrap(end["visible"] as? [Int], file: file, line: line)
-        let visible = range[0]...range[1]
+        let end = try XCTUnwrap(app.trace.events.last { $0.name == .scrollEnd }, file: file, line: line)
+        let visible = try XCTUnwrap(end.event.range, file: file, line: line)
         guard filtered else { return visible }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
             let states = app.trace.finalStates
-            return visible.allSatisfy { states[$0]?.state == "filtered" }
+            return visible.allSatisfy { states[$0]?.state == .filtered }
         }, "visible rows \(visible) filtered", file: file, line: line)
         return visible
     }

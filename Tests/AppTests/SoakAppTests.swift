@@ -1,5 +1,6 @@
 // Why this exists: the soak test: scroll up and down a 5,000-row gallery with 10 % of requests faulted for 3 minutes (SOAK_SECONDS for longer): memory stays flat, nothing is left in progress, no CRITICAL.
 import Foundation
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -19,7 +20,7 @@ final class SoakAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == "manifest" } })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } })
         let pid = app.process.processIdentifier
         try xvfb.run("xdotool", ["mousemove", "360", "300"])
 
@@ -42,15 +43,14 @@ final class SoakAppTests: XCTestCase {
         let drained = poll(timeout: 60) {
             kill(pid, SIGUSR1)
             usleep(500_000)
-            guard let last = app.trace.events.last(where: { $0.event == "pending" }) else { return false }
-            return last["downloads"] as? Int == 0 && last["filtrations"] as? Int == 0 && last["queued"] as? Int == 0
+            return app.trace.events.last(where: { $0.name == .pending })?.event == .pending(downloads: 0, filtrations: 0, queued: 0)
         }
-        XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.event == "pending" }?.fields ?? [:])")
+        XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.name == .pending }.map { "\($0.event)" } ?? "none")")
         let final = rss(pid)
         let baseline = try XCTUnwrap(atOneMinute)
         print("soak: \(Int(seconds)) s, \(bursts) bursts, RSS \(Int(baseline)) MB at one minute → \(Int(final)) MB at the end; samples \(samples.map { "\(Int($0.0))s:\(Int($0.1))" })")
         XCTAssertLessThanOrEqual(final, baseline * 1.10, "RSS grew more than 10 % after the first minute")
-        let failed = app.trace.finalStates.values.filter { $0.state == "failed" }
+        let failed = app.trace.finalStates.values.filter { $0.state == .failed }
         XCTAssertTrue(failed.allSatisfy { !($0.reason ?? "").isEmpty }, "every failure has a reason")
         XCTAssertEqual(app.criticals, [])
     }

@@ -19,7 +19,7 @@ final class WindowStateAppTests: XCTestCase {
         let first = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
         defer { first.stop() }
         XCTAssertTrue(first.waitForFirstRows())
-        XCTAssertEqual(first.trace.events.first { $0.event == "settings" }?["persistent"] as? Bool, true,
+        XCTAssertEqual(first.trace.events.first { $0.name == .settings }?.event, .settings(persistent: true),
                        "the app found the compiled schema")
         let window = try first.mainWindow(on: xvfb)
         XCTAssertNotEqual(try size(of: window, on: xvfb), "900x520", "the test needs a size other than the default")

@@ -38,11 +38,11 @@ final class BenchmarkLogicTests: XCTestCase {
     /// interval that began before the window but ends inside it counts; a frame still open
     /// long after the last one began counts with its age.
     func testFrameIntervalsOverlappingTheInput() {
-        func frame(at: Double, ms: Double, work: Double = 2) -> TraceEvent {
-            TraceEvent(fields: ["event": "frame", "at": at, "ms": ms, "work": work])
+        func frame(at: Double, ms: Double, work: Double = 2) -> TraceRecord {
+            TraceRecord(t: 0, event: .frame(ms: ms, work: work, at: at))
         }
         let events = [frame(at: 9.95, ms: 16), frame(at: 10.01, ms: 60), frame(at: 10.5, ms: 17, work: 7),
-                      TraceEvent(fields: ["event": "stall", "ms": 9.0]), frame(at: 11.2, ms: 16)]
+                      TraceRecord(t: 0, event: .stall(ms: 9)), frame(at: 11.2, ms: 16)]
         let inside = AppBench.frameIntervals(events, window: 10.0...11.0)
         XCTAssertEqual(inside.intervals, [60, 17], "the frame before the window and the one after it are left out")
         XCTAssertEqual(inside.work, [2, 7])

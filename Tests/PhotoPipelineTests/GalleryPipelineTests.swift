@@ -61,9 +61,9 @@ final class GalleryPipelineTests: XCTestCase {
 
             // The trace tells the same story.
             let final = harness.trace.finalStates
-            XCTAssertEqual(final.values.filter { $0.state == "filtered" }.count, 4)
-            XCTAssertEqual(final.values.filter { $0.state == "failed" }.count, 9)
-            XCTAssertTrue(final.values.filter { $0.state == "failed" }.allSatisfy { !($0.reason ?? "").isEmpty })
+            XCTAssertEqual(final.values.filter { $0.state == .filtered }.count, 4)
+            XCTAssertEqual(final.values.filter { $0.state == .failed }.count, 9)
+            XCTAssertTrue(final.values.filter { $0.state == .failed }.allSatisfy { !($0.reason ?? "").isEmpty })
         }
     }
 
@@ -80,15 +80,15 @@ final class GalleryPipelineTests: XCTestCase {
             gallery.startOperations(for: 0)
             gallery.startOperations(for: 1)
             // The stalled transfer holds the only slot.
-            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.event == "started" && $0.row == 0 } })
-            XCTAssertFalse(harness.run(timeout: 0.5) { harness.trace.events.contains { $0.event == "started" && $0.row == 1 } },
+            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.name == .started && $0.row == 0 } })
+            XCTAssertFalse(harness.run(timeout: 0.5) { harness.trace.events.contains { $0.name == .started && $0.row == 1 } },
                            "row 1 must wait while the stalled download holds the slot")
 
             let cancelledAt = Harness.now
             gallery.cancelOperations(for: 0)
-            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.event == "started" && $0.row == 1 } })
-            let started = try XCTUnwrap(harness.trace.events.first { $0.event == "started" && $0.row == 1 })
-            let cancelled = try XCTUnwrap(harness.trace.events.first { $0.event == "cancelled" && $0.row == 0 })
+            XCTAssertTrue(harness.run(timeout: 5) { harness.trace.events.contains { $0.name == .started && $0.row == 1 } })
+            let started = try XCTUnwrap(harness.trace.events.first { $0.name == .started && $0.row == 1 })
+            let cancelled = try XCTUnwrap(harness.trace.events.first { $0.name == .cancelled && $0.row == 0 })
             let freedAfter = started.t - cancelled.t
             print("stalled download cancelled → next download started: \(Int(freedAfter * 1000)) ms (wall \(Int((Harness.now - cancelledAt) * 1000)) ms)")
             XCTAssertLessThan(freedAfter, 0.2, "the slot must be freed within 200 ms of the cancel")
@@ -114,6 +114,30 @@ final class GalleryPipelineTests: XCTestCase {
             XCTAssertTrue(gallery.pending.downloadsInProgress.isEmpty, "a downloaded record is never downloaded again")
             XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].state == .filtered })
             XCTAssertEqual(Self.server.requests.count, requestsBefore)
+            harness.assertOneTerminalEventPerOperation()
+        }
+    }
+
+    /// A filter that cannot allocate its output fails the row with that reason; it is not
+    /// mistaken for a cancellation (which would leave the row `downloaded` with no reason).
+    func testAFilterThatCannotAllocateFailsItsRowWithItsReason() throws {
+        let base = Self.server.baseURL
+        let allocate = SepiaFilter.allocateOutput
+        SepiaFilter.allocateOutput = { _, _, _ in nil }
+        defer { SepiaFilter.allocateOutput = allocate }
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: #"[{"name": "a", "url": "photos/coffee.png"}]"#,
+                                              source: base.appendingPathComponent("g.json"))
+            let gallery = harness.gallery
+            gallery.startOperations(for: 0)
+            XCTAssertTrue(harness.run(timeout: 10) { harness.allSettled }, "state \(gallery.records[0].state)")
+            XCTAssertEqual(gallery.records[0].state, .failed)
+            XCTAssertEqual(gallery.records[0].failureReason, "not enough memory for a 64 × 64 sepia image")
+            let events = harness.trace.events
+            XCTAssertTrue(events.contains { $0.event == .finished(queue: .filtration, row: 0) }, "the filter finished (with a failure)")
+            XCTAssertFalse(events.contains { $0.event == .cancelled(queue: .filtration, row: 0) }, "nothing was cancelled")
+            XCTAssertEqual(harness.trace.finalStates[0]?.event,
+                           .state(row: 0, state: .failed, reason: "not enough memory for a 64 × 64 sepia image"))
             harness.assertOneTerminalEventPerOperation()
         }
     }

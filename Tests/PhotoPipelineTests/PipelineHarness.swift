@@ -36,12 +36,12 @@ final class PipelineHarness {
         for event in trace.events {
             guard let queue = event.queue, let row = event.row else { continue }
             let key = "\(queue)/\(row)"
-            switch event.event {
-            case "queued":
+            switch event.name {
+            case .queued:
                 XCTAssertEqual(open[key, default: 0], 0, "\(key) queued twice while in progress", file: file, line: line)
                 open[key, default: 0] += 1
-            case "finished", "cancelled":
-                XCTAssertEqual(open[key, default: 0], 1, "\(key) \(event.event) without being in progress", file: file, line: line)
+            case .finished, .cancelled:
+                XCTAssertEqual(open[key, default: 0], 1, "\(key) \(event.name) without being in progress", file: file, line: line)
                 open[key, default: 0] -= 1
             default: break
             }

@@ -8,22 +8,21 @@ extension PhotoGallery {
     public func loadSynchronously(row: Int) {
         guard records.indices.contains(row), records[row].state == .new, let url = records[row].url else { return }
         let record = records[row]
-        Trace.shared.emit("started", ["queue": "naive", "row": row])
-        do {
-            let data = try fetcher.fetch(url, limit: settings.imageByteLimit, cancellable: Cancellable())
-            let image = try settings.decoder.decode(data)
+        Trace.shared.emit(.started(queue: .download, row: row))
+        let context = WorkContext(cancellable: Cancellable())
+        let downloaded = ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit).run(context)
+        switch downloaded {
+        case .image(let image):
             record.markDownloaded(image)
-            if let filtered = SepiaFilter.filter(image, intensity: settings.sepiaIntensity, isCancelled: { false }) {
-                record.markFiltered(filtered)
+            switch ImageFiltration(input: image, intensity: settings.sepiaIntensity).run(context) {
+            case .image(let filtered): record.markFiltered(filtered)
+            case .failed(let reason): record.markFailed(reason)
+            case .cancelled: break
             }
-            Trace.shared.emit("state", ["row": row, "state": record.state.rawValue])
-        } catch let error as FetchError {
-            record.markFailed(error.description)
-            Trace.shared.emit("state", ["row": row, "state": "failed", "reason": error.description])
-        } catch {
-            record.markFailed("\(error)")
-            Trace.shared.emit("state", ["row": row, "state": "failed", "reason": "\(error)"])
+        case .failed(let reason): record.markFailed(reason)
+        case .cancelled: break
         }
+        Trace.shared.emit(.state(row: row, state: record.state, reason: record.failureReason))
         onRowChanged?(row)
     }
 }

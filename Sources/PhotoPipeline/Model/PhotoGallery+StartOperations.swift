@@ -13,13 +13,12 @@ extension PhotoGallery {
         case .new:
             guard let url = record.url else { return }
             start(.download, row: row, priority: priority) {
-                ImageDownloader(row: row, url: url, fetcher: fetcher, decoder: settings.decoder,
-                                byteLimit: settings.imageByteLimit)
+                ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit)
             }
         case .downloaded:
             guard let image = record.image else { return }
             start(.filtration, row: row, priority: priority) {
-                ImageFiltration(row: row, input: image, intensity: settings.sepiaIntensity)
+                ImageFiltration(input: image, intensity: settings.sepiaIntensity)
             }
         case .filtered, .failed:
             return
@@ -27,13 +26,13 @@ extension PhotoGallery {
     }
 
     /// The one path both stages share: check the map, make the operation, wire its completion, queue it.
-    private func start(_ stage: Stage, row: Int, priority: Operation.QueuePriority, make: () -> PhotoOperation) {
+    private func start(_ stage: Stage, row: Int, priority: Operation.QueuePriority, _ makeWork: () -> any StageWork) {
         if let existing = pending.inProgress(stage)[row] {
             // Already in progress: only raise its priority if the row became more urgent.
             if priority.rawValue > existing.queuePriority.rawValue, !existing.isExecuting { existing.queuePriority = priority }
             return
         }
-        let operation = make()
+        let operation = PhotoOperation(row: row, work: makeWork())
         operation.queuePriority = priority
         // The completion block runs on a global queue, even when cancelled. It does nothing then;
         // otherwise it hands the result to the GLib main loop, where the map entry is removed
@@ -43,7 +42,7 @@ extension PhotoGallery {
             MainLoop.invoke { [weak self] in self?.finish(operation) }
         }
         pending.setInProgress(stage, row: row, operation)
-        Trace.shared.emit("queued", ["queue": stage.rawValue, "row": row])
+        Trace.shared.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)
         onRowChanged?(row)
     }

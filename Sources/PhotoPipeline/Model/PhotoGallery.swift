@@ -36,7 +36,7 @@ public final class PhotoGallery {
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
         for record in records where record.state == .failed {
-            Trace.shared.emit("state", ["row": record.row, "state": "failed", "reason": record.failureReason ?? ""])
+            Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? ""))
         }
     }
 
@@ -45,7 +45,7 @@ public final class PhotoGallery {
     /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
     /// is freed with its records and thumbnails, not kept alive by a retain cycle.
     deinit {
-        Trace.shared.emit("gallery-freed", ["rows": records.count])
+        Trace.shared.emit(.galleryFreed(rows: records.count))
     }
 
     /// Whether the row has an operation queued or running (its spinner turns).
@@ -59,24 +59,27 @@ public final class PhotoGallery {
         // or one from before a reload, does nothing.
         guard pending.inProgress(operation.stage)[operation.row] === operation else { return }
         pending.setInProgress(operation.stage, row: operation.row, nil)
-        guard !operation.isCancelled, let result = operation.result else {
+        let record = records[operation.row]
+        switch operation.outcome {
+        case nil, .cancelled?:
             // Still in the map but stopped without a result (cancelled by someone else): its
             // one terminal event is this one, and the row is left to be started again.
-            Trace.shared.emit("cancelled", ["queue": operation.stage.rawValue, "row": operation.row])
+            Trace.shared.emit(.cancelled(queue: operation.stage, row: operation.row))
+            onRowChanged?(record.row)
             return
-        }
-        Trace.shared.emit("finished", ["queue": operation.stage.rawValue, "row": operation.row])
-        let record = records[operation.row]
-        switch (operation.stage, result) {
-        case (.download, .image(let image)):
-            record.markDownloaded(image)
-            Trace.shared.emit("state", ["row": record.row, "state": "downloaded"])
-        case (.filtration, .image(let image)):
-            record.markFiltered(image)
-            Trace.shared.emit("state", ["row": record.row, "state": "filtered"])
-        case (_, .failure(let reason)):
+        case .image(let image)?:
+            Trace.shared.emit(.finished(queue: operation.stage, row: operation.row))
+            if operation.stage == .download {
+                record.markDownloaded(image)
+                Trace.shared.emit(.state(row: record.row, state: .downloaded, reason: nil))
+            } else {
+                record.markFiltered(image)
+                Trace.shared.emit(.state(row: record.row, state: .filtered, reason: nil))
+            }
+        case .failed(let reason)?:
+            Trace.shared.emit(.finished(queue: operation.stage, row: operation.row))
             record.markFailed(reason)
-            Trace.shared.emit("state", ["row": record.row, "state": "failed", "reason": reason])
+            Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
         }
         onRowChanged?(record.row)
         if record.state == .downloaded, isRowWanted(record.row), !pending.isSuspended {
@@ -90,7 +93,7 @@ public final class PhotoGallery {
             guard let operation = pending.inProgress(stage)[row] else { continue }
             operation.cancel()
             pending.setInProgress(stage, row: row, nil)
-            Trace.shared.emit("cancelled", ["queue": stage.rawValue, "row": row])
+            Trace.shared.emit(.cancelled(queue: stage, row: row))
             onRowChanged?(row)
         }
     }

@@ -1,44 +1,36 @@
 // Why this exists: the tutorial's ImageDownloader: fetch the bytes (cancel aborts the transfer) and decode them, downscaled.
 import Foundation
-import GLibRuntime
 
-public final class ImageDownloader: PhotoOperation, @unchecked Sendable {
+public struct ImageDownloader: StageWork {
     public let url: URL
     let fetcher: ResourceFetcher
     let decoder: ImageDecoder
     let byteLimit: Int
-    /// Passed to libsoup or GIO: cancelling the operation aborts the transfer in flight.
-    let cancellable = Cancellable()
+    public var stage: Stage { .download }
 
-    public init(row: Int, url: URL, fetcher: ResourceFetcher, decoder: ImageDecoder, byteLimit: Int) {
+    public init(url: URL, fetcher: ResourceFetcher, decoder: ImageDecoder, byteLimit: Int) {
         self.url = url
         self.fetcher = fetcher
         self.decoder = decoder
         self.byteLimit = byteLimit
-        super.init(row: row, stage: .download)
     }
 
-    public override func cancel() {
-        super.cancel()
-        cancellable.cancel()
-    }
-
-    override func work() -> StageResult? {
+    public func run(_ context: WorkContext) -> StageOutcome {
         let data: Data
         do {
-            data = try fetcher.fetch(url, limit: byteLimit, cancellable: cancellable)
+            data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable)
         } catch .cancelled {
-            return nil
+            return .cancelled
         } catch {
-            return .failure(error.description)
+            return .failed(error.description)
         }
-        if isCancelled { return nil }
+        if context.isCancelled { return .cancelled }
         do {
-            return .image(try decoder.decode(data, isCancelled: { [unowned self] in isCancelled }))
+            return .image(try decoder.decode(data, isCancelled: { context.isCancelled }))
         } catch .cancelled {
-            return nil
+            return .cancelled
         } catch {
-            return .failure(error.description)
+            return .failed(error.description)
         }
     }
 }

@@ -1,21 +1,24 @@
 // Why this exists: the tutorial's ImageFiltration: the sepia kernel on a downloaded image, checking cancellation between stripes.
 import Foundation
 
-public final class ImageFiltration: PhotoOperation, @unchecked Sendable {
+public struct ImageFiltration: StageWork {
     let input: Thumbnail
     let intensity: Float
+    public var stage: Stage { .filtration }
 
-    public init(row: Int, input: Thumbnail, intensity: Float) {
+    public init(input: Thumbnail, intensity: Float) {
         self.input = input
         self.intensity = intensity
-        super.init(row: row, stage: .filtration)
     }
 
-    override func work() -> StageResult? {
-        if isCancelled { return nil }
-        guard let output = SepiaFilter.filter(input, intensity: intensity, isCancelled: { [unowned self] in isCancelled }) else {
-            return nil
+    public func run(_ context: WorkContext) -> StageOutcome {
+        if context.isCancelled { return .cancelled }
+        do {
+            return .image(try SepiaFilter.filter(input, intensity: intensity, isCancelled: { context.isCancelled }))
+        } catch .cancelled {
+            return .cancelled
+        } catch {
+            return .failed(error.description)
         }
-        return .image(output)
     }
 }

@@ -44,7 +44,7 @@ public final class PendingOperations {
     private func setSuspended(_ suspended: Bool) {
         for stage in Stage.allCases where queue(for: stage).isSuspended != suspended {
             queue(for: stage).isSuspended = suspended
-            Trace.shared.emit(suspended ? "suspended" : "resumed", ["queue": stage.rawValue])
+            Trace.shared.emit(suspended ? .suspended(queue: stage) : .resumed(queue: stage))
         }
     }
 }

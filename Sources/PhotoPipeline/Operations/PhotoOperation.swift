@@ -1,5 +1,6 @@
-// Why this exists: what ImageDownloader and ImageFiltration share: a row, a stage, a lock-guarded result, and cancellation.
+// Why this exists: the one Operation subclass: a row, a stage and the work it runs (a downloader or a filter), with a lock-guarded outcome and cancellation that reaches the I/O.
 import Foundation
+import GLibRuntime
 
 /// The two stages of the tutorial's pipeline; each has its own queue and in-progress map.
 public enum Stage: String, Sendable, CaseIterable {
@@ -7,15 +8,31 @@ public enum Stage: String, Sendable, CaseIterable {
     case filtration
 }
 
-/// What an operation produced: an image, or a reason it failed.
-public enum StageResult: Sendable {
+/// What a stage's work produced. Each case means one thing.
+public enum StageOutcome: Sendable {
     case image(Thumbnail)
-    case failure(String)
+    /// It could not be done, for this reason (shown to the user).
+    case failed(String)
+    /// It stopped because it was cancelled; nothing to show.
+    case cancelled
 }
 
-/// Base class of the two operations. No KVO on Linux, so state sits behind a lock.
-/// Subclasses override `work()`; `main()` checks `isCancelled` before and after it,
-/// and `cancel()` also cancels the subclass's in-flight I/O.
+/// What the work of a stage sees while it runs.
+public struct WorkContext: Sendable {
+    /// Passed to libsoup or GIO: cancelling the operation aborts the transfer in flight.
+    public let cancellable: Cancellable
+    public var isCancelled: Bool { cancellable.isCancelled }
+}
+
+/// The work of one stage (ImageDownloader, ImageFiltration): runs on a worker thread,
+/// checks `context.isCancelled` between steps, and says what came of it.
+public protocol StageWork: Sendable {
+    var stage: Stage { get }
+    func run(_ context: WorkContext) -> StageOutcome
+}
+
+/// An operation is composed from its work (as Nuke composes its tasks), not subclassed, so no
+/// stage can forget to implement it. No KVO on Linux, so state sits behind a lock.
 ///
 /// The operations are asynchronous: each runs on a thread of its own, not on libdispatch's
 /// pool. A download blocks in libsoup for as long as the network takes, and on this 2-core
@@ -23,25 +40,31 @@ public enum StageResult: Sendable {
 /// (measured: 12 × 200 ms blocking operations at width 6 took 0.80 s on the pool, 0.41 s on
 /// own threads). The queue still decides when each starts, so width, priority, suspension
 /// and cancellation behave as the tutorial expects.
-public class PhotoOperation: Operation, @unchecked Sendable {
+public final class PhotoOperation: Operation, @unchecked Sendable {
     public let row: Int
-    public let stage: Stage
+    public let work: any StageWork
+    public var stage: Stage { work.stage }
+    private let cancellable = Cancellable()
     private let lock = NSLock()
-    private var storedResult: StageResult?
+    private var storedOutcome: StageOutcome?
     private var executing = false
     private var finished = false
 
-    init(row: Int, stage: Stage) {
+    public init(row: Int, work: any StageWork) {
         self.row = row
-        self.stage = stage
+        self.work = work
         super.init()
-        name = "\(stage.rawValue) row \(row)"
+        name = "\(work.stage.rawValue) row \(row)"
     }
 
-    /// Set once `main()` produced something; nil when cancelled or not yet run.
-    public var result: StageResult? { lock.withLock { storedResult } }
+    /// Set once `main()` ran to its end; nil when it never ran.
+    public var outcome: StageOutcome? { lock.withLock { storedOutcome } }
 
-    func setResult(_ result: StageResult) { lock.withLock { storedResult = result } }
+    /// Cancelling also cancels the work's in-flight I/O.
+    public override func cancel() {
+        super.cancel()
+        cancellable.cancel()
+    }
 
     public override var isAsynchronous: Bool { true }
     public override var isExecuting: Bool { lock.withLock { executing } }
@@ -60,6 +83,13 @@ public class PhotoOperation: Operation, @unchecked Sendable {
         }
         thread.name = name
         thread.start()
+    }
+
+    public override func main() {
+        if isCancelled { return }
+        Trace.shared.emit(.started(queue: stage, row: row))
+        let result = work.run(WorkContext(cancellable: cancellable))
+        lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
     }
 
     /// Workers run at a lower scheduling priority (nice 10) than the GTK thread: on 2 cores,
@@ -83,15 +113,4 @@ public class PhotoOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
     }
-
-    public override func main() {
-        if isCancelled { return }
-        Trace.shared.emit("started", ["queue": stage.rawValue, "row": row])
-        let outcome = work()
-        if isCancelled { return }
-        if let outcome { setResult(outcome) }
-    }
-
-    /// The stage's work, on a worker thread. Return nil when it stopped because of cancellation.
-    func work() -> StageResult? { fatalError("subclasses implement work()") }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the trace, an observable interface: one JSON object a line, flushed as it happens, for tests and benchmarks.
+// Why this exists: the trace, an observable interface: one JSON object a line (a TraceEvent), flushed as it happens, for tests and benchmarks.
 import Foundation
 
 /// `classic-photos --trace FILE` appends events here. `t` is seconds since launch.
@@ -35,26 +35,29 @@ public final class Trace: @unchecked Sendable {
     /// Seconds since launch, as written in `t`.
     public var now: Double { ProcessInfo.processInfo.systemUptime - start }
 
-    /// Write one event. Values may be String, Int, Double, Bool or [Int].
-    public func emit(_ event: String, _ fields: KeyValuePairs<String, any Sendable> = [:]) {
+    /// Write one event.
+    public func emit(_ event: TraceEvent) {
         guard isEnabled else { return }
-        var line = "{\"t\":\(String(format: "%.4f", now)),\"event\":\(Self.quote(event))"
-        for (key, value) in fields {
-            line += ",\(Self.quote(key)):\(Self.encode(value))"
-        }
-        line += "}\n"
-        let data = Data(line.utf8)
+        let data = Data(Self.line(event, t: now).utf8)
         lock.withLock { handle?.write(data) }
     }
 
-    static func encode(_ value: any Sendable) -> String {
+    /// The JSON line for `event` at time `t`.
+    public static func line(_ event: TraceEvent, t: Double) -> String {
+        var line = "{\"t\":\(String(format: "%.4f", t)),\"event\":\(quote(event.name.rawValue))"
+        for (key, value) in event.encoded {
+            line += ",\(quote(key)):\(encode(value))"
+        }
+        return line + "}\n"
+    }
+
+    static func encode(_ value: TraceEvent.Value) -> String {
         switch value {
-        case let v as String: return quote(v)
-        case let v as Int: return String(v)
-        case let v as Double: return v.isFinite ? String(v) : "null"
-        case let v as Bool: return v ? "true" : "false"
-        case let v as [Int]: return "[" + v.map(String.init).joined(separator: ",") + "]"
-        default: return quote(String(describing: value))
+        case .string(let v): return quote(v)
+        case .int(let v): return String(v)
+        case .double(let v): return v.isFinite ? String(v) : "null"
+        case .bool(let v): return v ? "true" : "false"
+        case .ints(let v): return "[" + v.map(String.init).joined(separator: ",") + "]"
         }
     }
 

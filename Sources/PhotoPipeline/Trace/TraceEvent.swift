@@ -1,0 +1,192 @@
+// Why this exists: every event the trace can hold, as one Swift type: the app writes it and the tests and benchmarks read it back through the same code.
+import Foundation
+
+/// One line of the `--trace` file. `Name` lists the events (the README's table comes from it);
+/// `encoded` and `init?(name:fields:)` are the only places that spell field names.
+public enum TraceEvent: Sendable, Equatable {
+    /// Whether preferences are saved (a GSettings schema was found) or kept in memory.
+    case settings(persistent: Bool)
+    /// A manifest was parsed; its rows are shown.
+    case manifest(rows: Int, source: String)
+    /// A manifest could not be loaded (the in-window error shows `reason`).
+    case manifestFailed(reason: String, source: String)
+    case queued(queue: Stage, row: Int)
+    case started(queue: Stage, row: Int)
+    /// An operation ended and its result was applied (image or failure).
+    case finished(queue: Stage, row: Int)
+    /// An operation was cancelled (scrolled away, reload, close); its row goes back to waiting.
+    case cancelled(queue: Stage, row: Int)
+    /// A row's record changed state; `reason` is set when it failed.
+    case state(row: Int, state: PhotoState, reason: String?)
+    case suspended(queue: Stage)
+    case resumed(queue: Stage)
+    case scrollBegin
+    /// Scrolling settled; `visible` is the first and last row on screen.
+    case scrollEnd(visible: [Int])
+    /// The rows on screen (first and last) after layout.
+    case visible(rows: [Int])
+    /// Rows of the prefetch band, started at low priority once the screen is done.
+    case prefetch(rows: [Int])
+    /// The first painted frame with rows on screen; `wall` is the Unix time.
+    case firstRowsFrame(wall: Double)
+    /// A replaced gallery was freed with its records and thumbnails.
+    case galleryFreed(rows: Int)
+    /// With CLASSIC_PHOTOS_PROBE=1: a frame's interval, its work (start → after-paint) and start time.
+    case frame(ms: Double, work: Double, at: Double)
+    /// With CLASSIC_PHOTOS_PROBE=1: the main loop was busy this long past a 10 ms timer.
+    case stall(ms: Double)
+    /// On SIGUSR1: operations in the in-progress maps and in the queues.
+    case pending(downloads: Int, filtrations: Int, queued: Int)
+
+    /// The event names as written in the trace, with their fields in order.
+    public enum Name: String, CaseIterable, Sendable {
+        case settings, manifest
+        case manifestFailed = "manifest-failed"
+        case queued, started, finished, cancelled, state, suspended, resumed
+        case scrollBegin = "scroll-begin"
+        case scrollEnd = "scroll-end"
+        case visible, prefetch
+        case firstRowsFrame = "first-rows-frame"
+        case galleryFreed = "gallery-freed"
+        case frame, stall, pending
+
+        public var fields: [String] {
+            switch self {
+            case .settings: return ["persistent"]
+            case .manifest: return ["rows", "source"]
+            case .manifestFailed: return ["reason", "source"]
+            case .queued, .started, .finished, .cancelled: return ["queue", "row"]
+            case .state: return ["row", "state", "reason"]
+            case .suspended, .resumed: return ["queue"]
+            case .scrollBegin: return []
+            case .scrollEnd: return ["visible"]
+            case .visible, .prefetch: return ["rows"]
+            case .firstRowsFrame: return ["wall"]
+            case .galleryFreed: return ["rows"]
+            case .frame: return ["ms", "work", "at"]
+            case .stall: return ["ms"]
+            case .pending: return ["downloads", "filtrations", "queued"]
+            }
+        }
+    }
+
+    /// A field's value as JSON knows it.
+    public enum Value: Sendable, Equatable {
+        case string(String), int(Int), double(Double), bool(Bool), ints([Int])
+    }
+
+    public var name: Name {
+        switch self {
+        case .settings: return .settings
+        case .manifest: return .manifest
+        case .manifestFailed: return .manifestFailed
+        case .queued: return .queued
+        case .started: return .started
+        case .finished: return .finished
+        case .cancelled: return .cancelled
+        case .state: return .state
+        case .suspended: return .suspended
+        case .resumed: return .resumed
+        case .scrollBegin: return .scrollBegin
+        case .scrollEnd: return .scrollEnd
+        case .visible: return .visible
+        case .prefetch: return .prefetch
+        case .firstRowsFrame: return .firstRowsFrame
+        case .galleryFreed: return .galleryFreed
+        case .frame: return .frame
+        case .stall: return .stall
+        case .pending: return .pending
+        }
+    }
+
+    /// The fields in `name.fields` order (a nil reason is left out).
+    public var encoded: [(String, Value)] {
+        let values: [Value?]
+        switch self {
+        case .settings(let persistent): values = [.bool(persistent)]
+        case .manifest(let rows, let source): values = [.int(rows), .string(source)]
+        case .manifestFailed(let reason, let source): values = [.string(reason), .string(source)]
+        case .queued(let queue, let row), .started(let queue, let row), .finished(let queue, let row), .cancelled(let queue, let row):
+            values = [.string(queue.rawValue), .int(row)]
+        case .state(let row, let state, let reason): values = [.int(row), .string(state.rawValue), reason.map { .string($0) }]
+        case .suspended(let queue), .resumed(let queue): values = [.string(queue.rawValue)]
+        case .scrollBegin: values = []
+        case .scrollEnd(let visible): values = [.ints(visible)]
+        case .visible(let rows), .prefetch(let rows): values = [.ints(rows)]
+        case .firstRowsFrame(let wall): values = [.double(wall)]
+        case .galleryFreed(let rows): values = [.int(rows)]
+        case .frame(let ms, let work, let at): values = [.double(ms), .double(work), .double(at)]
+        case .stall(let ms): values = [.double(ms)]
+        case .pending(let downloads, let filtrations, let queued): values = [.int(downloads), .int(filtrations), .int(queued)]
+        }
+        return zip(name.fields, values).compactMap { field, value in value.map { (field, $0) } }
+    }
+
+    /// Read an event back from a parsed JSON object (JSONSerialization's types); nil if it is
+    /// not one this type knows or a field is missing or of the wrong type.
+    public init?(json object: [String: Any]) {
+        guard let text = object["event"] as? String, let name = Name(rawValue: text) else { return nil }
+        func int(_ key: String) -> Int? { object[key] as? Int }
+        func double(_ key: String) -> Double? { object[key] as? Double }
+        func string(_ key: String) -> String? { object[key] as? String }
+        func bool(_ key: String) -> Bool? { object[key] as? Bool }
+        func ints(_ key: String) -> [Int]? { object[key] as? [Int] }
+        func stage(_ key: String) -> Stage? { string(key).flatMap(Stage.init(rawValue:)) }
+        switch name {
+        case .settings: guard let p = bool("persistent") else { return nil }; self = .settings(persistent: p)
+        case .manifest: guard let r = int("rows"), let s = string("source") else { return nil }; self = .manifest(rows: r, source: s)
+        case .manifestFailed: guard let r = string("reason"), let s = string("source") else { return nil }; self = .manifestFailed(reason: r, source: s)
+        case .queued, .started, .finished, .cancelled:
+            guard let q = stage("queue"), let r = int("row") else { return nil }
+            switch name {
+            case .queued: self = .queued(queue: q, row: r)
+            case .started: self = .started(queue: q, row: r)
+            case .finished: self = .finished(queue: q, row: r)
+            default: self = .cancelled(queue: q, row: r)
+            }
+        case .state:
+            guard let r = int("row"), let s = string("state").flatMap(PhotoState.init(rawValue:)) else { return nil }
+            self = .state(row: r, state: s, reason: string("reason"))
+        case .suspended: guard let q = stage("queue") else { return nil }; self = .suspended(queue: q)
+        case .resumed: guard let q = stage("queue") else { return nil }; self = .resumed(queue: q)
+        case .scrollBegin: self = .scrollBegin
+        case .scrollEnd: guard let v = ints("visible") else { return nil }; self = .scrollEnd(visible: v)
+        case .visible: guard let v = ints("rows") else { return nil }; self = .visible(rows: v)
+        case .prefetch: guard let v = ints("rows") else { return nil }; self = .prefetch(rows: v)
+        case .firstRowsFrame: guard let w = double("wall") else { return nil }; self = .firstRowsFrame(wall: w)
+        case .galleryFreed: guard let r = int("rows") else { return nil }; self = .galleryFreed(rows: r)
+        case .frame: guard let m = double("ms"), let w = double("work"), let a = double("at") else { return nil }; self = .frame(ms: m, work: w, at: a)
+        case .stall: guard let m = double("ms") else { return nil }; self = .stall(ms: m)
+        case .pending:
+            guard let d = int("downloads"), let f = int("filtrations"), let q = int("queued") else { return nil }
+            self = .pending(downloads: d, filtrations: f, queued: q)
+        }
+    }
+
+    // MARK: fields many readers want
+
+    /// The row an operation or state event is about.
+    public var row: Int? {
+        switch self {
+        case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _): return row
+        default: return nil
+        }
+    }
+
+    /// The queue an operation event is about.
+    public var queue: Stage? {
+        switch self {
+        case .queued(let queue, _), .started(let queue, _), .finished(let queue, _), .cancelled(let queue, _),
+             .suspended(let queue), .resumed(let queue): return queue
+        default: return nil
+        }
+    }
+
+    /// A first-and-last row range (visible, scroll-end).
+    public var range: ClosedRange<Int>? {
+        switch self {
+        case .visible(let rows), .scrollEnd(let rows): return rows.count == 2 ? rows[0]...rows[1] : nil
+        default: return nil
+        }
+    }
+}
