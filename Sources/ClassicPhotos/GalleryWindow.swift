@@ -14,6 +14,7 @@ final class GalleryWindow {
     private let errorBar = InfoBar(type: .error)
     private let pages = Stack()
     private let emptyPage = EmptyPage()
+    private let loadingPage = LoadingPage()
     private let dropTarget = DropTarget()
     let list = GalleryList()
     let scheduler: OnscreenScheduler
@@ -54,9 +55,10 @@ final class GalleryWindow {
         }
         emptyPage.onOpen { [weak self] in self?.chooseManifest() }
 
-        pages.addNamed(emptyPage.container, "empty")
-        pages.addNamed(list.scrolled, "list")
-        pages.visibleChildName = "empty"
+        pages.addNamed(emptyPage.container, Page.empty.rawValue)
+        pages.addNamed(loadingPage.container, Page.loading.rawValue)
+        pages.addNamed(list.scrolled, Page.list.rawValue)
+        show(page: .empty)
 
         let body = Box(.vertical)
         body.append(errorBar)
@@ -111,7 +113,21 @@ final class GalleryWindow {
         load(source)
     }
 
-    /// Load a manifest off the main thread; the window stays live, with a spinner in the header.
+    /// What the window body shows.
+    enum Page: String { case empty, loading, list }
+    private(set) var page = Page.empty
+
+    private func show(page: Page) {
+        if page != .loading { loadingPage.stop() }
+        guard page != self.page || pages.visibleChildName != page.rawValue else { return }
+        self.page = page
+        pages.visibleChildName = page.rawValue
+        Trace.shared.emit(.page(name: page.rawValue))
+    }
+
+    /// Load a manifest off the main thread; the window stays live. Reloading the gallery on
+    /// screen keeps its rows, with a spinner in the header; any other manifest shows the loading
+    /// page, with its name, until it arrives.
     func load(_ source: URL) {
         self.source = source
         loadGeneration += 1
@@ -120,8 +136,13 @@ final class GalleryWindow {
         let cancellable = Cancellable()
         loadCancellable = cancellable
         errorBar.revealed = false
-        loadingSpinner.visible = true
-        loadingSpinner.spinning = true
+        if gallery?.manifest.source == source, page == .list {
+            loadingSpinner.visible = true
+            loadingSpinner.spinning = true
+        } else {
+            loadingPage.start(name: isSample ? tr("Sample Gallery") : ManifestParser.title(for: source))
+            show(page: .loading)
+        }
         headerTitle.subtitleText = tr("Loading…")
         let loader = ManifestLoader(fetcher: services.fetcher)
         DispatchQueue.global(qos: .userInitiated).async {
@@ -138,7 +159,10 @@ final class GalleryWindow {
         }
     }
 
+    /// The manifest being loaded is the bundled sample.
     private var isSample: Bool { source != nil && source == DataLocations.sampleManifest }
+    /// The gallery on screen is the bundled sample.
+    private var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
 
     private func show(_ manifest: Manifest) {
         Trace.shared.emit(.manifest(rows: manifest.entries.count, source: manifest.source.absoluteString))
@@ -154,7 +178,7 @@ final class GalleryWindow {
         services.preferences.lastManifest = isSample ? "" : manifest.source.absoluteString
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
-        pages.visibleChildName = "list"
+        show(page: .list)
     }
 
     private func showError(_ error: ManifestError, source: URL) {
@@ -162,7 +186,9 @@ final class GalleryWindow {
         let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
         errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
         errorBar.revealed = true
-        headerTitle.subtitleText = gallery?.manifest.title ?? ""
+        // The gallery shown before (if any) stays; with none, the empty page offers Open.
+        show(page: gallery == nil ? .empty : .list)
+        headerTitle.subtitleText = gallery.map { isShowingSample ? tr("Sample Gallery") : $0.manifest.title } ?? ""
     }
 
     func chooseManifest() {

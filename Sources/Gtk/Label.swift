@@ -16,4 +16,5 @@ public final class Label: Widget {
     public func setWrap(_ wrap: Bool) { gtk_label_set_wrap(label, wrap ? 1 : 0) }
     public func setJustify(_ justify: Justification) { gtk_label_set_justify(label, justify.gtk) }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(label, selectable ? 1 : 0) }
+    public func setMaxWidthChars(_ chars: Int32) { gtk_label_set_max_width_chars(label, chars) }
 }

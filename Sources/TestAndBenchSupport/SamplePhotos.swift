@@ -19,7 +19,8 @@ public enum SamplePhotos {
     }
 
     /// Serves `/photos/NAME` from the sample folder and `/gallery.json?count=N&delay=MS`, a
-    /// generated manifest of N rows cycling through the photos. Any request may carry
+    /// generated manifest of N rows cycling through the photos (`manifestdelay=MS` delays the
+    /// manifest itself). Any request may carry
     /// `delay=MS`, `status=CODE`, `fault=truncate|stall|trickle|html`.
     public static let route: TestServer.Route = { path, query in
         var plan = ServerPlan()
@@ -35,7 +36,8 @@ public enum SamplePhotos {
                 let fault = faultEvery > 0 && row % faultEvery == faultEvery - 1 ? faults[(row / faultEvery) % faults.count] : ""
                 return "{\"name\": \"Photo \(row)\", \"url\": \"photos/\(names[row % names.count])?row=\(row)\(delay)\(fault)\"}"
             }
-            plan.delayMs = 0
+            // The manifest itself arrives after `manifestdelay` ms (a slow server).
+            plan.delayMs = UInt32(query["manifestdelay"] ?? "") ?? 0
             plan.body = Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
             plan.contentType = "application/json"
             return plan

@@ -21,13 +21,7 @@ final class KoreanAppTests: XCTestCase {
 
     /// The app's accessible names over AT-SPI, read on its own session bus.
     func accessibleNames(_ app: AppProcess) throws -> [(role: String, name: String)] {
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
-        let result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
-        XCTAssertEqual(result.status, 0, "the AT-SPI reader found the app")
-        return result.output.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }
+        try AccessibleNames.read(app).map { ($0.role, $0.name) }
     }
 
     /// A name is English UI text if it has an English word and no Hangul.

@@ -77,7 +77,7 @@ public enum ManifestParser {
     }
 
     /// The gallery's name: the manifest's file name without its extension.
-    static func title(for source: URL) -> String {
+    public static func title(for source: URL) -> String {
         let name = source.deletingPathExtension().lastPathComponent
         return name.isEmpty || name == "/" ? (source.host ?? source.absoluteString) : (name.removingPercentEncoding ?? name)
     }

@@ -10,6 +10,8 @@ public enum TraceEvent: Sendable, Equatable {
     case manifest(rows: Int, source: String)
     /// A manifest could not be loaded (the in-window error shows `reason`).
     case manifestFailed(reason: String, source: String)
+    /// The window's page changed: `empty` (nothing open), `loading` (a manifest on its way) or `list`.
+    case page(name: String)
     case queued(queue: Stage, row: Int)
     case started(queue: Stage, row: Int)
     /// An operation ended and its result was applied (image or failure).
@@ -42,6 +44,7 @@ public enum TraceEvent: Sendable, Equatable {
     public enum Name: String, CaseIterable, Sendable {
         case settings, manifest
         case manifestFailed = "manifest-failed"
+        case page
         case queued, started, finished, cancelled, state, suspended, resumed
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
@@ -55,6 +58,7 @@ public enum TraceEvent: Sendable, Equatable {
             case .settings: return ["persistent"]
             case .manifest: return ["rows", "source"]
             case .manifestFailed: return ["reason", "source"]
+            case .page: return ["name"]
             case .queued, .started, .finished, .cancelled: return ["queue", "row"]
             case .state: return ["row", "state", "reason"]
             case .suspended, .resumed: return ["queue"]
@@ -80,6 +84,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .settings: return .settings
         case .manifest: return .manifest
         case .manifestFailed: return .manifestFailed
+        case .page: return .page
         case .queued: return .queued
         case .started: return .started
         case .finished: return .finished
@@ -106,6 +111,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .settings(let persistent): values = [.bool(persistent)]
         case .manifest(let rows, let source): values = [.int(rows), .string(source)]
         case .manifestFailed(let reason, let source): values = [.string(reason), .string(source)]
+        case .page(let name): values = [.string(name)]
         case .queued(let queue, let row), .started(let queue, let row), .finished(let queue, let row), .cancelled(let queue, let row):
             values = [.string(queue.rawValue), .int(row)]
         case .state(let row, let state, let reason): values = [.int(row), .string(state.rawValue), reason.map { .string($0) }]
@@ -136,6 +142,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .settings: guard let p = bool("persistent") else { return nil }; self = .settings(persistent: p)
         case .manifest: guard let r = int("rows"), let s = string("source") else { return nil }; self = .manifest(rows: r, source: s)
         case .manifestFailed: guard let r = string("reason"), let s = string("source") else { return nil }; self = .manifestFailed(reason: r, source: s)
+        case .page: guard let n = string("name") else { return nil }; self = .page(name: n)
         case .queued, .started, .finished, .cancelled:
             guard let q = stage("queue"), let r = int("row") else { return nil }
             switch name {

@@ -1,0 +1,23 @@
+// Why this exists: reads what a screen reader sees of the running app (every accessible role and name, over AT-SPI on the app's own session bus).
+import Foundation
+
+public enum AccessibleNames {
+    public struct Entry: Sendable, Equatable {
+        public let role: String
+        public let name: String
+    }
+
+    /// Every accessible object's role and name the app exposes now.
+    public static func read(_ app: AppProcess) throws -> [Entry] {
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
+        let result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        guard result.status == 0 else {
+            throw NSError(domain: "AccessibleNames", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: "the AT-SPI reader did not find the app (status \(result.status))"])
+        }
+        return result.output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? Entry(role: parts[0], name: parts[1]) : nil
+        }
+    }
+}
