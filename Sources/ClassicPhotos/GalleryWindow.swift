@@ -85,6 +85,10 @@ final class GalleryWindow {
             list.onRowBound = { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
         }
 
+        window.onDefaultSizeChanged { [weak self] in
+            guard let size = self?.window.defaultSize else { return }
+            Trace.shared.emit(.windowSize(width: Int(size.width), height: Int(size.height)))
+        }
         window.addAction("close") { [weak self] in self?.window.close() }
         window.onCloseRequest { [weak self] in
             self?.saveWindowState()

@@ -27,6 +27,7 @@ enum ShortcutsWindow {
         <interface>
           <object class="GtkShortcutsWindow" id="shortcuts">
             <property name="modal">1</property>
+            <property name="title">\(escape(tr("Keyboard Shortcuts")))</property>
             <child>
               <object class="GtkShortcutsSection">
                 <property name="section-name">shortcuts</property>

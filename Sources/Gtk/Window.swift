@@ -36,6 +36,13 @@ open class Window: Widget {
         return (width, height)
     }
 
+    /// The size the window opens at changed: GTK 4 keeps it equal to the current size while
+    /// the window is resized (not maximized).
+    public func onDefaultSizeChanged(_ fn: @escaping Signal.Plain) {
+        Signal.connectPointer(ref.pointer, "notify::default-width") { _ in fn() }
+        Signal.connectPointer(ref.pointer, "notify::default-height") { _ in fn() }
+    }
+
     /// Return true to keep the window open.
     public func onCloseRequest(_ fn: @escaping Signal.ReturningBool) { Signal.connectReturningBool(ref.pointer, "close-request", fn) }
 }

@@ -90,6 +90,14 @@ public final class AppProcess {
         return String(first)
     }
 
+    /// Titles of the app's mapped (visible) top-level windows.
+    public func visibleWindowTitles(on xvfb: Xvfb) -> [String] {
+        guard let ids = try? xvfb.run("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier), "--name", ""]) else { return [] }
+        return ids.split(separator: "\n").compactMap { id in
+            (try? xvfb.run("xdotool", ["getwindowname", String(id)]))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// GLib-CRITICAL lines (fatal under G_DEBUG=fatal-criticals, so also a crash), crashes, and

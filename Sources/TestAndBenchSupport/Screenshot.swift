@@ -24,6 +24,10 @@ public final class Screenshot {
         pixels = Array(UnsafeBufferPointer(start: gdk_pixbuf_read_pixels(pixbuf), count: rowStride * height))
     }
 
+    public func hasSamePixels(as other: Screenshot) -> Bool {
+        width == other.width && height == other.height && pixels == other.pixels
+    }
+
     public func rgb(x: Int, y: Int) -> (Int, Int, Int) {
         let o = y * rowStride + x * channels
         return (Int(pixels[o]), Int(pixels[o + 1]), Int(pixels[o + 2]))

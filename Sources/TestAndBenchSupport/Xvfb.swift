@@ -60,6 +60,35 @@ public final class Xvfb {
         try run("import", ["-display", display, "-window", "root", path])
     }
 
+    /// Take screenshots until two in a row are identical: the last frame has been painted and
+    /// nothing is moving. Returns the last one (kept at `path`).
+    public func waitForSettledScreen(timeout: TimeInterval = 10, path: String) throws -> Screenshot {
+        var previous = try Screenshot(path: { try screenshot(to: path); return path }())
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            usleep(150_000)
+            try screenshot(to: path)
+            let next = try Screenshot(path: path)
+            if next.hasSamePixels(as: previous) { return next }
+            previous = next
+        }
+        return previous
+    }
+
+    /// Take screenshots until `condition` holds on one (or `timeout` passes); returns the last
+    /// one taken, which is kept at `path`.
+    @discardableResult
+    public func waitForScreen(timeout: TimeInterval, path: String, _ condition: (Screenshot) -> Bool) throws -> (screen: Screenshot, matched: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            try screenshot(to: path)
+            let screen = try Screenshot(path: path)
+            if condition(screen) { return (screen, true) }
+            if Date() > deadline { return (screen, false) }
+            usleep(100_000)
+        }
+    }
+
     deinit {
         process.terminate()
         ProcessReaper.wait(process, timeout: 5)

@@ -1,4 +1,4 @@
-// Why this exists: the About dialog, the shortcuts window and the Open dialog open and close, twice, without a CRITICAL (closing About once dropped a reference GTK owned).
+// Why this exists: the About dialog, the shortcuts window and the Open dialog each appear when asked and go away on Escape, twice, without a CRITICAL (closing About once dropped a reference GTK owned).
 import Foundation
 import TestAndBenchSupport
 import XCTest
@@ -8,20 +8,24 @@ final class DialogsAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } })
-        for _ in 0..<2 {
-            try app.activateAction("about")
-            usleep(800_000)
-            try xvfb.run("xdotool", ["key", "Escape"])
-            usleep(500_000)
-            try xvfb.run("xdotool", ["key", "ctrl+question"])
-            usleep(800_000)
-            try xvfb.run("xdotool", ["key", "Escape"])
-            usleep(500_000)
-            try xvfb.run("xdotool", ["key", "ctrl+o"])
-            usleep(1_000_000)
-            try xvfb.run("xdotool", ["key", "Escape"])
-            usleep(500_000)
+        XCTAssertTrue(app.waitForFirstRows())
+        let main = try app.mainWindow(on: xvfb)
+        let dialogs: [(open: () throws -> Void, title: String)] = [
+            ({ try app.activateAction("about") }, "About Classic Photos"),
+            ({ try xvfb.run("xdotool", ["key", "ctrl+question"]) }, "Keyboard Shortcuts"),
+            ({ try xvfb.run("xdotool", ["key", "ctrl+o"]) }, "Open Gallery Manifest"),
+        ]
+        for round in 1...2 {
+            for dialog in dialogs {
+                // No window manager here: give the main window the keyboard focus directly.
+                try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+                try dialog.open()
+                XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains(dialog.title) },
+                              "round \(round): “\(dialog.title)” appeared; windows: \(app.visibleWindowTitles(on: xvfb))")
+                try xvfb.run("xdotool", ["key", "Escape"])
+                XCTAssertTrue(poll(timeout: 10) { !app.visibleWindowTitles(on: xvfb).contains(dialog.title) },
+                              "round \(round): Escape closed “\(dialog.title)”")
+            }
         }
         XCTAssertTrue(app.process.isRunning, "the app is still running; stderr: \(app.stderr.suffix(400))")
         XCTAssertEqual(app.criticals, [])

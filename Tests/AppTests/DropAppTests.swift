@@ -34,16 +34,16 @@ final class DropAppTests: XCTestCase {
         }
         let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drag-source"])
             .split(separator: "\n").first.map(String.init) ?? ""
+        // --sync waits until the X server has moved it.
         try xvfb.run("xdotool", ["windowmove", "--sync", window, "900", "100"])
-        usleep(300_000)
 
         // Press on the source, move across in steps (past GTK's drag threshold), release on the list.
         try xvfb.run("xdotool", ["mousemove", "--sync", "980", "160", "mousedown", "1"])
         for step in 1...12 {
-            usleep(50_000)
+            usleep(50_000) // input pacing, not a wait: a hand moves over 0.6 s
             try xvfb.run("xdotool", ["mousemove", "--sync", String(980 - step * 52), String(160 + step * 20)])
         }
-        usleep(300_000)
+        usleep(300_000) // input pacing: the pointer rests on the target before the release, as a hand's does
         try xvfb.run("xdotool", ["mouseup", "1"])
 
         XCTAssertTrue(app.trace.wait(timeout: 15) { events in

@@ -45,15 +45,17 @@ final class KoreanAppTests: XCTestCase {
 
         // The primary menu, the shortcuts window and the About dialog, opened as a user would.
         try xvfb.run("xdotool", ["key", "F10"])
-        usleep(600_000)
-        var names = try accessibleNames(app)
+        var names: [(role: String, name: String)] = []
+        XCTAssertTrue(poll(timeout: 10) { names = (try? self.accessibleNames(app)) ?? []; return names.contains { $0.name == "끝내기(Q)" } },
+                      "the primary menu opened")
         try xvfb.screenshot(to: app.directory.appendingPathComponent("ko-menu.png").path)
         try xvfb.run("xdotool", ["key", "Escape", "key", "ctrl+question"])
-        usleep(800_000)
+        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("키보드 바로 가기") }, "the shortcuts window opened")
         names += try accessibleNames(app)
         try xvfb.run("xdotool", ["key", "Escape"])
+        XCTAssertTrue(poll(timeout: 10) { !app.visibleWindowTitles(on: xvfb).contains("키보드 바로 가기") }, "the shortcuts window closed")
         try app.activateAction("about")
-        usleep(800_000)
+        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).count >= 2 }, "the About dialog opened")
         names += try accessibleNames(app)
         try xvfb.screenshot(to: app.directory.appendingPathComponent("ko-about.png").path)
 

@@ -30,21 +30,21 @@ final class ManifestErrorAppTests: XCTestCase {
         let failure = try XCTUnwrap(app.trace.events.first { $0.name == .manifestFailed })
         XCTAssertTrue(failure.reason?.contains("line 3") == true, "the reason names the line: \(failure.reason ?? "")")
 
-        usleep(500_000)
-        let before = app.directory.appendingPathComponent("error.png").path
-        try xvfb.screenshot(to: before)
-        XCTAssertGreaterThan(barPixels(try Screenshot(path: before), rows: 50..<110), 200, "the error bar is shown in the window, under the header bar")
+        let before = try xvfb.waitForScreen(timeout: 10, path: app.directory.appendingPathComponent("error.png").path) {
+            self.barPixels($0, rows: 50..<110) > 200 && Self.retryButton(in: $0) != nil
+        }
+        XCTAssertTrue(before.matched, "the error bar, with its Retry button, is shown in the window under the header bar")
 
         // Fix the file and press Retry (the bar's button has the keyboard focus path: click it).
         try Data("[{\"name\": \"Horse\", \"url\": \"horse.png\"}]".utf8).write(to: manifest)
-        let location = try XCTUnwrap(Self.retryButton(in: try Screenshot(path: before)), "found the Retry button")
+        let location = try XCTUnwrap(Self.retryButton(in: before.screen), "found the Retry button")
         try xvfb.run("xdotool", ["mousemove", "\(location.x)", "\(location.y)", "click", "1"])
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, "Retry loaded the fixed manifest")
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered })
-        usleep(500_000)
-        let after = app.directory.appendingPathComponent("fixed.png").path
-        try xvfb.screenshot(to: after)
-        XCTAssertLessThan(barPixels(try Screenshot(path: after), rows: 50..<110), 20, "the error bar is gone")
+        let after = try xvfb.waitForScreen(timeout: 10, path: app.directory.appendingPathComponent("fixed.png").path) {
+            self.barPixels($0, rows: 50..<110) < 20
+        }
+        XCTAssertTrue(after.matched, "the error bar is gone")
         XCTAssertEqual(app.criticals, [])
     }
 

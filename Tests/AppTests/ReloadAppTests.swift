@@ -14,7 +14,10 @@ final class ReloadAppTests: XCTestCase {
         let reloads = 5
         for reload in 1...reloads {
             // Reload while the previous gallery still has work in flight, as an impatient user would.
-            usleep(150_000)
+            XCTAssertTrue(app.trace.wait(timeout: 10) { events in
+                guard let opened = events.lastIndex(where: { $0.name == .manifest }) else { return false }
+                return events[opened...].contains { $0.name == .started }
+            }, "reload \(reload): the gallery on screen has work started")
             try xvfb.run("xdotool", ["key", "--window", window, "F5"])
             XCTAssertTrue(app.trace.wait(timeout: 10) { $0.filter { $0.name == .manifest }.count == reload + 1 }, "reload \(reload) opened the gallery again")
         }

@@ -26,11 +26,8 @@ final class SampleGalleryAppTests: XCTestCase {
         XCTAssertTrue(states[4]?.reason?.contains("No such file") == true, "\(states[4]?.reason ?? "no reason")")
         for row in [0, 1, 2, 3, 5] { XCTAssertEqual(states[row]?.state, .filtered, "row \(row)") }
 
-        // Let the last frame paint, then look at the pixels: each visible row shows its own sepia thumbnail.
-        usleep(500_000)
-        let shot = app.directory.appendingPathComponent("sample.png").path
-        try xvfb.screenshot(to: shot)
-        let screen = try Screenshot(path: shot)
+        // Once the screen has settled, look at the pixels: each visible row shows its own sepia thumbnail.
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("sample.png").path)
         let visible = ["astronaut.png", "chelsea.png", "coffee.png", "hubble_deep_field.jpg", "rocket.jpg"]
         var found: [Int] = []
         for file in visible {

@@ -41,10 +41,7 @@ final class ScrollingAppTests: XCTestCase {
 
     func assertScreenShowsOwnThumbnails(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,
                                         file: StaticString = #filePath, line: UInt = #line) throws {
-        usleep(400_000) // the last frame
-        let path = app.directory.appendingPathComponent("\(name).png").path
-        try xvfb.screenshot(to: path)
-        let screen = try Screenshot(path: path)
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("\(name).png").path)
         let files = SamplePhotos.files
         var positions: [Int] = []
         // Rows cut by the viewport's edges cannot match whole; check the ones fully on screen.

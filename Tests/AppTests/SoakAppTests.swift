@@ -30,7 +30,7 @@ final class SoakAppTests: XCTestCase {
         var bursts = 0, down = true
         while Date().timeIntervalSince(start) < seconds {
             try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", down ? "5" : "4"])
-            usleep(UInt32.random(in: 150_000...600_000)) // some rests settle, some do not
+            usleep(UInt32.random(in: 150_000...600_000)) // input pacing, not a wait: some rests settle, some do not
             bursts += 1
             if bursts % 25 == 0 { down.toggle() }
             let elapsed = Date().timeIntervalSince(start)
@@ -40,9 +40,10 @@ final class SoakAppTests: XCTestCase {
             if !app.process.isRunning { return }
         }
         // Once scrolling stops, every map and queue drains (stalled rows on screen wait out their timeout).
-        let drained = poll(timeout: 60) {
+        let drained = poll(timeout: 60, interval: 0.5) {
+            let asked = app.trace.events.filter { $0.name == .pending }.count
             kill(pid, SIGUSR1)
-            usleep(500_000)
+            guard app.trace.wait(timeout: 5, until: { $0.filter { $0.name == .pending }.count > asked }) else { return false }
             return app.trace.events.last(where: { $0.name == .pending })?.event == .pending(downloads: 0, filtrations: 0, queued: 0)
         }
         XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.name == .pending }.map { "\($0.event)" } ?? "none")")

@@ -26,7 +26,8 @@ final class WindowStateAppTests: XCTestCase {
         // No window manager runs here, so the resize goes straight to the window, as a user's would.
         try xvfb.run("xdotool", ["windowsize", window, "900", "520"])
         XCTAssertTrue(poll(timeout: 5, interval: 0.1) { (try? self.size(of: window, on: xvfb)) == "900x520" }, "the window took the new size")
-        usleep(500_000) // GTK takes in the configure event
+        XCTAssertTrue(first.trace.wait(timeout: 5) { $0.contains { $0.event == .windowSize(width: 900, height: 520) } },
+                      "GTK took in the new size")
         try xvfb.run("xdotool", ["windowactivate", "--sync", window])
         try xvfb.run("xdotool", ["key", "--window", window, "ctrl+w"])
         ProcessReaper.wait(first.process, timeout: 10)

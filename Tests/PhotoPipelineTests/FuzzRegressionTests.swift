@@ -1,18 +1,45 @@
-// Why this exists: every input that ever broke a manifest parser (found by the fuzzer or by hand) parses without crashing, hanging or being trusted.
+// Why this exists: every input that ever broke a manifest parser (found by the fuzzer or by hand) has its expected outcome written down, and gets exactly that: refused with that reason, or parsed to those rows.
 import Foundation
 import XCTest
 @testable import PhotoPipeline
 
 final class FuzzRegressionTests: XCTestCase {
-    func testEveryKeptInputIsRefusedCleanly() throws {
+    enum Expected {
+        /// Refused, with a reason that says this.
+        case refused(String)
+        /// Parsed to exactly these rows (name and raw URL).
+        case parsed([(name: String, url: String)])
+    }
+
+    /// One line per kept input. A new input without a line here fails the test: say what it must do.
+    static let expected: [String: Expected] = [
+        "bplist-huge-count": .refused("corrupt binary property list trailer"),
+        "bplist-self-reference": .refused("binary property list nests too deeply"),
+        "json-deep": .refused("line 1: malformed JSON: nesting deeper than 64 levels"),
+        "xml-garbled-declaration": .refused("line 1: malformed XML: unexpected character in a tag"),
+        "xml-nul-then-colon-element": .refused("line 1: malformed XML: expected <plist>"),
+        "xml-pi-then-text": .refused("line 1: malformed XML: expected <plist>"),
+    ]
+
+    func testEveryKeptInputHasItsExpectedOutcome() throws {
         let folder = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/fuzz-regressions", withExtension: nil))
         let inputs = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        XCTAssertGreaterThanOrEqual(inputs.count, 3)
+        XCTAssertEqual(Set(inputs.map(\.lastPathComponent)), Set(Self.expected.keys), "every kept input has an expected outcome")
         for input in inputs {
+            let name = input.lastPathComponent
+            guard let expected = Self.expected[name] else { continue }
             let data = try Data(contentsOf: input)
             let result = Result { () throws(ManifestError) -> Manifest in try ManifestParser.parse(data, source: URL(fileURLWithPath: "/g.plist")) }
-            if case .failure(let error) = result {
-                XCTAssertFalse(error.description.isEmpty, input.lastPathComponent)
+            switch (expected, result) {
+            case (.refused(let reason), .failure(let error)):
+                XCTAssertEqual(error.description, reason, name)
+            case (.parsed(let rows), .success(let manifest)):
+                XCTAssertEqual(manifest.entries.map(\.name), rows.map(\.name), name)
+                XCTAssertEqual(manifest.entries.map(\.rawURL), rows.map(\.url), name)
+            case (.refused(let reason), .success(let manifest)):
+                XCTFail("\(name) must be refused (\(reason)) but parsed to \(manifest.entries.count) rows")
+            case (.parsed, .failure(let error)):
+                XCTFail("\(name) must parse but was refused: \(error)")
             }
         }
     }

@@ -12,6 +12,8 @@ public enum TraceEvent: Sendable, Equatable {
     case manifestFailed(reason: String, source: String)
     /// The window's page changed: `empty` (nothing open), `loading` (a manifest on its way) or `list`.
     case page(name: String)
+    /// The window's size (as it would be saved) changed.
+    case windowSize(width: Int, height: Int)
     case queued(queue: Stage, row: Int)
     case started(queue: Stage, row: Int)
     /// An operation ended and its result was applied (image or failure).
@@ -45,6 +47,7 @@ public enum TraceEvent: Sendable, Equatable {
         case settings, manifest
         case manifestFailed = "manifest-failed"
         case page
+        case windowSize = "window-size"
         case queued, started, finished, cancelled, state, suspended, resumed
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
@@ -59,6 +62,7 @@ public enum TraceEvent: Sendable, Equatable {
             case .manifest: return ["rows", "source"]
             case .manifestFailed: return ["reason", "source"]
             case .page: return ["name"]
+            case .windowSize: return ["width", "height"]
             case .queued, .started, .finished, .cancelled: return ["queue", "row"]
             case .state: return ["row", "state", "reason"]
             case .suspended, .resumed: return ["queue"]
@@ -85,6 +89,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifest: return .manifest
         case .manifestFailed: return .manifestFailed
         case .page: return .page
+        case .windowSize: return .windowSize
         case .queued: return .queued
         case .started: return .started
         case .finished: return .finished
@@ -112,6 +117,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifest(let rows, let source): values = [.int(rows), .string(source)]
         case .manifestFailed(let reason, let source): values = [.string(reason), .string(source)]
         case .page(let name): values = [.string(name)]
+        case .windowSize(let width, let height): values = [.int(width), .int(height)]
         case .queued(let queue, let row), .started(let queue, let row), .finished(let queue, let row), .cancelled(let queue, let row):
             values = [.string(queue.rawValue), .int(row)]
         case .state(let row, let state, let reason): values = [.int(row), .string(state.rawValue), reason.map { .string($0) }]
@@ -143,6 +149,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifest: guard let r = int("rows"), let s = string("source") else { return nil }; self = .manifest(rows: r, source: s)
         case .manifestFailed: guard let r = string("reason"), let s = string("source") else { return nil }; self = .manifestFailed(reason: r, source: s)
         case .page: guard let n = string("name") else { return nil }; self = .page(name: n)
+        case .windowSize: guard let w = int("width"), let h = int("height") else { return nil }; self = .windowSize(width: w, height: h)
         case .queued, .started, .finished, .cancelled:
             guard let q = stage("queue"), let r = int("row") else { return nil }
             switch name {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Why this exists: fails when a Swift source that translates strings (calls tr(…)) is missing from po/POTFILES.in, where xgettext would never see its strings.
+set -euo pipefail
+root="$1"
+cd "$root"
+missing=0
+while IFS= read -r file; do
+  if ! grep -qx "$file" po/POTFILES.in; then
+    echo "not in po/POTFILES.in: $file"
+    missing=1
+  fi
+done < <(grep -rl --include='*.swift' '\btr("' Sources | sort)
+exit "$missing"
