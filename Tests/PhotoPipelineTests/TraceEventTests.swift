@@ -1,0 +1,59 @@
+// Why this exists: the trace's one type round-trips through its JSON lines, and the README's table of events is exactly TraceEvent.Name: every event, with its fields in order.
+import Foundation
+import TestAndBenchSupport
+import XCTest
+@testable import PhotoPipeline
+
+final class TraceEventTests: XCTestCase {
+    /// One example of every event.
+    static let examples: [TraceEvent] = [
+        .settings(persistent: true), .manifest(rows: 3, source: "file:///g.plist"),
+        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .page(name: "loading"),
+        .windowSize(width: 720, height: 640),
+        .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
+        .cancelled(queue: .filtration, row: 4), .state(row: 5, state: .failed, reason: "HTTP 404 Not Found"),
+        .state(row: 6, state: .filtered, reason: nil), .suspended(queue: .download), .resumed(queue: .filtration),
+        .scrollBegin, .scrollEnd(visible: [10, 17]), .visible(rows: [0, 7]), .prefetch(rows: [8, 9, 10]),
+        .firstRowsFrame(wall: 1_790_000_000.25), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
+        .stall(ms: 12.5), .pending(downloads: 0, filtrations: 1, queued: 2),
+    ]
+
+    func testEveryEventRoundTripsThroughItsLine() throws {
+        XCTAssertEqual(Set(Self.examples.map(\.name)), Set(TraceEvent.Name.allCases), "an example of every event")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        try Self.examples.map { Trace.line($0, t: 1.5) }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        let log = TraceLog(path: path)
+        XCTAssertEqual(log.undecodableLines, [])
+        XCTAssertEqual(log.events.map(\.event), Self.examples)
+        XCTAssertEqual(log.events.first?.t, 1.5)
+        for event in Self.examples {
+            XCTAssertEqual(event.encoded.map(\.0), event.name.fields.filter { field in
+                !(field == "reason" && event == .state(row: 6, state: .filtered, reason: nil))
+            }, "\(event.name): fields in the declared order")
+        }
+    }
+
+    func testALineOfAnUnknownEventIsNotDecoded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        try "{\"t\":1,\"event\":\"manifest-error\",\"reason\":\"x\"}\n{\"t\":1,\"event\":\"queued\",\"queue\":\"download\"}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(TraceLog(path: path).undecodableLines.count, 2, "an unknown event and one missing a field")
+    }
+
+    func testTheReadmeListsEveryEventWithItsFields() throws {
+        let readme = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "<!-- trace-events"))
+        let end = try XCTUnwrap(readme.range(of: "<!-- end trace-events -->"))
+        var listed: [(name: String, fields: [String])] = []
+        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let fields = cells[2] == "—" ? [] : cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }
+            listed.append((name, fields))
+        }
+        XCTAssertEqual(listed.map(\.name), TraceEvent.Name.allCases.map(\.rawValue), "the README lists every event, in the type's order")
+        for (name, fields) in listed {
+            XCTAssertEqual(fields, TraceEvent.Name(rawValue: name)?.fields, "\(name)'s fields")
+        }
+    }
+}
