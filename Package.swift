@@ -32,14 +32,19 @@ let package = Package(
         // The app: window, rows, scroll scheduling, dialogs.
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
 
+        // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
+        .target(name: "CChildProcess"),
         // What the tests and the benchmarks share: Xvfb, the real app as a child process, a
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoPipeline", "GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup"],
+            dependencies: ["PhotoPipeline", "GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup", "CChildProcess"],
             exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
+
+        // Starts Xvfb, D-Bus, a server, the app and a script, then ends, throws or waits (the process-lifetime test).
+        .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
 
         // Benchmarks: a C reference kernel, the measuring code, and the command that runs them.
         .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),

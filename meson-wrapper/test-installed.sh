@@ -9,7 +9,12 @@ cleanup() {
   [ -n "${xvfb_pid:-}" ] && kill "$xvfb_pid" 2>/dev/null || true
   rm -rf "$dest"
 }
+# Nothing started here may outlive the script: stopped on exit and on Ctrl+C or SIGTERM, and
+# every child gets SIGKILL if this shell dies anyway (setpriv --pdeathsig).
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+child() { setpriv --pdeathsig KILL -- "$@"; }
 fail() { echo "FAIL: $*" >&2; [ -f "$dest/stderr.txt" ] && sed 's/^/  app: /' "$dest/stderr.txt" >&2; exit 1; }
 
 meson install -C "$build_root" --destdir "$dest" --quiet
@@ -29,18 +34,20 @@ echo "Exec line: $exec_line"
 
 number=70
 while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do number=$((number + 1)); done
-Xvfb ":$number" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
+child Xvfb ":$number" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$number" ] && break; sleep 0.05; done
-dbus-daemon --session --fork --print-address=1 --print-pid=3 > "$dest/bus.txt" 3> "$dest/bus.pid"
-bus_pid="$(cat "$dest/bus.pid")"
+# --nofork: the bus stays this shell's child, so the death signal and the trap reach it.
+child dbus-daemon --session --nofork --print-address=1 > "$dest/bus.txt" &
+bus_pid=$!
+for _ in $(seq 100); do [ -s "$dest/bus.txt" ] && break; sleep 0.05; done
 
 export DISPLAY=":$number" DBUS_SESSION_BUS_ADDRESS="$(head -n1 "$dest/bus.txt")"
 export PATH="$root/bin:$PATH" XDG_DATA_DIRS="$root/share:/usr/local/share:/usr/share"
 export CLASSIC_PHOTOS_TRACE="$dest/trace.jsonl" GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals
 export LANGUAGE=ko LC_ALL=C.UTF-8 XDG_CONFIG_HOME="$dest/config"
 command -v "${command[0]}" | grep -q "^$root/bin/" || fail "the Exec line does not run the installed binary"
-"${command[@]}" > "$dest/stdout.txt" 2> "$dest/stderr.txt" &
+child "${command[@]}" > "$dest/stdout.txt" 2> "$dest/stderr.txt" &
 app_pid=$!
 
 # The sample gallery comes from the staged install, and its rows load.

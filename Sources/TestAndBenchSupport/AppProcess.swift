@@ -2,7 +2,7 @@
 import Foundation
 
 public final class AppProcess {
-    public let process = Process()
+    public let process: ChildProcess
     public let trace: TraceLog
     public let stderrPath: String
     public let directory: URL
@@ -30,13 +30,6 @@ public final class AppProcess {
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
 
         bus = try SessionBus()
-        if isolatedNetwork {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-            process.arguments = ["-n", executable, "--trace", trace.path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["--trace", trace.path] + arguments
-        }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["DISPLAY"] = display
@@ -50,10 +43,10 @@ public final class AppProcess {
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        try process.run()
+        let stderrFile = open(stderrPath, O_WRONLY | O_APPEND)
+        defer { close(stderrFile) }
+        let command = (isolatedNetwork ? ["/usr/bin/unshare", "-n"] : []) + [executable, "--trace", trace.path] + arguments
+        process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stderr: stderrFile)
     }
 
     /// The app's private session bus.
@@ -61,17 +54,10 @@ public final class AppProcess {
 
     /// Activate an app action over D-Bus, as GApplication exports them (org.gtk.Actions).
     public func activateAction(_ name: String) throws {
-        let gdbus = Process()
-        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        gdbus.arguments = ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
-                           "--object-path", "/io/github/classicphotos/ClassicPhotos",
-                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        gdbus.environment = environment
-        gdbus.standardOutput = FileHandle.nullDevice
-        try gdbus.run()
-        ProcessReaper.wait(gdbus, timeout: 10)
+        _ = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                                            "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                                            "--method", "org.gtk.Actions.Activate", name, "[]", "{}"],
+                         environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
     }
 
     /// Wait until the app has painted its first frame with rows on screen.
@@ -107,9 +93,11 @@ public final class AppProcess {
             + trace.undecodableLines.map { "undecodable trace line: \($0)" }
     }
 
+    /// Stop the app, then its bus (also done at exit, on SIGINT/SIGTERM, and by the kernel if
+    /// the test process is killed).
     public func stop() {
-        if process.isRunning { process.terminate() }
-        ProcessReaper.wait(process, timeout: 5)
+        process.stop()
+        bus.stop()
     }
 
     deinit { stop() }

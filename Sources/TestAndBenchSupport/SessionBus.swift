@@ -3,18 +3,21 @@ import Foundation
 
 public final class SessionBus {
     public let address: String
-    private let process = Process()
+    private let process: ChildProcess
 
     public init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--session", "--nofork", "--print-address=1"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
+        do {
+            process = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], stdout: fds[1])
+        } catch {
+            close(fds[0]); close(fds[1])
+            throw error
+        }
+        close(fds[1])
         // The first line is the address.
+        let handle = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
         var line = Data()
-        let handle = pipe.fileHandleForReading
         while !line.contains(0x0A) {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
@@ -22,23 +25,13 @@ public final class SessionBus {
         }
         address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else {
+            process.stop()
             throw NSError(domain: "SessionBus", code: 1, userInfo: [NSLocalizedDescriptionKey: "dbus-daemon printed no address"])
         }
     }
 
-    deinit {
-        process.terminate()
-        ProcessReaper.wait(process, timeout: 5)
-    }
-}
+    /// Stop the bus and whatever it started (accessibility services).
+    public func stop() { process.stop() }
 
-/// Waiting for a child without Process.waitUntilExit, which can hang on this Foundation.
-public enum ProcessReaper {
-    public static func wait(_ process: Process, timeout: TimeInterval) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let kill = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < kill { usleep(20_000) }
-    }
+    deinit { stop() }
 }

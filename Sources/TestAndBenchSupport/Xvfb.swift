@@ -1,29 +1,9 @@
 // Why this exists: a private X server (Xvfb) for tests that run the real app; CI has no display.
 import Foundation
 
-/// Runs a command-line tool, waits for it (without Process.waitUntilExit) and returns its output.
-public enum Tool {
-    public static func run(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:],
-                           timeout: TimeInterval = 60) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
-        process.arguments = tool.hasPrefix("/") ? arguments : [tool] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        ProcessReaper.wait(process, timeout: timeout)
-        return (String(decoding: output, as: UTF8.self), process.isRunning ? -1 : process.terminationStatus)
-    }
-}
-
 public final class Xvfb {
     public let display: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// Start Xvfb on the first free display number from 90.
     public init(width: Int = 1280, height: Int = 1024) throws {
@@ -33,12 +13,7 @@ public final class Xvfb {
             number += 1
         }
         display = ":\(number)"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"])
         let socket = "/tmp/.X11-unix/X\(number)"
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) {
@@ -89,8 +64,8 @@ public final class Xvfb {
         }
     }
 
-    deinit {
-        process.terminate()
-        ProcessReaper.wait(process, timeout: 5)
-    }
+    /// Stop the server now (also done at exit, on SIGINT/SIGTERM, and by the kernel if this process is killed).
+    public func stop() { process.stop() }
+
+    deinit { stop() }
 }

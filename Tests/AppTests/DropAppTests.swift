@@ -17,21 +17,13 @@ final class DropAppTests: XCTestCase {
         try Data(("[" + rows.joined(separator: ", ") + "]").utf8).write(to: manifest)
 
         // The drag source: another GTK app offering the file, placed beside the gallery window.
-        let source = Process()
-        source.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        source.arguments = [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drag-source.py").path, manifest.path]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = xvfb.display
         environment["GDK_BACKEND"] = "x11"
         environment["GSK_RENDERER"] = "cairo"
-        source.environment = environment
-        source.standardOutput = FileHandle.nullDevice
-        source.standardError = FileHandle.nullDevice
-        try source.run()
-        defer {
-            if source.isRunning { source.terminate() }
-            ProcessReaper.wait(source, timeout: 5)
-        }
+        let source = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drag-source.py").path, manifest.path],
+                                      environment: environment)
+        defer { source.stop() }
         let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drag-source"])
             .split(separator: "\n").first.map(String.init) ?? ""
         // --sync waits until the X server has moved it.

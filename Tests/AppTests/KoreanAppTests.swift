@@ -9,13 +9,9 @@ final class KoreanAppTests: XCTestCase {
     func compileKorean(into directory: URL) throws -> String {
         let messages = directory.appendingPathComponent("locale/ko/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        msgfmt.arguments = ["-o", messages.appendingPathComponent("classic-photos.mo").path,
-                            SamplePhotos.repositoryRoot.appendingPathComponent("po/ko.po").path]
-        try msgfmt.run()
-        ProcessReaper.wait(msgfmt, timeout: 30)
-        XCTAssertEqual(msgfmt.terminationStatus, 0)
+        let msgfmt = try Tool.run("/usr/bin/msgfmt", ["-o", messages.appendingPathComponent("classic-photos.mo").path,
+                                                      SamplePhotos.repositoryRoot.appendingPathComponent("po/ko.po").path], timeout: 30)
+        XCTAssertEqual(msgfmt.status, 0)
         return directory.appendingPathComponent("locale").path
     }
 
