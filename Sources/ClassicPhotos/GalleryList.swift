@@ -19,6 +19,8 @@ final class GalleryList {
     var onRowBound: ((Int) -> Void)?
     /// Told after a row's record changed and its widget, if any, was updated.
     var onRowChanged: ((Int) -> Void)?
+    /// Told when one of a row's operations starts running.
+    var onOperationStarted: ((Int) -> Void)?
 
     init() {
         listView = ListView(model: model, factory: factory)
@@ -50,6 +52,7 @@ final class GalleryList {
         bindings.removeAll()
         self.gallery = gallery
         gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
+        gallery?.onOperationStarted = { [weak self] row in self?.onOperationStarted?(row) }
         model.replaceAll(with: gallery?.records.map(\.name) ?? [])
     }
 

@@ -28,6 +28,7 @@ final class OnscreenScheduler {
         list.scrolled.vadjustment.onChanged { [weak self] in self?.invalidate() }
         list.onRowBound = { [weak self] _ in self?.invalidate() }
         list.onRowChanged = { [weak self] _ in self?.startPrefetchIfIdle() }
+        list.onOperationStarted = { [weak self] _ in self?.startPrefetchIfIdle() }
     }
 
     var isScrolling: Bool { tracker.isScrolling }
@@ -90,10 +91,11 @@ final class OnscreenScheduler {
         startPrefetchIfIdle()
     }
 
-    /// Once every visible row is done and the user is idle, prefetch one screen above and below.
+    /// Once no visible row waits for a queue slot (each is done, or running: one stuck row does
+    /// not hold the rest back) and the user is idle, prefetch one screen above and below.
     private func startPrefetchIfIdle() {
         guard let gallery, !prefetchStarted, !tracker.isScrolling, !needsUpdate,
-              let first = visible.first, let last = visible.last, gallery.areSettled(visible) else { return }
+              let first = visible.first, let last = visible.last, gallery.noneWaiting(visible) else { return }
         prefetchStarted = true
         let screen = visible.count
         let above = max(0, first - screen)..<first

@@ -1,4 +1,4 @@
-// Why this exists: GCancellable, so cancelling an operation aborts the libsoup or GIO transfer in flight.
+// Why this exists: GCancellable, so cancelling an operation aborts the libsoup or GIO transfer in flight, and wakes anything waiting on it.
 import CGLib
 
 /// A GCancellable. `cancel()` may be called from any thread; GIO and libsoup calls given this
@@ -11,4 +11,24 @@ public final class Cancellable: @unchecked Sendable {
 
     public func cancel() { g_cancellable_cancel(pointer) }
     public var isCancelled: Bool { g_cancellable_is_cancelled(pointer) != 0 }
+
+    /// Call `fn` (on the cancelling thread) when cancelled, or at once if it already is.
+    /// Returns a token for `disconnect`; keep the handler short and do not call back into the cancellable.
+    @discardableResult
+    public func onCancel(_ fn: @escaping @Sendable () -> Void) -> gulong {
+        let data = Unmanaged.passRetained(ClosureBox<@Sendable () -> Void>(fn)).toOpaque()
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let box: ClosureBox<@Sendable () -> Void> = closureBox(data)
+            box.fn()
+        }
+        return g_cancellable_connect(pointer, unsafeBitCast(thunk, to: GCallback.self), data) { data in
+            guard let data else { return }
+            Unmanaged<SignalBox>.fromOpaque(data).release()
+        }
+    }
+
+    /// Stop calling a handler added with `onCancel` (waits for it if it is running on another thread).
+    public func disconnect(_ handler: gulong) {
+        if handler != 0 { g_cancellable_disconnect(pointer, handler) }
+    }
 }

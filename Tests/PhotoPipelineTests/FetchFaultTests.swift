@@ -106,7 +106,7 @@ final class FetchFaultTests: XCTestCase {
         print("cancel → return: \(Int(elapsed * 1000)) ms")
     }
 
-    func testLocalFilesThroughGIO() throws {
+    func testLocalFilesAndTheirErrors() throws {
         let fetcher = fetcher()
         let url = SamplePhotos.directory.appendingPathComponent("horse.png")
         XCTAssertEqual(try fetcher.fetch(url, limit: 1 << 20, cancellable: Cancellable()), SamplePhotos.data("horse.png"))

@@ -57,6 +57,9 @@ public enum URLPolicy {
         if isRemote(base), scheme == "file" {
             return .failure(Refusal(message: "local files are not allowed from a remote gallery"))
         }
+        if scheme == "file", let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+            return .failure(Refusal(message: "not a local file: “\(text)” names another machine (“\(host)”)"))
+        }
         return .success(url)
     }
 

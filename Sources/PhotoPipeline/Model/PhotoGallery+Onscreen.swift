@@ -21,6 +21,16 @@ extension PhotoGallery {
         return toBeCancelled
     }
 
+    /// Whether no row of `rows` still waits for a queue slot: each is done, or its operation is
+    /// running. A row stuck in a slow read does not hold the next rows back.
+    public func noneWaiting(_ rows: [Int]) -> Bool {
+        rows.allSatisfy { row in
+            guard records.indices.contains(row) else { return true }
+            let state = records[row].state
+            return ((state == .filtered || state == .failed) && !isBusy(row)) || isRunning(row)
+        }
+    }
+
     /// Whether every one of `rows` is done (filtered or failed) and idle.
     public func areSettled(_ rows: [Int]) -> Bool {
         rows.allSatisfy { row in

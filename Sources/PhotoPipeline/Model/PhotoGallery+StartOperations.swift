@@ -32,7 +32,9 @@ extension PhotoGallery {
             if priority.rawValue > existing.queuePriority.rawValue, !existing.isExecuting { existing.queuePriority = priority }
             return
         }
-        let operation = PhotoOperation(row: row, work: makeWork())
+        let operation = PhotoOperation(row: row, work: makeWork()) { [weak self] in
+            MainLoop.invoke { self?.onOperationStarted?(row) }
+        }
         operation.queuePriority = priority
         // The completion block runs on a global queue, even when cancelled. It does nothing then;
         // otherwise it hands the result to the GLib main loop, where the map entry is removed

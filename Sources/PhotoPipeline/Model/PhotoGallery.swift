@@ -15,6 +15,8 @@ public final class PhotoGallery {
 
     /// Called on the main loop after a row's record changed state or image, or its work started or stopped.
     public var onRowChanged: ((Int) -> Void)?
+    /// Called on the main loop when one of a row's operations starts running.
+    public var onOperationStarted: ((Int) -> Void)?
     /// Asked after a download lands: should the row go straight on to filtering?
     /// (The scroll scheduler answers "only if it is still wanted".)
     public var isRowWanted: (Int) -> Bool = { _ in true }
@@ -51,6 +53,11 @@ public final class PhotoGallery {
     /// Whether the row has an operation queued or running (its spinner turns).
     public func isBusy(_ row: Int) -> Bool {
         pending.downloadsInProgress[row] != nil || pending.filtrationsInProgress[row] != nil
+    }
+
+    /// Whether the row has an operation that is running now (not just queued).
+    public func isRunning(_ row: Int) -> Bool {
+        pending.downloadsInProgress[row]?.isExecuting == true || pending.filtrationsInProgress[row]?.isExecuting == true
     }
 
     /// Called on the main loop by an operation's completion, unless it was cancelled.

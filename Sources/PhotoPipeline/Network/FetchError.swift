@@ -9,6 +9,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case tls(String)
     case transfer(String)
     case unsupported(String)
+    /// A local path that is a FIFO, a socket, a device or a folder.
+    case notARegularFile(String)
+    /// A `file:` URL naming another machine.
+    case notLocal(String)
+    /// Too many reads on this mount are stuck already.
+    case notAnswering(String)
 
     public var description: String {
         switch self {
@@ -19,6 +25,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tls(let message): return "TLS error: \(message)"
         case .transfer(let message): return message
         case .unsupported(let message): return message
+        case .notARegularFile(let message): return message
+        case .notLocal(let message): return message
+        case .notAnswering(let message): return message
         }
     }
 }

@@ -50,9 +50,13 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     private var executing = false
     private var finished = false
 
-    public init(row: Int, work: any StageWork) {
+    /// Called on the worker thread when the operation starts running (not when it is queued).
+    let onStarted: (@Sendable () -> Void)?
+
+    public init(row: Int, work: any StageWork, onStarted: (@Sendable () -> Void)? = nil) {
         self.row = row
         self.work = work
+        self.onStarted = onStarted
         super.init()
         name = "\(work.stage.rawValue) row \(row)"
     }
@@ -88,6 +92,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     public override func main() {
         if isCancelled { return }
         Trace.shared.emit(.started(queue: stage, row: row))
+        onStarted?()
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
     }

@@ -1,0 +1,192 @@
+// Why this exists: deadlines on local reads, like the network's: a read runs on a thread of its own; one that makes no progress for the I/O timeout is abandoned (its operation fails, its late result is dropped), and abandoned reads are capped per mount.
+import Foundation
+import GLibRuntime
+
+public final class LocalFileFetcher: Sendable {
+    public struct Configuration: Sendable {
+        /// No byte read for this long: the read fails with "timed out" and is abandoned.
+        public var ioTimeoutSeconds: Double = 15
+        /// A whole file must be read within this.
+        public var totalTimeoutSeconds: Double = 60
+        /// Abandoned reads still blocked in the kernel, per mount: past this, reads on that
+        /// mount fail at once instead of starting more threads.
+        public var maxStuckReadsPerMount = 4
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    let reader: any LocalFileReading
+    let stuck = StuckReads()
+
+    public init(reader: any LocalFileReading = PosixFileReader(), configuration: Configuration = Configuration()) {
+        self.reader = reader
+        self.configuration = configuration
+    }
+
+    /// Reads abandoned so far and still blocked, on the mount holding `path` (tests look).
+    public func stuckReads(on path: String) -> Int { stuck.count(MountTable.mountPoint(containing: path)) }
+
+    /// The local path of a `file:` URL: only an empty host or `localhost` is this machine.
+    public static func localPath(of url: URL) throws(FetchError) -> String {
+        let host = url.host ?? ""
+        guard host.isEmpty || host.lowercased() == "localhost" else {
+            throw .notLocal("“\(url.absoluteString)” names another machine (“\(host)”), not a local file")
+        }
+        return url.path
+    }
+
+    /// Read the file at `url` on the calling (worker) thread, within the deadlines.
+    public func fetch(_ url: URL, limit: Int, cancellable: Cancellable) throws(FetchError) -> Data {
+        let path = try Self.localPath(of: url)
+        let mount = MountTable.mountPoint(containing: path)
+        let stuckNow = stuck.count(mount)
+        if stuckNow >= configuration.maxStuckReadsPerMount {
+            throw .notAnswering("\(stuckNow) reads on \(mount) are not answering (a network drive that stopped responding?)")
+        }
+        let job = ReadJob(stuck: stuck, mount: mount)
+        let reader = self.reader
+        let thread = Thread {
+            let result = Result { () throws(FetchError) -> Data in
+                try reader.read(path: path, limit: limit, progress: { job.madeProgress() },
+                                isCancelled: { cancellable.isCancelled || job.isAbandoned })
+            }
+            job.finish(result)
+        }
+        thread.name = "local read"
+        thread.start()
+
+        let wake = cancellable.onCancel { job.wake() }
+        defer { cancellable.disconnect(wake) }
+        let started = Date()
+        switch job.waitForResult(ioTimeout: configuration.ioTimeoutSeconds,
+                                 deadline: started.addingTimeInterval(configuration.totalTimeoutSeconds),
+                                 isCancelled: { cancellable.isCancelled }) {
+        case .done(let result):
+            return try result.get()
+        case .cancelled:
+            job.abandon()
+            throw .cancelled
+        case .noProgress:
+            job.abandon()
+            throw .timedOut(seconds: Int(configuration.ioTimeoutSeconds.rounded(.up)))
+        case .pastDeadline:
+            job.abandon()
+            throw .timedOut(seconds: Int(configuration.totalTimeoutSeconds.rounded(.up)))
+        }
+    }
+}
+
+/// One read in flight: the reader thread reports progress and its result; the waiting thread
+/// waits for either, and may abandon it. An abandoned reader still running counts as stuck on
+/// its mount until it returns (both changes happen under the job's lock, so they stay in order).
+final class ReadJob: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let stuck: StuckReads
+    private let mount: String
+    private var countedStuck = false
+
+    init(stuck: StuckReads, mount: String) {
+        self.stuck = stuck
+        self.mount = mount
+    }
+    private var lastProgress = Date()
+    private var result: Result<Data, FetchError>?
+    private var abandoned = false
+
+    enum Outcome { case done(Result<Data, FetchError>), cancelled, noProgress, pastDeadline }
+
+    var isAbandoned: Bool { condition.withLock { abandoned } }
+
+    func madeProgress() { condition.withLock { lastProgress = Date() } }
+
+    func wake() { condition.withLock { condition.broadcast() } }
+
+    /// The reader's result (dropped if the job was abandoned).
+    func finish(_ result: Result<Data, FetchError>) {
+        condition.withLock {
+            self.result = result
+            if countedStuck { stuck.remove(mount) }
+            condition.broadcast()
+        }
+    }
+
+    /// Give up on it; a reader still running counts as stuck until it returns.
+    func abandon() {
+        condition.withLock {
+            abandoned = true
+            if result == nil, !countedStuck {
+                countedStuck = true
+                stuck.add(mount)
+            }
+        }
+    }
+
+    func waitForResult(ioTimeout: Double, deadline: Date, isCancelled: () -> Bool) -> Outcome {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result { return .done(result) }
+            if isCancelled() { return .cancelled }
+            let now = Date()
+            if now >= deadline { return .pastDeadline }
+            let quiet = lastProgress.addingTimeInterval(ioTimeout)
+            if now >= quiet { return .noProgress }
+            condition.wait(until: min(quiet, deadline))
+        }
+    }
+}
+
+/// Abandoned reads still blocked, by mount point.
+final class StuckReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    func count(_ mount: String) -> Int { lock.withLock { counts[mount, default: 0] } }
+    func add(_ mount: String) { lock.withLock { counts[mount, default: 0] += 1 } }
+    func remove(_ mount: String) { lock.withLock { counts[mount, default: 0] = max(0, counts[mount, default: 0] - 1) } }
+}
+
+/// Which mount a path is on, from /proc/self/mountinfo (reading it never blocks, unlike a
+/// `stat` on a mount that stopped answering).
+enum MountTable {
+    static func mountPoint(containing path: String) -> String {
+        let mounts = mountPoints()
+        var best = "/"
+        for mount in mounts where mount.count > best.count {
+            if path == mount || path.hasPrefix(mount.hasSuffix("/") ? mount : mount + "/") { best = mount }
+        }
+        return best
+    }
+
+    static func mountPoints() -> [String] {
+        let fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return ["/"] }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        // Field 5 is the mount point, with spaces and the like as octal escapes (\040).
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 4 ? unescape(String(fields[4])) : nil
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "\\"), utf8.count >= 3, let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+// Why this exists: the blocking read of one local file, refusing anything that is not a regular file (a FIFO, a device, a socket, a folder) before it can block, and never reading past the limit.
+import Foundation
+
+/// The seam where local bytes come from: `read` runs on a reader thread of its own and may
+/// block (a network mount that stopped answering); `LocalFileFetcher` puts deadlines around it.
+public protocol LocalFileReading: Sendable {
+    /// Read `path` whole. Call `progress` after each chunk; stop when `isCancelled` says so.
+    func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data
+}
+
+/// POSIX reads: `stat` first, so a FIFO is never opened; then `open` with O_NONBLOCK (a path
+/// swapped for a FIFO between the two cannot block) and `fstat` on what was opened.
+public struct PosixFileReader: LocalFileReading {
+    static let chunkSize = 64 * 1024
+
+    public init() {}
+
+    public func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
+        let name = (path as NSString).lastPathComponent
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Self.failure(errno, name) }
+        try Self.requireRegularFile(info, name)
+        if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
+
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw Self.failure(errno, name) }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0 else { throw Self.failure(errno, name) }
+        try Self.requireRegularFile(info, name)
+
+        var data = Data()
+        data.reserveCapacity(min(Int(info.st_size), limit))
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        while true {
+            if isCancelled() { throw .cancelled }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure(errno, name)
+            }
+            if count == 0 { return data }
+            if data.count + count > limit { throw .tooLarge(limit: limit) }
+            data.append(contentsOf: chunk[0..<count])
+            progress()
+        }
+    }
+
+    /// "“x.png”: No such file or directory".
+    static func failure(_ code: Int32, _ name: String) -> FetchError {
+        .transfer("“\(name)”: \(String(cString: strerror(code)))")
+    }
+
+    static func requireRegularFile(_ info: stat, _ name: String) throws(FetchError) {
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFIFO: kind = "a named pipe (FIFO)"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFDIR: kind = "a folder"
+        default: kind = "not a file"
+        }
+        throw .notARegularFile("“\(name)” is \(kind), not a regular file")
+    }
+}

@@ -1,0 +1,153 @@
+// Why this exists: local files that never answer: FIFOs, devices, folders, loops and foreign hosts are refused at once with a reason; a read that never returns times out, frees its queue slot, and stuck reads are capped per mount.
+import Foundation
+import GLibRuntime
+import TestAndBenchSupport
+import XCTest
+@testable import PhotoPipeline
+
+final class LocalFileTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    func fetch(_ url: URL, fetcher: LocalFileFetcher = LocalFileFetcher(), limit: Int = 50 << 20) -> Result<Data, FetchError> {
+        Result { () throws(FetchError) -> Data in try fetcher.fetch(url, limit: limit, cancellable: Cancellable()) }
+    }
+
+    func reason(_ result: Result<Data, FetchError>) -> String {
+        if case .failure(let error) = result { return error.description }
+        return "read \((try? result.get())?.count ?? 0) bytes"
+    }
+
+    func testARegularFileIsRead() {
+        let url = SamplePhotos.directory.appendingPathComponent("horse.png")
+        XCTAssertEqual(try fetch(url).get(), SamplePhotos.data("horse.png"))
+    }
+
+    func testWhatIsNotARegularFileIsRefusedAtOnceWithWhatItIs() throws {
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos.png"), withIntermediateDirectories: true)
+        let cases: [(url: URL, reason: String)] = [
+            (URL(fileURLWithPath: fifo), "“pipe.png” is a named pipe (FIFO), not a regular file"),
+            (URL(fileURLWithPath: "/dev/zero"), "“zero” is a character device, not a regular file"),
+            (URL(fileURLWithPath: "/dev/urandom"), "“urandom” is a character device, not a regular file"),
+            (folder.appendingPathComponent("photos.png"), "“photos.png” is a folder, not a regular file"),
+        ]
+        for item in cases {
+            let started = Date()
+            XCTAssertEqual(reason(fetch(item.url)), item.reason)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "\(item.url.path) failed at once, never opened")
+        }
+    }
+
+    func testLoopsProcFilesAndMissingFilesFailWithTheSystemsReason() throws {
+        let loop = folder.appendingPathComponent("loop.png")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        XCTAssertEqual(reason(fetch(loop)), "“loop.png”: Too many levels of symbolic links")
+        XCTAssertEqual(reason(fetch(URL(fileURLWithPath: "/proc/self/mem"))), "“mem”: Input/output error")
+        XCTAssertEqual(reason(fetch(folder.appendingPathComponent("missing.png"))), "“missing.png”: No such file or directory")
+    }
+
+    func testAFileURLNamingAnotherMachineIsRefused() throws {
+        let url = try XCTUnwrap(URL(string: "file://otherhost/etc/passwd"))
+        XCTAssertEqual(reason(fetch(url)), "“file://otherhost/etc/passwd” names another machine (“otherhost”), not a local file")
+        XCTAssertEqual(try fetch(URL(string: "file://localhost" + SamplePhotos.directory.appendingPathComponent("horse.png").path)!).get().count,
+                       SamplePhotos.data("horse.png").count, "localhost is this machine")
+        // In a manifest, such an entry fails its own row before anything is fetched.
+        let entry = URLPolicy.entry(name: "p", rawURL: "file://otherhost/etc/passwd", manifest: URL(fileURLWithPath: "/g.json"))
+        XCTAssertEqual(entry.problem, "not a local file: “file://otherhost/etc/passwd” names another machine (“otherhost”)")
+    }
+
+    func testTheLimitIsCheckedBeforeReading() throws {
+        let big = folder.appendingPathComponent("big.png")
+        try Data(repeating: 1, count: 200_000).write(to: big)
+        XCTAssertEqual(reason(fetch(big, limit: 100_000)), FetchError.tooLarge(limit: 100_000).description)
+    }
+
+    /// A reader that never returns for paths containing "stuck" (a network mount that stopped
+    /// answering), and reads everything else from disk.
+    final class StuckReader: LocalFileReading, @unchecked Sendable {
+        let release = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        private(set) var returned = 0
+        func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
+            guard path.contains("stuck") else { return try PosixFileReader().read(path: path, limit: limit, progress: progress, isCancelled: isCancelled) }
+            release.wait() // blocked in the kernel, as far as anyone can tell
+            lock.withLock { returned += 1 }
+            return Data([1, 2, 3]) // a late result, which must be dropped
+        }
+    }
+
+    func testAReadThatNeverReturnsTimesOutAndStuckReadsAreCapped() throws {
+        let reader = StuckReader()
+        var configuration = LocalFileFetcher.Configuration()
+        configuration.ioTimeoutSeconds = 0.5
+        configuration.maxStuckReadsPerMount = 2
+        let fetcher = LocalFileFetcher(reader: reader, configuration: configuration)
+        let stuck = URL(fileURLWithPath: "/tmp/stuck/a.png")
+        for attempt in 1...2 {
+            XCTAssertEqual(fetch(stuck, fetcher: fetcher), .failure(.timedOut(seconds: 1)), "attempt \(attempt) timed out")
+            XCTAssertEqual(fetcher.stuckReads(on: stuck.path), attempt, "its thread is abandoned and counted")
+        }
+        let started = Date()
+        guard case .failure(.notAnswering(let message)) = fetch(stuck, fetcher: fetcher) else { return XCTFail("a third stuck read must not start") }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.4, "it fails at once, without waiting for a timeout")
+        XCTAssertTrue(message.hasPrefix("2 reads on / are not answering"), message)
+        // The mount recovers: the stuck calls return late, their results are dropped, and reads start again.
+        reader.release.signal(); reader.release.signal()
+        XCTAssertTrue(poll(timeout: 5) { fetcher.stuckReads(on: stuck.path) == 0 }, "returned reads are no longer counted")
+        XCTAssertEqual(reader.returned, 2)
+        XCTAssertEqual(try fetch(SamplePhotos.directory.appendingPathComponent("horse.png"), fetcher: fetcher).get().count,
+                       SamplePhotos.data("horse.png").count)
+    }
+
+    func testCancellingAStuckReadReturnsAtOnce() throws {
+        let reader = StuckReader()
+        let fetcher = LocalFileFetcher(reader: reader)
+        let cancellable = Cancellable()
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<Data, FetchError>?
+        Thread.detachNewThread {
+            outcome = Result { () throws(FetchError) -> Data in
+                try fetcher.fetch(URL(fileURLWithPath: "/tmp/stuck/b.png"), limit: 1 << 20, cancellable: cancellable)
+            }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 0.3), .timedOut, "the read is stuck")
+        cancellable.cancel()
+        XCTAssertEqual(done.wait(timeout: .now() + 2), .success, "cancel wakes the waiting operation at once")
+        XCTAssertEqual(outcome, .failure(.cancelled))
+        reader.release.signal()
+    }
+
+    /// The operation of a row whose read never returns fails with "timed out" and frees its
+    /// queue slot: with one download at a time, the next row still loads.
+    func testAStuckRowFreesItsQueueSlot() throws {
+        let reader = StuckReader()
+        var configuration = LocalFileFetcher.Configuration()
+        configuration.ioTimeoutSeconds = 1
+        let photo = SamplePhotos.directory.appendingPathComponent("horse.png").path
+        var settings = PipelineSettings()
+        settings.downloadConcurrency = 1
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: "[{\"name\": \"stuck\", \"url\": \"file:///tmp/stuck/c.png\"}, {\"name\": \"next\", \"url\": \"file://\(photo)\"}]",
+                                              source: folder.appendingPathComponent("g.json"), settings: settings,
+                                              files: LocalFileFetcher(reader: reader, configuration: configuration))
+            let gallery = harness.gallery
+            gallery.startOperations(for: 0)
+            gallery.startOperations(for: 1)
+            XCTAssertTrue(harness.run(timeout: 10) { harness.allSettled }, "states: \(gallery.records.map(\.state))")
+            XCTAssertEqual(gallery.records[0].state, .failed)
+            XCTAssertEqual(gallery.records[0].failureReason, "timed out after 1 s")
+            XCTAssertEqual(gallery.records[1].state, .filtered, "the next row got the slot")
+            harness.assertOneTerminalEventPerOperation()
+        }
+        reader.release.signal()
+    }
+}
