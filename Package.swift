@@ -46,6 +46,10 @@ let package = Package(
         // Starts Xvfb, D-Bus, a server, the app and a script, then ends, throws or waits (the process-lifetime test).
         .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
 
+        // Runs a command beside a test server in a network namespace with "public" and "private"
+        // addresses (the private-network-access tests).
+        .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
+
         // Benchmarks: a C reference kernel, the measuring code, and the command that runs them.
         .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         .target(

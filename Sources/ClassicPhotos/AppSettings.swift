@@ -46,6 +46,13 @@ final class AppSettings {
         get { settings?.string("last-manifest") ?? (memory["last-manifest"] as? String ?? "") }
         set { if let settings { settings.setString("last-manifest", newValue) } else { memory["last-manifest"] = newValue } }
     }
+    /// Manifests (URIs) the user allowed to reach the local network.
+    var localNetworkGalleries: [String] {
+        get { settings?.strings("local-network-galleries") ?? (memory["local-network-galleries"] as? [String] ?? []) }
+        set {
+            if let settings { settings.setStrings("local-network-galleries", newValue) } else { memory["local-network-galleries"] = newValue }
+        }
+    }
     /// The folder the Open dialog showed last.
     var lastFolder: String {
         get { settings?.string("last-folder") ?? (memory["last-folder"] as? String ?? "") }

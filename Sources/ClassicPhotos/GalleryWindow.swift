@@ -12,6 +12,7 @@ final class GalleryWindow {
     private let headerTitle = HeaderTitle()
     private let loadingSpinner = Spinner()
     private let errorBar = InfoBar(type: .error)
+    private let localNetworkBar = LocalNetworkBar()
     private let pages = Stack()
     private let emptyPage = EmptyPage()
     private let loadingPage = LoadingPage()
@@ -54,6 +55,8 @@ final class GalleryWindow {
             if response == Self.retryResponse { self?.reload() }
         }
         emptyPage.onOpen { [weak self] in self?.chooseManifest() }
+        localNetworkBar.onAllow = { [weak self] in self?.allowLocalNetwork() }
+        localNetworkBar.onDismiss = { Trace.shared.emit(.localNetwork(action: "dismissed")) }
 
         pages.addNamed(emptyPage.container, Page.empty.rawValue)
         pages.addNamed(loadingPage.container, Page.loading.rawValue)
@@ -62,6 +65,7 @@ final class GalleryWindow {
 
         let body = Box(.vertical)
         body.append(errorBar)
+        body.append(localNetworkBar.bar)
         body.append(pages)
         window.setChild(body)
 
@@ -178,6 +182,15 @@ final class GalleryWindow {
         settings.downscaleWhileDecoding = !services.options.fullDecode
         let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher, reusing: previous)
         self.gallery = gallery
+        localNetworkBar.bar.revealed = false
+        if gallery.access != .local, services.preferences.localNetworkGalleries.contains(manifest.source.absoluteString) {
+            gallery.access = .local
+            Trace.shared.emit(.localNetwork(action: "allowed"))
+        }
+        gallery.onFirstBlocked = { [weak self] in
+            Trace.shared.emit(.localNetwork(action: "asked"))
+            self?.localNetworkBar.bar.revealed = true
+        }
         headerTitle.subtitleText = isSample ? tr("Sample Gallery") : manifest.title
         services.preferences.lastManifest = isSample ? "" : manifest.source.absoluteString
         list.show(gallery)
@@ -193,6 +206,17 @@ final class GalleryWindow {
         // The gallery shown before (if any) stays; with none, the empty page offers Open.
         show(page: gallery == nil ? .empty : .list)
         headerTitle.subtitleText = gallery.map { isShowingSample ? tr("Sample Gallery") : $0.manifest.title } ?? ""
+    }
+
+    /// "Allow for This Gallery": remembered for the manifest's URL; refused rows load again.
+    private func allowLocalNetwork() {
+        guard let gallery else { return }
+        let source = gallery.manifest.source.absoluteString
+        if !services.preferences.localNetworkGalleries.contains(source) {
+            services.preferences.localNetworkGalleries.append(source)
+        }
+        Trace.shared.emit(.localNetwork(action: "allowed"))
+        gallery.allowAnyAddress()
     }
 
     func chooseManifest() {

@@ -34,6 +34,7 @@ final class OnscreenScheduler {
     var isScrolling: Bool { tracker.isScrolling }
 
     func attach(_ gallery: PhotoGallery?) {
+        MainLoop.cancel(stuckTimer)
         self.gallery = gallery
         visible = []
         prefetchBand = []
@@ -58,6 +59,7 @@ final class OnscreenScheduler {
 
     /// The tutorial's suspendAllOperations: queued work waits; rows bound now start nothing.
     private func scrollBegan() {
+        MainLoop.cancel(stuckTimer)
         Trace.shared.emit(.scrollBegin)
         gallery?.pending.suspendAll()
     }
@@ -91,11 +93,30 @@ final class OnscreenScheduler {
         startPrefetchIfIdle()
     }
 
-    /// Once no visible row waits for a queue slot (each is done, or running: one stuck row does
-    /// not hold the rest back) and the user is idle, prefetch one screen above and below.
+    /// A visible row whose operation has run this long without finishing counts as stuck: it no
+    /// longer holds the prefetch band back.
+    static let stuckAfterSeconds = 2.0
+    private var stuckTimer = MainLoop.Timeout.none
+
+    /// Once the visible rows are done and the user is idle, prefetch one screen above and below.
+    /// Rows still unfinished hold it back only while they are new: once each of them has been
+    /// running for `stuckAfterSeconds` (a server or a mount that stopped answering), the band
+    /// starts anyway; a one-shot timer looks again when that time is up.
     private func startPrefetchIfIdle() {
+        MainLoop.cancel(stuckTimer)
         guard let gallery, !prefetchStarted, !tracker.isScrolling, !needsUpdate,
-              let first = visible.first, let last = visible.last, gallery.noneWaiting(visible) else { return }
+              let first = visible.first, let last = visible.last else { return }
+        let unsettled = gallery.unsettled(visible)
+        if !unsettled.isEmpty {
+            let starts = unsettled.map { gallery.runningSince($0) }
+            guard starts.allSatisfy({ $0 != nil }), let latest = starts.compactMap({ $0 }).max() else { return }
+            let waited = ProcessInfo.processInfo.systemUptime - latest
+            guard waited >= Self.stuckAfterSeconds else {
+                let remaining = UInt32(((Self.stuckAfterSeconds - waited) * 1000).rounded(.up))
+                stuckTimer = MainLoop.after(milliseconds: remaining) { [weak self] in self?.startPrefetchIfIdle() }
+                return
+            }
+        }
         prefetchStarted = true
         let screen = visible.count
         let above = max(0, first - screen)..<first

@@ -39,4 +39,18 @@ public final class Settings {
         return String(cString: value)
     }
     public func setString(_ key: String, _ value: String) { g_settings_set_string(settings, key, value) }
+    public func strings(_ key: String) -> [String] {
+        guard let values = g_settings_get_strv(settings, key) else { return [] }
+        defer { g_strfreev(values) }
+        var result: [String] = []
+        var i = 0
+        while let value = values[i] { result.append(String(cString: value)); i += 1 }
+        return result
+    }
+    public func setStrings(_ key: String, _ values: [String]) {
+        var cValues: [UnsafePointer<CChar>?] = values.map { UnsafePointer(strdup($0)) }
+        cValues.append(nil)
+        g_settings_set_strv(settings, key, &cValues)
+        cValues.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+    }
 }

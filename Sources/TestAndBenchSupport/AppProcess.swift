@@ -21,8 +21,9 @@ public final class AppProcess {
 
     /// `isolatedNetwork`: run the app in a network namespace of its own (`unshare -n`), where
     /// not even loopback is up: no packet can leave, so name lookups fail at once.
+    /// `wrapper`: a command the app runs under (it ends with the app's own command line).
     public init(display: String, arguments: [String], environment extra: [String: String] = [:],
-                executable: String = AppProcess.binary, isolatedNetwork: Bool = false) throws {
+                executable: String = AppProcess.binary, isolatedNetwork: Bool = false, wrapper: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
@@ -32,6 +33,7 @@ public final class AppProcess {
         bus = try SessionBus()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["XDG_RUNTIME_DIR"] = bus.runtimeDirectory
         environment["DISPLAY"] = display
         environment["GDK_BACKEND"] = "x11"
         environment["GSK_RENDERER"] = "cairo"
@@ -45,7 +47,7 @@ public final class AppProcess {
         for (key, value) in extra { environment[key] = value }
         let stderrFile = open(stderrPath, O_WRONLY | O_APPEND)
         defer { close(stderrFile) }
-        let command = (isolatedNetwork ? ["/usr/bin/unshare", "-n"] : []) + [executable, "--trace", trace.path] + arguments
+        let command = wrapper + (isolatedNetwork ? ["/usr/bin/unshare", "-n"] : []) + [executable, "--trace", trace.path] + arguments
         process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stderr: stderrFile)
     }
 

@@ -91,13 +91,16 @@ public final class ChildProcess: @unchecked Sendable {
         return true
     }
 
-    /// SIGTERM, then SIGKILL after `grace`; its whole process group goes too.
+    /// SIGTERM to its whole process group (so what it started, such as the accessibility
+    /// services a D-Bus daemon launched, can clean up), then SIGKILL to the group after `grace`.
     public func stop(grace: TimeInterval = 5) {
-        if isRunning {
-            kill(processIdentifier, SIGTERM)
-            if !wait(timeout: grace) { kill(processIdentifier, SIGKILL) }
-        }
-        kill(-processIdentifier, SIGKILL) // anything it started in its group
+        kill(-processIdentifier, SIGTERM)
+        if isRunning { kill(processIdentifier, SIGTERM) }
+        if !wait(timeout: grace) { kill(processIdentifier, SIGKILL) }
+        // What is left of the group gets a moment to exit on its own, then SIGKILL.
+        let deadline = Date().addingTimeInterval(min(grace, 1))
+        while kill(-processIdentifier, 0) == 0 && Date() < deadline { usleep(10_000) }
+        kill(-processIdentifier, SIGKILL)
         wait(timeout: 2)
     }
 

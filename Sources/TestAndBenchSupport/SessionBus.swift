@@ -5,11 +5,24 @@ public final class SessionBus {
     public let address: String
     private let process: ChildProcess
 
+    /// A runtime folder of its own: the accessibility services the bus starts keep their sockets
+    /// there (by default all sessions would share ~/.cache/at-spi/bus).
+    public let runtimeDirectory: String
+
     public init() throws {
+        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
         do {
-            process = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"], stdout: fds[1])
+            process = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1",
+                                                                   // A socket with a path (not an abstract one), so an app in a
+                                                                   // network namespace of its own reaches the bus too.
+                                                                   "--address=unix:dir=\(runtimeDirectory)"],
+                                   environment: environment, stdout: fds[1])
         } catch {
             close(fds[0]); close(fds[1])
             throw error
@@ -31,7 +44,10 @@ public final class SessionBus {
     }
 
     /// Stop the bus and whatever it started (accessibility services).
-    public func stop() { process.stop() }
+    public func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
 
     deinit { stop() }
 }

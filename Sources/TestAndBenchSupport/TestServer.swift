@@ -45,10 +45,20 @@ public final class TestServer: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var requestLog: [String] = []
+    private var addressLog: [(address: String, request: String)] = []
+    /// Called (on the server's thread) with each request's local address and path.
+    private let onRequest: (@Sendable (String, String) -> Void)?
+    /// 0: a free port on 127.0.0.1; any other: that port on every address (IPv4).
+    private let everywherePort: UInt16
     private var thread: Thread?
 
-    public init(tlsCertificatePEM: String? = nil, route: @escaping Route) throws {
+    /// `everywhere`: listen on this port on every IPv4 address of the network namespace (the
+    /// private-network tests give loopback public and private addresses); nil: a free port on 127.0.0.1.
+    public init(tlsCertificatePEM: String? = nil, everywhere port: UInt16? = nil,
+                onRequest: (@Sendable (_ localAddress: String, _ request: String) -> Void)? = nil, route: @escaping Route) throws {
         self.route = route
+        self.onRequest = onRequest
+        everywherePort = port ?? 0
         tlsCertificate = tlsCertificatePEM
         let thread = Thread { [unowned self] in self.serve() }
         thread.name = "test-server"
@@ -60,6 +70,8 @@ public final class TestServer: @unchecked Sendable {
 
     /// Paths requested so far (with their query), in order.
     public var requests: [String] { lock.withLock { requestLog } }
+    /// Requests with the local address each came in on ("127.0.0.1", "203.0.113.10"…).
+    public var requestsByAddress: [(address: String, request: String)] { lock.withLock { addressLog } }
 
     /// Quit the server's loop and wait for its thread. Safe to call more than once.
     public func stop() {
@@ -100,7 +112,10 @@ public final class TestServer: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let options = tlsCertificate == nil ? SOUP_SERVER_LISTEN_IPV4_ONLY
             : SoupServerListenOptions(rawValue: SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue | SOUP_SERVER_LISTEN_HTTPS.rawValue)
-        if soup_server_listen_local(server, 0, options, &error) != 0,
+        let listening = everywherePort != 0
+            ? soup_server_listen_all(server, guint(everywherePort), options, &error)
+            : soup_server_listen_local(server, 0, options, &error)
+        if listening != 0,
            let uris = soup_server_get_uris(server), let first = uris.pointee.data {
             port = UInt16(g_uri_get_port(OpaquePointer(first)))
             g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) })
@@ -130,7 +145,20 @@ public final class TestServer: @unchecked Sendable {
             }
         }
         let queryText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "&")
-        lock.withLock { requestLog.append(queryText.isEmpty ? path : "\(path)?\(queryText)") }
+        let request = queryText.isEmpty ? path : "\(path)?\(queryText)"
+        var local = "?"
+        if let address = soup_server_message_get_local_address(message),
+           g_type_check_instance_is_a(address.as(GTypeInstance.self), g_inet_socket_address_get_type()) != 0,
+           let inet = g_inet_socket_address_get_address(address.as(GInetSocketAddress.self)),
+           let text = g_inet_address_to_string(inet) {
+            local = String(cString: text)
+            g_free(text)
+        }
+        lock.withLock {
+            requestLog.append(request)
+            addressLog.append((local, request))
+        }
+        onRequest?(local, request)
         let plan = route(path, parameters)
         let exchange = Exchange(message)
         if plan.delayMs > 0 {

@@ -9,7 +9,7 @@ final class TraceEventTests: XCTestCase {
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .manifest(rows: 3, source: "file:///g.plist"),
         .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .page(name: "loading"),
-        .windowSize(width: 720, height: 640),
+        .windowSize(width: 720, height: 640), .localNetwork(action: "asked"),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
         .cancelled(queue: .filtration, row: 4), .state(row: 5, state: .failed, reason: "HTTP 404 Not Found"),
         .state(row: 6, state: .filtered, reason: nil), .suspended(queue: .download), .resumed(queue: .filtration),

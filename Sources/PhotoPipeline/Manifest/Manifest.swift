@@ -26,12 +26,16 @@ public struct Manifest: Sendable {
     public var format: ManifestFormat
     /// Rows in the order the file lists them.
     public var entries: [ManifestEntry]
+    /// Where the manifest came from: `.local` for a file or a loopback server, else the space
+    /// of the server that sent it. It decides which addresses its photos may come from.
+    public var origin: AddressSpace
 
-    public init(source: URL, title: String, format: ManifestFormat, entries: [ManifestEntry]) {
+    public init(source: URL, title: String, format: ManifestFormat, entries: [ManifestEntry], origin: AddressSpace = .local) {
         self.source = source
         self.title = title
         self.format = format
         self.entries = entries
+        self.origin = origin
     }
 }
 

@@ -23,14 +23,17 @@ public struct ManifestLoader: Sendable {
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
             throw ManifestError("unsupported manifest location “\(source.absoluteString)”")
         }
-        let data: Data
+        let data: Data, origin: AddressSpace
         do {
-            data = try fetcher.fetch(source, limit: Self.byteLimit, cancellable: cancellable)
+            // The user chose this manifest: fetch it from anywhere, and note where it came from.
+            (data, origin) = try fetcher.fetchWithSpace(source, limit: Self.byteLimit, cancellable: cancellable)
         } catch .tooLarge {
             throw ManifestError("the manifest is larger than \(ByteLimit.describe(Self.byteLimit))")
         } catch {
             throw ManifestError("could not read the manifest: \(error)")
         }
-        return try ManifestParser.parse(data, source: source)
+        var manifest = try ManifestParser.parse(data, source: source)
+        manifest.origin = origin
+        return manifest
     }
 }

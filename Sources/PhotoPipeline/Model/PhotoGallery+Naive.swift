@@ -10,7 +10,7 @@ extension PhotoGallery {
         let record = records[row]
         Trace.shared.emit(.started(queue: .download, row: row))
         let context = WorkContext(cancellable: Cancellable())
-        let downloaded = ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit).run(context)
+        let downloaded = ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit, origin: access).run(context)
         switch downloaded {
         case .image(let image):
             record.markDownloaded(image)

@@ -21,13 +21,12 @@ extension PhotoGallery {
         return toBeCancelled
     }
 
-    /// Whether no row of `rows` still waits for a queue slot: each is done, or its operation is
-    /// running. A row stuck in a slow read does not hold the next rows back.
-    public func noneWaiting(_ rows: [Int]) -> Bool {
-        rows.allSatisfy { row in
-            guard records.indices.contains(row) else { return true }
+    /// The rows of `rows` that are not done yet (not filtered or failed, or still busy).
+    public func unsettled(_ rows: [Int]) -> [Int] {
+        rows.filter { row in
+            guard records.indices.contains(row) else { return false }
             let state = records[row].state
-            return ((state == .filtered || state == .failed) && !isBusy(row)) || isRunning(row)
+            return !((state == .filtered || state == .failed) && !isBusy(row))
         }
     }
 

@@ -13,7 +13,7 @@ extension PhotoGallery {
         case .new:
             guard let url = record.url else { return }
             start(.download, row: row, priority: priority) {
-                ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit)
+                ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit, origin: access)
             }
         case .downloaded:
             guard let image = record.image else { return }
@@ -33,7 +33,8 @@ extension PhotoGallery {
             return
         }
         let operation = PhotoOperation(row: row, work: makeWork()) { [weak self] in
-            MainLoop.invoke { self?.onOperationStarted?(row) }
+            let started = ProcessInfo.processInfo.systemUptime
+            MainLoop.invoke { self?.operationStarted(row: row, at: started) }
         }
         operation.queuePriority = priority
         // The completion block runs on a global queue, even when cancelled. It does nothing then;

@@ -12,6 +12,9 @@ public final class PhotoGallery {
     public let pending: PendingOperations
     public var settings: PipelineSettings
     let fetcher: ResourceFetcher
+    /// Which addresses this gallery's photos may come from: the manifest's origin, or `.local`
+    /// (anywhere) once the user allowed it to reach the local network.
+    public var access: AddressSpace
 
     /// Called on the main loop after a row's record changed state or image, or its work started or stopped.
     public var onRowChanged: ((Int) -> Void)?
@@ -29,6 +32,7 @@ public final class PhotoGallery {
         self.manifest = manifest
         self.settings = settings
         self.fetcher = fetcher
+        access = manifest.origin
         records = manifest.entries.enumerated().map { PhotoRecord(row: $0.offset, entry: $0.element) }
         if let previous, previous.manifest.source == manifest.source {
             for record in records where previous.records.indices.contains(record.row) {
@@ -60,6 +64,15 @@ public final class PhotoGallery {
         pending.downloadsInProgress[row]?.isExecuting == true || pending.filtrationsInProgress[row]?.isExecuting == true
     }
 
+    /// When the row's running operation started (system uptime, seconds), while it runs.
+    public func runningSince(_ row: Int) -> Double? { isRunning(row) ? startTimes[row] : nil }
+    private var startTimes: [Int: Double] = [:]
+
+    func operationStarted(row: Int, at time: Double) {
+        startTimes[row] = time
+        onOperationStarted?(row)
+    }
+
     /// Called on the main loop by an operation's completion, unless it was cancelled.
     func finish(_ operation: PhotoOperation) {
         // Only the operation the map still holds may land: a cancelled-and-forgotten one,
@@ -87,6 +100,10 @@ public final class PhotoGallery {
             Trace.shared.emit(.finished(queue: operation.stage, row: operation.row))
             record.markFailed(reason)
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
+            if reason.hasPrefix("blocked: "), !reportedBlocked {
+                reportedBlocked = true
+                onFirstBlocked?()
+            }
         }
         onRowChanged?(record.row)
         if record.state == .downloaded, isRowWanted(record.row), !pending.isSuspended {
@@ -109,6 +126,27 @@ public final class PhotoGallery {
     public func cancelAll() {
         for row in pending.rowsInProgress { cancelOperations(for: row) }
     }
+
+    /// Rows that failed because private network access refused them.
+    public var blockedRows: [Int] {
+        records.filter { $0.state == .failed && $0.failureReason?.hasPrefix("blocked: ") == true }.map(\.row)
+    }
+
+    /// Let this gallery reach any address (the user allowed it): refused rows go back to
+    /// waiting, and those on screen start again.
+    public func allowAnyAddress() {
+        access = .local
+        for row in blockedRows {
+            records[row].reset()
+            onRowChanged?(row)
+            if isRowWanted(row) { startOperations(for: row, priority: priorityForRow(row)) }
+        }
+    }
+
+    /// Called on the main loop the first time a row of this gallery is refused by private
+    /// network access (the window asks the user).
+    public var onFirstBlocked: (() -> Void)?
+    private var reportedBlocked = false
 
     /// Reload one failed row: back to `new`, then start it.
     public func retry(row: Int) {

@@ -15,6 +15,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case notLocal(String)
     /// Too many reads on this mount are stuck already.
     case notAnswering(String)
+    /// Private network access: the gallery may not reach this address.
+    case blocked(NetworkRefusal)
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notARegularFile(let message): return message
         case .notLocal(let message): return message
         case .notAnswering(let message): return message
+        case .blocked(let refusal): return refusal.description
         }
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the one shared SoupSession (timeouts, user agent, connection limits) and a streaming, limited, cancellable GET.
+// Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), private network access checked at connect time, and a streaming, limited, cancellable GET.
 import CGLib
 import CSoup
 import Foundation
@@ -17,37 +17,78 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     public let configuration: Configuration
-    let session: UnsafeMutablePointer<SoupSession>
+    /// One session per gallery origin. Connections are pooled per session, and libsoup reports
+    /// a connection (`network-event`) only when it is made, so every connection a restricted
+    /// session holds was checked when it was made; none is shared with a less restricted one.
+    private let sessions: [AddressSpace: UnsafeMutablePointer<SoupSession>]
 
-    /// Create the session. libsoup 3 lets a session be used from several threads as long as
+    /// Create the sessions. libsoup 3 lets a session be used from several threads as long as
     /// it is configured on the thread that made it, which is what this initializer does.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let object = newObject(soup_session_get_type(), properties: [
-            ("timeout", .uint(configuration.ioTimeoutSeconds)),
-            ("idle-timeout", .uint(60)),
-            ("user-agent", .string(configuration.userAgent)),
-            ("max-conns", .int(configuration.maxConnections)),
-            ("max-conns-per-host", .int(configuration.maxConnectionsPerHost)),
-        ])
-        session = object.raw.assumingMemoryBound(to: SoupSession.self)
+        var sessions: [AddressSpace: UnsafeMutablePointer<SoupSession>] = [:]
+        for origin in [AddressSpace.local, .private, .public] {
+            let object = newObject(soup_session_get_type(), properties: [
+                ("timeout", .uint(configuration.ioTimeoutSeconds)),
+                ("idle-timeout", .uint(60)),
+                ("user-agent", .string(configuration.userAgent)),
+                ("max-conns", .int(configuration.maxConnections)),
+                ("max-conns-per-host", .int(configuration.maxConnectionsPerHost)),
+            ])
+            sessions[origin] = object.assumingMemoryBound(to: SoupSession.self)
+        }
+        self.sessions = sessions
     }
 
-    deinit { g_object_unref(session) }
+    deinit { sessions.values.forEach { g_object_unref($0) } }
 
-    /// GET `url` on the calling (worker) thread, reading at most `limit` bytes.
-    /// Cancelling `cancellable` aborts the transfer in flight.
-    public func get(_ url: URL, limit: Int, cancellable: Cancellable,
+    /// GET `url` on the calling (worker) thread, reading at most `limit` bytes, for a gallery
+    /// loaded from `origin`: a connection to an address that origin may not reach (see
+    /// `AddressSpace.mayReach`) is refused as soon as it is made, before any request is sent,
+    /// and so is one made by a redirect. Cancelling `cancellable` aborts the transfer in flight.
+    public func get(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace = .local,
                     progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> Data {
+        try response(url, limit: limit, cancellable: cancellable, from: origin, progress: progress).data
+    }
+
+    /// The body and the address space of the server that sent it (for a manifest: where the gallery is from).
+    public func response(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace = .local,
+                         progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> (data: Data, space: AddressSpace) {
         guard let message = soup_message_new("GET", url.absoluteString) else {
             throw .unsupported("invalid URL for HTTP")
         }
         defer { g_object_unref(message.raw) }
+        // The request has a cancellable of its own, so that a refusal cancels only it; the
+        // caller's still cancels it too.
+        let request = Cancellable()
+        let link = cancellable.onCancel { request.cancel() }
+        defer { cancellable.disconnect(link) }
+        let guardian = ConnectionGuard(origin: origin)
+        if origin != .local {
+            Signal.connectIntPointerOffMain(message, "network-event") { event, stream in
+                guard event == Int32(G_SOCKET_CLIENT_CONNECTED.rawValue), let stream else { return }
+                var error: UnsafeMutablePointer<GError>?
+                guard let address = g_socket_connection_get_remote_address(stream.assumingMemoryBound(to: GSocketConnection.self), &error) else {
+                    if let error { g_error_free(error) }
+                    guardian.refuse(NetworkRefusal(origin: origin, target: .local, address: "an unknown address"))
+                    request.cancel()
+                    return
+                }
+                defer { g_object_unref(address) }
+                guard let remote = Self.inetAddress(address) else { return }
+                let target = AddressSpace.of(remote.bytes)
+                if !origin.mayReach(target) {
+                    guardian.refuse(NetworkRefusal(origin: origin, target: target, address: remote.text))
+                    request.cancel()
+                }
+            }
+        }
         let started = Date()
         let stream: UnsafeMutablePointer<GInputStream>
         do throws(GLibError) {
-            stream = try withGError { soup_session_send(session, message, cancellable.pointer, $0) }!
+            stream = try withGError { soup_session_send(sessions[origin], message, request.pointer, $0) }!
         } catch {
+            if let refusal = guardian.refusal { throw .blocked(refusal) }
             throw Self.map(error, configuration: configuration)
         }
         defer {
@@ -59,15 +100,31 @@ public final class HTTPClient: @unchecked Sendable {
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             throw .httpStatus(code: status, reason: reason)
         }
+        let space = soup_message_get_remote_address(message).flatMap(Self.inetAddress).map { AddressSpace.of($0.bytes) } ?? .public
         let headers = soup_message_get_response_headers(message)
         let declared = soup_message_headers_get_content_length(headers)
         if declared > limit { throw .tooLarge(limit: limit) }
-        return try StreamReader.readAll(stream, limit: limit, expected: declared > 0 ? Int(declared) : nil,
-                                        cancellable: cancellable,
+        let data = try StreamReader.readAll(stream, limit: limit, expected: declared > 0 ? Int(declared) : nil,
+                                        cancellable: request,
                                         deadline: started.addingTimeInterval(TimeInterval(configuration.totalTimeoutSeconds)),
                                         timeoutSeconds: configuration.totalTimeoutSeconds,
                                         ioTimeoutSeconds: Int(configuration.ioTimeoutSeconds),
                                         progress: progress)
+        return (data, space)
+    }
+
+    /// The IP address of a socket address (nil for a non-IP one), as bytes and as text.
+    static func inetAddress(_ socketAddress: UnsafeMutablePointer<GSocketAddress>) -> (bytes: [UInt8], text: String)? {
+        guard g_type_check_instance_is_a(socketAddress.as(GTypeInstance.self), g_inet_socket_address_get_type()) != 0,
+              let address = g_inet_socket_address_get_address(socketAddress.as(GInetSocketAddress.self)) else { return nil }
+        let size = Int(g_inet_address_get_native_size(address))
+        let bytes = Array(UnsafeBufferPointer(start: g_inet_address_to_bytes(address), count: size))
+        var text = "?"
+        if let cText = g_inet_address_to_string(address) {
+            text = String(cString: cText)
+            g_free(cText)
+        }
+        return (bytes, text)
     }
 
     static func map(_ error: GLibError, configuration: Configuration) -> FetchError {
@@ -76,4 +133,14 @@ public final class HTTPClient: @unchecked Sendable {
         if error.isTLS { return .tls(error.message) }
         return .transfer(error.message)
     }
+}
+
+/// What the `network-event` handler (on the sending thread) tells the sender: the refusal, if any.
+final class ConnectionGuard: @unchecked Sendable {
+    let origin: AddressSpace
+    private let lock = NSLock()
+    private var stored: NetworkRefusal?
+    init(origin: AddressSpace) { self.origin = origin }
+    var refusal: NetworkRefusal? { lock.withLock { stored } }
+    func refuse(_ refusal: NetworkRefusal) { lock.withLock { if stored == nil { stored = refusal } } }
 }

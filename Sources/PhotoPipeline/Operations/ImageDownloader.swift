@@ -6,10 +6,13 @@ public struct ImageDownloader: StageWork {
     let fetcher: ResourceFetcher
     let decoder: ImageDecoder
     let byteLimit: Int
+    /// Where the gallery came from: which addresses the photo may come from.
+    let origin: AddressSpace
     public var stage: Stage { .download }
 
-    public init(url: URL, fetcher: ResourceFetcher, decoder: ImageDecoder, byteLimit: Int) {
+    public init(url: URL, fetcher: ResourceFetcher, decoder: ImageDecoder, byteLimit: Int, origin: AddressSpace = .local) {
         self.url = url
+        self.origin = origin
         self.fetcher = fetcher
         self.decoder = decoder
         self.byteLimit = byteLimit
@@ -18,7 +21,7 @@ public struct ImageDownloader: StageWork {
     public func run(_ context: WorkContext) -> StageOutcome {
         let data: Data
         do {
-            data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable)
+            data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable, from: origin)
         } catch .cancelled {
             return .cancelled
         } catch {

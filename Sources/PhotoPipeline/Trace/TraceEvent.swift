@@ -14,6 +14,9 @@ public enum TraceEvent: Sendable, Equatable {
     case page(name: String)
     /// The window's size (as it would be saved) changed.
     case windowSize(width: Int, height: Int)
+    /// Private network access: the window `asked` (a row was refused), or the user `allowed`
+    /// this gallery or `dismissed` the question; `allowed` also at load for a remembered gallery.
+    case localNetwork(action: String)
     case queued(queue: Stage, row: Int)
     case started(queue: Stage, row: Int)
     /// An operation ended and its result was applied (image or failure).
@@ -48,6 +51,7 @@ public enum TraceEvent: Sendable, Equatable {
         case manifestFailed = "manifest-failed"
         case page
         case windowSize = "window-size"
+        case localNetwork = "local-network"
         case queued, started, finished, cancelled, state, suspended, resumed
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
@@ -63,6 +67,7 @@ public enum TraceEvent: Sendable, Equatable {
             case .manifestFailed: return ["reason", "source"]
             case .page: return ["name"]
             case .windowSize: return ["width", "height"]
+            case .localNetwork: return ["action"]
             case .queued, .started, .finished, .cancelled: return ["queue", "row"]
             case .state: return ["row", "state", "reason"]
             case .suspended, .resumed: return ["queue"]
@@ -90,6 +95,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifestFailed: return .manifestFailed
         case .page: return .page
         case .windowSize: return .windowSize
+        case .localNetwork: return .localNetwork
         case .queued: return .queued
         case .started: return .started
         case .finished: return .finished
@@ -118,6 +124,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifestFailed(let reason, let source): values = [.string(reason), .string(source)]
         case .page(let name): values = [.string(name)]
         case .windowSize(let width, let height): values = [.int(width), .int(height)]
+        case .localNetwork(let action): values = [.string(action)]
         case .queued(let queue, let row), .started(let queue, let row), .finished(let queue, let row), .cancelled(let queue, let row):
             values = [.string(queue.rawValue), .int(row)]
         case .state(let row, let state, let reason): values = [.int(row), .string(state.rawValue), reason.map { .string($0) }]
@@ -150,6 +157,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .manifestFailed: guard let r = string("reason"), let s = string("source") else { return nil }; self = .manifestFailed(reason: r, source: s)
         case .page: guard let n = string("name") else { return nil }; self = .page(name: n)
         case .windowSize: guard let w = int("width"), let h = int("height") else { return nil }; self = .windowSize(width: w, height: h)
+        case .localNetwork: guard let a = string("action") else { return nil }; self = .localNetwork(action: a)
         case .queued, .started, .finished, .cancelled:
             guard let q = stage("queue"), let r = int("row") else { return nil }
             switch name {

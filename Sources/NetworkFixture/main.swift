@@ -1,0 +1,69 @@
+// Why this exists: for the private-network-access tests: inside a network namespace of its own (run it under `unshare -rnm`), gives loopback a public, a private and a link-local address, serves files, photos and redirects from all of them, and runs a command (the app) beside that server.
+//
+//   network-fixture --root DIR --log FILE [--hosts FILE] -- COMMAND [ARGUMENT…]
+//
+// - 203.0.113.10 (TEST-NET-3, which the rule counts as public), 10.20.30.40 (private),
+//   169.254.10.20 (link-local) and 127.0.0.1 (local), all on port 8080;
+// - `/files/NAME` serves DIR/NAME, `/redirect?to=URL` answers 302 to URL, anything else is
+//   the sample-photo route;
+// - every request is appended to FILE as "LOCAL-ADDRESS PATH";
+// - `--hosts FILE` is bind-mounted over /etc/hosts (names for DNS tests).
+import Foundation
+import TestAndBenchSupport
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("network-fixture: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var root = "", log = "", hosts: String?
+while let first = arguments.first, first != "--" {
+    arguments.removeFirst()
+    guard let value = arguments.first else { fail("\(first) needs a value") }
+    arguments.removeFirst()
+    switch first {
+    case "--root": root = value
+    case "--log": log = value
+    case "--hosts": hosts = value
+    default: fail("unknown option \(first)")
+    }
+}
+guard arguments.first == "--", arguments.count > 1, !root.isEmpty, !log.isEmpty else {
+    fail("usage: network-fixture --root DIR --log FILE [--hosts FILE] -- COMMAND…")
+}
+let command = Array(arguments.dropFirst())
+
+for step in [["link", "set", "lo", "up"], ["addr", "add", "203.0.113.10/24", "dev", "lo"],
+             ["addr", "add", "10.20.30.40/32", "dev", "lo"], ["addr", "add", "169.254.10.20/32", "dev", "lo"]] {
+    let result = try Tool.run("/usr/sbin/ip", step)
+    if result.status != 0 { fail("ip \(step.joined(separator: " ")) failed (\(result.status))") }
+}
+if let hosts {
+    let result = try Tool.run("/usr/bin/mount", ["--bind", hosts, "/etc/hosts"])
+    if result.status != 0 { fail("cannot bind-mount \(hosts) over /etc/hosts") }
+}
+
+FileManager.default.createFile(atPath: log, contents: nil)
+let logHandle = FileHandle(forWritingAtPath: log)!
+let logLock = NSLock()
+let server = try TestServer(everywhere: 8080, onRequest: { address, request in
+    logLock.withLock { logHandle.write(Data("\(address) \(request)\n".utf8)) }
+}) { path, query in
+    if path.hasPrefix("/files/") {
+        let name = String(path.dropFirst("/files/".count))
+        guard !name.contains("/"), let body = FileManager.default.contents(atPath: root + "/" + name) else {
+            return ServerPlan(status: 404, body: Data("not found".utf8), contentType: "text/plain")
+        }
+        return ServerPlan(body: body, contentType: "application/json")
+    }
+    if path == "/redirect", let target = query["to"] {
+        return ServerPlan(status: 302, headers: ["Location": target])
+    }
+    return SamplePhotos.route(path, query)
+}
+
+// The command dies with this process (ChildProcess); this process ends when it does.
+let child = try ChildProcess(command[0], Array(command.dropFirst()))
+while child.isRunning { usleep(50_000) }
+exit(child.terminationStatus ?? 1)

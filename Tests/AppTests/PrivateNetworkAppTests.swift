@@ -1,0 +1,140 @@
+// Why this exists: private network access with real connections: in a network namespace of its own, a gallery served from a "public" address cannot make the app reach loopback, private or link-local addresses (directly, by a redirect or by a name), no request reaches them, and "Allow for This Gallery" lets it, remembered across a restart.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class PrivateNetworkAppTests: XCTestCase {
+    static let publicBase = "http://203.0.113.10:8080"
+    static var fixture: String {
+        URL(fileURLWithPath: AppProcess.binary).deletingLastPathComponent().appendingPathComponent("NetworkFixture").path
+    }
+
+    struct Setup {
+        let folder: URL
+        let log: String
+        /// (local address, request) for every request the servers got.
+        var requests: [(address: String, request: String)] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map { line in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+            }
+        }
+    }
+
+    /// A folder with `manifests` (name → JSON) served at /files/NAME, a hosts file and a log.
+    func setUp(manifests: [String: String]) throws -> Setup {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pna-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, json) in manifests { try Data(json.utf8).write(to: folder.appendingPathComponent(name)) }
+        try Data("127.0.0.1 localhost\n203.0.113.10 gallery.example\n127.0.0.1 sneaky.example\n".utf8)
+            .write(to: folder.appendingPathComponent("hosts"))
+        return Setup(folder: folder, log: folder.appendingPathComponent("requests.log").path)
+    }
+
+    /// The app inside the namespace, beside the fixture's servers, opening `manifest`.
+    func launch(_ xvfb: Xvfb, _ setup: Setup, manifest: String, environment: [String: String] = [:]) throws -> AppProcess {
+        try AppProcess(display: xvfb.display, arguments: [manifest], environment: environment,
+                       wrapper: ["/usr/bin/unshare", "-rnm", Self.fixture, "--root", setup.folder.path, "--log", setup.log,
+                                 "--hosts", setup.folder.appendingPathComponent("hosts").path, "--"])
+    }
+
+    func json(_ rows: [(String, String)]) -> String {
+        "[" + rows.map { "{\"name\": \"\($0.0)\", \"url\": \"\($0.1)\"}" }.joined(separator: ",\n") + "]"
+    }
+
+    func waitForAllRows(_ app: AppProcess, count: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let states = app.trace.finalStates
+            return (0..<count).allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
+        }, "every row ended; states: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" }); stderr: \(app.stderr.suffix(500))",
+        file: file, line: line)
+    }
+
+    func testAPublicGalleryCannotReachLocalOrPrivateAddresses() throws {
+        let rows: [(name: String, url: String, expect: String)] = [
+            ("loopback", "http://127.0.0.1:8080/photos/horse.png", "blocked: a gallery from the internet may not load photos from your local network (127.0.0.1)"),
+            ("public", "\(Self.publicBase)/photos/coffee.png", "filtered"),
+            ("private", "http://10.20.30.40:8080/photos/horse.png", "blocked: a gallery from the internet may not load photos from your local network (10.20.30.40)"),
+            ("link-local", "http://169.254.10.20:8080/photos/horse.png", "blocked: a gallery from the internet may not load photos from your local network (169.254.10.20)"),
+            ("redirect", "\(Self.publicBase)/redirect?to=http://127.0.0.1:8080/photos/rocket.jpg", "blocked: a gallery from the internet may not load photos from your local network (127.0.0.1)"),
+            ("name", "http://sneaky.example:8080/photos/camera.png", "blocked: a gallery from the internet may not load photos from your local network (127.0.0.1)"),
+            ("public by name", "http://gallery.example:8080/photos/chelsea.png", "filtered"),
+        ]
+        let setup = try setUp(manifests: ["public.json": json(rows.map { ($0.name, $0.url) })])
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb, setup, manifest: "\(Self.publicBase)/files/public.json")
+        defer { app.stop() }
+        waitForAllRows(app, count: rows.count)
+        let states = app.trace.finalStates
+        for (index, row) in rows.enumerated() {
+            if row.expect == "filtered" {
+                XCTAssertEqual(states[index]?.state, .filtered, row.name)
+            } else {
+                XCTAssertEqual(states[index]?.state, .failed, row.name)
+                XCTAssertEqual(states[index]?.reason, row.expect, row.name)
+            }
+        }
+        let requests = setup.requests
+        XCTAssertTrue(requests.contains { $0.address == "203.0.113.10" && $0.request == "/files/public.json" }, "the manifest came from the public address: \(requests)")
+        XCTAssertTrue(requests.contains { $0.address == "203.0.113.10" && $0.request.hasPrefix("/redirect") }, "the redirect itself was public")
+        XCTAssertEqual(requests.filter { $0.address != "203.0.113.10" }.map { "\($0.address) \($0.request)" }, [],
+                       "no request reached a loopback, private or link-local address")
+        XCTAssertTrue(app.trace.events.contains { $0.event == .localNetwork(action: "asked") }, "the window asked the user")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testAGalleryFromTheLocalNetworkCannotReachThisComputer() throws {
+        let rows: [(String, String)] = [
+            ("loopback", "http://127.0.0.1:8080/photos/horse.png"),
+            ("private", "http://10.20.30.40:8080/photos/coffee.png"),
+            ("public", "\(Self.publicBase)/photos/rocket.jpg"),
+        ]
+        let setup = try setUp(manifests: ["private.json": json(rows)])
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb, setup, manifest: "http://10.20.30.40:8080/files/private.json")
+        defer { app.stop() }
+        waitForAllRows(app, count: rows.count)
+        let states = app.trace.finalStates
+        XCTAssertEqual(states[0]?.reason, "blocked: a gallery from your local network may not load photos from this computer (127.0.0.1)")
+        XCTAssertEqual(states[1]?.state, .filtered, "private from private")
+        XCTAssertEqual(states[2]?.state, .filtered, "public from private")
+        XCTAssertFalse(setup.requests.contains { $0.address == "127.0.0.1" }, "nothing reached loopback: \(setup.requests)")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testAllowForThisGalleryLoadsTheRowsAndIsRemembered() throws {
+        let rows: [(String, String)] = [("loopback", "http://127.0.0.1:8080/photos/horse.png"), ("public", "\(Self.publicBase)/photos/coffee.png")]
+        let setup = try setUp(manifests: ["ask.json": json(rows)])
+        // Real GSettings (a compiled schema, the keyfile backend) shared by both launches.
+        let schemas = setup.folder.appendingPathComponent("schemas").path
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, SamplePhotos.repositoryRoot.appendingPathComponent("data").path])
+        let environment = ["GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
+                           "XDG_CONFIG_HOME": setup.folder.appendingPathComponent("config").path]
+        let manifest = "\(Self.publicBase)/files/ask.json"
+        let xvfb = try Xvfb()
+
+        let first = try launch(xvfb, setup, manifest: manifest, environment: environment)
+        defer { first.stop() }
+        XCTAssertTrue(first.trace.wait(timeout: 30) { $0.contains { $0.event == .localNetwork(action: "asked") } }, "the window asks")
+        XCTAssertEqual(first.trace.finalStates[0]?.state, .failed)
+        XCTAssertFalse(setup.requests.contains { $0.address == "127.0.0.1" })
+        // Answer as a user would: the bar's mnemonic, Alt+A, for "Allow for This Gallery".
+        let window = try first.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["key", "alt+a"])
+        XCTAssertTrue(first.trace.wait(timeout: 10) { $0.contains { $0.event == .localNetwork(action: "allowed") } }, "allowed")
+        XCTAssertTrue(first.trace.wait(timeout: 30) { _ in first.trace.finalStates[0]?.state == .filtered }, "the refused row loads now")
+        XCTAssertTrue(setup.requests.contains { $0.address == "127.0.0.1" }, "and reached loopback")
+        first.process.stop()
+
+        let second = try launch(xvfb, setup, manifest: manifest, environment: environment)
+        defer { second.stop() }
+        waitForAllRows(second, count: rows.count)
+        XCTAssertEqual(second.trace.finalStates[0]?.state, .filtered, "the choice survived the restart")
+        XCTAssertTrue(second.trace.events.contains { $0.event == .localNetwork(action: "allowed") })
+        XCTAssertFalse(second.trace.events.contains { $0.event == .localNetwork(action: "asked") }, "nothing asked again")
+        XCTAssertEqual(first.criticals + second.criticals, [])
+    }
+}
