@@ -14,6 +14,8 @@ final class FuzzRegressionTests: XCTestCase {
     /// One line per kept input. A new input without a line here fails the test: say what it must do.
     static let expected: [String: Expected] = [
         "bplist-huge-count": .refused("corrupt binary property list trailer"),
+        // An 8-byte object reference above Int.max: trapped converting it to Int (found by the fuzzer).
+        "bplist-reference-beyond-int": .refused("object reference 12266731623360839178 is out of range"),
         "bplist-self-reference": .refused("binary property list nests too deeply"),
         "json-deep": .refused("line 1: malformed JSON: nesting deeper than 64 levels"),
         "xml-garbled-declaration": .refused("line 1: malformed XML: unexpected character in a tag"),

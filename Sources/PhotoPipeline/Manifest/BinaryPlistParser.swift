@@ -49,6 +49,13 @@ struct BinaryPlistParser {
         return value
     }
 
+    /// An object reference (refSize bytes, up to 8: it may not fit in an Int).
+    private func reference(at offset: Int) throws(ManifestError) -> Int {
+        let value = try uint(at: offset, size: refSize)
+        guard let ref = Int(exactly: value), ref < objectCount else { throw ManifestError("object reference \(value) is out of range") }
+        return ref
+    }
+
     private func offset(of ref: Int) throws(ManifestError) -> Int {
         guard ref >= 0, ref < objectCount else { throw ManifestError("object reference \(ref) is out of range") }
         let value = try uint(at: offsetTable + ref * offsetSize, size: offsetSize)
@@ -95,7 +102,7 @@ struct BinaryPlistParser {
             let (count, from) = try length(marker: marker, at: start)
             var items: [(value: ManifestValue, line: Int?)] = []
             for i in 0..<count {
-                items.append((value: try object(Int(try uint(at: from + i * refSize, size: refSize))), line: nil))
+                items.append((value: try object(try reference(at: from + i * refSize)), line: nil))
             }
             return .array(items)
         case 0xD: // dictionary: count key refs, then count value refs
@@ -103,8 +110,8 @@ struct BinaryPlistParser {
             guard from + 2 * count * refSize <= offsetTable else { throw ManifestError("dictionary object \(ref) runs past its end") }
             var entries: [(key: String, value: ManifestValue, line: Int?)] = []
             for i in 0..<count {
-                let keyRef = Int(try uint(at: from + i * refSize, size: refSize))
-                let valueRef = Int(try uint(at: from + (count + i) * refSize, size: refSize))
+                let keyRef = try reference(at: from + i * refSize)
+                let valueRef = try reference(at: from + (count + i) * refSize)
                 guard case .string(let key) = try object(keyRef) else {
                     throw ManifestError("dictionary key \(i + 1) is not a string")
                 }

@@ -131,7 +131,7 @@ final class ReadJob: @unchecked Sendable {
             if now >= deadline { return .pastDeadline }
             let quiet = lastProgress.addingTimeInterval(ioTimeout)
             if now >= quiet { return .noProgress }
-            condition.wait(until: min(quiet, deadline))
+            _ = condition.wait(until: min(quiet, deadline))
         }
     }
 }
