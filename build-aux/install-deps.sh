@@ -10,6 +10,8 @@ packages=(
   adwaita-icon-theme librsvg2-common glib-networking shared-mime-info fonts-nanum
   # test: a private X server, real X input, screenshots, a session bus, accessibility
   xvfb xdotool imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
+  # test: GNOME's own freedesktop thumbnail factory, to interoperate with
+  gir1.2-gnomedesktop-4.0
 )
 
 missing=()

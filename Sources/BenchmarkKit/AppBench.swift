@@ -6,6 +6,8 @@ import TestAndBenchSupport
 public final class AppBench {
     let xvfb: Xvfb
     let server: TestServer
+    /// The sample photos, small (the paging benchmark).
+    let sampleServer: TestServer
     let binary: String
     let repetitions: Int
     let scrollSeconds: Double
@@ -15,6 +17,7 @@ public final class AppBench {
     public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double) throws {
         xvfb = try Xvfb()
         server = try TestServer(route: photos.route())
+        sampleServer = try TestServer(route: SamplePhotos.route)
         self.binary = binary
         self.repetitions = repetitions
         self.scrollSeconds = scrollSeconds
@@ -23,12 +26,15 @@ public final class AppBench {
     var galleryURL: String { server.baseURL.absoluteString + "/gallery.json?count=2000&delay=100" }
 
     /// Launch the app on the gallery and wait for its first screen to be chosen.
-    func launch(_ arguments: [String] = [], probe: Bool = false, manifest: String? = nil) throws -> AppProcess {
+    func launch(_ arguments: [String] = [], probe: Bool = false, manifest: String? = nil,
+                environment extra: [String: String] = [:]) throws -> AppProcess {
         // Naive mode loads every bound row before its first frame: not a start-up figure.
         let countsForStartup = !arguments.contains("--naive")
         let spawned = Date().timeIntervalSince1970
+        var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": ""]
+        for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
-                                 environment: ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": ""], executable: binary)
+                                 environment: environment, executable: binary)
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }

@@ -46,8 +46,13 @@ public final class LargePhotos: @unchecked Sendable {
                 let delay = query["delay"] ?? "100"
                 // only=12: just the 12-megapixel photos (the memory benchmark).
                 let chosen = query["only"].map { size in names.filter { $0.hasSuffix("-\(size)mp.jpg") } } ?? names
+                // cache=1: the photos say they stay fresh for a day and carry an ETag, as photo hosts do.
+                let cache = query["cache"].map { "&cache=\($0)" } ?? ""
+                // shared=N: only N distinct URLs (rows share them).
+                let shared = Int(query["shared"] ?? "")
                 let items = (0..<count).map { row in
-                    "{\"name\": \"Photo \(row)\", \"url\": \"big/\(chosen[row % chosen.count])?row=\(row)&delay=\(delay)\"}"
+                    let id = shared.map { row % $0 } ?? row
+                    return "{\"name\": \"Photo \(row)\", \"url\": \"big/\(chosen[id % chosen.count])?row=\(id)&delay=\(delay)\(cache)\"}"
                 }
                 plan.body = Data(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
                 plan.contentType = "application/json"
@@ -57,6 +62,7 @@ public final class LargePhotos: @unchecked Sendable {
             if path.hasPrefix("/big/"), let data = files[String(path.dropFirst(5))] {
                 plan.body = data
                 plan.contentType = "image/jpeg"
+                if query["cache"] == "1" { plan.headers = ["Cache-Control": "max-age=86400", "ETag": "\"\(path)\""] }
             } else {
                 plan.status = 404
             }

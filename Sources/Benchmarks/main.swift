@@ -33,8 +33,9 @@ func section(_ name: String, _ body: () throws -> [Result]) {
 section("kernel") { KernelBench.run(repetitions: max(repetitions, 7)) }
 let photos = LargePhotos()
 section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
+section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
 var app: AppBench?
-if ["responsiveness", "filtered-screen", "wasted", "memory", "startup"].contains(where: wanted) {
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "startup"].contains(where: wanted) {
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
 }
 if let app {
@@ -42,6 +43,7 @@ if let app {
     section("filtered-screen") { try app.timeToFilteredScreen() }
     section("wasted") { try app.wastedWork() }
     section("memory") { try app.memory() }
+    section("cache") { try app.warmStart() + app.sharedURLs() + app.pagingMemory() }
     section("startup") { app.startup() }
 }
 

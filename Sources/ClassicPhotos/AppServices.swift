@@ -1,4 +1,4 @@
-// Why this exists: what every window shares: one SoupSession (made on the main thread), the fetcher, preferences and command-line overrides.
+// Why this exists: what every window shares: the SoupSessions (made on the main thread), the fetcher, the caches, preferences and command-line overrides.
 import Foundation
 import PhotoPipeline
 
@@ -8,11 +8,20 @@ final class AppServices {
     let fetcher: ResourceFetcher
     let preferences = AppSettings()
     let options: CommandLineOptions
+    /// Decoded thumbnails in memory, shared by every gallery (a reload finds its images here).
+    let memory: MemoryCache
+    let folders = CacheFolders.fromEnvironment
+    /// The disk levels: the desktop's shared thumbnails (local photos) and the app's HTTP cache.
+    let caches: DiskCaches
 
     init(options: CommandLineOptions) {
         self.options = options
         http = HTTPClient()
         fetcher = ResourceFetcher(http: http)
+        memory = MemoryCache(limit: CacheLimits.memory(settingMiB: preferences.memoryCacheSize))
+        let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)
+        caches = DiskCaches(shared: SharedThumbnails(folders: folders),
+                            http: diskLimit > 0 ? HTTPDiskCache(folders: folders, limit: diskLimit) : nil)
     }
 
     /// Pipeline settings from the preferences, with command-line options taking precedence.
@@ -23,5 +32,14 @@ final class AppServices {
         if filters > 0 { settings.filtrationConcurrency = filters }
         settings.sepiaIntensity = preferences.sepiaIntensity
         return settings
+    }
+
+    /// Clear Cache: the memory cache, the app's own disk cache and its failure entries. The
+    /// desktop's shared thumbnails are never deleted: other apps use them too.
+    func clearCaches() {
+        memory.removeAll()
+        caches.http?.removeAll()
+        caches.shared?.removeOwnFailures()
+        Trace.shared.emit(.cacheCleared)
     }
 }

@@ -46,6 +46,10 @@ final class AppSettings {
         get { settings?.string("last-manifest") ?? (memory["last-manifest"] as? String ?? "") }
         set { if let settings { settings.setString("last-manifest", newValue) } else { memory["last-manifest"] = newValue } }
     }
+    /// MiB of decoded thumbnails kept in memory; 0 means automatic.
+    var memoryCacheSize: Int { Int(int("memory-cache-size", 0)) }
+    /// MiB of the disk cache for remote photos; 0 turns it off.
+    var diskCacheSize: Int { Int(int("disk-cache-size", 256)) }
     /// Manifests (URIs) the user allowed to reach the local network.
     var localNetworkGalleries: [String] {
         get { settings?.strings("local-network-galleries") ?? (memory["local-network-galleries"] as? [String] ?? []) }

@@ -39,6 +39,7 @@ final class ClassicPhotosApp {
     private func addActions() {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
         application.addAction("reload", accels: ["F5", "<Primary>r"]) { [weak self] in self?.mainWindow?.reload() }
+        application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)

@@ -58,6 +58,8 @@ final class GalleryList {
 
     private func bind(_ row: PhotoRow, at position: Int) {
         guard let gallery, gallery.records.indices.contains(position) else { return }
+        // An image still in memory shows at once, with no placeholder in between.
+        gallery.refillFromMemory(position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         onRowBound?(position)
     }

@@ -180,7 +180,8 @@ final class GalleryWindow {
         // Decode at the thumbnail's size in device pixels.
         settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
         settings.downscaleWhileDecoding = !services.options.fullDecode
-        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher, reusing: previous)
+        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher,
+                                   memory: services.memory, caches: services.caches)
         self.gallery = gallery
         localNetworkBar.bar.revealed = false
         if gallery.access != .local, services.preferences.localNetworkGalleries.contains(manifest.source.absoluteString) {

@@ -88,6 +88,8 @@ final class OnscreenScheduler {
             Trace.shared.emit(.scrollEnd(visible: range))
         }
         guard let gallery else { return }
+        // The images of the rows on screen are never evicted from memory.
+        gallery.pin(Set(visible))
         gallery.loadImagesForOnscreenRows(visible: visible)
         gallery.pending.resumeAll()
         startPrefetchIfIdle()
@@ -124,6 +126,7 @@ final class OnscreenScheduler {
         prefetchBand = Array(above.reversed()) + Array(below)
         guard !prefetchBand.isEmpty else { return }
         Trace.shared.emit(.prefetch(rows: prefetchBand.sorted()))
+        gallery.pin(Set(visible + prefetchBand))
         gallery.loadImagesForOnscreenRows(visible: visible, prefetch: prefetchBand)
     }
 }

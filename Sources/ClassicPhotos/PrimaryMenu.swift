@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): Open, Reload, Keyboard Shortcuts, About, Quit.
+// Why this exists: the primary menu (F10): Open, Reload, Clear Cache, Keyboard Shortcuts, About, Quit.
 import GLibRuntime
 import Gtk
 
@@ -9,6 +9,7 @@ enum PrimaryMenu {
         let gallery = Menu()
         gallery.append(tr("_Open…"), action: "app.open")
         gallery.append(tr("_Reload"), action: "app.reload")
+        gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(tr("_About Classic Photos"), action: "app.about")

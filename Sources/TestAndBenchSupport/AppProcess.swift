@@ -44,6 +44,8 @@ public final class AppProcess {
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        // Whatever this process's own GTK needed is not the app's business.
+        environment["GTK_A11Y"] = nil
         for (key, value) in extra { environment[key] = value }
         let stderrFile = open(stderrPath, O_WRONLY | O_APPEND)
         defer { close(stderrFile) }

@@ -27,7 +27,8 @@ public enum SamplePhotos {
         plan.delayMs = UInt32(query["delay"] ?? "") ?? 0
         if path == "/gallery.json" {
             let count = Int(query["count"] ?? "") ?? 100
-            let delay = query["delay"].map { "&delay=\($0)" } ?? ""
+            // delay, cache and m (a marker tests count requests by) go on to every photo.
+            let delay = ["delay", "cache", "m"].compactMap { key in query[key].map { "&\(key)=\($0)" } }.joined()
             // faultrate=P: P % of rows (every 100/P-th) get a fault, cycling through the kinds.
             let faultEvery = (Int(query["faultrate"] ?? "") ?? 0) > 0 ? 100 / Int(query["faultrate"]!)! : 0
             let faults = ["&status=404", "&status=500", "&fault=truncate", "&fault=html", "&fault=stall", "&status=503"]
@@ -62,6 +63,15 @@ public enum SamplePhotos {
             plan.body = Data("<html><body>Error \(status)</body></html>".utf8)
             plan.contentType = "text/html"
         }
+        // cache=max-age (fresh for an hour), no-cache (revalidate every time), no-store (never
+        // keep); etag=E gives the ETag (the server answers 304 when a request's If-None-Match matches).
+        switch query["cache"] {
+        case "max-age": plan.headers["Cache-Control"] = "max-age=3600"
+        case "no-cache": plan.headers["Cache-Control"] = "no-cache"
+        case "no-store": plan.headers["Cache-Control"] = "no-store"
+        default: break
+        }
+        if let etag = query["etag"] { plan.headers["ETag"] = "\"\(etag)\"" }
         switch query["fault"] {
         case "truncate": plan.mode = .truncate
         case "stall": plan.mode = .stall

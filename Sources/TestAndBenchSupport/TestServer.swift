@@ -46,6 +46,7 @@ public final class TestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requestLog: [String] = []
     private var addressLog: [(address: String, request: String)] = []
+    private var conditionalLog: [String] = []
     /// Called (on the server's thread) with each request's local address and path.
     private let onRequest: (@Sendable (String, String) -> Void)?
     /// 0: a free port on 127.0.0.1; any other: that port on every address (IPv4).
@@ -70,6 +71,9 @@ public final class TestServer: @unchecked Sendable {
 
     /// Paths requested so far (with their query), in order.
     public var requests: [String] { lock.withLock { requestLog } }
+    /// Requests that carried If-None-Match (revalidations).
+    public var conditionalRequests: [String] { lock.withLock { conditionalLog } }
+
     /// Requests with the local address each came in on ("127.0.0.1", "203.0.113.10"…).
     public var requestsByAddress: [(address: String, request: String)] { lock.withLock { addressLog } }
 
@@ -159,7 +163,17 @@ public final class TestServer: @unchecked Sendable {
             addressLog.append((local, request))
         }
         onRequest?(local, request)
-        let plan = route(path, parameters)
+        var plan = route(path, parameters)
+        // A conditional GET whose validator still matches gets 304 Not Modified, with no body,
+        // as a real server answers one.
+        let requestHeaders = soup_server_message_get_request_headers(message)
+        let ifNoneMatch = soup_message_headers_get_one(requestHeaders, "If-None-Match").map { String(cString: $0) }
+        if let etag = plan.headers["ETag"], plan.status == 200, ifNoneMatch == etag {
+            plan.status = 304
+            plan.body = Data()
+            plan.mode = .normal
+        }
+        lock.withLock { if ifNoneMatch != nil { conditionalLog.append(request) } }
         let exchange = Exchange(message)
         if plan.delayMs > 0 {
             soup_server_message_pause(message)

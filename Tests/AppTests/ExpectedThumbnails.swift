@@ -1,24 +1,26 @@
-// Why this exists: what a row's thumbnail must look like on screen: the photo decoded and sepia-filtered independently, in the test.
+// Why this exists: what a row's thumbnail must look like on screen: the photo decoded and sepia-filtered independently, in the test, along the app's path (fit in the cache's box, then the row's square).
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 
 enum ExpectedThumbnails {
-    /// The sepia thumbnail the app should draw for a sample photo (RGB photos only: no alpha to composite).
-    static func sepia(_ file: String, size: Int = 64) throws -> Screenshot.Template {
-        var decoder = ImageDecoder(maxDimension: size)
-        decoder.squareCrop = true
-        let decoded = try decoder.decode(SamplePhotos.data(file))
-        let filtered = try XCTUnwrapOrThrow(SepiaFilter.filter(decoded, intensity: SepiaKernel.defaultIntensity, isCancelled: { false }))
+    /// The sepia thumbnail the app should draw for a sample photo (RGB photos only: no alpha to
+    /// composite). `box`: 128 for local photos (the shared cache's normal size), 256 for remote ones.
+    static func sepia(_ file: String, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
+        let square = try original(file, size: size, box: box)
+        let filtered = try SepiaFilter.filter(square, intensity: SepiaKernel.defaultIntensity, isCancelled: { false })
         return Screenshot.Template(width: filtered.width, height: filtered.height) { x, y in
             let p = filtered.pixel(x: x, y: y)
             return (Int(p[0]), Int(p[1]), Int(p[2]))
         }
     }
 
-    struct Missing: Error {}
-    static func XCTUnwrapOrThrow<T>(_ value: T?) throws -> T {
-        guard let value else { throw Missing() }
-        return value
+    /// The unfiltered row thumbnail.
+    static func original(_ file: String, size: Int = 64, box: Int = 128) throws -> Thumbnail {
+        let fitted = try ImageDecoder(maxDimension: box).decode(SamplePhotos.data(file))
+        guard let square = RowThumbnail.square(fitted.pixbuf.pointer.opaque, pixels: size) else { throw Missing() }
+        return square
     }
+
+    struct Missing: Error {}
 }

@@ -37,9 +37,7 @@ final class SampleGalleryAppTests: XCTestCase {
         }
         XCTAssertEqual(found, found.sorted(), "thumbnails appear in the manifest's order: \(found)")
         // Control: the unfiltered photo does not match where the sepia one is drawn.
-        var decoder = ImageDecoder(maxDimension: 64)
-        decoder.squareCrop = true
-        let plain = try decoder.decode(SamplePhotos.data("chelsea.png"))
+        let plain = try ExpectedThumbnails.original("chelsea.png")
         let unfiltered = Screenshot.Template(width: plain.width, height: plain.height) { x, y in
             let p = plain.pixel(x: x, y: y); return (Int(p[0]), Int(p[1]), Int(p[2]))
         }

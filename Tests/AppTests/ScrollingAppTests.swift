@@ -46,7 +46,7 @@ final class ScrollingAppTests: XCTestCase {
         var positions: [Int] = []
         // Rows cut by the viewport's edges cannot match whole; check the ones fully on screen.
         for row in (visible.lowerBound + 1)..<visible.upperBound {
-            let match = screen.bestMatch(try ExpectedThumbnails.sepia(files[row % files.count]), xs: 12..<40, ys: 40..<660)
+            let match = screen.bestMatch(try ExpectedThumbnails.sepia(files[row % files.count], box: 256), xs: 12..<40, ys: 40..<660)
             XCTAssertLessThan(match.difference, 4, "row \(row) shows its own sepia thumbnail (\(files[row % files.count]), best \(match))",
                               file: file, line: line)
             positions.append(match.y)

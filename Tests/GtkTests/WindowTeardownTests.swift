@@ -7,19 +7,27 @@ import XCTest
 
 final class WindowTeardownTests: XCTestCase {
     /// One X server and one GTK for the whole class (GTK can be initialised once per process).
-    static let display: Xvfb? = {
-        guard let xvfb = try? Xvfb(width: 800, height: 600) else { return nil }
-        setenv("DISPLAY", xvfb.display, 1)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GSK_RENDERER", "cairo", 1)
-        setenv("GTK_A11Y", "none", 1) // no session bus here
-        return xvfb
-    }()
+    static let display: Xvfb? = try? Xvfb(width: 800, height: 600)
+
+    /// GTK reads these when it starts; they are set only for that, so the app tests that run
+    /// later in this process do not inherit them (GTK_A11Y=none would turn their accessibility off).
+    @MainActor
+    static func initializeGTK(on display: String) -> Bool {
+        let names = ["DISPLAY", "GDK_BACKEND", "GSK_RENDERER", "GTK_A11Y"]
+        let saved = names.map { ProcessInfo.processInfo.environment[$0] }
+        defer {
+            for (name, value) in zip(names, saved) {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        for (name, value) in zip(names, [display, "x11", "cairo", "none"]) { setenv(name, value, 1) }
+        return GtkSetup.initialize()
+    }
 
     func testDestroyingWindowsWithControllersDropsEachReferenceOnce() throws {
         try XCTSkipIf(Self.display == nil, "no Xvfb")
         try MainActor.assumeIsolated {
-            XCTAssertTrue(GtkSetup.initialize(), "GTK opened the display")
+            XCTAssertTrue(Self.initializeGTK(on: Self.display!.display), "GTK opened the display")
             var kept: [(EventController, Adjustment)] = []
             for round in 0..<60 {
                 let scroll = EventControllerScroll()

@@ -82,6 +82,12 @@ final class LocalFileTests: XCTestCase {
             lock.withLock { returned += 1 }
             return Data([1, 2, 3]) // a late result, which must be dropped
         }
+        func status(path: String) throws(FetchError) -> LocalFileStatus {
+            guard path.contains("stuck") else { return try PosixFileReader().status(path: path) }
+            release.wait()
+            lock.withLock { returned += 1 }
+            return LocalFileStatus(size: 3, modified: 0)
+        }
     }
 
     func testAReadThatNeverReturnsTimesOutAndStuckReadsAreCapped() throws {

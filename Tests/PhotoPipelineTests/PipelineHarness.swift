@@ -11,14 +11,16 @@ final class PipelineHarness {
     let trace: TraceLog
 
     init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
-         configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher()) throws {
+         configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher(),
+         memory: MemoryCache? = nil, caches: DiskCaches = .none) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString).jsonl").path
         Trace.shared.close()
         try Trace.shared.open(path: path)
         trace = TraceLog(path: path)
         let manifest = try ManifestParser.parse(Data(json.utf8), source: source)
         gallery = PhotoGallery(manifest: manifest, settings: settings,
-                               fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration), files: files))
+                               fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration), files: files),
+                               memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches)
     }
 
     /// Iterate the GLib main loop until `condition` or the timeout.

@@ -37,6 +37,9 @@ public struct ImageDecoder: Sendable {
         public var declaredWidth = 0
         public var declaredHeight = 0
         public var allocated = false
+        /// The format's MIME type ("image/png"), once the loader knows it.
+        public var mimeType: String?
+        public init() {}
     }
 
     public func decode(_ data: Data, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
@@ -102,6 +105,10 @@ public struct ImageDecoder: Sendable {
         if let closeError { throw .undecodable(closeError.message) }
         guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .undecodable("no image data") }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
+        if let format = gdk_pixbuf_loader_get_format(loader), let types = gdk_pixbuf_format_get_mime_types(format) {
+            if let first = types[0] { report.mimeType = String(cString: first) }
+            g_strfreev(types)
+        }
         if let format = gdk_pixbuf_loader_get_format(loader), let cName = gdk_pixbuf_format_get_name(format) {
             let name = String(cString: cName)
             g_free(cName)

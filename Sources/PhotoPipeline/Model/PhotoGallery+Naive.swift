@@ -6,16 +6,18 @@ extension PhotoGallery {
     /// Load one row synchronously, as the tutorial's first version did in cellForRow: on the
     /// main thread, blocking it for the whole download and filter. Compare with the queues.
     public func loadSynchronously(row: Int) {
-        guard records.indices.contains(row), records[row].state == .new, let url = records[row].url else { return }
+        guard records.indices.contains(row), records[row].state == .new, let url = records[row].url,
+              let originalKey = key(for: row, sepia: false), let sepiaKey = key(for: row, sepia: true) else { return }
         let record = records[row]
         Trace.shared.emit(.started(queue: .download, row: row))
         let context = WorkContext(cancellable: Cancellable())
-        let downloaded = ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit, origin: access).run(context)
-        switch downloaded {
-        case .image(let image):
-            record.markDownloaded(image)
+        let downloader = ImageDownloader(url: url, fetcher: fetcher, rowPixels: settings.thumbnailPixels, pixelLimit: settings.pixelLimit,
+                                         byteLimit: settings.imageByteLimit, downscaleWhileDecoding: settings.downscaleWhileDecoding, origin: access)
+        switch downloader.run(context) {
+        case .image(let image, _):
+            record.markDownloaded(image, key: originalKey)
             switch ImageFiltration(input: image, intensity: settings.sepiaIntensity).run(context) {
-            case .image(let filtered): record.markFiltered(filtered)
+            case .image(let filtered, _): record.markFiltered(filtered, key: sepiaKey)
             case .failed(let reason): record.markFailed(reason)
             case .cancelled: break
             }

@@ -1,23 +1,37 @@
-// Why this exists: the tutorial's startOperationsForPhotoRecord, with startDownload and startFiltration as one generic path.
+// Why this exists: the tutorial's startOperationsForPhotoRecord, with startDownload and startFiltration as one generic path; rows wanting the same image share one operation.
 import Foundation
 import GLibRuntime
 
 extension PhotoGallery {
-    /// Start whatever the row needs next: `new` needs a download, `downloaded` only filtering
-    /// (it is never downloaded again), `filtered` and `failed` need nothing.
-    /// A row that already has an operation in progress for that stage gets no second one.
+    /// Start whatever the row needs next: `new` needs its image (from memory at once, or a
+    /// download through the cache levels), `downloaded` only filtering (it is never downloaded
+    /// again), `filtered` and `failed` need nothing. A row that already has an operation in
+    /// progress for that stage gets no second one; a row whose image another row's operation is
+    /// already making joins it (one download per URL).
     public func startOperations(for row: Int, priority: Operation.QueuePriority = .normal) {
         guard records.indices.contains(row) else { return }
         let record = records[row]
         switch record.state {
         case .new:
-            guard let url = record.url else { return }
-            start(.download, row: row, priority: priority) {
-                ImageDownloader(url: url, fetcher: fetcher, decoder: settings.decoder, byteLimit: settings.imageByteLimit, origin: access)
+            guard let url = record.url, let key = key(for: row, sepia: false) else { return }
+            if refillFromMemory(row) {
+                if records[row].state == .downloaded { startOperations(for: row, priority: priority) }
+                return
+            }
+            start(.download, key: key, row: row, priority: priority) {
+                ImageDownloader(url: url, fetcher: fetcher, caches: caches, rowPixels: settings.thumbnailPixels,
+                                pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit,
+                                downscaleWhileDecoding: settings.downscaleWhileDecoding, origin: access)
             }
         case .downloaded:
-            guard let image = record.image else { return }
-            start(.filtration, row: row, priority: priority) {
+            guard let image = record.image, let key = key(for: row, sepia: true) else { return }
+            if let sepia = memory.image(for: key) {
+                record.markFiltered(sepia, key: key)
+                Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
+                onRowChanged?(row)
+                return
+            }
+            start(.filtration, key: key, row: row, priority: priority) {
                 ImageFiltration(input: image, intensity: settings.sepiaIntensity)
             }
         case .filtered, .failed:
@@ -25,28 +39,43 @@ extension PhotoGallery {
         }
     }
 
-    /// The one path both stages share: check the map, make the operation, wire its completion, queue it.
-    private func start(_ stage: Stage, row: Int, priority: Operation.QueuePriority, _ makeWork: () -> any StageWork) {
+    /// The one path both stages share: check the map, join an operation making the same image,
+    /// or make one, wire its completion, queue it.
+    private func start(_ stage: Stage, key: ImageKey, row: Int, priority: Operation.QueuePriority, _ makeWork: () -> any StageWork) {
         if let existing = pending.inProgress(stage)[row] {
-            // Already in progress: only raise its priority if the row became more urgent.
-            if priority.rawValue > existing.queuePriority.rawValue, !existing.isExecuting { existing.queuePriority = priority }
+            raise(existing, to: priority)
             return
         }
-        let operation = PhotoOperation(row: row, work: makeWork()) { [weak self] in
+        if let shared = pending.shared(stage, key) {
+            shared.subscribe(row)
+            pending.setInProgress(stage, row: row, shared)
+            raise(shared, to: priority)
+            Trace.shared.emit(.queued(queue: stage, row: row))
+            if shared.isExecuting { Trace.shared.emit(.started(queue: stage, row: row)) }
+            onRowChanged?(row)
+            return
+        }
+        let operation = PhotoOperation(row: row, key: key, work: makeWork()) { [weak self] operation in
             let started = ProcessInfo.processInfo.systemUptime
-            MainLoop.invoke { self?.operationStarted(row: row, at: started) }
+            MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }
         operation.queuePriority = priority
         // The completion block runs on a global queue, even when cancelled. It does nothing then;
-        // otherwise it hands the result to the GLib main loop, where the map entry is removed
-        // and the row updated.
+        // otherwise it hands the result to the GLib main loop, where the map entries are removed
+        // and the rows updated.
         operation.completionBlock = { [weak self, weak operation] in
             guard let operation, !operation.isCancelled else { return }
             MainLoop.invoke { [weak self] in self?.finish(operation) }
         }
         pending.setInProgress(stage, row: row, operation)
+        pending.setShared(stage, key, operation)
         Trace.shared.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)
         onRowChanged?(row)
+    }
+
+    /// Only raise an operation's priority if the row became more urgent, and only before it runs.
+    private func raise(_ operation: PhotoOperation, to priority: Operation.QueuePriority) {
+        if priority.rawValue > operation.queuePriority.rawValue, !operation.isExecuting { operation.queuePriority = priority }
     }
 }

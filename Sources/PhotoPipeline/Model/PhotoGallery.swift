@@ -5,6 +5,8 @@ import GLibRuntime
 /// The tutorial's list controller without the UI: it owns the records and the pending
 /// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies
 /// results on the GLib main loop. The UI learns of changes through `onRowChanged`.
+/// Decoded images live in the memory cache (PhotoGallery+Memory.swift); rows that want the
+/// same image share one operation.
 @MainActor
 public final class PhotoGallery {
     public let manifest: Manifest
@@ -12,6 +14,10 @@ public final class PhotoGallery {
     public let pending: PendingOperations
     public var settings: PipelineSettings
     let fetcher: ResourceFetcher
+    /// The memory level of the cache (shared by every gallery the app opens).
+    public let memory: MemoryCache
+    /// The disk levels.
+    let caches: DiskCaches
     /// Which addresses this gallery's photos may come from: the manifest's origin, or `.local`
     /// (anywhere) once the user allowed it to reach the local network.
     public var access: AddressSpace
@@ -25,22 +31,33 @@ public final class PhotoGallery {
     public var isRowWanted: (Int) -> Bool = { _ in true }
     /// Priority for new operations of a row (visible rows first).
     public var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
+    /// Called on the main loop the first time a row of this gallery is refused by private
+    /// network access (the window asks the user).
+    public var onFirstBlocked: (() -> Void)?
+    private var reportedBlocked = false
 
-    /// `previous`: the same gallery loaded before (Reload): rows whose photo is unchanged keep
-    /// their image; failed rows start over.
-    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher, reusing previous: PhotoGallery? = nil) {
+    /// Rows showing the same URL (one image serves them all); built when first needed.
+    lazy var rowsByURL: [String: [Int]] = {
+        var rows: [String: [Int]] = [:]
+        for record in records { if let url = record.url { rows[url.absoluteString, default: []].append(record.row) } }
+        return rows
+    }()
+    /// Rows on screen and in the prefetch band: their images are never evicted.
+    public internal(set) var pinnedRows: Set<Int> = []
+    var startTimes: [Int: Double] = [:]
+
+    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher,
+                memory: MemoryCache, caches: DiskCaches = .none) {
         self.manifest = manifest
         self.settings = settings
         self.fetcher = fetcher
+        self.memory = memory
+        self.caches = caches
         access = manifest.origin
         records = manifest.entries.enumerated().map { PhotoRecord(row: $0.offset, entry: $0.element) }
-        if let previous, previous.manifest.source == manifest.source {
-            for record in records where previous.records.indices.contains(record.row) {
-                record.adopt(previous.records[record.row])
-            }
-        }
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
+        memory.onEvicted = { [weak self] key in self?.evicted(key) }
         for record in records where record.state == .failed {
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? ""))
         }
@@ -66,38 +83,50 @@ public final class PhotoGallery {
 
     /// When the row's running operation started (system uptime, seconds), while it runs.
     public func runningSince(_ row: Int) -> Double? { isRunning(row) ? startTimes[row] : nil }
-    private var startTimes: [Int: Double] = [:]
 
-    func operationStarted(row: Int, at time: Double) {
-        startTimes[row] = time
-        onOperationStarted?(row)
+    func operationStarted(_ operation: PhotoOperation, at time: Double) {
+        for row in operation.subscribers where pending.inProgress(operation.stage)[row] === operation {
+            startTimes[row] = time
+            onOperationStarted?(row)
+        }
     }
 
-    /// Called on the main loop by an operation's completion, unless it was cancelled.
+    /// Called on the main loop by an operation's completion, unless it was cancelled. The
+    /// result goes to every row still waiting for this very operation (a cancelled-and-forgotten
+    /// one, or one from before a reload, changes nothing).
     func finish(_ operation: PhotoOperation) {
-        // Only the operation the map still holds may land: a cancelled-and-forgotten one,
-        // or one from before a reload, does nothing.
-        guard pending.inProgress(operation.stage)[operation.row] === operation else { return }
-        pending.setInProgress(operation.stage, row: operation.row, nil)
-        let record = records[operation.row]
-        switch operation.outcome {
+        pending.forget(operation)
+        let stage = operation.stage
+        let rows = operation.subscribers.filter { pending.inProgress(stage)[$0] === operation }.sorted()
+        guard !rows.isEmpty else { return }
+        if case .image(let image, _)? = operation.outcome { memory.insert(image, for: operation.key) }
+        for row in rows {
+            pending.setInProgress(stage, row: row, nil)
+            apply(operation.outcome, of: operation, to: records[row])
+        }
+    }
+
+    private func apply(_ outcome: StageOutcome?, of operation: PhotoOperation, to record: PhotoRecord) {
+        let stage = operation.stage
+        switch outcome {
         case nil, .cancelled?:
-            // Still in the map but stopped without a result (cancelled by someone else): its
-            // one terminal event is this one, and the row is left to be started again.
-            Trace.shared.emit(.cancelled(queue: operation.stage, row: operation.row))
+            // Stopped without a result (cancelled by someone else): its one terminal event is
+            // this one, and the row is left to be started again.
+            Trace.shared.emit(.cancelled(queue: stage, row: record.row))
             onRowChanged?(record.row)
             return
-        case .image(let image)?:
-            Trace.shared.emit(.finished(queue: operation.stage, row: operation.row))
-            if operation.stage == .download {
-                record.markDownloaded(image)
+        case .image(let image, let source)?:
+            Trace.shared.emit(.finished(queue: stage, row: record.row))
+            if stage == .download {
+                record.markDownloaded(image, key: operation.key)
+                if let source { Trace.shared.emit(.image(row: record.row, from: source)) }
                 Trace.shared.emit(.state(row: record.row, state: .downloaded, reason: nil))
             } else {
-                record.markFiltered(image)
+                record.markFiltered(image, key: operation.key)
                 Trace.shared.emit(.state(row: record.row, state: .filtered, reason: nil))
             }
         case .failed(let reason)?:
-            Trace.shared.emit(.finished(queue: operation.stage, row: operation.row))
+            Trace.shared.emit(.finished(queue: stage, row: record.row))
             record.markFailed(reason)
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
             if reason.hasPrefix("blocked: "), !reportedBlocked {
@@ -112,11 +141,16 @@ public final class PhotoGallery {
     }
 
     /// Cancel and forget the operations of one row (the tutorial's cancel of off-screen rows).
+    /// An operation other rows still wait for goes on for them; it is cancelled (its transfer
+    /// aborted) only when no row wants it any more.
     public func cancelOperations(for row: Int) {
         for stage in Stage.allCases {
             guard let operation = pending.inProgress(stage)[row] else { continue }
-            operation.cancel()
             pending.setInProgress(stage, row: row, nil)
+            if operation.unsubscribe(row) {
+                operation.cancel()
+                pending.forget(operation)
+            }
             Trace.shared.emit(.cancelled(queue: stage, row: row))
             onRowChanged?(row)
         }
@@ -125,6 +159,15 @@ public final class PhotoGallery {
     /// Cancel everything (closing the gallery or reloading it).
     public func cancelAll() {
         for row in pending.rowsInProgress { cancelOperations(for: row) }
+    }
+
+    /// Reload one failed row: back to `new`, then start it.
+    public func retry(row: Int) {
+        guard records.indices.contains(row), records[row].state == .failed,
+              manifest.entries[row].problem == nil else { return }
+        records[row].reset()
+        onRowChanged?(row)
+        startOperations(for: row, priority: priorityForRow(row))
     }
 
     /// Rows that failed because private network access refused them.
@@ -141,19 +184,5 @@ public final class PhotoGallery {
             onRowChanged?(row)
             if isRowWanted(row) { startOperations(for: row, priority: priorityForRow(row)) }
         }
-    }
-
-    /// Called on the main loop the first time a row of this gallery is refused by private
-    /// network access (the window asks the user).
-    public var onFirstBlocked: (() -> Void)?
-    private var reportedBlocked = false
-
-    /// Reload one failed row: back to `new`, then start it.
-    public func retry(row: Int) {
-        guard records.indices.contains(row), records[row].state == .failed,
-              manifest.entries[row].problem == nil else { return }
-        records[row].reset()
-        onRowChanged?(row)
-        startOperations(for: row, priority: priorityForRow(row))
     }
 }

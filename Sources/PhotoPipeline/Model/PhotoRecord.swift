@@ -12,8 +12,10 @@ public final class PhotoRecord {
     public let name: String
     public let url: URL?
     public internal(set) var state: PhotoState = .new
-    /// The image to show: the decoded download, then its sepia version.
+    /// The image to show: the decoded download, then its sepia version. Held only while the
+    /// memory cache holds it under `imageKey` (an eviction takes it away).
     public internal(set) var image: Thumbnail?
+    public internal(set) var imageKey: ImageKey?
     public internal(set) var failureReason: String?
 
     public init(row: Int, name: String, url: URL?, problem: String? = nil) {
@@ -30,34 +32,29 @@ public final class PhotoRecord {
         self.init(row: row, name: entry.name, url: entry.url, problem: entry.problem)
     }
 
-    func markDownloaded(_ image: Thumbnail) {
+    func markDownloaded(_ image: Thumbnail, key: ImageKey) {
         self.image = image
+        imageKey = key
         state = .downloaded
     }
 
-    func markFiltered(_ image: Thumbnail) {
+    func markFiltered(_ image: Thumbnail, key: ImageKey) {
         self.image = image
+        imageKey = key
         state = .filtered
     }
 
     func markFailed(_ reason: String) {
         image = nil
+        imageKey = nil
         failureReason = reason
         state = .failed
     }
 
-    /// Take over a finished image from the same photo in the previous load of the gallery
-    /// (Reload keeps what loaded and retries what failed).
-    func adopt(_ previous: PhotoRecord) {
-        guard previous.name == name, previous.url == url,
-              previous.state == .filtered || previous.state == .downloaded, let image = previous.image else { return }
-        self.image = image
-        state = previous.state
-    }
-
-    /// Back to `new`, for Reload and per-row retry.
+    /// Back to `new`, for per-row retry and when the memory cache evicted its image.
     func reset() {
         image = nil
+        imageKey = nil
         failureReason = nil
         state = .new
     }

@@ -17,12 +17,4 @@ public struct PipelineSettings: Sendable {
     public var downscaleWhileDecoding = true
 
     public init() {}
-
-    /// The decoder for rows: thumbnail-sized, square-cropped, with the pixel limit.
-    public var decoder: ImageDecoder {
-        var decoder = ImageDecoder(maxDimension: thumbnailPixels, pixelLimit: pixelLimit)
-        decoder.squareCrop = true
-        decoder.downscaleWhileDecoding = downscaleWhileDecoding
-        return decoder
-    }
 }

@@ -54,9 +54,20 @@ public final class HTTPClient: @unchecked Sendable {
     /// The body and the address space of the server that sent it (for a manifest: where the gallery is from).
     public func response(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace = .local,
                          progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> (data: Data, space: AddressSpace) {
+        let response = try send(HTTPRequest(url: url, limit: limit, origin: origin), cancellable: cancellable, progress: progress)
+        return (response.body, response.space)
+    }
+
+    /// Send one GET. A 2xx answer comes back with its body; 304 Not Modified (to a conditional
+    /// request) with none; anything else throws `.httpStatus`. Every request sent is traced.
+    public func send(_ httpRequest: HTTPRequest, cancellable: Cancellable,
+                     progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> HTTPResponse {
+        let url = httpRequest.url, limit = httpRequest.limit, origin = httpRequest.origin
         guard let message = soup_message_new("GET", url.absoluteString) else {
             throw .unsupported("invalid URL for HTTP")
         }
+        let requestHeaders = soup_message_get_request_headers(message)
+        for (name, value) in httpRequest.headers { soup_message_headers_replace(requestHeaders, name, value) }
         defer { g_object_unref(message.raw) }
         // The request has a cancellable of its own, so that a refusal cancels only it; the
         // caller's still cancels it too.
@@ -96,21 +107,29 @@ public final class HTTPClient: @unchecked Sendable {
             g_object_unref(stream)
         }
         let status = Int(soup_message_get_status(message).rawValue)
-        guard (200..<300).contains(status) else {
+        var received = 0
+        defer { Trace.shared.emit(.http(url: url.absoluteString, status: status, bytes: received)) }
+        guard (200..<300).contains(status) || status == 304 else {
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             throw .httpStatus(code: status, reason: reason)
         }
         let space = soup_message_get_remote_address(message).flatMap(Self.inetAddress).map { AddressSpace.of($0.bytes) } ?? .public
         let headers = soup_message_get_response_headers(message)
+        var kept: [String: String] = [:]
+        for name in HTTPResponse.cachingHeaders {
+            if let value = soup_message_headers_get_list(headers, name) { kept[name.lowercased()] = String(cString: value) }
+        }
+        if status == 304 { return HTTPResponse(status: status, headers: kept, body: Data(), space: space) }
         let declared = soup_message_headers_get_content_length(headers)
         if declared > limit { throw .tooLarge(limit: limit) }
         let data = try StreamReader.readAll(stream, limit: limit, expected: declared > 0 ? Int(declared) : nil,
-                                        cancellable: request,
-                                        deadline: started.addingTimeInterval(TimeInterval(configuration.totalTimeoutSeconds)),
-                                        timeoutSeconds: configuration.totalTimeoutSeconds,
-                                        ioTimeoutSeconds: Int(configuration.ioTimeoutSeconds),
-                                        progress: progress)
-        return (data, space)
+                                            cancellable: request,
+                                            deadline: started.addingTimeInterval(TimeInterval(configuration.totalTimeoutSeconds)),
+                                            timeoutSeconds: configuration.totalTimeoutSeconds,
+                                            ioTimeoutSeconds: Int(configuration.ioTimeoutSeconds),
+                                            progress: { count, expected in received = count; progress?(count, expected) })
+        received = data.count
+        return HTTPResponse(status: status, headers: kept, body: data, space: space)
     }
 
     /// The IP address of a socket address (nil for a non-IP one), as bytes and as text.
@@ -143,4 +162,29 @@ final class ConnectionGuard: @unchecked Sendable {
     init(origin: AddressSpace) { self.origin = origin }
     var refusal: NetworkRefusal? { lock.withLock { stored } }
     func refuse(_ refusal: NetworkRefusal) { lock.withLock { if stored == nil { stored = refusal } } }
+}
+
+/// One GET: where, how much at most, for a gallery from where, with which extra headers
+/// (If-None-Match, If-Modified-Since for a revalidation).
+public struct HTTPRequest: Sendable {
+    public var url: URL
+    public var limit: Int
+    public var origin: AddressSpace
+    public var headers: [String: String]
+    public init(url: URL, limit: Int, origin: AddressSpace = .local, headers: [String: String] = [:]) {
+        self.url = url
+        self.limit = limit
+        self.origin = origin
+        self.headers = headers
+    }
+}
+
+/// What came back: the status, the caching headers (lowercased names), the body (empty for a
+/// 304) and the address space of the server.
+public struct HTTPResponse: Sendable {
+    public let status: Int
+    public let headers: [String: String]
+    public let body: Data
+    public let space: AddressSpace
+    static let cachingHeaders = ["Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified", "Pragma", "Content-Type"]
 }

@@ -38,17 +38,34 @@ public final class LocalFileFetcher: Sendable {
     /// Read the file at `url` on the calling (worker) thread, within the deadlines.
     public func fetch(_ url: URL, limit: Int, cancellable: Cancellable) throws(FetchError) -> Data {
         let path = try Self.localPath(of: url)
+        return try withDeadlines(path: path, cancellable: cancellable) { reader, progress, isCancelled throws(FetchError) in
+            try reader.read(path: path, limit: limit, progress: progress, isCancelled: isCancelled)
+        }
+    }
+
+    /// The size and modification time of the file at `url`, within the same deadlines (a
+    /// `stat` on a mount that stopped answering blocks as a read does).
+    public func status(_ url: URL, cancellable: Cancellable) throws(FetchError) -> LocalFileStatus {
+        let path = try Self.localPath(of: url)
+        return try withDeadlines(path: path, cancellable: cancellable) { reader, _, _ throws(FetchError) in
+            try reader.status(path: path)
+        }
+    }
+
+    /// Run `body` on a thread of its own and wait for it within the deadlines; abandon it if it
+    /// makes no progress, is past the whole deadline, or is cancelled.
+    private func withDeadlines<T: Sendable>(path: String, cancellable: Cancellable,
+                                            _ body: @escaping @Sendable (any LocalFileReading, () -> Void, () -> Bool) throws(FetchError) -> T) throws(FetchError) -> T {
         let mount = MountTable.mountPoint(containing: path)
         let stuckNow = stuck.count(mount)
         if stuckNow >= configuration.maxStuckReadsPerMount {
             throw .notAnswering("\(stuckNow) reads on \(mount) are not answering (a network drive that stopped responding?)")
         }
-        let job = ReadJob(stuck: stuck, mount: mount)
+        let job = ReadJob<T>(stuck: stuck, mount: mount)
         let reader = self.reader
         let thread = Thread {
-            let result = Result { () throws(FetchError) -> Data in
-                try reader.read(path: path, limit: limit, progress: { job.madeProgress() },
-                                isCancelled: { cancellable.isCancelled || job.isAbandoned })
+            let result = Result { () throws(FetchError) -> T in
+                try body(reader, { job.madeProgress() }, { cancellable.isCancelled || job.isAbandoned })
             }
             job.finish(result)
         }
@@ -79,7 +96,7 @@ public final class LocalFileFetcher: Sendable {
 /// One read in flight: the reader thread reports progress and its result; the waiting thread
 /// waits for either, and may abandon it. An abandoned reader still running counts as stuck on
 /// its mount until it returns (both changes happen under the job's lock, so they stay in order).
-final class ReadJob: @unchecked Sendable {
+final class ReadJob<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let stuck: StuckReads
     private let mount: String
@@ -90,10 +107,10 @@ final class ReadJob: @unchecked Sendable {
         self.mount = mount
     }
     private var lastProgress = Date()
-    private var result: Result<Data, FetchError>?
+    private var result: Result<T, FetchError>?
     private var abandoned = false
 
-    enum Outcome { case done(Result<Data, FetchError>), cancelled, noProgress, pastDeadline }
+    enum Outcome { case done(Result<T, FetchError>), cancelled, noProgress, pastDeadline }
 
     var isAbandoned: Bool { condition.withLock { abandoned } }
 
@@ -102,7 +119,7 @@ final class ReadJob: @unchecked Sendable {
     func wake() { condition.withLock { condition.broadcast() } }
 
     /// The reader's result (dropped if the job was abandoned).
-    func finish(_ result: Result<Data, FetchError>) {
+    func finish(_ result: Result<T, FetchError>) {
         condition.withLock {
             self.result = result
             if countedStuck { stuck.remove(mount) }

@@ -6,6 +6,15 @@ import Foundation
 public protocol LocalFileReading: Sendable {
     /// Read `path` whole. Call `progress` after each chunk; stop when `isCancelled` says so.
     func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data
+    /// What `stat` says of a regular file (anything else is refused, as for `read`).
+    func status(path: String) throws(FetchError) -> LocalFileStatus
+}
+
+/// A regular file's size and modification time (whole seconds, as the thumbnail spec keeps it).
+public struct LocalFileStatus: Sendable, Equatable {
+    public let size: Int
+    public let modified: Int
+    public init(size: Int, modified: Int) { self.size = size; self.modified = modified }
 }
 
 /// POSIX reads: `stat` first, so a FIFO is never opened; then `open` with O_NONBLOCK (a path
@@ -14,6 +23,13 @@ public struct PosixFileReader: LocalFileReading {
     static let chunkSize = 64 * 1024
 
     public init() {}
+
+    public func status(path: String) throws(FetchError) -> LocalFileStatus {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Self.failure(errno, (path as NSString).lastPathComponent) }
+        try Self.requireRegularFile(info, (path as NSString).lastPathComponent)
+        return LocalFileStatus(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+    }
 
     public func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
         let name = (path as NSString).lastPathComponent

@@ -1,39 +1,138 @@
-// Why this exists: the tutorial's ImageDownloader: fetch the bytes (cancel aborts the transfer) and decode them, downscaled.
+// Why this exists: the tutorial's ImageDownloader: get a photo's row thumbnail from the nearest cache level that has it (shared thumbnails, the HTTP cache, then the file or the network), checking for cancellation, and write back what it made.
+import CGLib
+import CGdkPixbuf
 import Foundation
+import GLibRuntime
+
+/// The disk levels a download may use (either may be missing: no writable cache folder).
+public struct DiskCaches: Sendable {
+    public let shared: SharedThumbnails?
+    public let http: HTTPDiskCache?
+    public init(shared: SharedThumbnails?, http: HTTPDiskCache?) {
+        self.shared = shared
+        self.http = http
+    }
+    public static let none = DiskCaches(shared: nil, http: nil)
+}
 
 public struct ImageDownloader: StageWork {
     public let url: URL
     let fetcher: ResourceFetcher
-    let decoder: ImageDecoder
+    let caches: DiskCaches
+    /// The row's square, in device pixels.
+    let rowPixels: Int
+    let pixelLimit: Int
     let byteLimit: Int
+    /// Benchmarks only: decode at full size, then scale.
+    let downscaleWhileDecoding: Bool
     /// Where the gallery came from: which addresses the photo may come from.
     let origin: AddressSpace
     public var stage: Stage { .download }
 
-    public init(url: URL, fetcher: ResourceFetcher, decoder: ImageDecoder, byteLimit: Int, origin: AddressSpace = .local) {
+    public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches = .none, rowPixels: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+                byteLimit: Int, downscaleWhileDecoding: Bool = true, origin: AddressSpace = .local) {
         self.url = url
-        self.origin = origin
         self.fetcher = fetcher
-        self.decoder = decoder
+        self.caches = caches
+        self.rowPixels = rowPixels
+        self.pixelLimit = pixelLimit
         self.byteLimit = byteLimit
+        self.downscaleWhileDecoding = downscaleWhileDecoding
+        self.origin = origin
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
-        let data: Data
-        do {
-            data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable, from: origin)
+        do throws(FetchError) {
+            if url.isFileURL { return try local(context) }
+            return try remote(context)
         } catch .cancelled {
             return .cancelled
         } catch {
             return .failed(error.description)
+        }
+    }
+
+    /// A decoder that fits the photo within `box` (keeping its proportions), as the caches keep it.
+    func decoder(box: Int) -> ImageDecoder {
+        var decoder = ImageDecoder(maxDimension: box, pixelLimit: pixelLimit)
+        decoder.downscaleWhileDecoding = downscaleWhileDecoding
+        return decoder
+    }
+
+    // MARK: local photos: the shared thumbnail cache, then the file
+
+    func local(_ context: WorkContext) throws(FetchError) -> StageOutcome {
+        let status = try fetcher.files.status(url, cancellable: context.cancellable)
+        let uri = SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: url))
+        let size = SharedThumbnails.Size.covering(rowPixels)
+        if let shared = caches.shared {
+            if let found = shared.lookup(uri: uri, mtime: status.modified, size: size),
+               let square = RowThumbnail.square(found.pixbuf.pointer.opaque, pixels: rowPixels) {
+                return .image(square, from: .thumbnailCache)
+            }
+            if let reason = shared.knownFailure(uri: uri, mtime: status.modified) {
+                return .failed("\(reason) (it has not changed since it last failed)")
+            }
         }
         if context.isCancelled { return .cancelled }
+        let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable)
+        var report = ImageDecoder.Report()
+        let box: Thumbnail
         do {
-            return .image(try decoder.decode(data, isCancelled: { context.isCancelled }))
+            box = try decoder(box: size.pixels).decode(data, report: &report, isCancelled: { context.isCancelled })
+        } catch .cancelled {
+            return .cancelled
+        } catch {
+            caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
+            return .failed(error.description)
+        }
+        caches.shared?.save(box.pixbufPointer, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
+                            mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
+        guard let square = RowThumbnail.square(box.pixbufPointer, pixels: rowPixels) else { return .failed("could not scale the image") }
+        return .image(square, from: .file)
+    }
+
+    // MARK: remote photos: the HTTP cache (fresh, or revalidated), then the network
+
+    /// Remote thumbnails are kept at the large size at least, so any scale factor up to 4 finds one.
+    var remoteBox: Int { max(SharedThumbnails.Size.large.pixels, SharedThumbnails.Size.covering(rowPixels).pixels) }
+
+    func remote(_ context: WorkContext) throws(FetchError) -> StageOutcome {
+        let key = url.absoluteString
+        var conditional: [String: String] = [:]
+        let cached = caches.http?.entry(for: key)
+        if let cached, cached.header.thumbnailBox >= remoteBox {
+            if cached.header.freshness.isFresh(), let square = thumbnail(from: cached) {
+                return .image(square, from: .httpCache)
+            }
+            if cached.header.freshness.canRevalidate { conditional = cached.header.freshness.conditionalHeaders }
+        }
+        let response = try fetcher.http.send(HTTPRequest(url: url, limit: byteLimit, origin: origin, headers: conditional),
+                                             cancellable: context.cancellable)
+        if response.status == 304, let cached, let http = caches.http {
+            http.refresh(cached, freshness: cached.header.freshness.refreshed(with: response.headers))
+            if let square = thumbnail(from: cached) { return .image(square, from: .revalidated) }
+        }
+        if context.isCancelled { return .cancelled }
+        let box: Thumbnail
+        do {
+            box = try decoder(box: remoteBox).decode(response.body, isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
         } catch {
             return .failed(error.description)
         }
+        if let http = caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbufPointer) {
+            http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
+                       body: response.body, thumbnail: png, box: remoteBox)
+        }
+        guard let square = RowThumbnail.square(box.pixbufPointer, pixels: rowPixels) else { return .failed("could not scale the image") }
+        return .image(square, from: .network)
+    }
+
+    func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
+        guard let decoded = PNGFile.decode(entry.thumbnail, keys: []) else { return nil }
+        let pixbuf = ObjectRef(adopting: decoded.pixbuf)
+        return RowThumbnail.square(pixbuf.pointer.opaque, pixels: rowPixels)
     }
 }

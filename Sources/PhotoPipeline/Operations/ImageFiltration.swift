@@ -14,7 +14,7 @@ public struct ImageFiltration: StageWork {
     public func run(_ context: WorkContext) -> StageOutcome {
         if context.isCancelled { return .cancelled }
         do {
-            return .image(try SepiaFilter.filter(input, intensity: intensity, isCancelled: { context.isCancelled }))
+            return .image(try SepiaFilter.filter(input, intensity: intensity, isCancelled: { context.isCancelled }), from: nil)
         } catch .cancelled {
             return .cancelled
         } catch {

@@ -7,6 +7,8 @@ public final class PendingOperations {
     public let filtrationQueue = OperationQueue()
     public var downloadsInProgress: [Int: PhotoOperation] = [:]
     public var filtrationsInProgress: [Int: PhotoOperation] = [:]
+    /// The operation making each image, whichever rows wait for it (one download per URL).
+    private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
 
     public init(downloadConcurrency: Int, filtrationConcurrency: Int) {
         downloadQueue.name = "Download queue"
@@ -29,6 +31,18 @@ public final class PendingOperations {
         case .download: downloadsInProgress[row] = operation
         case .filtration: filtrationsInProgress[row] = operation
         }
+    }
+
+    /// The operation already making `key` for `stage`, if any.
+    func shared(_ stage: Stage, _ key: ImageKey) -> PhotoOperation? { byKey[stage]?[key] }
+
+    func setShared(_ stage: Stage, _ key: ImageKey, _ operation: PhotoOperation?) {
+        if let operation { byKey[stage, default: [:]][key] = operation } else { byKey[stage]?[key] = nil }
+    }
+
+    /// Forget `operation` as the maker of its key (when it ended or nobody wants it).
+    func forget(_ operation: PhotoOperation) {
+        if byKey[operation.stage]?[operation.key] === operation { byKey[operation.stage]?[operation.key] = nil }
     }
 
     /// Rows with an operation in either map.

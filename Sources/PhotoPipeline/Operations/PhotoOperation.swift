@@ -10,7 +10,8 @@ public enum Stage: String, Sendable, CaseIterable {
 
 /// What a stage's work produced. Each case means one thing.
 public enum StageOutcome: Sendable {
-    case image(Thumbnail)
+    /// An image, and the cache level it came from (nil for a filter's output).
+    case image(Thumbnail, from: ImageSource?)
     /// It could not be done, for this reason (shown to the user).
     case failed(String)
     /// It stopped because it was cancelled; nothing to show.
@@ -22,6 +23,7 @@ public struct WorkContext: Sendable {
     /// Passed to libsoup or GIO: cancelling the operation aborts the transfer in flight.
     public let cancellable: Cancellable
     public var isCancelled: Bool { cancellable.isCancelled }
+    public init(cancellable: Cancellable) { self.cancellable = cancellable }
 }
 
 /// The work of one stage (ImageDownloader, ImageFiltration): runs on a worker thread,
@@ -41,8 +43,12 @@ public protocol StageWork: Sendable {
 /// own threads). The queue still decides when each starts, so width, priority, suspension
 /// and cancellation behave as the tutorial expects.
 public final class PhotoOperation: Operation, @unchecked Sendable {
+    /// The row it was made for (its name says so); `subscribers` are all the rows it serves.
     public let row: Int
+    /// What it makes: rows that want the same image share one operation (one download, one decode).
+    public let key: ImageKey
     public let work: any StageWork
+    private var subscriberRows: Set<Int>
     public var stage: Stage { work.stage }
     private let cancellable = Cancellable()
     private let lock = NSLock()
@@ -51,15 +57,23 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     private var finished = false
 
     /// Called on the worker thread when the operation starts running (not when it is queued).
-    let onStarted: (@Sendable () -> Void)?
+    let onStarted: (@Sendable (PhotoOperation) -> Void)?
 
-    public init(row: Int, work: any StageWork, onStarted: (@Sendable () -> Void)? = nil) {
+    public init(row: Int, key: ImageKey, work: any StageWork, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
         self.row = row
+        self.key = key
         self.work = work
+        subscriberRows = [row]
         self.onStarted = onStarted
         super.init()
         name = "\(work.stage.rawValue) row \(row)"
     }
+
+    /// The rows waiting for this operation's result.
+    public var subscribers: Set<Int> { lock.withLock { subscriberRows } }
+    func subscribe(_ row: Int) { _ = lock.withLock { subscriberRows.insert(row) } }
+    /// Returns true when no row wants the result any more.
+    func unsubscribe(_ row: Int) -> Bool { lock.withLock { subscriberRows.remove(row); return subscriberRows.isEmpty } }
 
     /// Set once `main()` ran to its end; nil when it never ran.
     public var outcome: StageOutcome? { lock.withLock { storedOutcome } }
@@ -91,8 +105,8 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     public override func main() {
         if isCancelled { return }
-        Trace.shared.emit(.started(queue: stage, row: row))
-        onStarted?()
+        for row in subscribers.sorted() { Trace.shared.emit(.started(queue: stage, row: row)) }
+        onStarted?(self)
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
     }

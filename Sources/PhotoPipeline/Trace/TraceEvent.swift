@@ -25,6 +25,16 @@ public enum TraceEvent: Sendable, Equatable {
     case cancelled(queue: Stage, row: Int)
     /// A row's record changed state; `reason` is set when it failed.
     case state(row: Int, state: PhotoState, reason: String?)
+    /// A row got its image, and from which level: `memory`, `thumbnail-cache` (the shared
+    /// freedesktop cache), `http-cache`, `revalidated` (a 304), `network`, or `file` (a local photo decoded).
+    case image(row: Int, from: ImageSource)
+    /// An HTTP request was sent: the URL, the status (304 for a revalidation, 0 if none came)
+    /// and the body bytes received.
+    case http(url: String, status: Int, bytes: Int)
+    /// The memory cache dropped this row's image (the row is off screen and needs it again).
+    case evicted(row: Int)
+    /// Clear Cache emptied the memory cache, the app's disk cache and its failure entries.
+    case cacheCleared
     case suspended(queue: Stage)
     case resumed(queue: Stage)
     case scrollBegin
@@ -52,7 +62,9 @@ public enum TraceEvent: Sendable, Equatable {
         case page
         case windowSize = "window-size"
         case localNetwork = "local-network"
-        case queued, started, finished, cancelled, state, suspended, resumed
+        case queued, started, finished, cancelled, state, image, http, evicted
+        case cacheCleared = "cache-cleared"
+        case suspended, resumed
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
         case visible, prefetch
@@ -70,6 +82,10 @@ public enum TraceEvent: Sendable, Equatable {
             case .localNetwork: return ["action"]
             case .queued, .started, .finished, .cancelled: return ["queue", "row"]
             case .state: return ["row", "state", "reason"]
+            case .image: return ["row", "from"]
+            case .http: return ["url", "status", "bytes"]
+            case .evicted: return ["row"]
+            case .cacheCleared: return []
             case .suspended, .resumed: return ["queue"]
             case .scrollBegin: return []
             case .scrollEnd: return ["visible"]
@@ -101,6 +117,10 @@ public enum TraceEvent: Sendable, Equatable {
         case .finished: return .finished
         case .cancelled: return .cancelled
         case .state: return .state
+        case .image: return .image
+        case .http: return .http
+        case .evicted: return .evicted
+        case .cacheCleared: return .cacheCleared
         case .suspended: return .suspended
         case .resumed: return .resumed
         case .scrollBegin: return .scrollBegin
@@ -128,6 +148,10 @@ public enum TraceEvent: Sendable, Equatable {
         case .queued(let queue, let row), .started(let queue, let row), .finished(let queue, let row), .cancelled(let queue, let row):
             values = [.string(queue.rawValue), .int(row)]
         case .state(let row, let state, let reason): values = [.int(row), .string(state.rawValue), reason.map { .string($0) }]
+        case .image(let row, let from): values = [.int(row), .string(from.rawValue)]
+        case .http(let url, let status, let bytes): values = [.string(url), .int(status), .int(bytes)]
+        case .evicted(let row): values = [.int(row)]
+        case .cacheCleared: values = []
         case .suspended(let queue), .resumed(let queue): values = [.string(queue.rawValue)]
         case .scrollBegin: values = []
         case .scrollEnd(let visible): values = [.ints(visible)]
@@ -169,6 +193,14 @@ public enum TraceEvent: Sendable, Equatable {
         case .state:
             guard let r = int("row"), let s = string("state").flatMap(PhotoState.init(rawValue:)) else { return nil }
             self = .state(row: r, state: s, reason: string("reason"))
+        case .image:
+            guard let r = int("row"), let f = string("from").flatMap(ImageSource.init(rawValue:)) else { return nil }
+            self = .image(row: r, from: f)
+        case .http:
+            guard let u = string("url"), let s = int("status"), let b = int("bytes") else { return nil }
+            self = .http(url: u, status: s, bytes: b)
+        case .evicted: guard let r = int("row") else { return nil }; self = .evicted(row: r)
+        case .cacheCleared: self = .cacheCleared
         case .suspended: guard let q = stage("queue") else { return nil }; self = .suspended(queue: q)
         case .resumed: guard let q = stage("queue") else { return nil }; self = .resumed(queue: q)
         case .scrollBegin: self = .scrollBegin
@@ -190,7 +222,8 @@ public enum TraceEvent: Sendable, Equatable {
     /// The row an operation or state event is about.
     public var row: Int? {
         switch self {
-        case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _): return row
+        case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _),
+             .image(let row, _), .evicted(let row): return row
         default: return nil
         }
     }

@@ -1,0 +1,183 @@
+// Why this exists: the cache benchmarks: a warm second launch against the first, shared thumbnails against a cold decode of 12 MP PNGs, memory while paging through 100,000 rows, and 200 rows sharing 3 URLs.
+import CGLib
+import CGdkPixbuf
+import Foundation
+import GLibRuntime
+import PhotoPipeline
+import TestAndBenchSupport
+
+extension AppBench {
+    /// Manifest → every row of the first screen filtered, in ms (nil if it did not happen).
+    func filteredScreenTime(_ app: AppProcess) -> (ms: Double, rows: ClosedRange<Int>)? {
+        guard let manifest = events(app, .manifest).first,
+              app.trace.wait(timeout: 60, until: { $0.contains { $0.name == .visible } }),
+              let rows = events(app, .visible).first?.event.range,
+              app.trace.wait(timeout: 120, until: { _ in rows.allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } })
+        else { return nil }
+        let done = rows.compactMap { app.trace.finalStates[$0]?.t }.max() ?? manifest.t
+        return ((done - manifest.t) * 1000, rows)
+    }
+
+    /// Photo bodies downloaded (HTTP 200 with bytes) for these rows, from the trace.
+    func bodiesDownloaded(_ app: AppProcess, rows: Set<Int>) -> Int {
+        app.trace.events.filter { record in
+            guard case .http(let url, 200, let bytes) = record.event, bytes > 0, url.contains("/big/"),
+                  let row = url.components(separatedBy: "row=").last?.split(separator: "&").first.flatMap({ Int($0) }) else { return false }
+            return rows.contains(row)
+        }.count
+    }
+
+    public func warmStart() throws -> [Result] {
+        var cold: [Double] = [], warm: [Double] = [], again: [Double] = []
+        for _ in 0..<repetitions {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cache-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let manifest = galleryURL + "&cache=1"
+            let first = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home])
+            guard let firstScreen = filteredScreenTime(first) else { first.stop(); continue }
+            // Let the prefetch band finish too, so the disk cache holds what the first launch loaded.
+            usleep(1_500_000)
+            let loaded = Set(first.trace.finalStates.filter { $0.value.state == .filtered }.keys)
+            first.stop()
+            let second = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home])
+            defer { second.stop() }
+            guard let secondScreen = filteredScreenTime(second) else { continue }
+            cold.append(firstScreen.ms)
+            warm.append(secondScreen.ms)
+            again.append(Double(bodiesDownloaded(second, rows: loaded)))
+        }
+        return [
+            Result(name: "first launch → filtered first screen (2,000 rows, 100 ms latency)", unit: "ms", values: cold),
+            Result(name: "second launch → filtered first screen (warm cache)", unit: "ms", values: warm),
+            Result(name: "warm start speed-up, first ÷ second", unit: "×", values: zip(cold, warm).map { $0 / $1 }, target: "≥ 5", met: { $0 >= 5 }),
+            Result(name: "photo bodies downloaded again by the second launch for rows the first loaded", unit: "bodies", values: again,
+                   target: "0", met: { $0 == 0 }),
+        ]
+    }
+
+    public func sharedURLs() throws -> [Result] {
+        var downloads: [Double] = []
+        for _ in 0..<repetitions {
+            let manifest = server.baseURL.absoluteString + "/gallery.json?count=200&delay=100&shared=3&m=\(UUID().uuidString)"
+            let before = server.requests.count
+            let app = try launch(manifest: manifest)
+            defer { app.stop() }
+            // Down to the end, each screen allowed to load.
+            try fling(app, to: 190, clicks: 12, pause: 300_000)
+            usleep(1_000_000)
+            downloads.append(Double(server.requests.dropFirst(before).filter { $0.hasPrefix("/big/") }.count))
+        }
+        return [Result(name: "downloads for 200 rows sharing 3 URLs (scrolled to the end)", unit: "downloads", values: downloads,
+                       target: "3", met: { $0 == 3 })]
+    }
+
+    /// Peak RSS while paging through 100,000 rows (each screen allowed to load), against the RSS
+    /// after the first screen, with a 32 MiB memory cache.
+    public func pagingMemory() throws -> [Result] {
+        let limitMiB = 32
+        var growth: [Double] = [], margins: [Double] = []
+        // A local manifest of 100,000 rows, each its own URL on the server (small photos).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-paging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = sampleServer
+        var json = "["
+        for row in 0..<100_000 {
+            if row > 0 { json += ",\n" }
+            json += "{\"name\":\"P\(row)\",\"url\":\"\(sample.baseURL.absoluteString)/photos/\(SamplePhotos.files[row % SamplePhotos.files.count])?row=\(row)\"}"
+        }
+        json += "]"
+        let manifest = folder.appendingPathComponent("paging.json")
+        try Data(json.utf8).write(to: manifest)
+        let schemas = folder.appendingPathComponent("schemas").path
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, SamplePhotos.repositoryRoot.appendingPathComponent("data").path])
+        let config = folder.appendingPathComponent("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("[io/github/classicphotos/ClassicPhotos]\nmemory-cache-size=\(limitMiB)\n".utf8).write(to: config.appendingPathComponent("keyfile"))
+        for _ in 0..<max(1, repetitions / 2) {
+            let app = try launch(manifest: manifest.path, environment: [
+                "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
+            defer { app.stop() }
+            guard filteredScreenTime(app) != nil else { continue }
+            let pid = app.process.processIdentifier
+            let afterFirst = Self.currentRSS(pid: pid)
+            var peak = afterFirst
+            // The scrollbar's trough, top to bottom: a primary click jumps there.
+            let window = try app.mainWindow(on: xvfb)
+            let geometry = try xvfb.run("xdotool", ["getwindowgeometry", window])
+            let size = geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last?.split(separator: "x").compactMap { Int($0) } ?? [720, 640]
+            let x = size[0] - 6, top = 60, bottom = size[1] - 10
+            try xvfb.run("xdotool", ["mousemove", "\(x)", "\(top)"])
+            usleep(300_000) // the overlay scrollbar appears under the pointer
+            for step in 0...200 {
+                let y = top + (bottom - top) * step / 200
+                let ends = events(app, .scrollEnd).count
+                try xvfb.run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"])
+                _ = app.trace.wait(timeout: 5) { $0.filter { $0.name == .scrollEnd }.count > ends }
+                if let rows = events(app, .scrollEnd).last?.event.range {
+                    _ = app.trace.wait(timeout: 10) { _ in rows.allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } }
+                }
+                peak = max(peak, Self.currentRSS(pid: pid))
+            }
+            peak = max(peak, Self.peakRSS(pid: pid))
+            growth.append(peak - afterFirst)
+            margins.append(peak - afterFirst - Double(limitMiB))
+        }
+        return [
+            Result(name: "RSS growth paging through 100,000 rows (32 MiB memory cache)", unit: "MB", values: growth),
+            Result(name: "… beyond the cache limit", unit: "MB", values: margins, target: "≤ 20", met: { $0 <= 20 }),
+        ]
+    }
+
+    static func currentRSS(pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return .nan }
+        return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
+    }
+}
+
+/// Shared thumbnails against a cold decode, on 12 MP PNGs, through the app's own download stage.
+public enum ThumbnailCacheBench {
+    public static func run(repetitions: Int, photos: LargePhotos) throws -> [Result] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-thumbs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The 12 MP JPEGs as PNGs on disk.
+        var files: [URL] = []
+        for name in photos.names where name.hasSuffix("-12mp.jpg") {
+            guard let decoded = PNGFileBench.decode(photos.files[name]!) else { continue }
+            let url = folder.appendingPathComponent(name.replacingOccurrences(of: ".jpg", with: ".png"))
+            try TestImages.encode(decoded, type: "png").write(to: url)
+            g_object_unref(decoded.raw)
+            files.append(url)
+        }
+        var cold: [Double] = [], warm: [Double] = []
+        for repetition in 0..<repetitions {
+            let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache-\(repetition)").path)), http: nil)
+            let fetcher = MainActor.assumeIsolated { ResourceFetcher(http: HTTPClient()) }
+            for url in files {
+                let work = ImageDownloader(url: url, fetcher: fetcher, caches: caches, rowPixels: 64, byteLimit: 200 << 20)
+                cold += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
+                warm += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
+            }
+        }
+        return [
+            Result(name: "12 MP PNG → row thumbnail, cold (decode, save the shared thumbnail)", unit: "ms", values: cold.map { $0 * 1000 }),
+            Result(name: "12 MP PNG → row thumbnail, from the shared thumbnail cache", unit: "ms", values: warm.map { $0 * 1000 }),
+            Result(name: "shared thumbnail speed-up, cold ÷ cached", unit: "×", values: zip(cold, warm).map { $0 / $1 }, target: "≥ 20", met: { $0 >= 20 }),
+        ]
+    }
+}
+
+enum PNGFileBench {
+    static func decode(_ data: Data) -> OpaquePointer? {
+        guard let loader = gdk_pixbuf_loader_new() else { return nil }
+        defer { g_object_unref(loader) }
+        data.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize($0.count), nil) }
+        gdk_pixbuf_loader_close(loader, nil)
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        g_object_ref(pixbuf.raw)
+        return pixbuf
+    }
+}

@@ -1,0 +1,200 @@
+// Why this exists: the app's own HTTP cache for remote photos ($XDG_CACHE_HOME/classic-photos): the photo's bytes and its thumbnail, with HTTP freshness and validators, bounded in size, safe against corrupt files and a second instance.
+//
+// libsoup's SoupCache answers from cache only on its asynchronous path (soup_session_send_async),
+// and the downloads run synchronously on the operation threads, so the app keeps its own.
+import CGLib
+import Foundation
+import GLibRuntime
+
+/// Layout:
+/// - `entries/KEY.entry`: "CPHC1\n", a length, a JSON header (the URL, freshness, validators,
+///   the thumbnail's SHA-256 and the body's), then the thumbnail (PNG); KEY is the URL's SHA-256.
+/// - `bodies/SHA256`: the photo's bytes, named by their SHA-256 (so two instances writing the same
+///   photo write the same file, and a 304 rewrites only the small entry).
+/// Every file is written to a temporary file and renamed. A file that does not check out (wrong
+/// magic, wrong URL, wrong length or checksum) is a miss and gets replaced, never trusted.
+/// Reads touch the file's time; the oldest files go first when the folder is over its limit.
+public final class HTTPDiskCache: @unchecked Sendable {
+    public let folder: String
+    public let limit: Int
+    private let lock = NSLock()
+    private var usable: Bool
+    /// Bytes written since the last trim (a trim scans the folder).
+    private var writtenSinceTrim = 0
+    private let trimQueue = DispatchQueue(label: "http cache trim", qos: .utility)
+
+    static let magic = Data("CPHC1\n".utf8)
+
+    public struct Header: Codable, Sendable {
+        public var url: String
+        public var freshness: HTTPFreshness
+        public var contentType: String?
+        public var thumbnailSHA256: String
+        public var thumbnailBytes: Int
+        public var bodySHA256: String
+        public var bodyBytes: Int
+        /// The longest side the thumbnail was made for.
+        public var thumbnailBox: Int
+    }
+
+    public struct Entry: Sendable {
+        public let header: Header
+        /// The thumbnail's PNG bytes (checked).
+        public let thumbnail: Data
+    }
+
+    public init(folders: CacheFolders, limit: Int) {
+        folder = folders.app
+        self.limit = limit
+        usable = CacheFolders.makeFolder(folders.app) && CacheFolders.makeFolder(folders.app + "/entries")
+            && CacheFolders.makeFolder(folders.app + "/bodies")
+        if !usable {
+            LogOnce.shared.say("http-cache", "the cache folder \(folder) cannot be written; running without a disk cache for remote photos")
+        }
+    }
+
+    public var isUsable: Bool { lock.withLock { usable } }
+
+    static func key(_ url: String) -> String { sha256(Data(url.utf8)) }
+
+    static func sha256(_ data: Data) -> String {
+        data.withUnsafeBytes { raw -> String in
+            guard let sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count)) else { return "" }
+            defer { g_free(sum) }
+            return String(cString: sum)
+        }
+    }
+
+    private func entryPath(_ url: String) -> String { "\(folder)/entries/\(Self.key(url)).entry" }
+    private func bodyPath(_ sha: String) -> String { "\(folder)/bodies/\(sha)" }
+
+    /// The entry for `url`, if there is one that checks out.
+    public func entry(for url: String) -> Entry? {
+        guard isUsable else { return nil }
+        let path = entryPath(url)
+        guard let data = SharedThumbnails.readSmallFile(path, limit: 64 << 20),
+              let entry = Self.parse(data, url: url), FileManager.default.fileExists(atPath: bodyPath(entry.header.bodySHA256)) else {
+            return nil
+        }
+        // Both files were used: neither is among the oldest now.
+        touch(path)
+        touch(bodyPath(entry.header.bodySHA256))
+        return entry
+    }
+
+    /// The photo's bytes for an entry, checked against their SHA-256 (nil if missing or changed).
+    public func body(of entry: Entry) -> Data? {
+        let path = bodyPath(entry.header.bodySHA256)
+        guard let data = SharedThumbnails.readSmallFile(path, limit: max(entry.header.bodyBytes, 1)),
+              data.count == entry.header.bodyBytes, Self.sha256(data) == entry.header.bodySHA256 else { return nil }
+        touch(path)
+        return data
+    }
+
+    static func parse(_ data: Data, url: String) -> Entry? {
+        guard data.count > magic.count + 4, data.prefix(magic.count) == magic else { return nil }
+        let lengthBytes = data.dropFirst(magic.count).prefix(4)
+        let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+        let headerStart = data.startIndex + magic.count + 4
+        guard headerLength > 0, headerStart + headerLength <= data.endIndex,
+              let header = try? JSONDecoder().decode(Header.self, from: data[headerStart..<headerStart + headerLength]),
+              header.url == url else { return nil }
+        let thumbnail = data[(headerStart + headerLength)...]
+        guard thumbnail.count == header.thumbnailBytes, sha256(Data(thumbnail)) == header.thumbnailSHA256 else { return nil }
+        return Entry(header: header, thumbnail: Data(thumbnail))
+    }
+
+    /// Store a response (the body, its thumbnail, its freshness). Nothing is stored for
+    /// `no-store` (the caller checks `HTTPFreshness.mayStore`).
+    public func store(url: String, freshness: HTTPFreshness, contentType: String?, body: Data, thumbnail: Data, box: Int) {
+        guard isUsable else { return }
+        let bodySHA = Self.sha256(body)
+        let header = Header(url: url, freshness: freshness, contentType: contentType, thumbnailSHA256: Self.sha256(thumbnail),
+                            thumbnailBytes: thumbnail.count, bodySHA256: bodySHA, bodyBytes: body.count, thumbnailBox: box)
+        let path = bodyPath(bodySHA)
+        if !FileManager.default.fileExists(atPath: path), !writeAtomically(body, to: path) { return failed() }
+        guard write(header, thumbnail: thumbnail, url: url) else { return failed() }
+        noteWritten(body.count + thumbnail.count)
+    }
+
+    /// After a 304: the same body and thumbnail, fresh again.
+    public func refresh(_ entry: Entry, freshness: HTTPFreshness) {
+        guard isUsable else { return }
+        var header = entry.header
+        header.freshness = freshness
+        if !write(header, thumbnail: entry.thumbnail, url: header.url) { failed() }
+    }
+
+    private func write(_ header: Header, thumbnail: Data, url: String) -> Bool {
+        guard let json = try? JSONEncoder().encode(header) else { return false }
+        var data = Self.magic
+        data.append(contentsOf: [UInt8(json.count >> 24 & 0xff), UInt8(json.count >> 16 & 0xff), UInt8(json.count >> 8 & 0xff), UInt8(json.count & 0xff)])
+        data.append(json)
+        data.append(thumbnail)
+        return writeAtomically(data, to: entryPath(url))
+    }
+
+    private func failed() {
+        // The folder may have become unwritable (or the disk full): go on without it, saying so once.
+        LogOnce.shared.say("http-cache-write", "cannot write to the cache folder \(folder); going on without a disk cache for remote photos")
+    }
+
+    private func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    private func noteWritten(_ bytes: Int) {
+        let due = lock.withLock { () -> Bool in
+            writtenSinceTrim += bytes
+            return writtenSinceTrim > limit / 10
+        }
+        if due { trim() }
+    }
+
+    /// Delete the least recently used files until the folder is within 90 % of its limit, on a
+    /// background queue (never on the main loop).
+    public func trim(completion: (@Sendable () -> Void)? = nil) {
+        trimQueue.async { [self] in
+            lock.withLock { writtenSinceTrim = 0 }
+            var files: [(path: String, size: Int, used: Double)] = []
+            for sub in ["entries", "bodies"] {
+                let directory = "\(folder)/\(sub)"
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                    var info = stat()
+                    let path = "\(directory)/\(name)"
+                    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    files.append((path, Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+                }
+            }
+            var total = files.reduce(0) { $0 + $1.size }
+            let target = limit / 10 * 9
+            for file in files.sorted(by: { $0.used < $1.used }) where total > target {
+                if unlink(file.path) == 0 { total -= file.size }
+            }
+            completion?()
+        }
+    }
+
+    /// Bytes the cache holds now (tests and the inspector).
+    public var size: Int {
+        var total = 0
+        for sub in ["entries", "bodies"] {
+            let directory = "\(folder)/\(sub)"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                var info = stat()
+                if lstat("\(directory)/\(name)", &info) == 0 { total += Int(info.st_size) }
+            }
+        }
+        return total
+    }
+
+    /// Empty the app's cache folder (Clear Cache).
+    public func removeAll() {
+        for sub in ["entries", "bodies"] {
+            let directory = "\(folder)/\(sub)"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                unlink("\(directory)/\(name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// Why this exists: thumbnails of local photos in the desktop's shared cache ($XDG_CACHE_HOME/thumbnails), exactly as the freedesktop Thumbnail Managing Standard says, so the app and the file manager reuse each other's.
+import CGLib
+import CGdkPixbuf
+import Foundation
+import GLibRuntime
+
+/// - `normal/` (128 px), `large/` (256 px), `x-large/`, `xx-large/`: the image scaled to fit
+///   that square, keeping its aspect ratio; named by the MD5 of the photo's canonical URI.
+/// - 8-bit RGBA PNG with `Thumb::URI` and `Thumb::MTime` (required) and `Thumb::Size`,
+///   `Thumb::Mimetype`, `Thumb::Image::Width`, `Thumb::Image::Height`, `Software`.
+/// - Valid only if its URI matches and its MTime *equals* the photo's; a stale one is replaced.
+/// - Written to a temporary file in the same folder and renamed; folders 0700, files 0600.
+/// - Photos that could not be read get `fail/classic-photos-VERSION/NAME.png`; one that has not
+///   changed since is not decoded again.
+public final class SharedThumbnails: Sendable {
+    public enum Size: String, CaseIterable, Sendable {
+        case normal, large, xLarge = "x-large", xxLarge = "xx-large"
+        public var pixels: Int {
+            switch self {
+            case .normal: return 128
+            case .large: return 256
+            case .xLarge: return 512
+            case .xxLarge: return 1024
+            }
+        }
+        /// The size that covers a row of `pixels` device pixels (normal up to 128, large above…).
+        public static func covering(_ pixels: Int) -> Size {
+            allCases.first { $0.pixels >= pixels } ?? .xxLarge
+        }
+    }
+
+    public let folder: String
+    public static let software = "Classic Photos \(AppInfo.version)"
+    static let failFolder = "fail/\(AppInfo.executable)-\(AppInfo.version)"
+
+    public init(folders: CacheFolders) { folder = folders.thumbnails }
+
+    /// The canonical URI of a local path, as GIO writes it (what the name is the MD5 of).
+    public static func uri(forPath path: String) -> String {
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return "file://" + path }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+
+    /// The file name for a URI: its MD5 in hexadecimal, and ".png".
+    public static func name(for uri: String) -> String {
+        guard let md5 = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return "" }
+        defer { g_free(md5) }
+        return String(cString: md5) + ".png"
+    }
+
+    public func path(_ size: Size, uri: String) -> String { "\(folder)/\(size.rawValue)/\(Self.name(for: uri))" }
+    public func failurePath(uri: String) -> String { "\(folder)/\(Self.failFolder)/\(Self.name(for: uri))" }
+
+    public struct Found {
+        /// The thumbnail (a new reference), at most `size.pixels` on its longest side.
+        public let pixbuf: ObjectRef
+        public let size: Size
+    }
+
+    /// A valid thumbnail of the photo at `uri` last modified at `mtime`, in `size` or, if that
+    /// one is missing, a larger one. Nil when there is none (or only stale or broken ones).
+    public func lookup(uri: String, mtime: Int, size wanted: Size) -> Found? {
+        for size in Size.allCases where size.pixels >= wanted.pixels {
+            guard let data = Self.readSmallFile(path(size, uri: uri)),
+                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime"]) else { continue }
+            let pixbuf = ObjectRef(adopting: decoded.pixbuf)
+            // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
+            // file) or of an older version of this one is never shown.
+            guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
+            return Found(pixbuf: pixbuf, size: size)
+        }
+        return nil
+    }
+
+    /// Save `thumbnail` (already scaled to fit `size`) for the photo; false if it could not be
+    /// written (the caller goes on without it).
+    @discardableResult
+    public func save(_ thumbnail: OpaquePointer, size: Size, uri: String, mtime: Int, fileSize: Int,
+                     mimeType: String?, imageWidth: Int, imageHeight: Int) -> Bool {
+        let target = path(size, uri: uri)
+        guard ensureFolder((target as NSString).deletingLastPathComponent) else { return false }
+        // The spec wants RGBA.
+        let rgba = gdk_pixbuf_get_has_alpha(thumbnail) != 0 ? OpaquePointer(g_object_ref(thumbnail.raw)) : gdk_pixbuf_add_alpha(thumbnail, 0, 0, 0, 0)
+        guard let rgba else { return false }
+        defer { g_object_unref(rgba.raw) }
+        var text: [(String, String)] = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(fileSize))]
+        if let mimeType { text.append(("Thumb::Mimetype", mimeType)) }
+        text += [("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)), ("Software", Self.software)]
+        guard let png = try? PNGFile.encode(rgba, text: text) else { return false }
+        return writeAtomically(png, to: target)
+    }
+
+    /// Why the photo could not be read last time, if it has not changed since (same MTime).
+    public func knownFailure(uri: String, mtime: Int) -> String? {
+        guard let data = Self.readSmallFile(failurePath(uri: uri)),
+              let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"]) else { return nil }
+        g_object_unref(decoded.pixbuf.raw)
+        guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
+        return decoded.text["X-Classic-Photos::Reason"] ?? "could not be read"
+    }
+
+    /// Remember that the photo could not be read (a 1×1 RGBA PNG with the keys, as the spec's
+    /// failure entries are), so an unchanged file is not decoded again.
+    public func recordFailure(uri: String, mtime: Int, reason: String) {
+        let target = failurePath(uri: uri)
+        guard ensureFolder((target as NSString).deletingLastPathComponent),
+              let pixel = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 1, 1) else { return }
+        defer { g_object_unref(pixel.raw) }
+        gdk_pixbuf_fill(pixel, 0)
+        let text = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", Self.software),
+                    ("X-Classic-Photos::Reason", reason)]
+        if let png = try? PNGFile.encode(pixel, text: text) { _ = writeAtomically(png, to: target) }
+    }
+
+    /// Remove the app's own failure entries (Clear Cache); shared thumbnails are never removed.
+    public func removeOwnFailures() {
+        try? FileManager.default.removeItem(atPath: "\(folder)/\(Self.failFolder)")
+    }
+
+    private func ensureFolder(_ path: String) -> Bool {
+        // The spec: the thumbnails folder and its size folders are 0700.
+        guard CacheFolders.makeFolder(folder), CacheFolders.makeFolder(path) else {
+            LogOnce.shared.say("thumbnails", "the thumbnail folder \(folder) cannot be written; thumbnails of local photos are not saved")
+            return false
+        }
+        return true
+    }
+
+    /// A file of the cache, read only if it is a regular file of sane size.
+    static func readSmallFile(_ path: String, limit: Int = 16 << 20) -> Data? {
+        guard (try? PosixFileReader().status(path: path)).map({ $0.size <= limit }) == true else { return nil }
+        return try? PosixFileReader().read(path: path, limit: limit, progress: {}, isCancelled: { false })
+    }
+}

@@ -1,0 +1,58 @@
+// Why this exists: the memory level for one gallery: a row takes its image from the memory cache when it can, the rows on screen and in the prefetch band are pinned, and an eviction sends an off-screen row back to needing its image.
+import Foundation
+
+extension PhotoGallery {
+    /// The key of a row's image: its URL at the row's size, original or sepia.
+    func key(for row: Int, sepia: Bool) -> ImageKey? {
+        guard let url = records[row].url else { return nil }
+        return ImageKey(url: url.absoluteString, pixels: settings.thumbnailPixels,
+                        variant: sepia ? ImageKey.sepia(settings.sepiaIntensity) : .original)
+    }
+
+    /// Give a waiting row its image from memory, if memory has it (the sepia version, else the
+    /// original, which then only needs filtering). Cheap: a dictionary lookup. The list calls it
+    /// when it binds a row, so a row whose image is in memory never shows a placeholder.
+    @discardableResult
+    public func refillFromMemory(_ row: Int) -> Bool {
+        guard records.indices.contains(row), records[row].state == .new, !isBusy(row),
+              let sepiaKey = key(for: row, sepia: true), let originalKey = key(for: row, sepia: false) else { return false }
+        let record = records[row]
+        if let sepia = memory.image(for: sepiaKey) {
+            record.markFiltered(sepia, key: sepiaKey)
+            Trace.shared.emit(.image(row: row, from: .memory))
+            Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
+        } else if let original = memory.image(for: originalKey) {
+            record.markDownloaded(original, key: originalKey)
+            Trace.shared.emit(.image(row: row, from: .memory))
+            Trace.shared.emit(.state(row: row, state: .downloaded, reason: nil))
+        } else {
+            return false
+        }
+        onRowChanged?(row)
+        return true
+    }
+
+    /// The rows on screen and in the prefetch band: the images they show, or will show, are
+    /// never evicted.
+    public func pin(_ rows: Set<Int>) {
+        pinnedRows = rows
+        var keys = Set<ImageKey>()
+        for row in rows where records.indices.contains(row) {
+            if let key = key(for: row, sepia: false) { keys.insert(key) }
+            if let key = key(for: row, sepia: true) { keys.insert(key) }
+        }
+        memory.setPinned(keys)
+    }
+
+    /// The memory cache dropped `key`: every idle row that showed that image goes back to `new`.
+    func evicted(_ key: ImageKey) {
+        for row in rowsByURL[key.url] ?? [] {
+            let record = records[row]
+            guard record.imageKey == key, !pinnedRows.contains(row), !isBusy(row) else { continue }
+            record.reset()
+            Trace.shared.emit(.evicted(row: row))
+            Trace.shared.emit(.state(row: row, state: .new, reason: nil))
+            onRowChanged?(row)
+        }
+    }
+}
