@@ -103,23 +103,27 @@ extension AppBench {
             let pid = app.process.processIdentifier
             let afterFirst = Self.currentRSS(pid: pid)
             var peak = afterFirst
-            // The scrollbar's trough, top to bottom: a primary click jumps there.
+            // Drag the scrollbar's slider from the top to the bottom, pausing at each step: a
+            // pause settles the scroll, and the screen there loads (as a user paging would see).
             let window = try app.mainWindow(on: xvfb)
             let geometry = try xvfb.run("xdotool", ["getwindowgeometry", window])
             let size = geometry.split(separator: "\n").first { $0.contains("Geometry:") }?.split(separator: " ").last?.split(separator: "x").compactMap { Int($0) } ?? [720, 640]
-            let x = size[0] - 6, top = 60, bottom = size[1] - 10
-            try xvfb.run("xdotool", ["mousemove", "\(x)", "\(top)"])
-            usleep(300_000) // the overlay scrollbar appears under the pointer
-            for step in 0...200 {
-                let y = top + (bottom - top) * step / 200
+            let x = size[0] - 6, top = 56, bottom = size[1] - 8
+            try xvfb.run("xdotool", ["mousemove", "\(x)", "300", "sleep", "0.3", "mousemove", "\(x)", "\(top)", "sleep", "0.3", "mousedown", "1"])
+            let steps = 150
+            for step in 1...steps {
+                let y = top + (bottom - top) * step / steps
                 let ends = events(app, .scrollEnd).count
-                try xvfb.run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"])
-                _ = app.trace.wait(timeout: 5) { $0.filter { $0.name == .scrollEnd }.count > ends }
+                try xvfb.run("xdotool", ["mousemove", "\(x)", "\(y)"])
+                _ = app.trace.wait(timeout: 3) { $0.filter { $0.name == .scrollEnd }.count > ends }
                 if let rows = events(app, .scrollEnd).last?.event.range {
                     _ = app.trace.wait(timeout: 10) { _ in rows.allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } }
                 }
                 peak = max(peak, Self.currentRSS(pid: pid))
             }
+            try xvfb.run("xdotool", ["mouseup", "1"])
+            let rests = events(app, .scrollEnd).compactMap { $0.event.range?.lowerBound }
+            print("paging: \(rests.count) rests, down to row \(rests.max() ?? 0)")
             peak = max(peak, Self.peakRSS(pid: pid))
             growth.append(peak - afterFirst)
             margins.append(peak - afterFirst - Double(limitMiB))

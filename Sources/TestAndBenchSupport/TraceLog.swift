@@ -25,29 +25,52 @@ public struct TraceRecord: Sendable {
 
 public struct TraceLog {
     public let path: String
-    public init(path: String) { self.path = path }
-
-    private var lines: [Substring] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        // A line still being written has no newline yet: leave it for the next read.
-        let complete = text.hasSuffix("\n") ? text[...] : text[..<(text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex)]
-        return complete.split(separator: "\n")
+    private let reader: IncrementalReader
+    public init(path: String) {
+        self.path = path
+        reader = IncrementalReader(path: path)
     }
 
-    /// Every complete line, decoded.
-    public var events: [TraceRecord] {
-        lines.compactMap(Self.decode)
-    }
+    /// Every complete line, decoded. Each call reads only what was appended since the last one.
+    public var events: [TraceRecord] { reader.read().events }
 
     /// Lines that are not an event `TraceEvent` knows (tests assert there are none).
-    public var undecodableLines: [String] {
-        lines.filter { Self.decode($0) == nil }.map(String.init)
-    }
+    public var undecodableLines: [String] { reader.read().undecodable }
 
     static func decode(_ line: Substring) -> TraceRecord? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let t = object["t"] as? Double, let event = TraceEvent(json: object) else { return nil }
         return TraceRecord(t: t, event: event)
+    }
+
+    /// Keeps what was read so far and the offset it ended at; a file that shrank (a new trace at
+    /// the same path) is read again from the start.
+    final class IncrementalReader: @unchecked Sendable {
+        let path: String
+        private let lock = NSLock()
+        private var offset: UInt64 = 0
+        private var records: [TraceRecord] = []
+        private var bad: [String] = []
+        init(path: String) { self.path = path }
+
+        func read() -> (events: [TraceRecord], undecodable: [String]) {
+            lock.withLock {
+                guard let handle = FileHandle(forReadingAtPath: path) else { return (records, bad) }
+                defer { try? handle.close() }
+                let size = (try? handle.seekToEnd()) ?? 0
+                if size < offset { offset = 0; records = []; bad = [] }
+                try? handle.seek(toOffset: offset)
+                guard let data = try? handle.readToEnd(), !data.isEmpty,
+                      let lastNewline = data.lastIndex(of: 0x0A) else { return (records, bad) }
+                // Only complete lines: one still being written waits for the next read.
+                let complete = data[data.startIndex...lastNewline]
+                offset += UInt64(complete.count)
+                for line in String(decoding: complete, as: UTF8.self).split(separator: "\n") {
+                    if let record = TraceLog.decode(line) { records.append(record) } else { bad.append(String(line)) }
+                }
+                return (records, bad)
+            }
+        }
     }
 
     /// The latest `state` event of each row.

@@ -102,6 +102,7 @@ public final class PhotoGallery {
         if case .image(let image, _)? = operation.outcome { memory.insert(image, for: operation.key) }
         for row in rows {
             pending.setInProgress(stage, row: row, nil)
+            startTimes[row] = nil
             apply(operation.outcome, of: operation, to: records[row])
         }
     }
@@ -147,6 +148,7 @@ public final class PhotoGallery {
         for stage in Stage.allCases {
             guard let operation = pending.inProgress(stage)[row] else { continue }
             pending.setInProgress(stage, row: row, nil)
+            startTimes[row] = nil
             if operation.unsubscribe(row) {
                 operation.cancel()
                 pending.forget(operation)
