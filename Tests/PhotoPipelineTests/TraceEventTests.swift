@@ -34,6 +34,26 @@ final class TraceEventTests: XCTestCase {
         }
     }
 
+    /// The reader reads what was appended since its last read, keeps a line still being
+    /// written for later, and starts over when the file is replaced.
+    func testTheReaderFollowsAGrowingFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let log = TraceLog(path: path)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.write(Data((Trace.line(.scrollBegin, t: 1) + Trace.line(.evicted(row: 3), t: 2)).utf8))
+        XCTAssertEqual(log.events.map(\.event), [.scrollBegin, .evicted(row: 3)])
+        let next = Trace.line(.evicted(row: 4), t: 3)
+        handle.write(Data(next.prefix(10).utf8))
+        XCTAssertEqual(log.events.count, 2, "half a line waits")
+        handle.write(Data(next.dropFirst(10).utf8))
+        XCTAssertEqual(log.events.map(\.event), [.scrollBegin, .evicted(row: 3), .evicted(row: 4)])
+        XCTAssertTrue(log.events.contains { $0.event == .evicted(row: 4) })
+        try handle.close()
+        try Trace.line(.cacheCleared, t: 1).write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(log.events.map(\.event), [.cacheCleared], "a shorter file is a new trace")
+    }
+
     func testALineOfAnUnknownEventIsNotDecoded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
         try "{\"t\":1,\"event\":\"manifest-error\",\"reason\":\"x\"}\n{\"t\":1,\"event\":\"queued\",\"queue\":\"download\"}\n"
