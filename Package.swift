@@ -23,8 +23,10 @@ let package = Package(
 
         // The GLib/GObject/GIO runtime: references, signals, the main-loop bridge, cancellables, errors.
         .target(name: "GLibRuntime", dependencies: ["CGLib"]),
+        // A GListModel of N rows that costs nothing per row (a GObject type in C).
+        .target(name: "CRowModel", dependencies: ["CGLib"]),
         // The GTK widgets the app uses, on top of the runtime.
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup"]),

@@ -9,5 +9,5 @@ while IFS= read -r file; do
     echo "not in po/POTFILES.in: $file"
     missing=1
   fi
-done < <(grep -rl --include='*.swift' '\btr("' Sources | sort)
+done < <(grep -rlE --include='*.swift' '\btrn?\("' Sources | sort)
 exit "$missing"

@@ -11,7 +11,7 @@ for f in "${files[@]}"; do
   case "$f" in *.swift) swift_files+=("$f") ;; *) data_files+=("$f") ;; esac
 done
 common=(--from-code=UTF-8 --add-comments=Translators --package-name=classic-photos --msgid-bugs-address=https://github.com/classicphotos/classic-photos/issues)
-xgettext "${common[@]}" --language=C --keyword=tr -o "$tmp/swift.pot" "${swift_files[@]}" 2>/dev/null
+xgettext "${common[@]}" --language=C --keyword=tr --keyword=trn:1,2 -o "$tmp/swift.pot" "${swift_files[@]}" 2>/dev/null
 for f in "${data_files[@]}"; do
   case "$f" in
     *.desktop.in.in) xgettext "${common[@]}" --language=Desktop -k -kName -kGenericName -kComment -kKeywords -o "$tmp/desktop.pot" "$f" ;;

@@ -7,7 +7,7 @@ import PhotoPipeline
 final class GalleryList {
     static let rowKey = "classic-photos-row"
 
-    let model = StringListModel()
+    let model = RowCountModel()
     let factory = ListItemFactory()
     let listView: ListView
     let scrolled = ScrolledWindow()
@@ -53,18 +53,26 @@ final class GalleryList {
         self.gallery = gallery
         gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
         gallery?.onOperationStarted = { [weak self] row in self?.onOperationStarted?(row) }
-        model.replaceAll(with: gallery?.records.map(\.name) ?? [])
+        model.replace(count: gallery?.count ?? 0)
     }
 
     private func bind(_ row: PhotoRow, at position: Int) {
         guard let gallery, gallery.records.indices.contains(position) else { return }
+        gallery.rowBound(position)
         // An image still in memory shows at once, with no placeholder in between.
         gallery.refillFromMemory(position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         onRowBound?(position)
     }
 
-    private func unbind(_ row: PhotoRow) { bindings.unbind(row) }
+    private func unbind(_ row: PhotoRow) {
+        let shown = row.record?.row
+        bindings.unbind(row)
+        if let shown { gallery?.rowUnbound(shown) }
+    }
+
+    /// More rows of the gallery shown arrived (a big manifest is still being read).
+    func rowsAdded(_ count: Int) { model.append(count) }
 
     /// A record changed: update its widget only if one is bound to that very record now.
     private func rowChanged(_ index: Int) {

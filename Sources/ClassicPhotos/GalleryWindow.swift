@@ -153,16 +153,27 @@ final class GalleryWindow {
         }
         headerTitle.subtitleText = tr("Loading…")
         let loader = ManifestLoader(fetcher: services.fetcher)
+        // The rows arrive in batches as they are parsed: the first screen shows before the
+        // last row is read. Everything reaches the main loop in order.
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(ManifestError) -> Manifest in try loader.load(source, cancellable: cancellable) }
+            let result = Result { () throws(ManifestError) in
+                try loader.load(source, cancellable: cancellable, header: { header in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.loadGeneration else { return }
+                        self.arriving = (header, nil)
+                    }
+                }, batch: { rows in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.loadGeneration else { return }
+                        self.received(rows)
+                    }
+                })
+            }
             MainLoop.invoke { [weak self] in
                 guard let self, generation == self.loadGeneration else { return }
                 self.loadingSpinner.spinning = false
                 self.loadingSpinner.visible = false
-                switch result {
-                case .success(let manifest): self.show(manifest)
-                case .failure(let error): self.showError(error, source: source)
-                }
+                self.ended(result, source: source)
             }
         }
     }
@@ -172,8 +183,44 @@ final class GalleryWindow {
     /// The gallery on screen is the bundled sample.
     private var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
 
-    private func show(_ manifest: Manifest) {
-        Trace.shared.emit(.manifest(rows: manifest.entries.count, source: manifest.source.absoluteString))
+    /// The manifest being loaded: its header, and its gallery once the first rows arrived.
+    private var arriving: (header: ManifestLoader.Header, gallery: PhotoGallery?)?
+
+    /// A batch of rows: the first one makes the gallery and shows it; later ones add rows.
+    private func received(_ rows: ManifestRows) {
+        guard let header = arriving?.header else { return }
+        if let gallery = arriving?.gallery {
+            gallery.append(rows)
+            list.rowsAdded(rows.count)
+        } else {
+            var store = ManifestRowStore()
+            store.append(rows)
+            install(Manifest(source: header.source, title: header.title, format: header.format, rows: store, origin: header.origin))
+        }
+        updateSubtitle()
+        if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
+    }
+
+    /// The load ended: with every row, or with an error after some rows or none.
+    private func ended(_ result: Result<Void, ManifestError>, source: URL) {
+        let made = arriving?.gallery
+        let header = arriving?.header
+        arriving = nil
+        switch result {
+        case .success:
+            if made == nil, let header {
+                // A manifest with no rows: an empty list.
+                install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin))
+            }
+            Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
+            updateSubtitle()
+        case .failure(let error):
+            showError(error, source: source)
+        }
+    }
+
+    /// Make and show the gallery of a manifest whose first rows arrived.
+    private func install(_ manifest: Manifest) {
         let previous = gallery
         previous?.cancelAll()
         var settings = services.pipelineSettings()
@@ -183,6 +230,7 @@ final class GalleryWindow {
         let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher,
                                    memory: services.memory, caches: services.caches)
         self.gallery = gallery
+        arriving?.gallery = gallery
         localNetworkBar.bar.revealed = false
         if gallery.access != .local, services.preferences.localNetworkGalleries.contains(manifest.source.absoluteString) {
             gallery.access = .local
@@ -192,11 +240,17 @@ final class GalleryWindow {
             Trace.shared.emit(.localNetwork(action: "asked"))
             self?.localNetworkBar.bar.revealed = true
         }
-        headerTitle.subtitleText = isSample ? tr("Sample Gallery") : manifest.title
         services.preferences.lastManifest = isSample ? "" : manifest.source.absoluteString
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
         show(page: .list)
+    }
+
+    /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).
+    private func updateSubtitle() {
+        guard let gallery else { headerTitle.subtitleText = ""; return }
+        let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
+        headerTitle.subtitleText = name + " · " + PhotoCount.text(gallery.count)
     }
 
     private func showError(_ error: ManifestError, source: URL) {
@@ -204,9 +258,10 @@ final class GalleryWindow {
         let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
         errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
         errorBar.revealed = true
-        // The gallery shown before (if any) stays; with none, the empty page offers Open.
+        // The gallery shown before, or the rows read before the fault, stay; with none, the
+        // empty page offers Open.
         show(page: gallery == nil ? .empty : .list)
-        headerTitle.subtitleText = gallery.map { isShowingSample ? tr("Sample Gallery") : $0.manifest.title } ?? ""
+        updateSubtitle()
     }
 
     /// "Allow for This Gallery": remembered for the manifest's URL; refused rows load again.

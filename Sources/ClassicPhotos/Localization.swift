@@ -8,6 +8,11 @@ func tr(_ text: String) -> String {
     Gettext.translate(text, domain: AppInfo.gettextPackage)
 }
 
+/// Translate a string with a count (gettext's plural forms: Korean has one, English two).
+func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    Gettext.translate(singular, plural: plural, count: count, domain: AppInfo.gettextPackage)
+}
+
 /// Fill a translated template's `%s` placeholders in order (translators may not reorder them;
 /// String(format:) with `%@` and Swift strings crashes on this Foundation).
 func fill(_ template: String, _ values: String...) -> String {

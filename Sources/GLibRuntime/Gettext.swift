@@ -19,4 +19,16 @@ public enum Gettext {
             return String(cString: translated)
         }
     }
+
+    /// The translation of `singular`/`plural` for `count` in `domain` (gettext's plural forms).
+    public static func translate(_ singular: String, plural: String, count: Int, domain: String) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let translated = g_dngettext(domain, one, many, gulong(max(0, count))) else { return count == 1 ? singular : plural }
+                if translated == one { return singular }
+                if translated == many { return plural }
+                return String(cString: translated)
+            }
+        }
+    }
 }

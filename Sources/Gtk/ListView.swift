@@ -1,24 +1,24 @@
 // Why this exists: GtkListView with a GtkSignalListItemFactory over a GtkStringList: recycled rows for long galleries.
 import CGtk
+import CRowModel
 import GLibRuntime
 
-/// The model behind the list: one string per row (the photo's name); the row index is the position.
+/// The model behind the list: just a number of rows. The row index is the position; the app's
+/// rows know what to show. (A GtkStringList made a GObject and a string for every row up front.)
 @MainActor
-public final class StringListModel {
+public final class RowCountModel {
     public let ref: ObjectRef
-    var pointer: OpaquePointer { ref.pointer.opaque }
+    private var model: OpaquePointer { ref.pointer.opaque }
 
-    public init() { ref = ObjectRef(adopting: gtk_string_list_new(nil)!) }
+    public init(count: Int = 0) { ref = ObjectRef(adopting: cp_row_model_new(guint(count))!) }
 
-    public var count: Int { Int(g_list_model_get_n_items(pointer)) }
+    public var count: Int { Int(cp_row_model_get_count(model)) }
 
-    /// Replace every row at once (one `items-changed` emission).
-    public func replaceAll(with strings: [String]) {
-        var cStrings: [UnsafePointer<CChar>?] = strings.map { UnsafePointer(strdup($0)) }
-        cStrings.append(nil)
-        gtk_string_list_splice(pointer, 0, guint(count), &cStrings)
-        cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
-    }
+    /// Rows were added at the end (one `items-changed` emission).
+    public func append(_ added: Int) { cp_row_model_append(model, guint(added)) }
+
+    /// Every row was replaced (one `items-changed` emission).
+    public func replace(count: Int) { cp_row_model_replace(model, guint(count)) }
 }
 
 /// A GtkListItem as the factory hands it over (owned by the list view).
@@ -57,10 +57,10 @@ public final class ListItemFactory {
 
 @MainActor
 public final class ListView: Widget {
-    public let model: StringListModel
+    public let model: RowCountModel
     public let factory: ListItemFactory
 
-    public init(model: StringListModel, factory: ListItemFactory) {
+    public init(model: RowCountModel, factory: ListItemFactory) {
         self.model = model
         self.factory = factory
         // gtk_no_selection_new and gtk_list_view_new take ownership (transfer full) of what

@@ -16,7 +16,9 @@ final class FuzzRegressionTests: XCTestCase {
         "bplist-huge-count": .refused("corrupt binary property list trailer"),
         // An 8-byte object reference above Int.max: trapped converting it to Int (found by the fuzzer).
         "bplist-reference-beyond-int": .refused("object reference 12266731623360839178 is out of range"),
-        "bplist-self-reference": .refused("binary property list nests too deeply"),
+        // Its dictionary refers to itself as a key: refused when the key is not a string (it
+        // used to be refused on depth, recursing into the key first).
+        "bplist-self-reference": .refused("dictionary key 1 is not a string"),
         "json-deep": .refused("line 1: malformed JSON: nesting deeper than 64 levels"),
         "xml-garbled-declaration": .refused("line 1: malformed XML: unexpected character in a tag"),
         "xml-nul-then-colon-element": .refused("line 1: malformed XML: expected <plist>"),

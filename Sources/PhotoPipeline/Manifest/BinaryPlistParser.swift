@@ -12,14 +12,83 @@ struct BinaryPlistParser {
     private var offsetTable = 0
     private var depth = 0
 
-    static func parse(_ data: Data) throws(ManifestError) -> ManifestValue {
+    /// The rows of the top object (a dictionary of name → string, or an array of dictionaries
+    /// with name and url), handed to `sink` in order.
+    static func parseRows(_ data: Data, into sink: RowSink) throws(ManifestError) {
         var parser = BinaryPlistParser(bytes: [UInt8](data))
-        return try parser.run()
+        try parser.rows(sink)
+    }
+
+    private mutating func rows(_ sink: RowSink) throws(ManifestError) {
+        let top = try trailer()
+        let start = try offset(of: top)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0xD: // dictionary: count key refs, then count value refs
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError("dictionary object \(top) runs past its end") }
+            for i in 0..<count {
+                let keyRef = try reference(at: from + i * refSize)
+                let valueRef = try reference(at: from + (count + i) * refSize)
+                guard let key = try stringObject(keyRef) else { throw ManifestError("dictionary key \(i + 1) is not a string") }
+                guard let url = try stringObject(valueRef) else {
+                    depth += 1
+                    defer { depth -= 1 }
+                    let value = try object(valueRef)
+                    throw ManifestError("the value is \(value.typeName); expected a URL string", entry: key)
+                }
+                sink.add(name: key, url: url)
+            }
+        case 0xA: // array of dictionaries with name and url
+            let (count, from) = try length(marker: marker, at: start)
+            for i in 0..<count {
+                let label = "#\(i + 1)"
+                depth += 1
+                let item = try object(try reference(at: from + i * refSize))
+                depth -= 1
+                guard case .dictionary(let fields) = item else {
+                    throw ManifestError("the item is \(item.typeName); expected {\"name\": …, \"url\": …}", entry: label)
+                }
+                func field(_ key: String) throws(ManifestError) -> String {
+                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError("missing “\(key)”", entry: label) }
+                    guard case .string(let text) = found.value else {
+                        throw ManifestError("“\(key)” is \(found.value.typeName); expected a string", entry: label)
+                    }
+                    return text
+                }
+                sink.add(name: try field("name"), url: try field("url"))
+            }
+        default:
+            let value = try object(top)
+            throw ManifestError("the top level is \(value.typeName); expected a dictionary of name → URL or an array of {name, url}")
+        }
+        sink.flush()
+    }
+
+    /// A string object's text, or nil if the object is not a string.
+    private func stringObject(_ ref: Int) throws(ManifestError) -> String? {
+        let start = try offset(of: ref)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x5:
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<from + count]), as: UTF8.self) }
+        case 0x6:
+            let (count, from) = try length(marker: marker, at: start)
+            guard from + 2 * count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            return bytes.withUnsafeBufferPointer { buffer in
+                String(decoding: (0..<count).lazy.map { UInt16(buffer[from + 2 * $0]) << 8 | UInt16(buffer[from + 2 * $0 + 1]) }, as: UTF16.self)
+            }
+        default:
+            return nil
+        }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private mutating func run() throws(ManifestError) -> ManifestValue {
+    /// Read the trailer; returns the top object's reference.
+    private mutating func trailer() throws(ManifestError) -> Int {
         guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist00".utf8)) else {
             throw ManifestError("not a binary property list (too short or wrong header)")
         }
@@ -37,7 +106,7 @@ struct BinaryPlistParser {
         }
         objectCount = Int(count)
         offsetTable = Int(tableOffset)
-        return try object(Int(top))
+        return Int(top)
     }
 
     private func uint(at offset: Int, size: Int) throws(ManifestError) -> UInt64 {

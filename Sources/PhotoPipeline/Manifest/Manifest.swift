@@ -24,19 +24,27 @@ public struct Manifest: Sendable {
     /// The gallery's name, for the window subtitle.
     public var title: String
     public var format: ManifestFormat
-    /// Rows in the order the file lists them.
-    public var entries: [ManifestEntry]
+    /// Rows in the order the file lists them, compact (see ManifestRows).
+    public var rows: ManifestRowStore
     /// Where the manifest came from: `.local` for a file or a loopback server, else the space
     /// of the server that sent it. It decides which addresses its photos may come from.
     public var origin: AddressSpace
 
-    public init(source: URL, title: String, format: ManifestFormat, entries: [ManifestEntry], origin: AddressSpace = .local) {
+    public init(source: URL, title: String, format: ManifestFormat, rows: ManifestRowStore = ManifestRowStore(), origin: AddressSpace = .local) {
         self.source = source
         self.title = title
         self.format = format
-        self.entries = entries
+        self.rows = rows
         self.origin = origin
     }
+
+    public var count: Int { rows.count }
+
+    /// One row as an entry (its URL resolved, its problem if any): made when asked for.
+    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
+
+    /// Every row as an entry (small manifests and tests; a big one asks row by row).
+    public var entries: [ManifestEntry] { (0..<count).map(entry) }
 }
 
 public enum ManifestFormat: String, Sendable {
@@ -57,6 +65,14 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
         self.line = line
         self.entry = entry
+    }
+
+    /// The same error, naming `entry` if it named none (a fault inside an entry).
+    func naming(_ entry: String) -> ManifestError {
+        guard self.entry == nil else { return self }
+        var named = self
+        named.entry = entry
+        return named
     }
 
     public var description: String {

@@ -3,8 +3,8 @@ import Foundation
 import GLibRuntime
 
 public struct ManifestLoader: Sendable {
-    /// A manifest larger than this is refused before it is read whole.
-    public static let byteLimit = 8 << 20
+    /// A manifest larger than this is refused before it is read whole (about 1.8 million rows).
+    public static let byteLimit = 128 << 20
 
     public let fetcher: ResourceFetcher
     public init(fetcher: ResourceFetcher) { self.fetcher = fetcher }
@@ -18,8 +18,20 @@ public struct ManifestLoader: Sendable {
         return URL(fileURLWithPath: (path as NSString).standardizingPath)
     }
 
-    /// Blocking: call on a worker thread. Cancelling `cancellable` aborts a download in flight.
-    public func load(_ source: URL, cancellable: Cancellable = Cancellable()) throws(ManifestError) -> Manifest {
+    /// What arrives before the rows: where the manifest is from, its name and its format.
+    public struct Header: Sendable {
+        public let source: URL
+        public let title: String
+        public let format: ManifestFormat
+        public let origin: AddressSpace
+    }
+
+    /// Blocking: call on a worker thread. Reads the manifest, then parses it, handing over the
+    /// header and then the rows in batches as they are found (a big manifest shows its first
+    /// rows before the last is read). Rows handed over before an error stay valid. Cancelling
+    /// `cancellable` aborts a download in flight.
+    public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
+                     header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) {
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
             throw ManifestError("unsupported manifest location “\(source.absoluteString)”")
         }
@@ -32,8 +44,17 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw ManifestError("could not read the manifest: \(error)")
         }
-        var manifest = try ManifestParser.parse(data, source: source)
-        manifest.origin = origin
-        return manifest
+        let format = try ManifestParser.sniff(data)
+        header(Header(source: source, title: ManifestParser.title(for: source), format: format, origin: origin))
+        try ManifestParser.parseRows(data, batch: batch)
+    }
+
+    /// The whole manifest at once (tests, and the benchmark's parse figures).
+    public func load(_ source: URL, cancellable: Cancellable = Cancellable()) throws(ManifestError) -> Manifest {
+        var found: Header?
+        var rows = ManifestRowStore()
+        try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) })
+        guard let found else { throw ManifestError("no manifest") }
+        return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin)
     }
 }

@@ -1,21 +1,34 @@
-// Why this exists: turns a manifest's bytes into rows: sniffs the format, reads the name → URL pairs in file order, resolves URLs.
+// Why this exists: turns a manifest's bytes into rows: sniffs the format and reads the name → URL pairs in file order, handing them over in batches as it goes.
 import Foundation
 
 public enum ManifestParser {
-    /// Parse `data`, read from `source`, into a manifest. Errors name the line or entry at fault.
-    public static func parse(_ data: Data, source: URL) throws(ManifestError) -> Manifest {
+    /// Parse `data`, handing rows to `batch` as they are found (the first batch is small, so a
+    /// big manifest shows its first screen at once). Rows handed over before an error stay
+    /// valid: the error names the line or entry at fault.
+    @discardableResult
+    public static func parseRows(_ data: Data, firstBatch: Int = 256,
+                                 batch: @escaping (ManifestRows) -> Void) throws(ManifestError) -> ManifestFormat {
         let format = try sniff(data)
-        let root: ManifestValue
-        switch format {
-        case .xmlPlist: root = try XMLPlistParser.parse(data)
-        case .binaryPlist: root = try BinaryPlistParser.parse(data)
-        case .json: root = try OrderedJSONParser.parse(data)
+        let sink = RowSink(first: firstBatch, emit: batch)
+        do {
+            switch format {
+            case .xmlPlist: try XMLPlistParser.parseRows(data, into: sink)
+            case .binaryPlist: try BinaryPlistParser.parseRows(data, into: sink)
+            case .json: try OrderedJSONParser.parseRows(data, into: sink)
+            }
+        } catch {
+            // The rows read before the fault are handed over too.
+            sink.flush()
+            throw error
         }
-        let pairs = try namesAndURLs(in: root)
-        let entries = pairs.map { pair in
-            URLPolicy.entry(name: pair.name, rawURL: pair.url, manifest: source)
-        }
-        return Manifest(source: source, title: title(for: source), format: format, entries: entries)
+        return format
+    }
+
+    /// Parse `data`, read from `source`, into a whole manifest (tests, the fuzzer, small files).
+    public static func parse(_ data: Data, source: URL) throws(ManifestError) -> Manifest {
+        var rows = ManifestRowStore()
+        let format = try parseRows(data) { rows.append($0) }
+        return Manifest(source: source, title: title(for: source), format: format, rows: rows)
     }
 
     /// Decide the format from the first bytes, not the file name: users rename files.
@@ -32,47 +45,6 @@ public enum ManifestParser {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): return .json
         default:
             throw ManifestError("not a gallery manifest: expected an XML or binary property list, or JSON")
-        }
-    }
-
-    /// The accepted shapes: a dictionary of name → URL string, or an array of {"name", "url"} dictionaries.
-    static func namesAndURLs(in root: ManifestValue) throws(ManifestError) -> [(name: String, url: String)] {
-        switch root {
-        case .dictionary(let entries):
-            var pairs: [(name: String, url: String)] = []
-            pairs.reserveCapacity(entries.count)
-            for entry in entries {
-                guard case .string(let url) = entry.value else {
-                    throw ManifestError("the value is \(entry.value.typeName); expected a URL string",
-                                        line: entry.line, entry: entry.key)
-                }
-                pairs.append((name: entry.key, url: url))
-            }
-            return pairs
-        case .array(let items):
-            var pairs: [(name: String, url: String)] = []
-            pairs.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                let label = "#\(index + 1)"
-                guard case .dictionary(let fields) = item.value else {
-                    throw ManifestError("the item is \(item.value.typeName); expected {\"name\": …, \"url\": …}",
-                                        line: item.line, entry: label)
-                }
-                func field(_ key: String) throws(ManifestError) -> String {
-                    guard let found = fields.first(where: { $0.key == key }) else {
-                        throw ManifestError("missing “\(key)”", line: item.line, entry: label)
-                    }
-                    guard case .string(let text) = found.value else {
-                        throw ManifestError("“\(key)” is \(found.value.typeName); expected a string",
-                                            line: found.line ?? item.line, entry: label)
-                    }
-                    return text
-                }
-                pairs.append((name: try field("name"), url: try field("url")))
-            }
-            return pairs
-        default:
-            throw ManifestError("the top level is \(root.typeName); expected a dictionary of name → URL or an array of {name, url}")
         }
     }
 

@@ -1,65 +1,67 @@
-// Why this exists: reads JSON manifests keeping object key order (JSONSerialization does not) and the line of every value.
+// Why this exists: reads JSON manifests in file order (JSONSerialization loses key order), strictly (RFC 8259), straight into rows, with the line of every fault and a depth limit.
 import Foundation
 
-/// A strict RFC 8259 parser into `ManifestValue`, with line numbers for errors and a depth limit.
+/// One pass over the bytes: the two accepted shapes, an object of name → URL or an array of
+/// {"name": …, "url": …} objects, go to the sink row by row; any other value is still parsed
+/// whole (to validate it, and to name its type in an error). Strings without escapes are
+/// borrowed from the input, never copied twice.
 struct OrderedJSONParser {
-    private let bytes: [UInt8]
-    private var index = 0
+    private let p: UnsafeRawBufferPointer
+    private var i = 0
     private var line = 1
     private var depth = 0
+    /// Decoded text of strings that had escapes.
+    private var keyBuffer: [UInt8] = []
+    private var nameBuffer: [UInt8] = []
+    private var urlBuffer: [UInt8] = []
+    private var skipBuffer: [UInt8] = []
 
-    static func parse(_ data: Data) throws(ManifestError) -> ManifestValue {
-        var parser = OrderedJSONParser(bytes: [UInt8](data))
-        parser.skipBOM()
-        let value = try parser.value()
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+    /// Where a string's bytes are: in the input, or decoded into a buffer.
+    private enum Span { case input(Range<Int>), decoded }
+    /// Which buffer a string with escapes is decoded into.
+    private enum Slot { case key, name, url, skip }
+
+    static func parseRows(_ data: Data, into sink: RowSink) throws(ManifestError) {
+        var failure: ManifestError?
+        data.withUnsafeBytes { raw in
+            var parser = OrderedJSONParser(p: raw)
+            do throws(ManifestError) { try parser.rows(sink) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(p: UnsafeRawBufferPointer) { self.p = p }
 
     private func error(_ message: String) -> ManifestError { ManifestError("malformed JSON: \(message)", line: line) }
 
-    private mutating func skipBOM() {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    }
+    @inline(__always) private var current: UInt8? { i < p.count ? p[i] : nil }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x0A: line += 1; index += 1
-            case 0x20, 0x09, 0x0D: index += 1
+        while i < p.count {
+            switch p[i] {
+            case 0x0A: line += 1; i += 1
+            case 0x20, 0x09, 0x0D: i += 1
             default: return
             }
         }
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private mutating func expect(_ literal: String, as result: ManifestValue) throws(ManifestError) -> ManifestValue {
-        let utf8 = Array(literal.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw error("unexpected character")
-        }
-        index += utf8.count
-        return result
-    }
-
-    private mutating func value() throws(ManifestError) -> ManifestValue {
+    private mutating func rows(_ sink: RowSink) throws(ManifestError) {
+        if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()
-        guard let byte = current else { throw error("unexpected end of input") }
-        switch byte {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try expect("true", as: .other(typeName: "a boolean"))
-        case UInt8(ascii: "f"): return try expect("false", as: .other(typeName: "a boolean"))
-        case UInt8(ascii: "n"): return try expect("null", as: .other(typeName: "null"))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(); return .other(typeName: "a number")
-        default:
-            throw error("unexpected character “\(String(decoding: [byte], as: UTF8.self))”")
+        guard let first = current else { throw error("unexpected end of input") }
+        var topLevel: String?
+        switch first {
+        case UInt8(ascii: "{"): try objectRows(sink)
+        case UInt8(ascii: "["): try arrayRows(sink)
+        default: topLevel = try skipValue()
         }
+        skipWhitespace()
+        guard i == p.count else { throw error("unexpected text after the JSON value") }
+        if let topLevel {
+            throw ManifestError("the top level is \(topLevel); expected a dictionary of name → URL or an array of {name, url}")
+        }
+        sink.flush()
     }
 
     private mutating func enter() throws(ManifestError) {
@@ -67,122 +69,281 @@ struct OrderedJSONParser {
         guard depth <= 64 else { throw error("nesting deeper than 64 levels") }
     }
 
-    private mutating func object() throws(ManifestError) -> ManifestValue {
+    // MARK: the two shapes
+
+    /// {"name": "url", …}
+    private mutating func objectRows(_ sink: RowSink) throws(ManifestError) {
         try enter(); defer { depth -= 1 }
-        index += 1
-        var entries: [(key: String, value: ManifestValue, line: Int?)] = []
+        i += 1
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return .dictionary(entries) }
+        if current == UInt8(ascii: "}") { i += 1; return }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyLine = line
-            let key = try string()
+            let key = try string(.key)
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(key)”") }
-            index += 1
-            let item = try value()
-            entries.append((key: key, value: item, line: keyLine))
+            guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+            i += 1
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else {
+                let type = try skipValue()
+                throw ManifestError("the value is \(type); expected a URL string", line: keyLine, entry: text(key, keyBuffer))
+            }
+            let url: Span
+            do { url = try string(.url) } catch { throw error.naming(text(key, keyBuffer)) }
+            add(sink, name: key, nameIn: keyBuffer, url: url, urlIn: urlBuffer)
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .dictionary(entries)
+            case UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "}"): i += 1; return
             default: throw error("expected “,” or “}” in an object")
             }
         }
     }
 
-    private mutating func array() throws(ManifestError) -> ManifestValue {
+    /// [{"name": …, "url": …}, …]
+    private mutating func arrayRows(_ sink: RowSink) throws(ManifestError) {
         try enter(); defer { depth -= 1 }
-        index += 1
-        var items: [(value: ManifestValue, line: Int?)] = []
+        i += 1
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if current == UInt8(ascii: "]") { i += 1; return }
+        var index = 0
         while true {
             skipWhitespace()
+            index += 1
             let itemLine = line
-            items.append((value: try value(), line: itemLine))
+            guard current == UInt8(ascii: "{") else {
+                let type = try skipValue()
+                throw ManifestError("the item is \(type); expected {\"name\": …, \"url\": …}", line: itemLine, entry: "#\(index)")
+            }
+            do { try itemRow(sink, line: itemLine, label: "#\(index)") } catch { throw error.naming("#\(index)") }
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
+            case UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "]"): i += 1; return
             default: throw error("expected “,” or “]” in an array")
             }
         }
     }
 
+    private static let nameKey = Array("name".utf8), urlKey = Array("url".utf8)
+
+    /// One {"name": …, "url": …}; other keys are allowed (and skipped); the first of a repeated key counts.
+    private mutating func itemRow(_ sink: RowSink, line itemLine: Int, label: String) throws(ManifestError) {
+        try enter(); defer { depth -= 1 }
+        i += 1
+        var name: Span?, url: Span?
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { i += 1 } else {
+            fields: while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let keyLine = line
+                let key = try string(.key)
+                let isName = name == nil && equals(key, keyBuffer, Self.nameKey)
+                let isURL = !isName && url == nil && equals(key, keyBuffer, Self.urlKey)
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+                i += 1
+                skipWhitespace()
+                if isName || isURL {
+                    guard current == UInt8(ascii: "\"") else {
+                        let type = try skipValue()
+                        throw ManifestError("“\(isName ? "name" : "url")” is \(type); expected a string", line: keyLine, entry: label)
+                    }
+                    if isName { name = try string(.name) } else { url = try string(.url) }
+                } else {
+                    _ = try skipValue()
+                }
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): i += 1
+                case UInt8(ascii: "}"): i += 1; break fields
+                default: throw error("expected “,” or “}” in an object")
+                }
+            }
+        }
+        guard let name else { throw ManifestError("missing “name”", line: itemLine, entry: label) }
+        guard let url else { throw ManifestError("missing “url”", line: itemLine, entry: label) }
+        add(sink, name: name, nameIn: nameBuffer, url: url, urlIn: urlBuffer)
+    }
+
+    // MARK: spans
+
+    private func add(_ sink: RowSink, name: Span, nameIn nameDecoded: [UInt8], url: Span, urlIn urlDecoded: [UInt8]) {
+        withBytes(name, nameDecoded) { n in withBytes(url, urlDecoded) { u in sink.add(name: n, url: u) } }
+    }
+
+    private func withBytes<R>(_ span: Span, _ decoded: [UInt8], _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch span {
+        case .input(let range): return body(UnsafeRawBufferPointer(rebasing: p[range]))
+        case .decoded: return decoded.withUnsafeBytes(body)
+        }
+    }
+
+    private func text(_ span: Span, _ decoded: [UInt8]) -> String {
+        withBytes(span, decoded) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func equals(_ span: Span, _ decoded: [UInt8], _ literal: [UInt8]) -> Bool {
+        withBytes(span, decoded) { $0.count == literal.count && $0.elementsEqual(literal) }
+    }
+
+    // MARK: values
+
+    /// Parse (and validate) any value without keeping it; returns its type's name for errors.
+    private mutating func skipValue() throws(ManifestError) -> String {
+        skipWhitespace()
+        guard let byte = current else { throw error("unexpected end of input") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            try enter(); defer { depth -= 1 }
+            i += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "}") { i += 1; return "a dictionary" }
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let key = try string(.key)
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+                i += 1
+                _ = try skipValue()
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): i += 1
+                case UInt8(ascii: "}"): i += 1; return "a dictionary"
+                default: throw error("expected “,” or “}” in an object")
+                }
+            }
+        case UInt8(ascii: "["):
+            try enter(); defer { depth -= 1 }
+            i += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { i += 1; return "an array" }
+            while true {
+                _ = try skipValue()
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): i += 1
+                case UInt8(ascii: "]"): i += 1; return "an array"
+                default: throw error("expected “,” or “]” in an array")
+                }
+            }
+        case UInt8(ascii: "\""): _ = try string(.skip); return "a string"
+        case UInt8(ascii: "t"): try literal("true"); return "a boolean"
+        case UInt8(ascii: "f"): try literal("false"); return "a boolean"
+        case UInt8(ascii: "n"): try literal("null"); return "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(); return "a number"
+        default:
+            throw error("unexpected character “\(String(decoding: [byte], as: UTF8.self))”")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(ManifestError) {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= p.count else { throw error("unexpected character") }
+        for k in 0..<count where p[i + k] != word.utf8Start[k] { throw error("unexpected character") }
+        i += count
+    }
+
     private mutating func number() throws(ManifestError) {
-        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "-") { i += 1 }
         var digits = 0
-        while let c = current, c >= 0x30, c <= 0x39 { index += 1; digits += 1 }
+        while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
         guard digits > 0 else { throw error("bad number") }
         if current == UInt8(ascii: ".") {
-            index += 1; digits = 0
-            while let c = current, c >= 0x30, c <= 0x39 { index += 1; digits += 1 }
+            i += 1; digits = 0
+            while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
             guard digits > 0 else { throw error("bad number") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            i += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
             digits = 0
-            while let c = current, c >= 0x30, c <= 0x39 { index += 1; digits += 1 }
+            while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
             guard digits > 0 else { throw error("bad number") }
         }
     }
 
-    private mutating func string() throws(ManifestError) -> String {
-        index += 1 // opening quote
-        var out: [UInt8] = []
+    /// A string at `i` (on its opening quote). Without escapes its bytes stay in the input;
+    /// with them, they are decoded into `buffer`. Invalid UTF-8 is kept as it is: a row with it
+    /// fails on its own (URLPolicy), not the whole gallery.
+    private mutating func string(_ slot: Slot) throws(ManifestError) -> Span {
+        i += 1 // opening quote
+        let start = i
+        while i < p.count {
+            let c = p[i]
+            if c == UInt8(ascii: "\"") { i += 1; return .input(start..<i - 1) }
+            if c == UInt8(ascii: "\\") || c < 0x20 { break }
+            i += 1
+        }
+        var buffer: [UInt8] = []
+        switch slot {
+        case .key: swap(&buffer, &keyBuffer)
+        case .name: swap(&buffer, &nameBuffer)
+        case .url: swap(&buffer, &urlBuffer)
+        case .skip: swap(&buffer, &skipBuffer)
+        }
+        defer {
+            switch slot {
+            case .key: swap(&buffer, &keyBuffer)
+            case .name: swap(&buffer, &nameBuffer)
+            case .url: swap(&buffer, &urlBuffer)
+            case .skip: swap(&buffer, &skipBuffer)
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<i]))
         while true {
             guard let c = current else { throw error("unterminated string") }
-            index += 1
+            i += 1
             switch c {
             case UInt8(ascii: "\""):
-                // Invalid UTF-8 is repaired to U+FFFD here and refused per entry (URLPolicy),
-                // so one bad name fails its row, not the gallery.
-                return String(decoding: out, as: UTF8.self)
+                return .decoded
             case UInt8(ascii: "\\"):
                 guard let e = current else { throw error("unterminated escape") }
-                index += 1
+                i += 1
                 switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "\""): buffer.append(0x22)
+                case UInt8(ascii: "\\"): buffer.append(0x5C)
+                case UInt8(ascii: "/"): buffer.append(0x2F)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard current == UInt8(ascii: "\\"), i + 1 < p.count, p[i + 1] == UInt8(ascii: "u") else {
                             throw error("unpaired surrogate in \\u escape")
                         }
-                        index += 2
+                        i += 2
                         let low = try hex4()
                         guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         throw error("unpaired surrogate in \\u escape")
                     }
-                    out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                    buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
                 default: throw error("bad escape “\\\(String(decoding: [e], as: UTF8.self))”")
                 }
             case 0x00...0x1F:
                 throw error("a control character inside a string")
             default:
-                out.append(c)
+                buffer.append(c)
             }
         }
     }
 
     private mutating func hex4() throws(ManifestError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        guard i + 4 <= p.count else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let c = bytes[index]
-            index += 1
+            let c = p[i]
+            i += 1
             let digit: UInt32
             switch c {
             case 0x30...0x39: digit = UInt32(c - 0x30)

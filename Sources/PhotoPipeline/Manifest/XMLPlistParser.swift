@@ -1,4 +1,4 @@
-// Why this exists: reads the original ClassicPhotos format, an XML property list, keeping the file's key order and line numbers.
+// Why this exists: reads the original ClassicPhotos format, an XML property list, in file order, straight into rows, with the line of every fault.
 //
 // A small hand-written reader for the XML that property lists use (declaration, comments,
 // DOCTYPE, elements, text, entities, CDATA). Foundation's XMLParser was tried first: the
@@ -8,44 +8,56 @@
 import Foundation
 
 enum XMLPlistParser {
-    static func parse(_ data: Data) throws(ManifestError) -> ManifestValue {
-        var reader = Reader(bytes: [UInt8](data))
-        return try reader.document()
+    /// The rows of a <dict> of name → <string> (or an <array> of such dicts with name and url).
+    static func parseRows(_ data: Data, into sink: RowSink) throws(ManifestError) {
+        var failure: ManifestError?
+        data.withUnsafeBytes { raw in
+            var reader = Reader(p: raw)
+            do throws(ManifestError) { try reader.document(sink) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
+        let p: UnsafeRawBufferPointer
+        var i = 0
         var line = 1
+        /// Text of the current <key> and <string> (decoded: entities, CDATA).
+        var keyText: [UInt8] = []
+        var valueText: [UInt8] = []
 
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        init(p: UnsafeRawBufferPointer) {
+            self.p = p
+            if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         }
 
         func fail(_ message: String, line: Int? = nil, entry: String? = nil) -> ManifestError {
             ManifestError(message, line: line ?? self.line, entry: entry)
         }
 
-        var atEnd: Bool { index >= bytes.count }
-        func peek(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
-        func looking(at text: String) -> Bool {
-            let utf8 = Array(text.utf8)
-            return index + utf8.count <= bytes.count && Array(bytes[index..<index + utf8.count]) == utf8
+        var atEnd: Bool { i >= p.count }
+        @inline(__always) func peek(_ offset: Int = 0) -> UInt8? { i + offset < p.count ? p[i + offset] : nil }
+
+        func looking(at text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard i + count <= p.count else { return false }
+            for k in 0..<count where p[i + k] != text.utf8Start[k] { return false }
+            return true
         }
 
-        mutating func advance(_ count: Int = 1) {
-            for _ in 0..<count where index < bytes.count {
-                if bytes[index] == 0x0A { line += 1 }
-                index += 1
+        @inline(__always) mutating func advance(_ count: Int = 1) {
+            let end = min(i + count, p.count)
+            while i < end {
+                if p[i] == 0x0A { line += 1 }
+                i += 1
             }
         }
 
         /// Skip past `terminator`, failing at the end of input.
-        mutating func skip(past terminator: String, what: String) throws(ManifestError) {
+        mutating func skip(past terminator: StaticString, what: String) throws(ManifestError) {
             let start = line
             while !atEnd {
-                if looking(at: terminator) { advance(terminator.utf8.count); return }
+                if looking(at: terminator) { advance(terminator.utf8CodeUnitCount); return }
                 advance()
             }
             throw fail("malformed XML: unterminated \(what)", line: start)
@@ -72,16 +84,17 @@ enum XMLPlistParser {
             }
         }
 
-        mutating func document() throws(ManifestError) -> ManifestValue {
+        mutating func document(_ sink: RowSink) throws(ManifestError) {
             try skipMisc()
             guard looking(at: "<") else { throw fail("malformed XML: expected <plist>") }
             let root = try tag()
             guard !root.closing, root.name == "plist" else { throw fail("expected <plist> as the root element, found <\(root.name)>") }
-            var value: ManifestValue?
+            var found = false
             if !root.selfClosing {
                 try skipMisc()
                 if !looking(at: "</") {
-                    value = try element(depth: 1)
+                    try topLevel(sink)
+                    found = true
                     try skipMisc()
                 }
                 let end = try tag()
@@ -91,8 +104,8 @@ enum XMLPlistParser {
             }
             try skipMisc()
             guard atEnd else { throw fail("malformed XML: content after </plist>") }
-            guard let value else { throw ManifestError("the property list has no value in <plist>") }
-            return value
+            guard found else { throw ManifestError("the property list has no value in <plist>") }
+            sink.flush()
         }
 
         struct Tag { var name: String; var closing: Bool; var selfClosing: Bool; var line: Int }
@@ -103,17 +116,18 @@ enum XMLPlistParser {
             advance() // <
             let closing = peek() == UInt8(ascii: "/")
             if closing { advance() }
-            var name: [UInt8] = []
-            while let c = peek(), isNameByte(c) { name.append(c); advance() }
-            guard !name.isEmpty else { throw fail("malformed XML: a tag without a name") }
+            let nameStart = i
+            while let c = peek(), isNameByte(c) { i += 1 }
+            guard i > nameStart else { throw fail("malformed XML: a tag without a name") }
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self)
             var selfClosing = false
             while true {
                 skipWhitespace()
-                guard let c = peek() else { throw fail("malformed XML: unterminated tag <\(String(decoding: name, as: UTF8.self))>", line: start) }
+                guard let c = peek() else { throw fail("malformed XML: unterminated tag <\(name)>", line: start) }
                 if c == UInt8(ascii: ">") { advance(); break }
                 if c == UInt8(ascii: "/"), peek(1) == UInt8(ascii: ">"), !closing { selfClosing = true; advance(2); break }
                 guard !closing, isNameByte(c) else { throw fail("malformed XML: unexpected character in a tag") }
-                while let c = peek(), isNameByte(c) { advance() }
+                while let c = peek(), isNameByte(c) { i += 1 }
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "=") else { throw fail("malformed XML: an attribute without a value") }
                 advance(); skipWhitespace()
@@ -128,19 +142,101 @@ enum XMLPlistParser {
                 if atEnd { throw fail("malformed XML: unterminated attribute value", line: start) }
                 advance()
             }
-            return Tag(name: String(decoding: name, as: UTF8.self), closing: closing, selfClosing: selfClosing, line: start)
+            return Tag(name: name, closing: closing, selfClosing: selfClosing, line: start)
         }
 
-        func isNameByte(_ c: UInt8) -> Bool {
+        @inline(__always) func isNameByte(_ c: UInt8) -> Bool {
             (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":") || c >= 0x80
         }
 
-        /// One value element: <dict>, <array>, <string>… Nesting deeper than 64 is refused.
-        mutating func element(depth: Int) throws(ManifestError) -> ManifestValue {
-            guard depth <= 64 else { throw fail("the property list nests deeper than 64 levels") }
+        // MARK: the accepted shapes, straight to rows
+
+        /// The value in <plist>: a <dict> of name → <string>, or an <array> of dicts with name
+        /// and url; anything else is read whole only to name it in the error.
+        mutating func topLevel(_ sink: RowSink) throws(ManifestError) {
             let open = try tag()
             guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+            switch open.name {
+            case "dict": if !open.selfClosing { try dictRows(sink) }
+            case "array": if !open.selfClosing { try arrayRows(sink) }
+            default:
+                let value = try rest(of: open, depth: 1)
+                throw ManifestError("the top level is \(value.typeName); expected a dictionary of name → URL or an array of {name, url}")
+            }
+        }
+
+        mutating func dictRows(_ sink: RowSink) throws(ManifestError) {
+            // The two text buffers, reused row after row (taken out of self while they are filled).
+            var keyText: [UInt8] = [], valueText: [UInt8] = []
+            swap(&keyText, &self.keyText); swap(&valueText, &self.valueText)
+            defer { swap(&keyText, &self.keyText); swap(&valueText, &self.valueText) }
+            while true {
+                try skipMisc()
+                guard looking(at: "<") else { throw fail("malformed XML: text in <dict>") }
+                if looking(at: "</") { try close("dict"); return }
+                let keyTag = try tag()
+                guard keyTag.name == "key", !keyTag.closing else { throw fail("expected <key> in <dict>, found <\(keyTag.name)>") }
+                keyText.removeAll(keepingCapacity: true)
+                if !keyTag.selfClosing { try text(until: "key", into: &keyText) }
+                try skipMisc()
+                guard looking(at: "<"), !looking(at: "</") else {
+                    throw fail("the key “\(String(decoding: keyText, as: UTF8.self))” has no value", line: keyTag.line, entry: String(decoding: keyText, as: UTF8.self))
+                }
+                let valueLine = line
+                let open = try tag()
+                guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+                if open.name == "string" {
+                    valueText.removeAll(keepingCapacity: true)
+                    if !open.selfClosing {
+                        do { try text(until: "string", into: &valueText) } catch { throw error.naming(String(decoding: keyText, as: UTF8.self)) }
+                    }
+                    keyText.withUnsafeBytes { k in valueText.withUnsafeBytes { v in sink.add(name: k, url: v) } }
+                } else {
+                    let key = String(decoding: keyText, as: UTF8.self)
+                    let value = try rest(of: open, depth: 2)
+                    throw ManifestError("the value is \(value.typeName); expected a URL string", line: valueLine, entry: key)
+                }
+            }
+        }
+
+        mutating func arrayRows(_ sink: RowSink) throws(ManifestError) {
+            var index = 0
+            while true {
+                try skipMisc()
+                guard looking(at: "<") else { throw fail("malformed XML: text in <array>") }
+                if looking(at: "</") { try close("array"); return }
+                index += 1
+                let itemLine = line
+                let label = "#\(index)"
+                let item: ManifestValue
+                do { item = try element(depth: 2) } catch { throw error.naming(label) }
+                guard case .dictionary(let fields) = item else {
+                    throw ManifestError("the item is \(item.typeName); expected {\"name\": …, \"url\": …}", line: itemLine, entry: label)
+                }
+                func field(_ key: String) throws(ManifestError) -> String {
+                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError("missing “\(key)”", line: itemLine, entry: label) }
+                    guard case .string(let text) = found.value else {
+                        throw ManifestError("“\(key)” is \(found.value.typeName); expected a string", line: found.line ?? itemLine, entry: label)
+                    }
+                    return text
+                }
+                sink.add(name: try field("name"), url: try field("url"))
+            }
+        }
+
+        // MARK: any value, read whole (rare: wrong types, arrays of dicts)
+
+        /// One value element: <dict>, <array>, <string>… Nesting deeper than 64 is refused.
+        mutating func element(depth: Int) throws(ManifestError) -> ManifestValue {
+            let open = try tag()
+            guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+            return try rest(of: open, depth: depth)
+        }
+
+        /// The rest of an element whose opening tag was read.
+        mutating func rest(of open: Tag, depth: Int) throws(ManifestError) -> ManifestValue {
+            guard depth <= 64 else { throw fail("the property list nests deeper than 64 levels") }
             switch open.name {
             case "dict":
                 var entries: [(key: String, value: ManifestValue, line: Int?)] = []
@@ -151,13 +247,15 @@ enum XMLPlistParser {
                     if looking(at: "</") { try close("dict"); return .dictionary(entries) }
                     let keyTag = try tag()
                     guard keyTag.name == "key", !keyTag.closing else { throw fail("expected <key> in <dict>, found <\(keyTag.name)>") }
-                    let key = keyTag.selfClosing ? "" : try text(until: "key")
+                    var key: [UInt8] = []
+                    if !keyTag.selfClosing { try text(until: "key", into: &key) }
+                    let keyString = String(decoding: key, as: UTF8.self)
                     try skipMisc()
                     guard looking(at: "<"), !looking(at: "</") else {
-                        throw fail("the key “\(key)” has no value", line: keyTag.line, entry: key)
+                        throw fail("the key “\(keyString)” has no value", line: keyTag.line, entry: keyString)
                     }
                     let valueLine = line
-                    entries.append((key: key, value: try element(depth: depth + 1), line: valueLine))
+                    entries.append((key: keyString, value: try element(depth: depth + 1), line: valueLine))
                 }
             case "array":
                 var items: [(value: ManifestValue, line: Int?)] = []
@@ -170,9 +268,12 @@ enum XMLPlistParser {
                     items.append((value: try element(depth: depth + 1), line: itemLine))
                 }
             case "string":
-                return .string(open.selfClosing ? "" : try text(until: "string"))
+                var out: [UInt8] = []
+                if !open.selfClosing { try text(until: "string", into: &out) }
+                return .string(String(decoding: out, as: UTF8.self))
             case "integer", "real", "date", "data":
-                if !open.selfClosing { _ = try text(until: open.name) }
+                var ignored: [UInt8] = []
+                if !open.selfClosing { try text(until: open.name, into: &ignored) }
                 let names = ["integer": "an integer", "real": "a real number", "date": "a date", "data": "data"]
                 return .other(typeName: names[open.name]!)
             case "true", "false":
@@ -190,10 +291,18 @@ enum XMLPlistParser {
             guard end.closing, end.name == name else { throw fail("malformed XML: expected </\(name)>, found <\(end.closing ? "/" : "")\(end.name)>") }
         }
 
-        /// Character data up to `</name>`, with entities and CDATA resolved.
-        mutating func text(until name: String) throws(ManifestError) -> String {
-            var out: [UInt8] = []
+        /// Character data up to `</name>`, with entities and CDATA resolved, into `out`.
+        mutating func text(until name: String, into out: inout [UInt8]) throws(ManifestError) {
             while true {
+                // A run of plain text, at once.
+                let start = i
+                while i < p.count {
+                    let c = p[i]
+                    if c == UInt8(ascii: "<") || c == UInt8(ascii: "&") { break }
+                    if c == 0x0A { line += 1 }
+                    i += 1
+                }
+                if i > start { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<i])) }
                 guard let c = peek() else { throw fail("malformed XML: <\(name)> is not closed") }
                 if looking(at: "<![CDATA[") {
                     advance(9)
@@ -206,11 +315,9 @@ enum XMLPlistParser {
                     try skip(past: "-->", what: "comment")
                 } else if c == UInt8(ascii: "<") {
                     try close(name)
-                    return String(decoding: out, as: UTF8.self)
-                } else if c == UInt8(ascii: "&") {
-                    out.append(contentsOf: try entity())
+                    return
                 } else {
-                    out.append(c); advance()
+                    out.append(contentsOf: try entity())
                 }
             }
         }

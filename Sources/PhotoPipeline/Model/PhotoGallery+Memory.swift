@@ -18,11 +18,11 @@ extension PhotoGallery {
               let sepiaKey = key(for: row, sepia: true), let originalKey = key(for: row, sepia: false) else { return false }
         let record = records[row]
         if let sepia = memory.image(for: sepiaKey) {
-            record.markFiltered(sepia, key: sepiaKey)
+            setImage(sepia, key: sepiaKey, filtered: true, on: record)
             Trace.shared.emit(.image(row: row, from: .memory))
             Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
         } else if let original = memory.image(for: originalKey) {
-            record.markDownloaded(original, key: originalKey)
+            setImage(original, key: originalKey, filtered: false, on: record)
             Trace.shared.emit(.image(row: row, from: .memory))
             Trace.shared.emit(.state(row: row, state: .downloaded, reason: nil))
         } else {
@@ -44,15 +44,17 @@ extension PhotoGallery {
         memory.setPinned(keys)
     }
 
-    /// The memory cache dropped `key`: every idle row that showed that image goes back to `new`.
+    /// The memory cache dropped `key`: every idle row that showed that image goes back to `new`
+    /// (and an unbound one gives its record up).
     func evicted(_ key: ImageKey) {
-        for row in rowsByURL[key.url] ?? [] {
-            let record = records[row]
-            guard record.imageKey == key, !pinnedRows.contains(row), !isBusy(row) else { continue }
+        for row in rowsWithImage[key] ?? [] {
+            guard let record = records.existing(row), record.imageKey == key, !pinnedRows.contains(row), !isBusy(row) else { continue }
+            clearImage(of: record)
             record.reset()
             Trace.shared.emit(.evicted(row: row))
             Trace.shared.emit(.state(row: row, state: .new, reason: nil))
             onRowChanged?(row)
+            forgetIfIdle(row)
         }
     }
 }

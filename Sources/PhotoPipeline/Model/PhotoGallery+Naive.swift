@@ -15,10 +15,10 @@ extension PhotoGallery {
                                          byteLimit: settings.imageByteLimit, downscaleWhileDecoding: settings.downscaleWhileDecoding, origin: access)
         switch downloader.run(context) {
         case .image(let image, _):
-            record.markDownloaded(image, key: originalKey)
+            setImage(image, key: originalKey, filtered: false, on: record)
             switch ImageFiltration(input: image, intensity: settings.sepiaIntensity).run(context) {
-            case .image(let filtered, _): record.markFiltered(filtered, key: sepiaKey)
-            case .failed(let reason): record.markFailed(reason)
+            case .image(let filtered, _): setImage(filtered, key: sepiaKey, filtered: true, on: record)
+            case .failed(let reason): clearImage(of: record); record.markFailed(reason)
             case .cancelled: break
             }
         case .failed(let reason): record.markFailed(reason)

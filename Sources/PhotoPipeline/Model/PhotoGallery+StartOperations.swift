@@ -26,7 +26,7 @@ extension PhotoGallery {
         case .downloaded:
             guard let image = record.image, let key = key(for: row, sepia: true) else { return }
             if let sepia = memory.image(for: key) {
-                record.markFiltered(sepia, key: key)
+                setImage(sepia, key: key, filtered: true, on: record)
                 Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
                 onRowChanged?(row)
                 return

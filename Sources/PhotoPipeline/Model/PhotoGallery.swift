@@ -9,8 +9,9 @@ import GLibRuntime
 /// same image share one operation.
 @MainActor
 public final class PhotoGallery {
+    /// Where the gallery came from, its name and format (its rows are in `records`).
     public let manifest: Manifest
-    public let records: [PhotoRecord]
+    public let records: RecordStore
     public let pending: PendingOperations
     public var settings: PipelineSettings
     let fetcher: ResourceFetcher
@@ -36,12 +37,10 @@ public final class PhotoGallery {
     public var onFirstBlocked: (() -> Void)?
     private var reportedBlocked = false
 
-    /// Rows showing the same URL (one image serves them all); built when first needed.
-    lazy var rowsByURL: [String: [Int]] = {
-        var rows: [String: [Int]] = [:]
-        for record in records { if let url = record.url { rows[url.absoluteString, default: []].append(record.row) } }
-        return rows
-    }()
+    /// The rows holding each image now (an eviction finds them here).
+    var rowsWithImage: [ImageKey: Set<Int>] = [:]
+    /// Rows bound to a view now (their records must stay the same objects).
+    var boundRows: Set<Int> = []
     /// Rows on screen and in the prefetch band: their images are never evicted.
     public internal(set) var pinnedRows: Set<Int> = []
     var startTimes: [Int: Double] = [:]
@@ -54,22 +53,60 @@ public final class PhotoGallery {
         self.memory = memory
         self.caches = caches
         access = manifest.origin
-        records = manifest.entries.enumerated().map { PhotoRecord(row: $0.offset, entry: $0.element) }
+        records = RecordStore(rows: manifest.rows, source: manifest.source)
+        rowCountForTrace = manifest.count
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
         memory.onEvicted = { [weak self] key in self?.evicted(key) }
-        for record in records where record.state == .failed {
-            Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? ""))
+        // A row whose entry is unusable fails as soon as it is made (bound or started).
+        records.onMade = { record in
+            if record.state == .failed { Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "")) }
         }
     }
 
     public var count: Int { records.count }
 
+    /// More rows arrived (a big manifest is still being parsed).
+    public func append(_ batch: ManifestRows) {
+        records.append(batch)
+        rowCountForTrace = records.count
+    }
+
+    /// The list bound or unbound a row's view. An unbound row that holds nothing of its own
+    /// (waiting, idle, no failure) gives its record up: it is made again when wanted.
+    public func rowBound(_ row: Int) { boundRows.insert(row) }
+    public func rowUnbound(_ row: Int) {
+        boundRows.remove(row)
+        forgetIfIdle(row)
+    }
+
+    func forgetIfIdle(_ row: Int) {
+        guard let record = records.existing(row), record.state == .new, record.image == nil, !isBusy(row),
+              !boundRows.contains(row), !pinnedRows.contains(row) else { return }
+        records.forget(row)
+    }
+
+    /// Give a record its image (original or sepia), keeping the index of rows by image.
+    func setImage(_ image: Thumbnail, key: ImageKey, filtered: Bool, on record: PhotoRecord) {
+        clearImage(of: record)
+        if filtered { record.markFiltered(image, key: key) } else { record.markDownloaded(image, key: key) }
+        rowsWithImage[key, default: []].insert(record.row)
+    }
+
+    /// Take the record out of the index before its image goes (reset, failure).
+    func clearImage(of record: PhotoRecord) {
+        guard let key = record.imageKey else { return }
+        rowsWithImage[key]?.remove(record.row)
+        if rowsWithImage[key]?.isEmpty == true { rowsWithImage[key] = nil }
+    }
+
     /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
     /// is freed with its records and thumbnails, not kept alive by a retain cycle.
     deinit {
-        Trace.shared.emit(.galleryFreed(rows: records.count))
+        Trace.shared.emit(.galleryFreed(rows: rowCountForTrace))
     }
+    /// The row count, readable from deinit (which runs outside the main actor).
+    nonisolated(unsafe) private var rowCountForTrace = 0
 
     /// Whether the row has an operation queued or running (its spinner turns).
     public func isBusy(_ row: Int) -> Bool {
@@ -119,15 +156,16 @@ public final class PhotoGallery {
         case .image(let image, let source)?:
             Trace.shared.emit(.finished(queue: stage, row: record.row))
             if stage == .download {
-                record.markDownloaded(image, key: operation.key)
+                setImage(image, key: operation.key, filtered: false, on: record)
                 if let source { Trace.shared.emit(.image(row: record.row, from: source)) }
                 Trace.shared.emit(.state(row: record.row, state: .downloaded, reason: nil))
             } else {
-                record.markFiltered(image, key: operation.key)
+                setImage(image, key: operation.key, filtered: true, on: record)
                 Trace.shared.emit(.state(row: record.row, state: .filtered, reason: nil))
             }
         case .failed(let reason)?:
             Trace.shared.emit(.finished(queue: stage, row: record.row))
+            clearImage(of: record)
             record.markFailed(reason)
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
             if reason.hasPrefix("blocked: "), !reportedBlocked {
@@ -166,7 +204,8 @@ public final class PhotoGallery {
     /// Reload one failed row: back to `new`, then start it.
     public func retry(row: Int) {
         guard records.indices.contains(row), records[row].state == .failed,
-              manifest.entries[row].problem == nil else { return }
+              records.entry(row).problem == nil else { return }
+        clearImage(of: records[row])
         records[row].reset()
         onRowChanged?(row)
         startOperations(for: row, priority: priorityForRow(row))
@@ -174,7 +213,7 @@ public final class PhotoGallery {
 
     /// Rows that failed because private network access refused them.
     public var blockedRows: [Int] {
-        records.filter { $0.state == .failed && $0.failureReason?.hasPrefix("blocked: ") == true }.map(\.row)
+        records.existingRecords.filter { $0.state == .failed && $0.failureReason?.hasPrefix("blocked: ") == true }.map(\.row).sorted()
     }
 
     /// Let this gallery reach any address (the user allowed it): refused rows go back to
@@ -182,6 +221,7 @@ public final class PhotoGallery {
     public func allowAnyAddress() {
         access = .local
         for row in blockedRows {
+            clearImage(of: records[row])
             records[row].reset()
             onRowChanged?(row)
             if isRowWanted(row) { startOperations(for: row, priority: priorityForRow(row)) }

@@ -6,8 +6,10 @@ import Foundation
 public enum TraceEvent: Sendable, Equatable {
     /// Whether preferences are saved (a GSettings schema was found) or kept in memory.
     case settings(persistent: Bool)
-    /// A manifest was parsed; its rows are shown.
+    /// A manifest was parsed to its end; all its rows are shown.
     case manifest(rows: Int, source: String)
+    /// A batch of a manifest's rows arrived and is shown: the row count so far.
+    case rows(total: Int)
     /// A manifest could not be loaded (the in-window error shows `reason`).
     case manifestFailed(reason: String, source: String)
     /// The window's page changed: `empty` (nothing open), `loading` (a manifest on its way) or `list`.
@@ -57,7 +59,7 @@ public enum TraceEvent: Sendable, Equatable {
 
     /// The event names as written in the trace, with their fields in order.
     public enum Name: String, CaseIterable, Sendable {
-        case settings, manifest
+        case settings, manifest, rows
         case manifestFailed = "manifest-failed"
         case page
         case windowSize = "window-size"
@@ -76,6 +78,7 @@ public enum TraceEvent: Sendable, Equatable {
             switch self {
             case .settings: return ["persistent"]
             case .manifest: return ["rows", "source"]
+            case .rows: return ["total"]
             case .manifestFailed: return ["reason", "source"]
             case .page: return ["name"]
             case .windowSize: return ["width", "height"]
@@ -108,6 +111,7 @@ public enum TraceEvent: Sendable, Equatable {
         switch self {
         case .settings: return .settings
         case .manifest: return .manifest
+        case .rows: return .rows
         case .manifestFailed: return .manifestFailed
         case .page: return .page
         case .windowSize: return .windowSize
@@ -141,6 +145,7 @@ public enum TraceEvent: Sendable, Equatable {
         switch self {
         case .settings(let persistent): values = [.bool(persistent)]
         case .manifest(let rows, let source): values = [.int(rows), .string(source)]
+        case .rows(let total): values = [.int(total)]
         case .manifestFailed(let reason, let source): values = [.string(reason), .string(source)]
         case .page(let name): values = [.string(name)]
         case .windowSize(let width, let height): values = [.int(width), .int(height)]
@@ -178,6 +183,7 @@ public enum TraceEvent: Sendable, Equatable {
         switch name {
         case .settings: guard let p = bool("persistent") else { return nil }; self = .settings(persistent: p)
         case .manifest: guard let r = int("rows"), let s = string("source") else { return nil }; self = .manifest(rows: r, source: s)
+        case .rows: guard let t = int("total") else { return nil }; self = .rows(total: t)
         case .manifestFailed: guard let r = string("reason"), let s = string("source") else { return nil }; self = .manifestFailed(reason: r, source: s)
         case .page: guard let n = string("name") else { return nil }; self = .page(name: n)
         case .windowSize: guard let w = int("width"), let h = int("height") else { return nil }; self = .windowSize(width: w, height: h)

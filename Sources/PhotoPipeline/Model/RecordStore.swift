@@ -1,0 +1,44 @@
+// Why this exists: a gallery's records, made when a row is first wanted and forgotten when an idle row unbinds, so a million-row gallery costs only its compact rows until someone scrolls.
+import Foundation
+
+/// Row index → PhotoRecord, lazily. A record exists while it is wanted (bound, working, failed
+/// or holding an image); the rows' text lives in the compact ManifestRowStore meanwhile.
+@MainActor
+public final class RecordStore: @MainActor RandomAccessCollection {
+    public private(set) var rows: ManifestRowStore
+    let source: URL
+    private var made: [Int: PhotoRecord] = [:]
+    /// Told about each record when it is made (the gallery traces rows that fail at once).
+    var onMade: ((PhotoRecord) -> Void)?
+
+    init(rows: ManifestRowStore, source: URL) {
+        self.rows = rows
+        self.source = source
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { rows.count }
+
+    public subscript(row: Int) -> PhotoRecord {
+        if let record = made[row] { return record }
+        let record = PhotoRecord(row: row, entry: rows.entry(row, manifest: source))
+        made[row] = record
+        onMade?(record)
+        return record
+    }
+
+    /// The row's entry (name, URL, problem), without making a record.
+    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
+
+    /// The record if it exists, without making one.
+    public func existing(_ row: Int) -> PhotoRecord? { made[row] }
+
+    /// Every record that exists now.
+    public var existingRecords: Dictionary<Int, PhotoRecord>.Values { made.values }
+    public var madeCount: Int { made.count }
+
+    func append(_ batch: ManifestRows) { rows.append(batch) }
+
+    /// Drop a record that holds nothing the rows do not (the caller checks it is idle).
+    func forget(_ row: Int) { made[row] = nil }
+}
