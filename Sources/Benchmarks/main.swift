@@ -35,7 +35,12 @@ let photos = LargePhotos()
 section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
 var app: AppBench?
-if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "startup"].contains(where: wanted) {
+var manifests: BigManifests?
+if ["manifests", "big-galleries"].contains(where: wanted) {
+    manifests = try BigManifests(base: "http://127.0.0.1:9")
+}
+if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "startup"].contains(where: wanted) {
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
 }
 if let app {
@@ -44,6 +49,7 @@ if let app {
     section("wasted") { try app.wastedWork() }
     section("memory") { try app.memory() }
     section("cache") { try app.warmStart() + app.sharedURLs() + app.pagingMemory() }
+    if let manifests { section("big-galleries") { try app.bigManifests(manifests) } }
     section("startup") { app.startup() }
 }
 
