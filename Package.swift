@@ -28,8 +28,21 @@ let package = Package(
         // The GTK widgets the app uses, on top of the runtime.
         .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel"]),
 
+        // The sepia row loops, once (inlinable), compiled for the baseline, x86-64-v3 (AVX2) and
+        // x86-64-v4 (AVX-512); the pipeline picks one at run time from the CPU's features.
+        .target(name: "SepiaRowKernels"),
+        // Both are optimised in debug builds too, so the tests check the vectorised code that ships.
+        .target(name: "SepiaKernelBaseline", dependencies: ["SepiaRowKernels"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "SepiaKernelV3", dependencies: ["SepiaRowKernels"],
+                swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v3"])]),
+        .target(name: "SepiaKernelV4", dependencies: ["SepiaRowKernels"],
+                swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v4"])]),
+        .target(name: "CCPUFeatures"),
+
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup"]),
+        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup",
+                                                      "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CCPUFeatures"]),
 
         // The app: window, rows, scroll scheduling, dialogs.
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
@@ -52,11 +65,13 @@ let package = Package(
         // addresses (the private-network-access tests).
         .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
 
-        // Benchmarks: a C reference kernel, the measuring code, and the command that runs them.
+        // Benchmarks: a C reference kernel (built for this CPU, and portable), the measuring
+        // code, and the command that runs them.
         .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
+        .target(name: "SepiaReferencePortable", cSettings: [.unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "GLibRuntime", "CGLib", "CGdkPixbuf"],
+            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "CGLib", "CGdkPixbuf"],
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),

@@ -1,4 +1,4 @@
-// Why this exists: prints the benchmark table and writes the JSON (one object per benchmark).
+// Why this exists: prints the benchmark table and writes the JSON (the machine, then one object per benchmark).
 import Foundation
 
 public enum Report {
@@ -11,11 +11,13 @@ public enum Report {
         return lines.joined(separator: "\n")
     }
 
-    public static func json(_ results: [Result]) throws -> Data {
+    /// `{"machine": {…}, "results": [{…}, …]}`.
+    public static func json(_ results: [Result], machine: Machine = .current()) throws -> Data {
+        struct Run: Encodable { let machine: Machine; let results: [Result] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(results)
+        return try encoder.encode(Run(machine: machine, results: results))
     }
 
     public static func format(_ value: Double) -> String {

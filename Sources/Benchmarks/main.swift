@@ -15,7 +15,7 @@ let binary = option("--app") ?? URL(fileURLWithPath: CommandLine.arguments[0]).d
 func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
 
 setvbuf(stdout, nil, _IOLBF, 0)
-print("classic-photos-bench: \(repetitions) repetitions; app \(binary)")
+print("classic-photos-bench: \(repetitions) repetitions; app \(binary)\nmachine: \(Machine.current().summary)")
 let started = Date()
 var results: [Result] = []
 func section(_ name: String, _ body: () throws -> [Result]) {

@@ -1,33 +1,9 @@
-/* Why this exists: the C reference for the sepia benchmark, compiled -O3 -march=native (see Package.swift). */
+/* Why this exists: the C reference for the sepia benchmark compiled -O3 -march=native (see Package.swift), and memcpy. */
 #include "sepia_reference.h"
 #include <string.h>
 
-static inline uint8_t clamp_byte(float v) {
-    v += 0.5f;
-    if (v < 0.0f) v = 0.0f;
-    if (v > 255.0f) v = 255.0f;
-    return (uint8_t)v;
-}
-
-void sepia_reference(const uint8_t *restrict src, uint8_t *restrict dst, size_t pixels, int channels, const float a[9]) {
-    const float a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
-    if (channels == 4) {
-        for (size_t i = 0; i < pixels; i++) {
-            float r = src[4 * i], g = src[4 * i + 1], b = src[4 * i + 2];
-            dst[4 * i] = clamp_byte(r * a00 + g * a01 + b * a02);
-            dst[4 * i + 1] = clamp_byte(r * a10 + g * a11 + b * a12);
-            dst[4 * i + 2] = clamp_byte(r * a20 + g * a21 + b * a22);
-            dst[4 * i + 3] = src[4 * i + 3];
-        }
-    } else {
-        for (size_t i = 0; i < pixels; i++) {
-            float r = src[3 * i], g = src[3 * i + 1], b = src[3 * i + 2];
-            dst[3 * i] = clamp_byte(r * a00 + g * a01 + b * a02);
-            dst[3 * i + 1] = clamp_byte(r * a10 + g * a11 + b * a12);
-            dst[3 * i + 2] = clamp_byte(r * a20 + g * a21 + b * a22);
-        }
-    }
-}
+#define SEPIA_REFERENCE_NAME sepia_reference
+#include "sepia_loop.h"
 
 void copy_reference(const uint8_t *src, uint8_t *dst, size_t bytes) {
     memcpy(dst, src, bytes);

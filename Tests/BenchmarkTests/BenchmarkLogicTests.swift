@@ -27,9 +27,13 @@ final class BenchmarkLogicTests: XCTestCase {
                        Result(name: "empty", unit: "×", values: [])]
         XCTAssertEqual(results[0].median, 2); XCTAssertEqual(results[0].min, 1); XCTAssertEqual(results[0].max, 3)
         XCTAssertEqual(results[0].met, true)
-        let decoded = try JSONSerialization.jsonObject(with: Report.json(results)) as? [[String: Any]]
+        let run = try JSONSerialization.jsonObject(with: Report.json(results)) as? [String: Any]
+        let decoded = run?["results"] as? [[String: Any]]
         XCTAssertEqual(decoded?.count, 2)
         XCTAssertEqual(decoded?.first?["name"] as? String, "a")
+        let machine = try XCTUnwrap(run?["machine"] as? [String: Any])
+        XCTAssertNotEqual(machine["cpu"] as? String, "unknown", "the CPU model is recorded")
+        XCTAssertNotNil(machine["sepiaPath"] as? String)
         XCTAssertEqual(percentile([1, 2, 3, 4, 100], 99), 100)
         XCTAssertTrue(Report.table(results).contains("| a | 2.00 ms |"))
     }

@@ -104,6 +104,51 @@ final class SepiaKernelTests: XCTestCase {
                        run(pixels, width: width, height: height, channels: 3, parallel: false))
     }
 
+    /// The kernel is compiled three times (baseline x86-64, x86-64-v3, x86-64-v4) and chosen at run time:
+    /// every path this CPU can run gives the very same bytes, for every layout, odd widths
+    /// (the scalar tails) and every input byte value.
+    func testEveryPathThisMachineRunsGivesIdenticalBytes() {
+        let saved = SepiaKernel.path
+        defer { SepiaKernel.path = saved }
+        let runnable = SepiaKernel.Path.allCases.filter(\.isSupported)
+        XCTAssertTrue(runnable.contains(.baseline))
+        var generator = SystemRandomNumberGenerator()
+        for channels in [1, 2, 3, 4] {
+            for (width, height) in [(1, 1), (3, 5), (67, 9), (1031, 300)] {
+                var pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                for i in 0..<min(pixels.count, 256) { pixels[i] = UInt8(i) } // every byte value, in every channel position
+                for intensity in [Float(0.8), 0.35, 1] {
+                    var outputs: [SepiaKernel.Path: [UInt8]] = [:]
+                    for path in runnable {
+                        SepiaKernel.path = path
+                        outputs[path] = run(pixels, width: width, height: height, channels: channels, intensity: intensity)
+                    }
+                    for path in runnable where path != .baseline {
+                        XCTAssertTrue(outputs[path] == outputs[.baseline],
+                                      "\(path.rawValue) differs from the baseline: channels \(channels), \(width)×\(height), k \(intensity)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The run-time choice agrees with the kernel's own view of the CPU (/proc/cpuinfo): a
+    /// machine with AVX-512 gets the x86-64-v4 code, one with AVX2 and friends the x86-64-v3
+    /// code, any other the baseline.
+    func testTheFastestPathTheCPUCanRunIsChosen() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        guard let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else {
+            throw XCTSkip("no flags line in /proc/cpuinfo")
+        }
+        let flags = Set(line.split(separator: " ").map(String.init))
+        let v3 = ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"].allSatisfy(flags.contains)
+        let v4 = v3 && ["avx512f", "avx512dq", "avx512cd", "avx512bw", "avx512vl"].allSatisfy(flags.contains)
+        XCTAssertEqual(SepiaKernel.Path.x86_64_v3.isSupported, v3, "cpuid and /proc/cpuinfo disagree about x86-64-v3")
+        XCTAssertEqual(SepiaKernel.Path.x86_64_v4.isSupported, v4, "cpuid and /proc/cpuinfo disagree about x86-64-v4")
+        XCTAssertEqual(SepiaKernel.fastest, v4 ? .x86_64_v4 : v3 ? .x86_64_v3 : .baseline)
+        XCTAssertEqual(SepiaKernel.path, SepiaKernel.fastest, "the app runs the fastest path")
+    }
+
     func testCancellationStopsBetweenStripes() {
         let width = 2000, height = 2000
         var pixels = [UInt8](repeating: 128, count: width * height * 3)
