@@ -30,7 +30,7 @@ extension AppBench {
     public func warmStart() throws -> [Result] {
         var cold: [Double] = [], warm: [Double] = [], again: [Double] = []
         for _ in 0..<repetitions {
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cache-\(UUID().uuidString)").path
+            let home = TemporaryFiles.url("bench-cache-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: home) }
             let manifest = galleryURL + "&cache=1"
             let first = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home])
@@ -77,7 +77,7 @@ extension AppBench {
         let limitMiB = 32
         var growth: [Double] = [], margins: [Double] = []
         // A local manifest of 100,000 rows, each its own URL on the server (small photos).
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-paging-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("bench-paging-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sample = sampleServer
@@ -144,7 +144,7 @@ extension AppBench {
 /// Shared thumbnails against a cold decode, on 12 MP PNGs, through the app's own download stage.
 public enum ThumbnailCacheBench {
     public static func run(repetitions: Int, photos: LargePhotos) throws -> [Result] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-thumbs-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("bench-thumbs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The 12 MP JPEGs as PNGs on disk.

@@ -10,7 +10,7 @@ public final class BigManifests {
     public private(set) var files: [String: URL] = [:]
 
     public init(base: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-manifests-\(UUID().uuidString)")
+        folder = TemporaryFiles.url("bench-manifests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for count in [100_000, 1_000_000] {
             var json = "[\n"

@@ -24,7 +24,7 @@ public final class AppProcess {
     /// `wrapper`: a command the app runs under (it ends with the app's own command line).
     public init(display: String, arguments: [String], environment extra: [String: String] = [:],
                 executable: String = AppProcess.binary, isolatedNetwork: Bool = false, wrapper: [String] = []) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-test-\(UUID().uuidString)")
+        directory = TemporaryFiles.url("classic-photos-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
         stderrPath = directory.appendingPathComponent("stderr.txt").path

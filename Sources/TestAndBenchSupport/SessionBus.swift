@@ -10,7 +10,7 @@ public final class SessionBus {
     public let runtimeDirectory: String
 
     public init() throws {
-        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bus-\(UUID().uuidString)").path
+        runtimeDirectory = TemporaryFiles.url("bus-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         var environment = ProcessInfo.processInfo.environment

@@ -10,7 +10,7 @@ final class BadInputAppTests: XCTestCase {
     /// A remote gallery mixing good rows with every kind of broken one.
     func testRemoteGalleryWithFaultsFailsOnlyTheBrokenRows() throws {
         let base = Self.server.baseURL
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("faults-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let rows: [(name: String, url: String, expect: String)] = [
             ("good png", "\(base)/photos/coffee.png", "filtered"),
@@ -67,7 +67,7 @@ final class BadInputAppTests: XCTestCase {
 
     /// An unresolvable host, in a network namespace of the app's own so no lookup leaves the machine.
     func testUnresolvableHostFailsItsRow() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dns-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("dns-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try SamplePhotos.data("horse.png").write(to: directory.appendingPathComponent("horse.png"))
         let manifest = directory.appendingPathComponent("dns.json")

@@ -7,7 +7,7 @@ import XCTest
 final class BigManifestAppTests: XCTestCase {
     /// A folder with `photos` linked to the sample photos.
     func folder() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("big-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("photos"), withDestinationURL: SamplePhotos.directory)
         return directory

@@ -8,7 +8,7 @@ final class CacheAppTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-app-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("cache-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

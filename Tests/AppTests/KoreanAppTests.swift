@@ -31,7 +31,7 @@ final class KoreanAppTests: XCTestCase {
     }
 
     func testEveryVisibleStringIsKorean() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("korean-\(UUID().uuidString)")
+        let work = TemporaryFiles.url("korean-\(UUID().uuidString)")
         let locale = try compileKorean(into: work)
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [],

@@ -8,7 +8,7 @@ final class LocalFilesAppTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("odd-paths-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("odd-paths-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -17,7 +17,7 @@ final class ManifestErrorAppTests: XCTestCase {
     }
 
     func testBrokenManifestShowsErrorWithLineAndRetryLoadsTheFixedFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("broken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let manifest = directory.appendingPathComponent("broken.json")
         try Data("[\n  {\"name\": \"Horse\", \"url\": \"horse.png\"},\n  {\"name\": \"Cat\" \"url\": \"cat.png\"}\n]\n".utf8).write(to: manifest)

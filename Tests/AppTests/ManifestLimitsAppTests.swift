@@ -6,7 +6,7 @@ import XCTest
 
 final class ManifestLimitsAppTests: XCTestCase {
     func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("manifests-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("manifests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -24,7 +24,7 @@ final class PrivateNetworkAppTests: XCTestCase {
 
     /// A folder with `manifests` (name → JSON) served at /files/NAME, a hosts file and a log.
     func setUp(manifests: [String: String]) throws -> Setup {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pna-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("pna-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, json) in manifests { try Data(json.utf8).write(to: folder.appendingPathComponent(name)) }
         try Data("127.0.0.1 localhost\n203.0.113.10 gallery.example\n127.0.0.1 sneaky.example\n".utf8)

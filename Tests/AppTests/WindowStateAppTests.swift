@@ -6,7 +6,7 @@ import XCTest
 final class WindowStateAppTests: XCTestCase {
     func testWindowSizeIsRestoredOnNextLaunch() throws {
         let xvfb = try Xvfb()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("classic-photos-state-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("classic-photos-state-\(UUID().uuidString)")
         let schemas = folder.appendingPathComponent("schemas").path
         try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -64,7 +64,7 @@ final class CoalescingAndEvictionTests: XCTestCase {
     /// Distinct local photos, a memory cache that holds about four rows' images, and a shared
     /// thumbnail cache on disk.
     func testEvictedRowsComeBackFromDiskAndPinnedRowsKeepTheirImages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("evict-\(UUID().uuidString)")
+        let folder = TemporaryFiles.url("evict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = SamplePhotos.files

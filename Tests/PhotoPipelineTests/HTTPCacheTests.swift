@@ -24,7 +24,7 @@ final class HTTPCacheTests: XCTestCase {
     var folders: CacheFolders!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("http-cache-\(UUID().uuidString)")
+        folder = TemporaryFiles.url("http-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         folders = CacheFolders(home: folder.path)
     }
@@ -63,7 +63,7 @@ final class HTTPCacheTests: XCTestCase {
         let id = UUID().uuidString
         let photo = url("/photos/rocket.jpg?cache=no-cache&etag=v1&n=\(id)")
         XCTAssertEqual(source(load(photo)), "network")
-        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(id).jsonl").path
+        let trace = TemporaryFiles.url("trace-\(id).jsonl").path
         Trace.shared.close()
         try Trace.shared.open(path: trace)
         defer { Trace.shared.close() }

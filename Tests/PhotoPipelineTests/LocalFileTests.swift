@@ -9,7 +9,7 @@ final class LocalFileTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-\(UUID().uuidString)")
+        folder = TemporaryFiles.url("local-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -13,7 +13,7 @@ final class PipelineHarness {
     init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
          configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher(),
          memory: MemoryCache? = nil, caches: DiskCaches = .none) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString).jsonl").path
+        let path = TemporaryFiles.url("pipeline-\(UUID().uuidString).jsonl").path
         Trace.shared.close()
         try Trace.shared.open(path: path)
         trace = TraceLog(path: path)

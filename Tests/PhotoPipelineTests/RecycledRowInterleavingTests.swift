@@ -34,7 +34,7 @@ final class RecycledRowInterleavingTests: XCTestCase {
 
     /// Tiny distinct PNGs on disk, so operations are real but quick.
     static let imageDirectory: URL = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interleaving-\(UUID().uuidString)")
+        let directory = TemporaryFiles.url("interleaving-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for row in 0..<rows {
             let pixbuf = TestImages.pixbuf(width: 8, height: 8) { _, _ in [UInt8(row * 20), UInt8(255 - row * 20), 128] }

@@ -12,7 +12,7 @@ final class SharedThumbnailTests: XCTestCase {
     var folders: CacheFolders!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)")
+        folder = TemporaryFiles.url("thumbs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         folders = CacheFolders(home: folder.appendingPathComponent("cache").path)
     }

@@ -21,7 +21,7 @@ final class TraceEventTests: XCTestCase {
 
     func testEveryEventRoundTripsThroughItsLine() throws {
         XCTAssertEqual(Set(Self.examples.map(\.name)), Set(TraceEvent.Name.allCases), "an example of every event")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        let path = TemporaryFiles.url("trace-\(UUID().uuidString).jsonl").path
         try Self.examples.map { Trace.line($0, t: 1.5) }.joined().write(toFile: path, atomically: true, encoding: .utf8)
         let log = TraceLog(path: path)
         XCTAssertEqual(log.undecodableLines, [])
@@ -37,7 +37,7 @@ final class TraceEventTests: XCTestCase {
     /// The reader reads what was appended since its last read, keeps a line still being
     /// written for later, and starts over when the file is replaced.
     func testTheReaderFollowsAGrowingFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        let path = TemporaryFiles.url("trace-\(UUID().uuidString).jsonl").path
         FileManager.default.createFile(atPath: path, contents: nil)
         let log = TraceLog(path: path)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
@@ -55,7 +55,7 @@ final class TraceEventTests: XCTestCase {
     }
 
     func testALineOfAnUnknownEventIsNotDecoded() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+        let path = TemporaryFiles.url("trace-\(UUID().uuidString).jsonl").path
         try "{\"t\":1,\"event\":\"manifest-error\",\"reason\":\"x\"}\n{\"t\":1,\"event\":\"queued\",\"queue\":\"download\"}\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(TraceLog(path: path).undecodableLines.count, 2, "an unknown event and one missing a field")
