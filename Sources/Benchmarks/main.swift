@@ -42,6 +42,11 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
 if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "startup"].contains(where: wanted) {
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
+    // `--perf DIR`: record the app with perf (DWARF call graphs) while it scrolls, for `perf report`.
+    if let folder = option("--perf") {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        app?.perfDirectory = folder
+    }
 }
 if let app {
     section("responsiveness") { try app.responsiveness() }

@@ -1,4 +1,4 @@
-// Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals from the frame clock, main-loop stalls from a probe timer, and the first frame showing rows.
+// Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals and each frame's work by phase from the frame clock, main-loop stalls from a probe timer, and the first frame showing rows.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -13,6 +13,20 @@ final class FrameProbe {
     private var lastFrame: Int64?
     private var lastProbe = ProcessInfo.processInfo.systemUptime
     private var sawRows = false
+    /// When each phase of the frame being made ended (µs, monotonic): events, update, layout, paint.
+    private var phaseEnds: [FrameClockPhase: Int64] = [:]
+    /// Time in the app's own row bind and unbind handlers since the last frame.
+    private static var bindMicroseconds: Int64 = 0
+    private static var binds = 0
+
+    /// Time a row bind or unbind (with the probe on), for the frame's `phases` event.
+    static func measureBind(_ body: () -> Void) {
+        guard isEnabled else { return body() }
+        let start = MainLoop.monotonicMicroseconds
+        body()
+        bindMicroseconds += MainLoop.monotonicMicroseconds - start
+        binds += 1
+    }
 
     /// Always: the first painted frame with rows on screen is traced (start-up time).
     /// With the probe on: every frame interval and every main-loop stall over 5 ms.
@@ -32,13 +46,37 @@ final class FrameProbe {
                 Trace.shared.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970))
             }
             guard Self.isEnabled, let start = window.currentFrameStartMicroseconds else { return }
+            let now = MainLoop.monotonicMicroseconds
             if let last = lastFrame, start > last {
-                let work = Double(MainLoop.monotonicMicroseconds - start) / 1000
+                let work = Double(now - start) / 1000
                 Trace.shared.emit(.frame(ms: Double(start - last) / 1000, work: work, at: Double(start) / 1_000_000))
+                // Phases that did not run this frame take no time (the next one starts where it would have).
+                var previous = start
+                let ends = phaseEnds
+                func phase(_ end: FrameClockPhase) -> Double {
+                    guard let at = ends[end], at >= previous else { return 0 }
+                    defer { previous = at }
+                    return Double(at - previous) / 1000
+                }
+                let wait = phase(.beforePaint), update = phase(.update), layout = phase(.layout), paint = phase(.paint)
+                Trace.shared.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
+                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds))
             }
             lastFrame = start
+            phaseEnds.removeAll(keepingCapacity: true)
+            Self.bindMicroseconds = 0
+            Self.binds = 0
         }
         guard Self.isEnabled else { return }
+        // The frame's own work begins at before-paint (first handler; flush-events runs only
+        // when events wait, and GDK delivers input outside frames); each later phase ends after
+        // its last handler.
+        window.onFrameClock(.beforePaint) { [weak self] in self?.phaseEnds[.beforePaint] = MainLoop.monotonicMicroseconds }
+        for phase in [FrameClockPhase.update, .layout, .paint] {
+            window.onFrameClock(phase, last: true) { [weak self] in
+                self?.phaseEnds[phase] = MainLoop.monotonicMicroseconds
+            }
+        }
         window.addTickCallback { true }
         tick()
     }

@@ -39,11 +39,11 @@ final class GalleryList {
         }
         factory.onBind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
-            self.bind(row, at: item.position)
+            FrameProbe.measureBind { self.bind(row, at: item.position) }
         }
         factory.onUnbind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
-            self.unbind(row)
+            FrameProbe.measureBind { self.unbind(row) }
         }
     }
 

@@ -1,16 +1,25 @@
-// Why this exists: a widget's GdkFrameClock `after-paint`, the moment row geometry is laid out and current.
+// Why this exists: a widget's GdkFrameClock: its phases (`after-paint` is the moment row geometry is laid out and current), tick callbacks and frame timings.
 import CGtk
 import GLibRuntime
 
+/// The phases of a GdkFrameClock frame, in the order they run.
+public enum FrameClockPhase: String, Sendable {
+    case flushEvents = "flush-events", beforePaint = "before-paint", update, layout, paint, afterPaint = "after-paint"
+}
+
 extension Widget {
-    /// Call `fn` after every frame this widget's toplevel paints. The frame clock exists only
+    /// Call `fn` after every frame this widget's toplevel paints.
+    public func onAfterPaint(_ fn: @escaping Signal.Plain) { onFrameClock(.afterPaint, fn) }
+
+    /// Call `fn` at `phase` of every frame. `last`: after every other handler of the phase
+    /// (GTK's own included), so the time then is the phase's end. The frame clock exists only
     /// once the widget is realized, so the handler is connected when the widget is mapped.
-    public func onAfterPaint(_ fn: @escaping Signal.Plain) {
+    public func onFrameClock(_ phase: FrameClockPhase, last: Bool = false, _ fn: @escaping Signal.Plain) {
         var connected = false
         let connect: @MainActor () -> Void = { [widget] in
             guard !connected, let clock = gtk_widget_get_frame_clock(widget) else { return }
             connected = true
-            Signal.connect(clock, "after-paint", fn)
+            Signal.connect(clock, phase.rawValue, after: last, fn)
         }
         if gtk_widget_get_mapped(widget) != 0 { connect() }
         Signal.connect(ref.pointer, "map", connect)

@@ -47,6 +47,8 @@ public final class AppProcess {
         // Whatever this process's own GTK needed is not the app's business.
         environment["GTK_A11Y"] = nil
         for (key, value) in extra { environment[key] = value }
+        // An empty GSK_RENDERER leaves it unset: GTK picks its default renderer (GL here).
+        if environment["GSK_RENDERER"] == "" { environment["GSK_RENDERER"] = nil }
         let stderrFile = open(stderrPath, O_WRONLY | O_APPEND)
         defer { close(stderrFile) }
         let command = wrapper + (isolatedNetwork ? ["/usr/bin/unshare", "-n"] : []) + [executable, "--trace", trace.path] + arguments

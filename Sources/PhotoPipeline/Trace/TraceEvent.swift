@@ -52,6 +52,12 @@ public enum TraceEvent: Sendable, Equatable {
     case galleryFreed(rows: Int)
     /// With CLASSIC_PHOTOS_PROBE=1: a frame's interval, its work (start → after-paint) and start time.
     case frame(ms: Double, work: Double, at: Double)
+    /// With CLASSIC_PHOTOS_PROBE=1, after each `frame`: its work by frame-clock phase (ms):
+    /// wait (from the frame's start until the main loop got to it: input events and other
+    /// work before it), update (tick callbacks, kinetic scrolling), layout (style, measure,
+    /// allocate; the list binds rows here), paint (snapshot and render); `bind` is the part of
+    /// it spent in the app's own row bind and unbind handlers, over `binds` calls.
+    case phases(wait: Double, update: Double, layout: Double, paint: Double, bind: Double, binds: Int)
     /// With CLASSIC_PHOTOS_PROBE=1: the main loop was busy this long past a 10 ms timer.
     case stall(ms: Double)
     /// On SIGUSR1: operations in the in-progress maps and in the queues.
@@ -72,7 +78,7 @@ public enum TraceEvent: Sendable, Equatable {
         case visible, prefetch
         case firstRowsFrame = "first-rows-frame"
         case galleryFreed = "gallery-freed"
-        case frame, stall, pending
+        case frame, phases, stall, pending
 
         public var fields: [String] {
             switch self {
@@ -96,6 +102,7 @@ public enum TraceEvent: Sendable, Equatable {
             case .firstRowsFrame: return ["wall"]
             case .galleryFreed: return ["rows"]
             case .frame: return ["ms", "work", "at"]
+            case .phases: return ["wait", "update", "layout", "paint", "bind", "binds"]
             case .stall: return ["ms"]
             case .pending: return ["downloads", "filtrations", "queued"]
             }
@@ -134,6 +141,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .firstRowsFrame: return .firstRowsFrame
         case .galleryFreed: return .galleryFreed
         case .frame: return .frame
+        case .phases: return .phases
         case .stall: return .stall
         case .pending: return .pending
         }
@@ -164,6 +172,8 @@ public enum TraceEvent: Sendable, Equatable {
         case .firstRowsFrame(let wall): values = [.double(wall)]
         case .galleryFreed(let rows): values = [.int(rows)]
         case .frame(let ms, let work, let at): values = [.double(ms), .double(work), .double(at)]
+        case .phases(let wait, let update, let layout, let paint, let bind, let binds):
+            values = [.double(wait), .double(update), .double(layout), .double(paint), .double(bind), .int(binds)]
         case .stall(let ms): values = [.double(ms)]
         case .pending(let downloads, let filtrations, let queued): values = [.int(downloads), .int(filtrations), .int(queued)]
         }
@@ -216,6 +226,10 @@ public enum TraceEvent: Sendable, Equatable {
         case .firstRowsFrame: guard let w = double("wall") else { return nil }; self = .firstRowsFrame(wall: w)
         case .galleryFreed: guard let r = int("rows") else { return nil }; self = .galleryFreed(rows: r)
         case .frame: guard let m = double("ms"), let w = double("work"), let a = double("at") else { return nil }; self = .frame(ms: m, work: w, at: a)
+        case .phases:
+            guard let i = double("wait"), let u = double("update"), let l = double("layout"), let p = double("paint"),
+                  let b = double("bind"), let n = int("binds") else { return nil }
+            self = .phases(wait: i, update: u, layout: l, paint: p, bind: b, binds: n)
         case .stall: guard let m = double("ms") else { return nil }; self = .stall(ms: m)
         case .pending:
             guard let d = int("downloads"), let f = int("filtrations"), let q = int("queued") else { return nil }
