@@ -22,6 +22,9 @@ final class GalleryList {
     /// Told when one of a row's operations starts running.
     var onOperationStarted: ((Int) -> Void)?
 
+    /// The waiting and failed pictures every row shares, made once for the display's scale.
+    private(set) lazy var placeholders = RowPlaceholders(size: PhotoRow.thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
+
     init() {
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("rich-list")
@@ -31,8 +34,9 @@ final class GalleryList {
         scrolled.setExpand(horizontal: true, vertical: true)
 
         factory.onSetup { [weak self] item in
-            let row = PhotoRow()
-            row.onRetry = { record in self?.gallery?.retry(row: record.row) }
+            guard let self else { return }
+            let row = PhotoRow(placeholders: self.placeholders)
+            row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
             item.setChild(row.container)
             item.setActivatable(false)
             item.attach(row, key: Self.rowKey)

@@ -3,32 +3,41 @@ import GLibRuntime
 import Gtk
 import PhotoPipeline
 
+/// As few widgets as a row can have (a box, the picture, a box with two labels), since a fast
+/// scroll rebinds dozens of rows a frame and GTK restyles, measures and draws each widget: no
+/// spinner (it redrew every frame while anything loaded; the status line says "Loading…"), no
+/// themed icons (shared placeholder textures), and the Retry button only once a row has failed.
 @MainActor
 final class PhotoRow: PhotoRowView {
     static let thumbnailSize: Int32 = 64
 
     let container = Box(.horizontal, spacing: 12)
-    /// One image for the thumbnail, the placeholder and the failure icon: a row has as few
-    /// widgets as it can, since a fast scroll rebinds ~200 rows and GTK restyles each widget.
+    /// One image for the thumbnail, the placeholder and the failure picture.
     private let picture = Image(pixelSize: PhotoRow.thumbnailSize)
     private let nameLabel = Label()
     private let statusLabel = Label()
-    private let spinner = Spinner()
-    private let retryButton = Button(iconName: "view-refresh-symbolic")
+    /// Made the first time this row shows a failure, then kept (hidden) for the row's life.
+    private var retryButton: Button?
+    private let placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
-    /// here too: only main-actor objects ever hold a texture).
+    /// here too: only main-actor objects ever hold a texture). Nil while a placeholder shows.
     private var shown: (thumbnail: Thumbnail, texture: Texture)?
+    /// Which placeholder shows now (nil: a thumbnail or nothing yet).
+    private var shownPlaceholder: Texture?
     private var shownTooltip: String?
+    private var shownName: String?
+    private var shownStatus: String?
     /// Accessible label and description last set: each change is announced over AT-SPI.
     private var shownAccessible: (String, String) = ("", "")
 
     /// The record this widget shows now; completions update the widget only if it still shows theirs.
     private(set) var record: PhotoRecord?
 
-    init() {
+    init(placeholders: RowPlaceholders) {
+        self.placeholders = placeholders
         container.setMargins(6)
         picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
         // Centred, not filled: the row's height must not stretch the picture wider than the slot.
@@ -41,28 +50,31 @@ final class PhotoRow: PhotoRowView {
         nameLabel.setXAlign(0)
         nameLabel.setEllipsize(.end)
         nameLabel.addCSSClass("heading")
-        let status = Box(.horizontal, spacing: 6)
         statusLabel.setXAlign(0)
         statusLabel.setEllipsize(.end)
         statusLabel.addCSSClass("dim-label")
         statusLabel.addCSSClass("caption")
-        status.append(spinner)
-        status.append(statusLabel)
         text.append(nameLabel)
-        text.append(status)
-
-        retryButton.tooltip = tr("Try loading this photo again")
-        retryButton.setAccessible(label: tr("Retry"))
-        retryButton.addCSSClass("flat")
-        retryButton.setAlign(vertical: .center)
-        retryButton.visible = false
-        retryButton.onClicked { [weak self] in
-            if let record = self?.record { self?.onRetry?(record) }
-        }
+        text.append(statusLabel)
 
         container.append(picture)
         container.append(text)
-        container.append(retryButton)
+    }
+
+    /// The Retry button, made on first need.
+    private func retry() -> Button {
+        if let retryButton { return retryButton }
+        let button = Button(iconName: "view-refresh-symbolic")
+        button.tooltip = tr("Try loading this photo again")
+        button.setAccessible(label: tr("Retry"))
+        button.addCSSClass("flat")
+        button.setAlign(vertical: .center)
+        button.onClicked { [weak self] in
+            if let record = self?.record { self?.onRetry?(record) }
+        }
+        container.append(button)
+        retryButton = button
+        return button
     }
 
     func bind(_ record: PhotoRecord, busy: Bool) {
@@ -72,33 +84,29 @@ final class PhotoRow: PhotoRowView {
 
     func unbind() {
         record = nil
-        showIcon(Self.placeholderIcon)
-        spinner.spinning = false
+        showPlaceholder(placeholders.waiting)
     }
 
-    static let placeholderIcon = "image-x-generic-symbolic"
-    static let failedIcon = "image-missing"
-
     /// Show the bound record's current state. A record whose image is ready shows it at once.
-    /// The spinner turns only while the row has an operation queued or running.
+    /// "Loading…" only while the row has an operation queued or running. Only what changed is
+    /// set: a label given new text is measured and laid out again.
     func render(busy: Bool) {
         guard let record else { return }
-        nameLabel.text = record.name
+        setText(nameLabel, record.name, &shownName)
         let state = record.state
-        spinner.spinning = busy
-        spinner.visible = busy
         switch state {
         case .new:
-            showIcon(Self.placeholderIcon)
-            statusLabel.text = tr("Waiting")
+            showPlaceholder(placeholders.waiting)
+            setText(statusLabel, busy ? tr("Loading…") : tr("Waiting"), &shownStatus)
         case .downloaded, .filtered:
-            if let image = record.image { show(image) } else { showIcon(Self.placeholderIcon) }
-            statusLabel.text = state == .downloaded ? tr("Applying sepia") : tr("Sepia")
+            if let image = record.image { show(image) } else { showPlaceholder(placeholders.waiting) }
+            setText(statusLabel, state == .downloaded ? tr("Applying sepia") : tr("Sepia"), &shownStatus)
         case .failed:
-            showIcon(Self.failedIcon)
-            statusLabel.text = tr("Failed to load")
+            showPlaceholder(placeholders.failed)
+            setText(statusLabel, tr("Failed to load"), &shownStatus)
         }
-        retryButton.visible = state == .failed && record.url != nil
+        let canRetry = state == .failed && record.url != nil
+        if canRetry { retry().visible = true } else { retryButton?.visible = false }
         let reason = state == .failed ? (record.failureReason ?? "") : nil
         // Setting a tooltip makes GTK ask the X server where the pointer is (a round trip):
         // on every bind that cost a fast scroll 150 ms stalls. Set it only when it changes.
@@ -118,12 +126,22 @@ final class PhotoRow: PhotoRowView {
         guard shown?.thumbnail !== thumbnail else { return }
         let texture = Texture(pixbuf: thumbnail.pixbuf)
         shown = (thumbnail, texture)
+        shownPlaceholder = nil
         picture.setTexture(texture)
     }
 
-    private func showIcon(_ name: String) {
+    private func setText(_ label: Label, _ text: String, _ shownText: inout String?) {
+        guard text != shownText else { return }
+        shownText = text
+        label.text = text
+    }
+
+    /// Show a shared placeholder, unless it shows already (nothing changes, nothing redraws).
+    private func showPlaceholder(_ texture: Texture?) {
+        if shown == nil && shownPlaceholder === texture { return }
         shown = nil
-        picture.showIcon(name)
+        shownPlaceholder = texture
+        picture.setTexture(texture)
     }
 
     private func accessibleState(_ state: PhotoState) -> String {

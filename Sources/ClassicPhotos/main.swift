@@ -29,4 +29,5 @@ MainLoop.installDispatchBridge()
 let status = MainActor.assumeIsolated {
     ClassicPhotosApp(options: options).run(arguments: options.remaining)
 }
+Trace.shared.close()
 exit(status)

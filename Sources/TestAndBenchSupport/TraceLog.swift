@@ -32,10 +32,18 @@ public struct TraceLog {
     }
 
     /// Every complete line, decoded. Each call reads only what was appended since the last one.
-    public var events: [TraceRecord] { reader.read().events }
+    /// A trace this process writes itself (pipeline tests) is flushed first: `Trace` writes
+    /// its lines a moment after they are emitted.
+    public var events: [TraceRecord] {
+        Trace.shared.flush()
+        return reader.read().events
+    }
 
     /// Lines that are not an event `TraceEvent` knows (tests assert there are none).
-    public var undecodableLines: [String] { reader.read().undecodable }
+    public var undecodableLines: [String] {
+        Trace.shared.flush()
+        return reader.read().undecodable
+    }
 
     static func decode(_ line: Substring) -> TraceRecord? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

@@ -80,6 +80,8 @@ public enum SepiaKernel {
         }
         let cancelled = ManagedAtomicFlag()
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
+            // Stripes run on pool threads too, not only the operation's own.
+            BackgroundPriority.lowerCurrentThread()
             if cancelled.isSet { return }
             if isCancelled() { cancelled.set(); return }
             filterStripe(stripe, source, destination, coefficients)

@@ -32,6 +32,8 @@ public struct ManifestLoader: Sendable {
     /// `cancellable` aborts a download in flight.
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
                      header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) {
+        // Below the GTK thread, which meanwhile starts up and shows the first rows.
+        BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
             throw ManifestError("unsupported manifest location “\(source.absoluteString)”")
         }

@@ -64,6 +64,7 @@ public final class LocalFileFetcher: Sendable {
         let job = ReadJob<T>(stuck: stuck, mount: mount)
         let reader = self.reader
         let thread = Thread {
+            BackgroundPriority.lowerCurrentThread()
             let result = Result { () throws(FetchError) -> T in
                 try body(reader, { job.madeProgress() }, { cancellable.isCancelled || job.isAbandoned })
             }

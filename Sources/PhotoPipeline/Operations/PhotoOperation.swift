@@ -95,7 +95,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         lock.withLock { executing = true }
         didChangeValue(forKey: "isExecuting")
         let thread = Thread { [self] in
-            Self.yieldToTheMainThread()
+            BackgroundPriority.lowerCurrentThread()
             main()
             markFinished()
         }
@@ -109,16 +109,6 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         onStarted?(self)
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
-    }
-
-    /// Workers run at a lower scheduling priority (nice 10) than the GTK thread: on 2 cores,
-    /// six decoding threads at equal priority took the CPU from the main loop for 150 ms at a
-    /// time while the user scrolled (measured by the responsiveness benchmark).
-    static func yieldToTheMainThread() {
-        #if os(Linux)
-        // On Linux, PRIO_PROCESS with id 0 sets the nice value of the calling thread only.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        #endif
     }
 
     /// Tell the queue (through the KVO-named notifications Foundation's queue observes on Linux).

@@ -1,13 +1,19 @@
-// Why this exists: the trace, an observable interface: one JSON object a line (a TraceEvent), flushed as it happens, for tests and benchmarks.
+// Why this exists: the trace, an observable interface: one JSON object a line (a TraceEvent), written in order a moment after it happens (off the main thread), for tests and benchmarks.
 import Foundation
 
 /// `classic-photos --trace FILE` appends events here. `t` is seconds since launch.
-/// Thread-safe: operations report from workers, the UI from the main loop.
+/// Thread-safe: operations report from workers, the UI from the main loop. `emit` only stamps
+/// the event and queues it; a serial queue formats and writes the lines, in order, a moment
+/// later, so the main thread never waits on the file system while it makes a frame.
 public final class Trace: @unchecked Sendable {
     public static let shared = Trace()
 
     private let lock = NSLock()
     private var handle: FileHandle?
+    /// Events emitted and not yet written, and whether a write is already on its way.
+    private var pending: [(t: Double, event: TraceEvent)] = []
+    private var writeScheduled = false
+    private let writer = DispatchQueue(label: "classic-photos.trace")
     private let start = ProcessInfo.processInfo.systemUptime
 
     public var isEnabled: Bool { lock.withLock { handle != nil } }
@@ -21,25 +27,58 @@ public final class Trace: @unchecked Sendable {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         file.seekToEndOfFile()
-        lock.withLock { handle = file }
+        writer.sync {
+            write()
+            lock.withLock { handle = file }
+        }
     }
 
-    /// Stop writing (tests switch trace files between cases).
+    /// Write what is queued, then stop writing (tests switch trace files between cases; the
+    /// app closes it as it exits).
     public func close() {
-        lock.withLock {
-            try? handle?.close()
-            handle = nil
+        // On the writer queue, as every use of the file is.
+        writer.sync {
+            write()
+            lock.withLock {
+                try? handle?.close()
+                handle = nil
+            }
         }
+    }
+
+    /// Wait until every event emitted so far is in the file.
+    public func flush() {
+        writer.sync { write() }
     }
 
     /// Seconds since launch, as written in `t`.
     public var now: Double { ProcessInfo.processInfo.systemUptime - start }
 
-    /// Write one event.
+    /// Queue one event; it reaches the file within a moment, in order.
     public func emit(_ event: TraceEvent) {
-        guard isEnabled else { return }
-        let data = Data(Self.line(event, t: now).utf8)
-        lock.withLock { handle?.write(data) }
+        let t = now
+        let schedule: Bool = lock.withLock {
+            guard handle != nil else { return false }
+            pending.append((t, event))
+            defer { writeScheduled = true }
+            return !writeScheduled
+        }
+        if schedule { writer.async { [self] in write() } }
+    }
+
+    /// On the writer queue: format and write everything queued, in one write.
+    private func write() {
+        let (events, file): ([(t: Double, event: TraceEvent)], FileHandle?) = lock.withLock {
+            defer {
+                pending.removeAll(keepingCapacity: true)
+                writeScheduled = false
+            }
+            return (pending, handle)
+        }
+        guard let file, !events.isEmpty else { return }
+        var text = ""
+        for (t, event) in events { text += Self.line(event, t: t) }
+        file.write(Data(text.utf8))
     }
 
     /// The JSON line for `event` at time `t`.

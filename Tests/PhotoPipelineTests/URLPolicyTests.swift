@@ -1,0 +1,66 @@
+// Why this exists: the shortcuts that make a row's entry cheap (one byte scan, a hand-joined relative path) give exactly what the general path through Foundation gives, and hand anything unusual to it.
+import Foundation
+import XCTest
+@testable import PhotoPipeline
+
+final class URLPolicyTests: XCTestCase {
+    /// What `resolve` gave before the shortcut, for a reference without a scheme: Foundation's
+    /// resolution against the manifest.
+    func foundation(_ text: String, _ base: URL) -> String? {
+        let encoded = URL(string: text) != nil ? text : text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+        return encoded.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL.absoluteString }
+    }
+
+    func testHandJoinedRelativePathsMatchFoundation() throws {
+        let bases = ["file:///home/ann/Pictures/gallery.json", "file:///tmp/a%20b/g.plist", "http://example.com/g/list.json?from=/a/b#top/c",
+                     "https://example.com/gallery.json", "http://example.com:8080/a/b/", "file:///g.json"]
+        let references = ["photo.jpg", "photos/a.jpg", "a%20b.png", "x/y/z/w.jpeg", "...", "a.b.c/d..e", "~me/pic.png",
+                          "it's(1)+[x].jpg".replacingOccurrences(of: "[x]", with: "x"), "a=b;c,d@e!f$g&h*i.png", "-_.~",
+                          "..hidden/x.png", "dir.with.dots/x.png"]
+        var joined = 0
+        for base in bases.map({ URL(string: $0)! }) {
+            for reference in references {
+                let fast = URLPolicy.simpleRelative(reference, against: base)
+                XCTAssertNotNil(fast, "\(reference) against \(base) should take the shortcut")
+                XCTAssertEqual(fast?.absoluteString, foundation(reference, base), "\(reference) against \(base)")
+                if fast != nil { joined += 1 }
+                guard case .success(let url) = URLPolicy.resolve(reference, against: base) else { return XCTFail("\(reference)") }
+                XCTAssertEqual(url.absoluteString, foundation(reference, base))
+            }
+        }
+        XCTAssertEqual(joined, bases.count * references.count)
+    }
+
+    func testUnusualReferencesTakeTheGeneralPath() throws {
+        let base = URL(string: "http://example.com/g/list.json")!
+        for reference in ["./a.jpg", "../a.jpg", "a/./b.jpg", "a/../b.jpg", "a/..", ".", "..", "/root.jpg", "//host/x.jpg",
+                          "a//b.jpg", "dir/", "a.jpg?x=1", "a.jpg#f", "a b.jpg", "%zz.jpg", "a%2", "é.jpg", "a:b.jpg", "a\\b.jpg"] {
+            XCTAssertNil(URLPolicy.simpleRelative(reference, against: base), reference)
+        }
+        // …and still resolve as they did.
+        for (reference, expected) in [("./a.jpg", "http://example.com/g/a.jpg"), ("../a.jpg", "http://example.com/a.jpg"),
+                                      ("/root.jpg", "http://example.com/root.jpg"), ("a.jpg?x=1", "http://example.com/g/a.jpg?x=1"),
+                                      ("a b.jpg", "http://example.com/g/a%20b.jpg"), ("é.jpg", "http://example.com/g/%C3%A9.jpg")] {
+            guard case .success(let url) = URLPolicy.resolve(reference, against: base) else { XCTFail(reference); continue }
+            XCTAssertEqual(url.absoluteString, expected, reference)
+        }
+        // A manifest URL with no folder to join to.
+        XCTAssertNil(URLPolicy.simpleRelative("a.jpg", against: URL(string: "http://example.com")!))
+    }
+
+    /// The one-pass scan finds exactly Unicode's control characters (Cc) and U+FFFD.
+    func testTheByteScanAgreesWithUnicodeProperties() {
+        var scalars: [Unicode.Scalar] = (0..<0x250).compactMap(Unicode.Scalar.init)
+        scalars += ["\u{FFFD}", "\u{FFFC}", "\u{2028}", "\u{200B}", "\u{1F600}", "\u{EFBF}"]
+        for scalar in scalars {
+            let text = "a\(scalar)b"
+            let scan = URLPolicy.scan(text)
+            XCTAssertEqual(scan.control, scalar.properties.generalCategory == .control, "U+\(String(scalar.value, radix: 16))")
+            XCTAssertEqual(scan.replacement, scalar == "\u{FFFD}", "U+\(String(scalar.value, radix: 16))")
+            XCTAssertEqual(URLPolicy.isControl(scalar), scalar.properties.generalCategory == .control)
+        }
+        XCTAssertEqual(URLPolicy.trimmed("  a.jpg\n"), "a.jpg")
+        XCTAssertEqual(URLPolicy.trimmed("\u{00A0}a.jpg"), "a.jpg", "non-ASCII white space at an end is trimmed too")
+        XCTAssertEqual(URLPolicy.trimmed("a b.jpg"), "a b.jpg")
+    }
+}
