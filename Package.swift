@@ -26,7 +26,9 @@ let package = Package(
         // A GListModel of N rows that costs nothing per row (a GObject type in C).
         .target(name: "CRowModel", dependencies: ["CGLib"]),
         // The GTK widgets the app uses, on top of the runtime.
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel"]),
+        // The viewer's zoomable picture: a GtkWidget subclass in C (GTK 4.8 has no zoomable image).
+        .target(name: "CPhotoView", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel", "CPhotoView"]),
 
         // The sepia row loops, once (inlinable), compiled for the baseline, x86-64-v3 (AVX2) and
         // x86-64-v4 (AVX-512); the pipeline picks one at run time from the CPU's features.

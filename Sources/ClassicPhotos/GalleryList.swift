@@ -29,6 +29,7 @@ final class GalleryList {
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("rich-list")
         listView.setShowSeparators(true)
+        listView.setSingleClickActivate(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
         scrolled.setExpand(horizontal: true, vertical: true)
@@ -38,7 +39,8 @@ final class GalleryList {
             let row = PhotoRow(placeholders: self.placeholders)
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
             item.setChild(row.container)
-            item.setActivatable(false)
+            // Clicking a row, or Enter on it, opens its photo (the list view's `activate`).
+            item.setActivatable(true)
             item.attach(row, key: Self.rowKey)
         }
         factory.onBind { [weak self] item in

@@ -18,6 +18,11 @@ final class GalleryWindow {
     private let loadingPage = LoadingPage()
     private let dropTarget = DropTarget()
     let list = GalleryList()
+    let viewerPage = ViewerPage()
+    private let openButton = Button(label: tr("_Open"))
+    private let keys = KeyController(capture: true)
+    /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
+    private var listSubtitle = ""
     let scheduler: OnscreenScheduler
     private var probe: FrameProbe?
 
@@ -38,15 +43,20 @@ final class GalleryWindow {
         window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
         if settings.windowMaximized { window.maximize() }
 
-        let openButton = Button(label: tr("_Open"))
         openButton.tooltip = tr("Open a gallery manifest")
         openButton.setActionName("app.open")
         header.packStart(openButton)
+        header.packStart(viewerPage.backButton)
+        viewerPage.backButton.visible = false
         header.setTitleWidget(headerTitle.container)
         header.packEnd(PrimaryMenu.make())
         loadingSpinner.visible = false
         loadingSpinner.tooltip = tr("Loading the gallery")
         header.packEnd(loadingSpinner)
+        header.packEnd(viewerPage.infoButton)
+        header.packEnd(viewerPage.sepiaButton)
+        viewerPage.infoButton.visible = false
+        viewerPage.sepiaButton.visible = false
         window.setTitlebar(header)
 
         errorBar.addButton(tr("_Retry"), id: Self.retryResponse)
@@ -61,6 +71,8 @@ final class GalleryWindow {
         pages.addNamed(emptyPage.container, Page.empty.rawValue)
         pages.addNamed(loadingPage.container, Page.loading.rawValue)
         pages.addNamed(list.scrolled, Page.list.rawValue)
+        pages.addNamed(viewerPage.container, Page.viewer.rawValue)
+        setUpViewer()
         show(page: .empty)
 
         let body = Box(.vertical)
@@ -122,7 +134,7 @@ final class GalleryWindow {
     }
 
     /// What the window body shows.
-    enum Page: String { case empty, loading, list }
+    enum Page: String { case empty, loading, list, viewer }
     private(set) var page = Page.empty
 
     private func show(page: Page) {
@@ -221,11 +233,13 @@ final class GalleryWindow {
 
     /// Make and show the gallery of a manifest whose first rows arrived.
     private func install(_ manifest: Manifest) {
+        if page == .viewer { viewerPage.close() }
         let previous = gallery
         previous?.cancelAll()
         var settings = services.pipelineSettings()
         // Decode at the thumbnail's size in device pixels.
         settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
+        settings.viewerScreenPixels *= Int(max(1, window.scaleFactor))
         settings.downscaleWhileDecoding = !services.options.fullDecode
         let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher,
                                    memory: services.memory, caches: services.caches)
@@ -248,9 +262,70 @@ final class GalleryWindow {
 
     /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).
     private func updateSubtitle() {
-        guard let gallery else { headerTitle.subtitleText = ""; return }
+        guard let gallery else { listSubtitle = ""; return showListTitle() }
         let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
-        headerTitle.subtitleText = name + " · " + PhotoCount.text(gallery.count)
+        listSubtitle = name + " · " + PhotoCount.text(gallery.count)
+        showListTitle()
+    }
+
+    private func showListTitle() {
+        guard page != .viewer else { return }
+        headerTitle.titleText = AppInfoStrings.appName
+        headerTitle.subtitleText = listSubtitle
+    }
+
+    // MARK: the viewer
+
+    private func setUpViewer() {
+        list.listView.onActivate { [weak self] row in self?.openViewer(at: row) }
+        // The scheduler listens too (it set its handler first).
+        let scheduled = list.onRowChanged
+        list.onRowChanged = { [weak self] row in
+            scheduled?(row)
+            self?.viewerPage.rowChanged(row)
+        }
+        viewerPage.onClose = { [weak self] row in self?.closeViewer(at: row) }
+        viewerPage.onTitle = { [weak self] name, position in
+            self?.headerTitle.titleText = name
+            self?.headerTitle.subtitleText = position
+        }
+        window.onFullscreenChanged { [weak self] in
+            guard let self, !self.window.isFullscreen else { return }
+            self.viewerPage.isFullscreen = false
+        }
+        viewerPage.setFullscreen = { [weak self] on in
+            guard let self else { return }
+            if on { self.window.fullscreen() } else { self.window.unfullscreen() }
+        }
+        keys.onKeyPressed { [weak self] key in
+            guard let self, self.page == .viewer else { return false }
+            return self.viewerPage.handle(key)
+        }
+        window.addController(keys)
+    }
+
+    /// A row was activated (clicked, or Enter on it): its photo opens in the viewer page.
+    func openViewer(at row: Int) {
+        guard let gallery, gallery.records.indices.contains(row), page == .list else { return }
+        openButton.visible = false
+        viewerPage.backButton.visible = true
+        viewerPage.sepiaButton.visible = true
+        viewerPage.infoButton.visible = true
+        show(page: .viewer)
+        viewerPage.open(gallery, row: row)
+        viewerPage.photo.grabFocus()
+    }
+
+    /// Back to the list, scrolled so the photo shown last is on screen (unmoved if it already was).
+    private func closeViewer(at row: Int) {
+        openButton.visible = true
+        viewerPage.backButton.visible = false
+        viewerPage.sepiaButton.visible = false
+        viewerPage.infoButton.visible = false
+        show(page: .list)
+        showListTitle()
+        list.listView.scrollTo(row)
+        list.listView.grabFocus()
     }
 
     private func showError(_ error: ManifestError, source: URL) {

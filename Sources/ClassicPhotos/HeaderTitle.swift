@@ -19,6 +19,11 @@ final class HeaderTitle {
         container.append(subtitle)
     }
 
+    var titleText: String {
+        get { title.text }
+        set { if title.text != newValue { title.text = newValue } }
+    }
+
     var subtitleText: String {
         get { subtitle.text }
         set {

@@ -70,4 +70,16 @@ public final class ListView: Widget {
     }
 
     public func setShowSeparators(_ value: Bool) { gtk_list_view_set_show_separators(widget.opaque, value ? 1 : 0) }
+
+    /// `activate` (position): a row was clicked (with single-click activation) or Enter was pressed on it.
+    public func onActivate(_ fn: @escaping @MainActor (Int) -> Void) {
+        Signal.connectInt(ref.pointer, "activate") { position in fn(Int(UInt32(bitPattern: position))) }
+    }
+    public func setSingleClickActivate(_ value: Bool) { gtk_list_view_set_single_click_activate(widget.opaque, value ? 1 : 0) }
+
+    /// Scroll so the row is on screen and give it the focus (GTK 4.8's `list.scroll-to-item`
+    /// action; gtk_list_view_scroll_to is 4.12).
+    public func scrollTo(_ position: Int) {
+        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+    }
 }

@@ -13,6 +13,13 @@ open class Widget {
     public init(retaining p: some GObjectPointer) { ref = ObjectRef(retaining: p) }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public var sensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
 
     public var visible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }

@@ -28,6 +28,13 @@ open class Window: Widget {
 
     public var isMaximized: Bool { gtk_window_is_maximized(gtkWindow) != 0 }
     public func maximize() { gtk_window_maximize(gtkWindow) }
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(gtkWindow) != 0 }
+    public func fullscreen() { gtk_window_fullscreen(gtkWindow) }
+    public func unfullscreen() { gtk_window_unfullscreen(gtkWindow) }
+    /// The window manager made the window fullscreen or took it back (`notify::fullscreened`).
+    public func onFullscreenChanged(_ fn: @escaping Signal.Plain) {
+        Signal.connectPointer(ref.pointer, "notify::fullscreened") { _ in fn() }
+    }
 
     /// The size the window would open at: its current size unless maximized.
     public var defaultSize: (width: Int32, height: Int32) {

@@ -33,6 +33,13 @@ public enum TestImages {
         return Data(bytes: buffer!, count: Int(size))
     }
 
+    /// A `width × height` RGB image filled by `color(x, y)`, encoded (`type` "png" or "jpeg").
+    public static func encoded(width: Int, height: Int, type: String = "png", color: (Int, Int) -> [UInt8]) -> Data {
+        let made = pixbuf(width: width, height: height, color: color)
+        defer { g_object_unref(UnsafeMutableRawPointer(made)) }
+        return encode(made, type: type)
+    }
+
     /// A `width × height` RGB(A) pixbuf filled by `color(x, y)`.
     public static func pixbuf(width: Int, height: Int, alpha: Bool = false,
                               color: (Int, Int) -> [UInt8]) -> OpaquePointer {

@@ -30,11 +30,13 @@ final class BigManifestAppTests: XCTestCase {
         return url
     }
 
-    /// Click the first row (the list takes the keyboard focus), then End: the last row comes into view.
+    /// Click the first row (it opens in the viewer) and press Escape (back to the list, which
+    /// has the keyboard focus), then End: the last row comes into view.
     func pressEnd(_ app: AppProcess, _ xvfb: Xvfb) throws {
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        try xvfb.run("xdotool", ["key", "Escape"])
         try xvfb.run("xdotool", ["key", "End"])
     }
 

@@ -73,10 +73,11 @@ final class CacheAppTests: XCTestCase {
         let top = try XCTUnwrap(firstScreenFiltered(app))
         XCTAssertEqual(app.trace.events.first { $0.name == .settings }?.event, .settings(persistent: true), "the 1 MiB setting is read")
         // The keyboard moves exactly (the wheel accelerates by a varying amount): a click on a
-        // row gives the list the focus, then Page Down and Home.
+        // row opens it, Escape comes back to the list with the focus, then Page Down and Home.
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        try xvfb.run("xdotool", ["key", "Escape"])
         /// Press `key` and wait for the rest, letting that screen load.
         func press(_ key: String) {
             let ends = app.trace.events.filter { $0.name == .scrollEnd }.count

@@ -18,6 +18,8 @@ public struct ImageDecoder: Sendable {
     /// Crop to a centred square (as photo grids do), so a thumbnail fills its slot at whole
     /// pixels instead of being drawn blurred at a fractional offset.
     public var squareCrop = false
+    /// Also fit within this many pixels (the viewer's memory budget for one image), if set.
+    public var maxPixels: Int?
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -62,6 +64,7 @@ public struct ImageDecoder: Sendable {
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
         let square = squareCrop
+        let budget = maxPixels
         Signal.connectIntIntOffMain(loader, "size-prepared") { width, height in
             state.declared = (Int(width), Int(height))
             if Int(width) * Int(height) > limit || width <= 0 || height <= 0 {
@@ -69,7 +72,7 @@ public struct ImageDecoder: Sendable {
                 // (the convention gdk_pixbuf_get_file_info uses).
                 state.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: maxSide, cover: square) {
+            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: Self.side(Int(width), Int(height), maxSide, budget), cover: square) {
                 gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
             }
         }
@@ -119,7 +122,8 @@ public struct ImageDecoder: Sendable {
         // EXIF orientation (JPEG, TIFF): returns a new reference, rotated or not.
         guard var pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded) else { throw .undecodable("could not orient the image") }
         if !downscale, let size = Self.fit(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)),
-                                           maxSide: maxSide, cover: square) {
+                                           maxSide: Self.side(Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)), maxSide, maxPixels),
+                                           cover: square) {
             let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(size.width), Int32(size.height), GDK_INTERP_BILINEAR)!
             g_object_unref(pixbuf.raw)
             pixbuf = scaled
@@ -154,6 +158,14 @@ public struct ImageDecoder: Sendable {
         default:
             return nil
         }
+    }
+
+    /// The longest side allowed for a `width` × `height` image: `maxSide`, or less so that the
+    /// image fits within `maxPixels`.
+    static func side(_ width: Int, _ height: Int, _ maxSide: Int, _ maxPixels: Int?) -> Int {
+        guard let maxPixels, width > 0, height > 0, width * height > maxPixels else { return maxSide }
+        let scale = (Double(maxPixels) / Double(width * height)).squareRoot()
+        return min(maxSide, max(1, Int((Double(max(width, height)) * scale).rounded(.down))))
     }
 
     /// The size that fits `maxSide` keeping the aspect ratio (the longest side, or with `cover`

@@ -183,7 +183,7 @@ public final class PhotoGallery {
     /// An operation other rows still wait for goes on for them; it is cancelled (its transfer
     /// aborted) only when no row wants it any more.
     public func cancelOperations(for row: Int) {
-        for stage in Stage.allCases {
+        for stage in Stage.rowStages {
             guard let operation = pending.inProgress(stage)[row] else { continue }
             pending.setInProgress(stage, row: row, nil)
             startTimes[row] = nil

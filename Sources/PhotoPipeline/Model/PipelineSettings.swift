@@ -15,6 +15,14 @@ public struct PipelineSettings: Sendable {
     public var sepiaIntensity = SepiaKernel.defaultIntensity
     /// Off only to measure what downscaling while decoding saves (--full-decode).
     public var downscaleWhileDecoding = true
+    /// The viewer first decodes a photo to fit the screen (this longest side, in device pixels:
+    /// JPEG decodes at 1/2, 1/4 or 1/8 scale are several times faster), and at full size only
+    /// when the user zooms past that.
+    public var viewerScreenPixels = 1600
+    /// At full size the viewer decodes a photo to fit this longest side (a texture the renderer can take)…
+    public var viewerMaxDimension = 16384
+    /// …and this many pixels (64 MiB of RGBA): larger photos are decoded downscaled to fit.
+    public var viewerMaxPixels = 16 << 20
 
     public init() {}
 }

@@ -27,6 +27,8 @@ public struct ImageDownloader: StageWork {
     let downscaleWhileDecoding: Bool
     /// Where the gallery came from: which addresses the photo may come from.
     let origin: AddressSpace
+    /// The photo's encoded bytes once read, for a viewer operation waiting on this download.
+    public let original = OriginalBytes()
     public var stage: Stage { .download }
 
     public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches = .none, rowPixels: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
@@ -76,6 +78,7 @@ public struct ImageDownloader: StageWork {
         }
         if context.isCancelled { return .cancelled }
         let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable)
+        original.keep(data)
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
@@ -114,6 +117,7 @@ public struct ImageDownloader: StageWork {
             if let square = thumbnail(from: cached) { return .image(square, from: .revalidated) }
         }
         if context.isCancelled { return .cancelled }
+        original.keep(response.body)
         let box: Thumbnail
         do {
             box = try decoder(box: remoteBox).decode(response.body, isCancelled: { context.isCancelled })

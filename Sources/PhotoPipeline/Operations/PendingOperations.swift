@@ -5,8 +5,11 @@ import Foundation
 public final class PendingOperations {
     public let downloadQueue = OperationQueue()
     public let filtrationQueue = OperationQueue()
+    /// The viewer's full-size loads (never suspended by scrolling the list).
+    public let viewerQueue = OperationQueue()
     public var downloadsInProgress: [Int: PhotoOperation] = [:]
     public var filtrationsInProgress: [Int: PhotoOperation] = [:]
+    public var viewersInProgress: [Int: PhotoOperation] = [:]
     /// The operation making each image, whichever rows wait for it (one download per URL).
     private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
 
@@ -15,21 +18,33 @@ public final class PendingOperations {
         downloadQueue.maxConcurrentOperationCount = max(1, downloadConcurrency)
         filtrationQueue.name = "Image Filtration queue"
         filtrationQueue.maxConcurrentOperationCount = max(1, filtrationConcurrency)
+        viewerQueue.name = "Viewer queue"
+        // The photo shown and its two neighbours; each decode uses every core for its sepia.
+        viewerQueue.maxConcurrentOperationCount = 2
     }
 
     public func queue(for stage: Stage) -> OperationQueue {
-        stage == .download ? downloadQueue : filtrationQueue
+        switch stage {
+        case .download: return downloadQueue
+        case .filtration: return filtrationQueue
+        case .viewer: return viewerQueue
+        }
     }
 
     /// One generic accessor for both maps, so start, finish and cancel have a single code path.
     public func inProgress(_ stage: Stage) -> [Int: PhotoOperation] {
-        stage == .download ? downloadsInProgress : filtrationsInProgress
+        switch stage {
+        case .download: return downloadsInProgress
+        case .filtration: return filtrationsInProgress
+        case .viewer: return viewersInProgress
+        }
     }
 
     func setInProgress(_ stage: Stage, row: Int, _ operation: PhotoOperation?) {
         switch stage {
         case .download: downloadsInProgress[row] = operation
         case .filtration: filtrationsInProgress[row] = operation
+        case .viewer: viewersInProgress[row] = operation
         }
     }
 
@@ -45,7 +60,7 @@ public final class PendingOperations {
         if byKey[operation.stage]?[operation.key] === operation { byKey[operation.stage]?[operation.key] = nil }
     }
 
-    /// Rows with an operation in either map.
+    /// Rows with a download or filtration in progress (the viewer's loads are its own).
     public var rowsInProgress: Set<Int> { Set(downloadsInProgress.keys).union(filtrationsInProgress.keys) }
 
     public var isSuspended: Bool { downloadQueue.isSuspended }
@@ -56,7 +71,7 @@ public final class PendingOperations {
     public func resumeAll() { setSuspended(false) }
 
     private func setSuspended(_ suspended: Bool) {
-        for stage in Stage.allCases where queue(for: stage).isSuspended != suspended {
+        for stage in Stage.rowStages where queue(for: stage).isSuspended != suspended {
             queue(for: stage).isSuspended = suspended
             Trace.shared.emit(suspended ? .suspended(queue: stage) : .resumed(queue: stage))
         }

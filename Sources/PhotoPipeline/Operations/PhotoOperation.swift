@@ -2,10 +2,16 @@
 import Foundation
 import GLibRuntime
 
-/// The two stages of the tutorial's pipeline; each has its own queue and in-progress map.
+/// The two stages of the tutorial's pipeline, and the viewer's full-size loads; each has its
+/// own queue and in-progress map.
 public enum Stage: String, Sendable, CaseIterable {
     case download
     case filtration
+    /// Full-size decode (and sepia) for the viewer: one photo and its neighbours at a time.
+    case viewer
+
+    /// The stages a list row goes through (scrolling suspends and cancels these).
+    public static let rowStages: [Stage] = [.download, .filtration]
 }
 
 /// What a stage's work produced. Each case means one thing.

@@ -62,6 +62,15 @@ public enum TraceEvent: Sendable, Equatable {
     case stall(ms: Double)
     /// On SIGUSR1: operations in the in-progress maps and in the queues.
     case pending(downloads: Int, filtrations: Int, queued: Int)
+    /// The viewer `opened` a row's photo, `moved` to another row's, or was `closed` (on its last
+    /// row); `fullscreen` and `windowed` when it asks the window to go fullscreen or back.
+    case viewer(row: Int, action: String)
+    /// The viewer shows a row's full image (its size in pixels, sepia or not), which came
+    /// `from` `memory` (held), `download` (the list's download it waited on), `http-cache`,
+    /// `file` or `network`; `ms` from the viewer asking for it to its first frame.
+    case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: String, ms: Double)
+    /// A viewer operation waits `on` another operation of the row (`download`) before it runs.
+    case dependency(row: Int, on: String)
 
     /// The event names as written in the trace, with their fields in order.
     public enum Name: String, CaseIterable, Sendable {
@@ -79,6 +88,9 @@ public enum TraceEvent: Sendable, Equatable {
         case firstRowsFrame = "first-rows-frame"
         case galleryFreed = "gallery-freed"
         case frame, phases, stall, pending
+        case viewer
+        case fullImage = "full-image"
+        case dependency
 
         public var fields: [String] {
             switch self {
@@ -105,6 +117,9 @@ public enum TraceEvent: Sendable, Equatable {
             case .phases: return ["wait", "update", "layout", "paint", "bind", "binds"]
             case .stall: return ["ms"]
             case .pending: return ["downloads", "filtrations", "queued"]
+            case .viewer: return ["row", "action"]
+            case .fullImage: return ["row", "width", "height", "sepia", "from", "ms"]
+            case .dependency: return ["row", "on"]
             }
         }
     }
@@ -144,6 +159,9 @@ public enum TraceEvent: Sendable, Equatable {
         case .phases: return .phases
         case .stall: return .stall
         case .pending: return .pending
+        case .viewer: return .viewer
+        case .fullImage: return .fullImage
+        case .dependency: return .dependency
         }
     }
 
@@ -176,6 +194,10 @@ public enum TraceEvent: Sendable, Equatable {
             values = [.double(wait), .double(update), .double(layout), .double(paint), .double(bind), .int(binds)]
         case .stall(let ms): values = [.double(ms)]
         case .pending(let downloads, let filtrations, let queued): values = [.int(downloads), .int(filtrations), .int(queued)]
+        case .viewer(let row, let action): values = [.int(row), .string(action)]
+        case .fullImage(let row, let width, let height, let sepia, let from, let ms):
+            values = [.int(row), .int(width), .int(height), .bool(sepia), .string(from), .double(ms)]
+        case .dependency(let row, let on): values = [.int(row), .string(on)]
         }
         return zip(name.fields, values).compactMap { field, value in value.map { (field, $0) } }
     }
@@ -234,6 +256,12 @@ public enum TraceEvent: Sendable, Equatable {
         case .pending:
             guard let d = int("downloads"), let f = int("filtrations"), let q = int("queued") else { return nil }
             self = .pending(downloads: d, filtrations: f, queued: q)
+        case .viewer: guard let r = int("row"), let a = string("action") else { return nil }; self = .viewer(row: r, action: a)
+        case .fullImage:
+            guard let r = int("row"), let w = int("width"), let h = int("height"), let s = bool("sepia"), let f = string("from"),
+                  let m = double("ms") else { return nil }
+            self = .fullImage(row: r, width: w, height: h, sepia: s, from: f, ms: m)
+        case .dependency: guard let r = int("row"), let o = string("on") else { return nil }; self = .dependency(row: r, on: o)
         }
     }
 
@@ -243,7 +271,8 @@ public enum TraceEvent: Sendable, Equatable {
     public var row: Int? {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _),
-             .image(let row, _), .evicted(let row): return row
+             .image(let row, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _),
+             .dependency(let row, _): return row
         default: return nil
         }
     }

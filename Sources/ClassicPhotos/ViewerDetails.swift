@@ -1,0 +1,41 @@
+// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class ViewerDetails {
+    let container = Box(.vertical, spacing: 4)
+    private var values: [Label] = []
+
+    init() {
+        container.setMargins(12)
+        container.setSizeRequest(width: 240, height: -1)
+        for title in [tr("Name"), tr("URL"), tr("Size"), tr("File Size"), tr("Format")] {
+            let heading = Label(title)
+            heading.setXAlign(0)
+            heading.addCSSClass("heading")
+            let value = Label()
+            value.setXAlign(0)
+            value.setWrap(true)
+            value.setSelectable(true)
+            value.setMaxWidthChars(30)
+            value.setAccessible(label: title)
+            container.append(heading)
+            container.append(value)
+            values.append(value)
+        }
+    }
+
+    func show(record: PhotoRecord, full: FullImage?) {
+        let unknown = "—"
+        let texts = [
+            record.name,
+            record.url?.absoluteString ?? unknown,
+            full.map { fill(tr("%s × %s pixels"), ViewerPage.number($0.details.width), ViewerPage.number($0.details.height)) } ?? unknown,
+            full.map { ByteCountFormatter.string(fromByteCount: Int64($0.details.fileSize), countStyle: .file) } ?? unknown,
+            full?.details.mimeType ?? unknown,
+        ]
+        for (label, text) in zip(values, texts) where label.text != text { label.text = text }
+    }
+}

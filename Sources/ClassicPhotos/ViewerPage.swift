@@ -1,0 +1,236 @@
+// Why this exists: the full-size viewer page: the photo (the row's thumbnail scaled up at once, then the full image), its download progress or failure with Retry, the details panel, and the viewer's keys.
+import Foundation
+import GLibRuntime
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class ViewerPage {
+    let container = Box(.horizontal)
+    let photo = PhotoView()
+    private let overlay = Overlay()
+    private let progress = ProgressBar()
+    private let problem = Box(.vertical, spacing: 12)
+    private let problemLabel = Label()
+    private let retryButton = Button(label: tr("_Retry"))
+    private let details = ViewerDetails()
+
+    /// The header's controls while the viewer shows (the window packs them).
+    let backButton = Button(iconName: "go-previous-symbolic")
+    let sepiaButton = ToggleButton(iconName: "image-x-generic-symbolic")
+    let infoButton = ToggleButton(iconName: "dialog-information-symbolic")
+
+    private(set) var viewer: PhotoViewer?
+    /// Leave the viewer (Back, Escape, Alt+Left); the window shows the list at this row.
+    var onClose: ((Int) -> Void)?
+    /// The photo shown changed: its name and "12 of 2,000" for the header.
+    var onTitle: ((String, String) -> Void)?
+    /// Make the window fullscreen or not (F11, Escape).
+    var setFullscreen: (Bool) -> Void = { _ in }
+    /// Whether the viewer asked for fullscreen (the window manager may take a moment, or under
+    /// Xvfb never answer): Escape leaves fullscreen before it leaves the viewer. The window
+    /// clears it when the window manager takes fullscreen away.
+    var isFullscreen = false {
+        didSet {
+            guard isFullscreen != oldValue, let row = viewer?.row else { return }
+            Trace.shared.emit(.viewer(row: row, action: isFullscreen ? "fullscreen" : "windowed"))
+        }
+    }
+
+    private func fullscreen(_ on: Bool) {
+        isFullscreen = on
+        setFullscreen(on)
+    }
+
+    /// What the picture shows now: the row, whether it is the full image, and the texture
+    /// (held here, on the main thread, with the image it wraps).
+    private var shown: (row: Int, full: Bool, sepia: Bool, image: Thumbnail, texture: Texture)?
+
+    init() {
+        photo.setAccessible(label: tr("Photo"))
+        overlay.setChild(photo)
+        overlay.setExpand(horizontal: true, vertical: true)
+        progress.setAlign(horizontal: .fill, vertical: .start)
+        progress.addCSSClass("osd")
+        progress.visible = false
+        overlay.addOverlay(progress)
+
+        problem.setAlign(horizontal: .center, vertical: .center)
+        problem.addCSSClass("osd")
+        problem.setMargins(24)
+        problemLabel.setWrap(true)
+        problemLabel.setJustify(.center)
+        problemLabel.setMaxWidthChars(50)
+        problem.append(problemLabel)
+        retryButton.setAlign(horizontal: .center)
+        retryButton.onClicked { [weak self] in self?.viewer?.retry() }
+        problem.append(retryButton)
+        problem.visible = false
+        overlay.addOverlay(problem)
+
+        container.append(overlay)
+        container.append(details.container)
+        details.container.visible = false
+
+        backButton.tooltip = tr("Back to the gallery")
+        backButton.setAccessible(label: tr("Back"))
+        backButton.onClicked { [weak self] in self?.close() }
+        sepiaButton.tooltip = tr("Sepia (S)")
+        sepiaButton.setAccessible(label: tr("Sepia"))
+        sepiaButton.isActive = true
+        sepiaButton.onToggled { [weak self] in
+            guard let self, let viewer = self.viewer, viewer.sepia != self.sepiaButton.isActive else { return }
+            viewer.setSepia(self.sepiaButton.isActive)
+            self.refresh()
+        }
+        infoButton.tooltip = tr("Details (F9)")
+        infoButton.setAccessible(label: tr("Details"))
+        infoButton.onToggled { [weak self] in
+            guard let self else { return }
+            self.details.container.visible = self.infoButton.isActive
+        }
+        photo.onZoomChanged { [weak self] in self?.zoomChanged() }
+    }
+
+    // MARK: opening and moving
+
+    func open(_ gallery: PhotoGallery, row: Int) {
+        viewer?.close()
+        let viewer = PhotoViewer(gallery: gallery)
+        viewer.setSepia(sepiaButton.isActive)
+        viewer.onRowChanged = { [weak self] changed in
+            if changed == self?.viewer?.row { self?.refresh() }
+        }
+        self.viewer = viewer
+        shown = nil
+        viewer.open(row)
+        refresh()
+    }
+
+    /// Close the viewer and drop its images; the window goes back to the list.
+    func close() {
+        guard let viewer, let row = viewer.row else { return }
+        if isFullscreen { fullscreen(false) }
+        viewer.close()
+        self.viewer = nil
+        photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+        shown = nil
+        onClose?(row)
+    }
+
+    private func move(to row: Int) {
+        guard let viewer, viewer.gallery.records.indices.contains(row) else { return }
+        viewer.move(to: row)
+        refresh()
+    }
+
+    /// The list row's record changed (its download landed or failed).
+    func rowChanged(_ row: Int) {
+        if row == viewer?.row { refresh() }
+    }
+
+    // MARK: showing
+
+    /// Show the best the viewer has for the current row: its full image, else the row's
+    /// thumbnail scaled up; progress while it loads; the reason and Retry if it failed.
+    func refresh() {
+        guard let viewer, let row = viewer.row else { return }
+        let gallery = viewer.gallery
+        let record = gallery.records[row]
+        onTitle?(record.name, fill(tr("%s of %s"), Self.number(row + 1), Self.number(gallery.count)))
+        let full = viewer.image(for: row)
+        if let full {
+            if shown?.row != row || shown?.image !== full.image {
+                let keep = shown?.row == row && shown?.full == true
+                let texture = Texture(pixbuf: full.image.pixbuf)
+                // Drawn at the photo's own size: a screen-sized decode stands in until a zoom
+                // past it asks for the full one, which then replaces it in place.
+                let size = Self.photoSize(full)
+                photo.setTexture(texture, width: size.width, height: size.height, keepView: keep, upscale: false)
+                shown = (row, true, full.sepia, full.image, texture)
+                zoomChanged()
+                let ms = (ProcessInfo.processInfo.systemUptime - viewer.askedAt) * 1000
+                Trace.shared.emit(.fullImage(row: row, width: full.image.width, height: full.image.height, sepia: full.sepia,
+                                             from: full.details.from, ms: (ms * 10).rounded() / 10))
+            }
+        } else if let thumbnail = record.image {
+            if shown?.row != row || shown?.image !== thumbnail {
+                let texture = Texture(pixbuf: thumbnail.pixbuf)
+                photo.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
+                shown = (row, false, record.state == .filtered, thumbnail, texture)
+            }
+        } else if shown?.row != row {
+            photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+            shown = nil
+        }
+        let failure = full == nil ? viewer.failure(for: row) : nil
+        problem.visible = failure != nil
+        if let failure { problemLabel.text = fill(tr("This photo could not be shown: %s"), failure) }
+        let loading = full == nil && failure == nil
+        progress.visible = loading
+        if loading {
+            if let fraction = viewer.progress(for: row) { progress.fraction = fraction } else { progress.pulse() }
+        }
+        photo.setAccessible(label: record.name, description: failure ?? (loading ? tr("Loading…") : zoomText))
+        details.show(record: record, full: full)
+    }
+
+    /// The photo's size as shown (oriented): the decoded image scaled up to the size it declares.
+    static func photoSize(_ full: FullImage) -> (width: Int, height: Int) {
+        let image = full.image
+        let declared = max(full.details.width, full.details.height)
+        let decoded = max(image.width, image.height)
+        guard !full.fullResolution, declared > decoded, decoded > 0 else { return (image.width, image.height) }
+        let scale = Double(declared) / Double(decoded)
+        return (Int((Double(image.width) * scale).rounded()), Int((Double(image.height) * scale).rounded()))
+    }
+
+    private var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
+
+    private func zoomChanged() {
+        guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
+        // Zoomed past the screen-sized decode's own pixels: ask for the full one.
+        if !full.isSharpest, photo.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor) > Double(full.image.width) * 1.01 {
+            viewer.wantFullResolution()
+        }
+        photo.setAccessible(label: viewer.gallery.records[row].name, description: zoomText)
+    }
+
+    static func number(_ value: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    // MARK: keys
+
+    /// The viewer's keys (the window routes them here while the viewer shows).
+    func handle(_ key: KeyController.Press) -> Bool {
+        guard let viewer, let row = viewer.row else { return false }
+        let last = viewer.gallery.count - 1
+        let pan = 64.0
+        switch key.name {
+        case "Escape":
+            if isFullscreen { fullscreen(false) } else { close() }
+        case "Left" where key.alt:
+            close()
+        case "Left" where key.control: photo.pan(dx: pan, dy: 0)
+        case "Right" where key.control: photo.pan(dx: -pan, dy: 0)
+        case "Up" where key.control: photo.pan(dx: 0, dy: pan)
+        case "Down" where key.control: photo.pan(dx: 0, dy: -pan)
+        case "Left", "Page_Up", "KP_Page_Up": move(to: max(0, row - 1))
+        case "Right", "Page_Down", "KP_Page_Down": move(to: min(last, row + 1))
+        case "Home", "KP_Home": move(to: 0)
+        case "End", "KP_End": move(to: last)
+        case "plus", "equal", "KP_Add": photo.zoom(by: 1.25)
+        case "minus", "KP_Subtract", "underscore": photo.zoom(by: 1 / 1.25)
+        case "0", "KP_0": photo.fit()
+        case "1", "KP_1": photo.zoom(to: 1)
+        case "s", "S": sepiaButton.isActive.toggle()
+        case "F9": infoButton.isActive.toggle()
+        case "F11": fullscreen(!isFullscreen)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,34 @@
+// Why this exists: GtkEventControllerKey, for the viewer's keys (arrows, +, −, 0, 1, S, F9, F11, Escape), which change with the page shown.
+import CGtk
+import GLibRuntime
+
+@MainActor
+public final class KeyController: EventController {
+    /// A key and its modifiers (GDK's names: `gdk_keyval_name`, "Left", "plus", "F11"…).
+    public struct Press {
+        public let keyval: UInt32
+        public let modifiers: UInt32
+        public var name: String { gdk_keyval_name(keyval).map { String(cString: $0) } ?? "" }
+        public var control: Bool { modifiers & GDK_CONTROL_MASK.rawValue != 0 }
+        public var alt: Bool { modifiers & GDK_ALT_MASK.rawValue != 0 }
+        public var shift: Bool { modifiers & GDK_SHIFT_MASK.rawValue != 0 }
+    }
+
+    /// `capture`: see keys before the focused widget does (a list row or a button would take Enter or arrows).
+    public init(capture: Bool = false) {
+        super.init(adopting: gtk_event_controller_key_new()!)
+        if capture { setPropagationPhase(.capture) }
+    }
+
+    public typealias Handler = @MainActor (Press) -> Bool
+
+    /// `key-pressed`: return true when the key was handled.
+    public func onKeyPressed(_ fn: @escaping Handler) {
+        // (controller, guint keyval, guint keycode, GdkModifierType state, user_data) -> gboolean
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
+            let box: ClosureBox<Handler> = closureBox(data)
+            return MainActor.assumeIsolated { box.fn(Press(keyval: keyval, modifiers: state)) } ? 1 : 0
+        }
+        Signal.connectRaw(ref.pointer, "key-pressed", after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

@@ -1,0 +1,124 @@
+// Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (the download it waited on, the file, the HTTP cache, the network), decoded at full size within the memory budget, and its sepia made on every core.
+import Foundation
+import GLibRuntime
+
+/// What the viewer shows about a loaded photo besides its pixels (the Details panel).
+public struct FullImageDetails: Sendable {
+    /// The size the photo declares (its decoded image may be smaller: see `ImageDecoder.maxPixels`).
+    public var width = 0
+    public var height = 0
+    public var fileSize = 0
+    public var mimeType: String?
+    /// Where the bytes came from: `memory`, `download`, `file`, `http-cache` or `network`.
+    public var from = ""
+    /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
+    public var encoded: Data?
+    public init() {}
+}
+
+/// Filled on the worker, read on the main loop once the operation finished.
+public final class FullImageResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = FullImageDetails()
+    public var details: FullImageDetails { lock.withLock { stored } }
+    func set(_ details: FullImageDetails) { lock.withLock { stored = details } }
+}
+
+public struct FullImageLoader: StageWork {
+    public let url: URL
+    let fetcher: ResourceFetcher
+    let caches: DiskCaches
+    /// The limits the list applies (decompression bombs, response size) apply here too.
+    let pixelLimit: Int
+    let byteLimit: Int
+    /// The image shown fits this many pixels on its longest side and in all (downscaled while decoding).
+    let maxDimension: Int
+    let maxPixels: Int
+    let origin: AddressSpace
+    let sepia: Bool
+    let intensity: Float
+    /// The download this operation waits on (its dependency), which hands over the bytes it read.
+    let download: OriginalBytes?
+    /// Bytes the viewer already holds (switching sepia on or off).
+    let held: Data?
+    /// Bytes received so far and expected, on the worker thread, while it fetches from the network.
+    let progress: (@Sendable (Int, Int?) -> Void)?
+    public let result = FullImageResult()
+    public var stage: Stage { .viewer }
+
+    /// Decoded to fit the screen, or at full size (within the budget).
+    public let fullResolution: Bool
+
+    public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches, settings: PipelineSettings, origin: AddressSpace,
+                sepia: Bool, fullResolution: Bool = false, download: OriginalBytes? = nil, held: Data? = nil,
+                progress: (@Sendable (Int, Int?) -> Void)? = nil) {
+        self.fullResolution = fullResolution
+        self.url = url
+        self.fetcher = fetcher
+        self.caches = caches
+        pixelLimit = settings.pixelLimit
+        byteLimit = settings.imageByteLimit
+        maxDimension = fullResolution ? settings.viewerMaxDimension : min(settings.viewerScreenPixels, settings.viewerMaxDimension)
+        maxPixels = settings.viewerMaxPixels
+        self.origin = origin
+        self.sepia = sepia
+        intensity = settings.sepiaIntensity
+        self.download = download
+        self.held = held
+        self.progress = progress
+    }
+
+    public func run(_ context: WorkContext) -> StageOutcome {
+        do throws(FetchError) {
+            let (data, from) = try bytes(context)
+            if context.isCancelled { return .cancelled }
+            var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: pixelLimit)
+            decoder.maxPixels = maxPixels
+            var report = ImageDecoder.Report()
+            var image: Thumbnail
+            do {
+                image = try decoder.decode(data, report: &report, isCancelled: { context.isCancelled })
+            } catch .cancelled {
+                return .cancelled
+            } catch {
+                return .failed(error.description)
+            }
+            if sepia {
+                do {
+                    image = try SepiaFilter.filter(image, intensity: intensity, isCancelled: { context.isCancelled })
+                } catch .cancelled {
+                    return .cancelled
+                } catch {
+                    return .failed(error.description)
+                }
+            }
+            var details = FullImageDetails()
+            details.width = report.declaredWidth
+            details.height = report.declaredHeight
+            details.fileSize = data.count
+            details.mimeType = report.mimeType
+            details.from = from
+            details.encoded = data
+            result.set(details)
+            return .image(image, from: nil)
+        } catch .cancelled {
+            return .cancelled
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// The nearest copy of the photo's bytes, and where it was.
+    func bytes(_ context: WorkContext) throws(FetchError) -> (Data, String) {
+        if let held { return (held, "memory") }
+        if let handed = download?.data { return (handed, "download") }
+        if url.isFileURL {
+            return (try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable), "file")
+        }
+        if let http = caches.http, let entry = http.entry(for: url.absoluteString), let body = http.body(of: entry) {
+            return (body, "http-cache")
+        }
+        let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable, from: origin, progress: progress)
+        return (data, "network")
+    }
+}

@@ -1,0 +1,229 @@
+// Why this exists: the viewer's side of the pipeline: which photo is open, its full image and its neighbours' (at most three held), each loaded by an operation on the viewer queue that depends on the row's download when one is in flight.
+import Foundation
+import GLibRuntime
+
+/// A photo decoded for the viewer.
+public struct FullImage: Sendable {
+    public let image: Thumbnail
+    public let sepia: Bool
+    public let details: FullImageDetails
+    /// Decoded at full size (or as large as the budget allows), not just to fit the screen.
+    public let fullResolution: Bool
+    /// Whether this image shows the photo's every pixel it may (nothing sharper would come).
+    public var isSharpest: Bool { fullResolution || (image.width >= details.width && image.height >= details.height) }
+}
+
+/// Opens one row of a gallery at a time. Loads go through `PendingOperations.viewerQueue` with
+/// the same rules as the list's: one operation per row, cancelled when the user moves away,
+/// completions that do nothing once cancelled, results applied on the main loop.
+@MainActor
+public final class PhotoViewer {
+    public let gallery: PhotoGallery
+    /// The row shown, while the viewer is open.
+    public private(set) var row: Int?
+    /// Show the sepia version (the list's) or the original.
+    public private(set) var sepia = true
+
+    /// Full images held: the row shown and its two neighbours, no more.
+    private var held: [Int: FullImage] = [:]
+    /// Why a row's full image could not be made (the row's own failure is the gallery's).
+    private var failures: [Int: String] = [:]
+    /// Bytes received and expected for rows the viewer downloads itself.
+    private var received: [Int: (Int, Int?)] = [:]
+    /// When the viewer first asked for the row shown (system uptime), for the trace.
+    public private(set) var askedAt: Double = 0
+    /// The row shown is zoomed past its screen-sized image: it is wanted at full size.
+    private var fullResolutionWanted = false
+
+    /// A row's full image arrived, failed, or its load started or progressed: the app redraws it if shown.
+    public var onRowChanged: ((Int) -> Void)?
+
+    public init(gallery: PhotoGallery) {
+        self.gallery = gallery
+    }
+
+    private var pending: PendingOperations { gallery.pending }
+
+    // MARK: what the app shows
+
+    public func image(for row: Int) -> FullImage? { held[row] }
+    /// The reason a row cannot be shown: the list's failure, or the viewer's own.
+    public func failure(for row: Int) -> String? {
+        guard gallery.records.indices.contains(row) else { return nil }
+        let record = gallery.records[row]
+        if record.state == .failed { return record.failureReason }
+        return failures[row]
+    }
+    /// Whether the row's full image is being made (or its download waited on).
+    public func isLoading(_ row: Int) -> Bool { pending.viewersInProgress[row] != nil }
+    /// The fraction received, when the viewer downloads the photo itself and knows its size.
+    public func progress(for row: Int) -> Double? {
+        guard let (bytes, total) = received[row], let total, total > 0 else { return nil }
+        return min(1, Double(bytes) / Double(total))
+    }
+    /// Rows whose full image is held now (tests check the bound of three).
+    public var heldRows: [Int] { held.keys.sorted() }
+
+    // MARK: moving
+
+    public func open(_ row: Int) {
+        guard gallery.records.indices.contains(row) else { return }
+        self.row = row
+        Trace.shared.emit(.viewer(row: row, action: "opened"))
+        show(row)
+    }
+
+    public func move(to row: Int) {
+        guard gallery.records.indices.contains(row), row != self.row else { return }
+        self.row = row
+        fullResolutionWanted = false
+        Trace.shared.emit(.viewer(row: row, action: "moved"))
+        show(row)
+    }
+
+    /// Leave the viewer: every load is cancelled (its transfer aborted) and the images dropped.
+    public func close() {
+        guard let row else { return }
+        for loading in Array(pending.viewersInProgress.keys) { cancel(loading) }
+        held.removeAll()
+        failures.removeAll()
+        received.removeAll()
+        self.row = nil
+        fullResolutionWanted = false
+        Trace.shared.emit(.viewer(row: row, action: "closed"))
+    }
+
+    /// Switch between the sepia version and the original: the row shown is made again from the
+    /// bytes held, then its neighbours.
+    public func setSepia(_ on: Bool) {
+        guard on != sepia else { return }
+        sepia = on
+        guard let row else { return }
+        for loading in Array(pending.viewersInProgress.keys) { cancel(loading) }
+        askedAt = ProcessInfo.processInfo.systemUptime
+        load(row, priority: .veryHigh, fullResolution: fullResolutionWanted)
+    }
+
+    /// The user zoomed the row shown past its screen-sized image: decode it at full size, from
+    /// the bytes held (once the screen-sized load, if running, has finished).
+    public func wantFullResolution() {
+        guard let row, !fullResolutionWanted else { return }
+        fullResolutionWanted = true
+        if let held = held[row], !held.isSharpest, pending.viewersInProgress[row] == nil {
+            load(row, priority: .veryHigh, fullResolution: true)
+        }
+    }
+
+    /// Try a failed row again: the list's download (the viewer waits on it), or the viewer's own load.
+    public func retry() {
+        guard let row else { return }
+        failures[row] = nil
+        if gallery.records[row].state == .failed { gallery.retry(row: row) }
+        askedAt = ProcessInfo.processInfo.systemUptime
+        load(row, priority: .veryHigh)
+        onRowChanged?(row)
+    }
+
+    private func show(_ row: Int) {
+        askedAt = ProcessInfo.processInfo.systemUptime
+        let window = Set([row - 1, row, row + 1])
+        for loading in Array(pending.viewersInProgress.keys) where !window.contains(loading) { cancel(loading) }
+        for (kept, _) in held where !window.contains(kept) { held[kept] = nil }
+        failures = failures.filter { window.contains($0.key) }
+        // A neighbour held at full size goes back to screen size when it is not shown.
+        for (kept, image) in held where kept != row && image.fullResolution { held[kept] = nil }
+        if held[row]?.sepia == sepia {
+            preloadNeighbours(of: row)
+        } else {
+            load(row, priority: .veryHigh)
+        }
+    }
+
+    /// Once the photo shown is there, its neighbours load at low priority.
+    private func preloadNeighbours(of row: Int) {
+        for neighbour in [row + 1, row - 1] where gallery.records.indices.contains(neighbour) && held[neighbour]?.sepia != sepia {
+            load(neighbour, priority: .low)
+        }
+    }
+
+    // MARK: operations
+
+    private func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false) {
+        if let running = pending.viewersInProgress[row] {
+            if priority.rawValue > running.queuePriority.rawValue, !running.isExecuting { running.queuePriority = priority }
+            return
+        }
+        let record = gallery.records[row]
+        guard record.state != .failed, failures[row] == nil, let url = record.url, let key = gallery.key(for: row, sepia: sepia) else { return }
+        // The list's download of this row, still queued or running: wait for it and take its bytes.
+        var handoff: OriginalBytes?
+        if let download = pending.downloadsInProgress[row], !download.isFinished, !download.isCancelled,
+           let downloader = download.work as? ImageDownloader {
+            handoff = downloader.original
+        }
+        let heldBytes = held[row]?.details.encoded
+        let progress: @Sendable (Int, Int?) -> Void = { [weak self] bytes, total in
+            MainLoop.invoke { self?.progressed(row, bytes, total) }
+        }
+        let work = FullImageLoader(url: url, fetcher: gallery.fetcher, caches: gallery.caches, settings: gallery.settings,
+                                   origin: gallery.access, sepia: sepia, fullResolution: fullResolution, download: handoff,
+                                   held: heldBytes, progress: progress)
+        let operation = PhotoOperation(row: row, key: key, work: work)
+        operation.queuePriority = priority
+        operation.completionBlock = { [weak self, weak operation] in
+            guard let operation, !operation.isCancelled else { return }
+            MainLoop.invoke { [weak self] in self?.finish(operation) }
+        }
+        if handoff != nil, let download = pending.downloadsInProgress[row] {
+            operation.addDependency(download)
+            if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
+            Trace.shared.emit(.dependency(row: row, on: "download"))
+        }
+        pending.setInProgress(.viewer, row: row, operation)
+        Trace.shared.emit(.queued(queue: .viewer, row: row))
+        pending.viewerQueue.addOperation(operation)
+        onRowChanged?(row)
+    }
+
+    /// Cancel a row's load. Its dependency is never removed (on Linux, `removeDependency` on an
+    /// unfinished operation hangs the dependent): cancelled, it ends as soon as the download does.
+    private func cancel(_ row: Int) {
+        guard let operation = pending.viewersInProgress[row] else { return }
+        pending.setInProgress(.viewer, row: row, nil)
+        received[row] = nil
+        operation.cancel()
+        Trace.shared.emit(.cancelled(queue: .viewer, row: row))
+    }
+
+    private func progressed(_ row: Int, _ bytes: Int, _ total: Int?) {
+        guard pending.viewersInProgress[row] != nil else { return }
+        received[row] = (bytes, total)
+        if row == self.row { onRowChanged?(row) }
+    }
+
+    private func finish(_ operation: PhotoOperation) {
+        let row = operation.row
+        guard pending.viewersInProgress[row] === operation, let work = operation.work as? FullImageLoader else { return }
+        pending.setInProgress(.viewer, row: row, nil)
+        received[row] = nil
+        switch operation.outcome {
+        case .image(let image, _)?:
+            Trace.shared.emit(.finished(queue: .viewer, row: row))
+            let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution)
+            held[row] = full
+            if row == self.row {
+                if fullResolutionWanted, !full.isSharpest {
+                    load(row, priority: .veryHigh, fullResolution: true)
+                } else {
+                    preloadNeighbours(of: row)
+                }
+            }
+        case .failed(let reason)?:
+            Trace.shared.emit(.finished(queue: .viewer, row: row))
+            failures[row] = reason
+        case nil, .cancelled?:
+            Trace.shared.emit(.cancelled(queue: .viewer, row: row))
+        }
+        onRowChanged?(row)
+    }
+}
