@@ -58,6 +58,15 @@ final class AppSettings {
         }
     }
     /// The folder the Open dialog showed last.
+    /// The operations inspector is shown, and how wide.
+    var inspectorOpen: Bool {
+        get { settings?.bool("inspector-open") ?? (memory["inspector-open"] as? Bool ?? false) }
+        set { if let settings { settings.setBool("inspector-open", newValue) } else { memory["inspector-open"] = newValue } }
+    }
+    var inspectorWidth: Int32 {
+        get { int("inspector-width", 340) }
+        set { setInt("inspector-width", max(200, min(2000, newValue))) }
+    }
     var lastFolder: String {
         get { settings?.string("last-folder") ?? (memory["last-folder"] as? String ?? "") }
         set { if let settings { settings.setString("last-folder", newValue) } else { memory["last-folder"] = newValue } }

@@ -40,6 +40,8 @@ final class ClassicPhotosApp {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
         application.addAction("reload", accels: ["F5", "<Primary>r"]) { [weak self] in self?.mainWindow?.reload() }
         application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
+        application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
+        application.addAction("export-trace", accels: ["<Primary><Shift>e"]) { [weak self] in self?.window().exportTrace() }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)

@@ -21,6 +21,8 @@ final class GalleryList {
     var onRowChanged: ((Int) -> Void)?
     /// Told when one of a row's operations starts running.
     var onOperationStarted: ((Int) -> Void)?
+    /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
+    private(set) var badgeSources: [Int: ImageSource]?
 
     /// The waiting and failed pictures every row shares, made once for the display's scale.
     private(set) lazy var placeholders = RowPlaceholders(size: PhotoRow.thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
@@ -68,6 +70,7 @@ final class GalleryList {
         // An image still in memory shows at once, with no placeholder in between.
         gallery.refillFromMemory(position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
+        row.setBadge(badge(for: position, showing: gallery.records[position]))
         onRowBound?(position)
     }
 
@@ -75,6 +78,17 @@ final class GalleryList {
         let shown = row.record?.row
         bindings.unbind(row)
         if let shown { gallery?.rowUnbound(shown) }
+    }
+
+    /// Show (or, with nil, hide) the badges of the rows bound now; rows bound later get theirs as they bind.
+    func showBadges(_ sources: [Int: ImageSource]?) {
+        badgeSources = sources
+        for (row, view) in bindings.boundRows { view.setBadge(view.record.flatMap { badge(for: row, showing: $0) }) }
+    }
+
+    /// A row's badge: where its image came from, only while it shows one.
+    private func badge(for row: Int, showing record: PhotoRecord) -> ImageSource? {
+        record.image == nil ? nil : badgeSources?[row]
     }
 
     /// More rows of the gallery shown arrived (a big manifest is still being read).

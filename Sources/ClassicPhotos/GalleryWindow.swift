@@ -19,6 +19,8 @@ final class GalleryWindow {
     private let dropTarget = DropTarget()
     let list = GalleryList()
     let viewerPage = ViewerPage()
+    private let split = Paned(.horizontal)
+    private(set) var inspector: InspectorPanel?
     private let openButton = Button(label: tr("_Open"))
     private let keys = KeyController(capture: true)
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
@@ -79,7 +81,10 @@ final class GalleryWindow {
         body.append(errorBar)
         body.append(localNetworkBar.bar)
         body.append(pages)
-        window.setChild(body)
+        // The list (or viewer) and, beside it, the operations inspector when it is open.
+        split.setStart(body, resize: true, shrink: false)
+        window.setChild(split)
+        if settings.inspectorOpen { toggleInspector() }
 
         // A manifest file dropped anywhere on the window opens.
         dropTarget.onDropFile { [weak self] uri in
@@ -272,6 +277,63 @@ final class GalleryWindow {
         guard page != .viewer else { return }
         headerTitle.titleText = AppInfoStrings.appName
         headerTitle.subtitleText = listSubtitle
+    }
+
+    // MARK: the operations inspector
+
+    /// Show or hide the inspector beside the list (Ctrl+Shift+O); remembered in GSettings.
+    func toggleInspector() {
+        let panel = inspector ?? makeInspector()
+        let open = !isInspectorShown
+        isInspectorShown = open
+        panel.container.visible = open
+        panel.setOpen(open)
+        services.preferences.inspectorOpen = open
+        if open {
+            let width = services.preferences.inspectorWidth
+            let total = window.width > 0 ? window.width : window.defaultSize.width
+            split.position = max(200, total - width)
+        }
+        Trace.shared.emit(.inspector(open: open))
+    }
+    private var isInspectorShown = false
+
+    private func makeInspector() -> InspectorPanel {
+        StyleSheet.add(RowBadge.css)
+        let panel = InspectorPanel(observer: Trace.shared.observer ?? TraceObserver())
+        panel.gallery = { [weak self] in self?.gallery }
+        panel.onBadges = { [weak self] sources in self?.list.showBadges(sources) }
+        panel.onSelectRow = { [weak self] row in self?.list.listView.scrollTo(row) }
+        panel.onClose = { [weak self] in if self?.isInspectorShown == true { self?.toggleInspector() } }
+        panel.onExport = { [weak self] in self?.exportTrace() }
+        panel.container.visible = false
+        split.setEnd(panel.container, resize: false, shrink: false)
+        split.onPositionChanged { [weak self] in
+            guard let self, self.isInspectorShown else { return }
+            let total = self.window.width
+            if total > 0 { self.services.preferences.inspectorWidth = total - self.split.position }
+        }
+        inspector = panel
+        return panel
+    }
+
+    /// Export: the session's trace so far, as JSON lines (the `--trace` format), where the user says.
+    func exportTrace() {
+        guard let path = Trace.shared.path else { return }
+        let chooser = FileChooserNative(title: tr("Export Trace"), parent: window, acceptLabel: tr("_Export"),
+                                        cancelLabel: tr("_Cancel"), save: true, suggestedName: "classic-photos-trace.jsonl")
+        chooser.show { uri in
+            guard let uri, let url = URL(string: uri), url.isFileURL else { return }
+            Trace.shared.flush()
+            do {
+                if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+                try FileManager.default.copyItem(atPath: path, toPath: url.path)
+                Trace.shared.emit(.exported(path: url.path, ok: true))
+            } catch {
+                FileHandle.standardError.write(Data("classic-photos: could not export the trace to \(url.path): \(error)\n".utf8))
+                Trace.shared.emit(.exported(path: url.path, ok: false))
+            }
+        }
     }
 
     // MARK: the viewer

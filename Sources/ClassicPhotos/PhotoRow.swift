@@ -18,6 +18,8 @@ final class PhotoRow: PhotoRowView {
     private let statusLabel = Label()
     /// Made the first time this row shows a failure, then kept (hidden) for the row's life.
     private var retryButton: Button?
+    /// The inspector's corner mark: the picture moves into an overlay the first time a badge shows.
+    private var badge: (overlay: Overlay, label: Label, source: ImageSource?)?
     private let placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
@@ -142,6 +144,37 @@ final class PhotoRow: PhotoRowView {
         shown = nil
         shownPlaceholder = texture
         picture.setTexture(texture)
+    }
+
+    /// Show where the row's image came from (nil hides the mark).
+    func setBadge(_ source: ImageSource?) {
+        if source == nil && badge == nil { return }
+        let badge = self.badge ?? makeBadge()
+        guard badge.source != source else { return }
+        self.badge?.source = source
+        if let source {
+            let look = RowBadge.look(source)
+            for style in RowBadge.styles where style != look.style { badge.label.removeCSSClass(style) }
+            badge.label.addCSSClass(look.style)
+            badge.label.text = look.letter
+            badge.label.setAccessible(label: look.name)
+        }
+        badge.label.visible = source != nil
+    }
+
+    private func makeBadge() -> (overlay: Overlay, label: Label, source: ImageSource?) {
+        let overlay = Overlay()
+        let label = Label()
+        label.addCSSClass("row-badge")
+        label.setAlign(horizontal: .end, vertical: .start)
+        label.visible = false
+        container.remove(picture)
+        overlay.setChild(picture)
+        overlay.addOverlay(label)
+        overlay.setAlign(horizontal: .center, vertical: .center)
+        container.prepend(overlay)
+        badge = (overlay, label, nil)
+        return badge!
     }
 
     private func accessibleState(_ state: PhotoState) -> String {

@@ -10,6 +10,7 @@ enum PrimaryMenu {
         gallery.append(tr("_Open…"), action: "app.open")
         gallery.append(tr("_Reload"), action: "app.reload")
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
+        gallery.append(tr("O_perations"), action: "app.operations")
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(tr("_About Classic Photos"), action: "app.about")

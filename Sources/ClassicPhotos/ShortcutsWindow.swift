@@ -11,6 +11,8 @@ enum ShortcutsWindow {
             (tr("Gallery"), [
                 (tr("Open a gallery manifest"), "<Primary>o"),
                 (tr("Reload the gallery and retry failed photos"), "F5 <Primary>r"),
+                (tr("Show or hide the operations inspector"), "<Primary><Shift>o"),
+                (tr("Export the trace of this session"), "<Primary><Shift>e"),
             ]),
             (tr("Viewer"), [
                 (tr("Open the photo of the focused row"), "Return"),

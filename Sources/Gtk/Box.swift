@@ -8,4 +8,6 @@ public final class Box: Widget {
         super.init(sinking: gtk_box_new(orientation.gtk, spacing)!)
     }
     public func append(_ child: Widget) { gtk_box_append(widget.as(GtkBox.self), child.widget) }
+    public func prepend(_ child: Widget) { gtk_box_prepend(widget.as(GtkBox.self), child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(widget.as(GtkBox.self), child.widget) }
 }

@@ -7,10 +7,14 @@ public final class FileChooserNative {
     public let ref: ObjectRef
     private var chooser: OpaquePointer { ref.pointer.opaque }
 
-    public init(title: String, parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String) {
-        let dialog = gtk_file_chooser_native_new(title, parent?.gtkWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)!
+    /// `save`: choose a new file's name (with `suggestedName`) instead of an existing file.
+    public init(title: String, parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String, save: Bool = false,
+                suggestedName: String? = nil) {
+        let action = save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN
+        let dialog = gtk_file_chooser_native_new(title, parent?.gtkWindow, action, acceptLabel, cancelLabel)!
         ref = ObjectRef(adopting: dialog)
         gtk_native_dialog_set_modal(ref.pointer.nativeDialog, 1)
+        if let suggestedName { gtk_file_chooser_set_current_name(chooser, suggestedName) }
     }
 
     /// Add a filter by name with MIME types and glob patterns.

@@ -5,6 +5,11 @@ import GLibRuntime
 @MainActor
 public final class Label: Widget {
     public init(_ text: String = "") { super.init(sinking: gtk_label_new(text)!) }
+    /// A label whose underlined letter (`_Downloads`) with Alt moves the focus to `target`.
+    public init(mnemonic text: String, for target: Widget) {
+        super.init(sinking: gtk_label_new_with_mnemonic(text)!)
+        gtk_label_set_mnemonic_widget(label, target.widget)
+    }
     private var label: OpaquePointer { widget.opaque }
 
     public var text: String {

@@ -51,7 +51,10 @@ extension PhotoGallery {
             pending.setInProgress(stage, row: row, shared)
             raise(shared, to: priority)
             Trace.shared.emit(.queued(queue: stage, row: row))
-            if shared.isExecuting { Trace.shared.emit(.started(queue: stage, row: row)) }
+            if shared.isExecuting {
+                Trace.shared.emit(.started(queue: stage, row: row))
+                startTimes[row] = ProcessInfo.processInfo.systemUptime
+            }
             onRowChanged?(row)
             return
         }
@@ -60,11 +63,11 @@ extension PhotoGallery {
             MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }
         operation.queuePriority = priority
-        // The completion block runs on a global queue, even when cancelled. It does nothing then;
-        // otherwise it hands the result to the GLib main loop, where the map entries are removed
-        // and the rows updated.
-        operation.completionBlock = { [weak self, weak operation] in
-            guard let operation, !operation.isCancelled else { return }
+        // The completion runs on the operation's thread as it ends, even when cancelled. It does
+        // nothing then; otherwise it hands the result to the GLib main loop, where the map
+        // entries are removed and the rows updated.
+        operation.completion = { [weak self] operation in
+            guard !operation.isCancelled else { return }
             MainLoop.invoke { [weak self] in self?.finish(operation) }
         }
         pending.setInProgress(stage, row: row, operation)

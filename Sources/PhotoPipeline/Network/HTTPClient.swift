@@ -69,6 +69,8 @@ public final class HTTPClient: @unchecked Sendable {
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in httpRequest.headers { soup_message_headers_replace(requestHeaders, name, value) }
         defer { g_object_unref(message.raw) }
+        // libsoup times each phase (the inspector's waterfall).
+        soup_message_add_flags(message, SOUP_MESSAGE_COLLECT_METRICS)
         // The request has a cancellable of its own, so that a refusal cancels only it; the
         // caller's still cancels it too.
         let request = Cancellable()
@@ -105,6 +107,7 @@ public final class HTTPClient: @unchecked Sendable {
         defer {
             g_input_stream_close(stream, nil, nil)
             g_object_unref(stream)
+            Self.traceMetrics(of: message, url: url)
         }
         let status = Int(soup_message_get_status(message).rawValue)
         var received = 0
@@ -130,6 +133,29 @@ public final class HTTPClient: @unchecked Sendable {
                                             progress: { count, expected in received = count; progress?(count, expected) })
         received = data.count
         return HTTPResponse(status: status, headers: kept, body: data, space: space)
+    }
+
+    /// Trace libsoup's timings of a request whose body has been read (or abandoned).
+    static func traceMetrics(of message: OpaquePointer, url: URL) {
+        guard let metrics = soup_message_get_metrics(message) else { return }
+        let connectStart = soup_message_metrics_get_dns_start(metrics) != 0 ? soup_message_metrics_get_dns_start(metrics)
+            : soup_message_metrics_get_connect_start(metrics)
+        let connectEnd = soup_message_metrics_get_connect_end(metrics)
+        let tlsStart = soup_message_metrics_get_tls_start(metrics)
+        let requestStart = soup_message_metrics_get_request_start(metrics)
+        let responseStart = soup_message_metrics_get_response_start(metrics)
+        var responseEnd = soup_message_metrics_get_response_end(metrics)
+        if responseEnd == 0 { responseEnd = guint64(g_get_monotonic_time()) }
+        func ms(_ from: guint64, _ to: guint64) -> Double {
+            guard from != 0, to >= from else { return 0 }
+            return (Double(to - from) / 100).rounded() / 10
+        }
+        let connectDone = tlsStart != 0 ? tlsStart : connectEnd
+        Trace.shared.emit(.metrics(url: url.absoluteString,
+                                   connect: connectStart != 0 ? ms(connectStart, connectDone) : 0,
+                                   tls: tlsStart != 0 ? ms(tlsStart, connectEnd) : 0,
+                                   wait: ms(requestStart, responseStart),
+                                   receive: responseStart != 0 ? ms(responseStart, responseEnd) : 0))
     }
 
     /// The IP address of a socket address (nil for a non-IP one), as bytes and as text.

@@ -21,6 +21,24 @@ public final class PendingOperations {
         viewerQueue.name = "Viewer queue"
         // The photo shown and its two neighbours; each decode uses every core for its sepia.
         viewerQueue.maxConcurrentOperationCount = 2
+        for stage in Stage.allCases { Trace.shared.emit(.width(queue: stage, width: queue(for: stage).maxConcurrentOperationCount)) }
+    }
+
+    /// Change a queue's width now (the inspector): `maxConcurrentOperationCount` takes effect at
+    /// once for operations not yet started.
+    public func setWidth(_ stage: Stage, _ width: Int) {
+        let width = max(1, width)
+        guard queue(for: stage).maxConcurrentOperationCount != width else { return }
+        queue(for: stage).maxConcurrentOperationCount = width
+        Trace.shared.emit(.width(queue: stage, width: width))
+    }
+
+    /// Suspended by hand (the inspector): scrolling no longer resumes the queues until released.
+    public var suspendedByHand = false {
+        didSet {
+            guard suspendedByHand != oldValue else { return }
+            setSuspended(suspendedByHand)
+        }
     }
 
     public func queue(for stage: Stage) -> OperationQueue {
@@ -68,7 +86,7 @@ public final class PendingOperations {
     /// The tutorial's suspendAllOperations: queued operations wait; running ones go on.
     public func suspendAll() { setSuspended(true) }
     /// The tutorial's resumeAllOperations.
-    public func resumeAll() { setSuspended(false) }
+    public func resumeAll() { if !suspendedByHand { setSuspended(false) } }
 
     private func setSuspended(_ suspended: Bool) {
         for stage in Stage.rowStages where queue(for: stage).isSuspended != suspended {

@@ -64,6 +64,11 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// Called on the worker thread when the operation starts running (not when it is queued).
     let onStarted: (@Sendable (PhotoOperation) -> Void)?
+    /// The operation's completion: called on its worker thread once `main` has returned, before
+    /// the queue is told it finished (so before the queue starts the next operation; Foundation's
+    /// `completionBlock` runs later, on a global queue, and the main loop could learn of the
+    /// next operation's start first). Set before the operation is queued.
+    public var completion: (@Sendable (PhotoOperation) -> Void)?
 
     public init(row: Int, key: ImageKey, work: any StageWork, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
         self.row = row
@@ -103,6 +108,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         let thread = Thread { [self] in
             BackgroundPriority.lowerCurrentThread()
             main()
+            completion?(self)
             markFinished()
         }
         thread.name = name
@@ -111,7 +117,9 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     public override func main() {
         if isCancelled { return }
-        for row in subscribers.sorted() { Trace.shared.emit(.started(queue: stage, row: row)) }
+        // The `started` events are emitted on the main loop (by whoever made the operation,
+        // told through `onStarted`), in order with the `finished` events of the operations
+        // before it: the trace never shows more running than the queue's width.
         onStarted?(self)
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }

@@ -17,6 +17,12 @@ public final class Trace: @unchecked Sendable {
     private let start = ProcessInfo.processInfo.systemUptime
 
     public var isEnabled: Bool { lock.withLock { handle != nil } }
+    /// The file being written, while one is open.
+    public var path: String? { lock.withLock { openPath } }
+    private var openPath: String?
+
+    /// Sees every event, written to a file or not (the operations inspector). Set once, at start.
+    nonisolated(unsafe) public var observer: TraceObserver?
 
     /// Open (create or append to) the trace file.
     public func open(path: String) throws {
@@ -29,7 +35,10 @@ public final class Trace: @unchecked Sendable {
         file.seekToEndOfFile()
         writer.sync {
             write()
-            lock.withLock { handle = file }
+            lock.withLock {
+                handle = file
+                openPath = path
+            }
         }
     }
 
@@ -42,6 +51,7 @@ public final class Trace: @unchecked Sendable {
             lock.withLock {
                 try? handle?.close()
                 handle = nil
+                openPath = nil
             }
         }
     }
@@ -57,6 +67,7 @@ public final class Trace: @unchecked Sendable {
     /// Queue one event; it reaches the file within a moment, in order.
     public func emit(_ event: TraceEvent) {
         let t = now
+        observer?.record(event, t: t)
         let schedule: Bool = lock.withLock {
             guard handle != nil else { return false }
             pending.append((t, event))

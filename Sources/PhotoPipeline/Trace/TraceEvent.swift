@@ -71,6 +71,15 @@ public enum TraceEvent: Sendable, Equatable {
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: String, ms: Double)
     /// A viewer operation waits `on` another operation of the row (`download`) before it runs.
     case dependency(row: Int, on: String)
+    /// A queue's width (`maxConcurrentOperationCount`): when a gallery opens, and when changed.
+    case width(queue: Stage, width: Int)
+    /// libsoup's timings of one request (ms): connecting (with name lookup), TLS, waiting for the
+    /// first byte of the response, receiving the body.
+    case metrics(url: String, connect: Double, tls: Double, wait: Double, receive: Double)
+    /// The operations inspector was shown or hidden.
+    case inspector(open: Bool)
+    /// The inspector exported the session's trace to `path` (`ok` false: it could not be written).
+    case exported(path: String, ok: Bool)
 
     /// The event names as written in the trace, with their fields in order.
     public enum Name: String, CaseIterable, Sendable {
@@ -91,6 +100,7 @@ public enum TraceEvent: Sendable, Equatable {
         case viewer
         case fullImage = "full-image"
         case dependency
+        case width, metrics, inspector, exported
 
         public var fields: [String] {
             switch self {
@@ -120,6 +130,10 @@ public enum TraceEvent: Sendable, Equatable {
             case .viewer: return ["row", "action"]
             case .fullImage: return ["row", "width", "height", "sepia", "from", "ms"]
             case .dependency: return ["row", "on"]
+            case .width: return ["queue", "width"]
+            case .metrics: return ["url", "connect", "tls", "wait", "receive"]
+            case .inspector: return ["open"]
+            case .exported: return ["path", "ok"]
             }
         }
     }
@@ -162,6 +176,10 @@ public enum TraceEvent: Sendable, Equatable {
         case .viewer: return .viewer
         case .fullImage: return .fullImage
         case .dependency: return .dependency
+        case .width: return .width
+        case .metrics: return .metrics
+        case .inspector: return .inspector
+        case .exported: return .exported
         }
     }
 
@@ -198,6 +216,11 @@ public enum TraceEvent: Sendable, Equatable {
         case .fullImage(let row, let width, let height, let sepia, let from, let ms):
             values = [.int(row), .int(width), .int(height), .bool(sepia), .string(from), .double(ms)]
         case .dependency(let row, let on): values = [.int(row), .string(on)]
+        case .width(let queue, let width): values = [.string(queue.rawValue), .int(width)]
+        case .metrics(let url, let connect, let tls, let wait, let receive):
+            values = [.string(url), .double(connect), .double(tls), .double(wait), .double(receive)]
+        case .inspector(let open): values = [.bool(open)]
+        case .exported(let path, let ok): values = [.string(path), .bool(ok)]
         }
         return zip(name.fields, values).compactMap { field, value in value.map { (field, $0) } }
     }
@@ -262,6 +285,13 @@ public enum TraceEvent: Sendable, Equatable {
                   let m = double("ms") else { return nil }
             self = .fullImage(row: r, width: w, height: h, sepia: s, from: f, ms: m)
         case .dependency: guard let r = int("row"), let o = string("on") else { return nil }; self = .dependency(row: r, on: o)
+        case .width: guard let q = stage("queue"), let w = int("width") else { return nil }; self = .width(queue: q, width: w)
+        case .metrics:
+            guard let u = string("url"), let c = double("connect"), let s = double("tls"), let w = double("wait"),
+                  let r = double("receive") else { return nil }
+            self = .metrics(url: u, connect: c, tls: s, wait: w, receive: r)
+        case .inspector: guard let o = bool("open") else { return nil }; self = .inspector(open: o)
+        case .exported: guard let p = string("path"), let o = bool("ok") else { return nil }; self = .exported(path: p, ok: o)
         }
     }
 
@@ -281,7 +311,7 @@ public enum TraceEvent: Sendable, Equatable {
     public var queue: Stage? {
         switch self {
         case .queued(let queue, _), .started(let queue, _), .finished(let queue, _), .cancelled(let queue, _),
-             .suspended(let queue), .resumed(let queue): return queue
+             .suspended(let queue), .resumed(let queue), .width(let queue, _): return queue
         default: return nil
         }
     }

@@ -168,10 +168,15 @@ public final class PhotoViewer {
         let work = FullImageLoader(url: url, fetcher: gallery.fetcher, caches: gallery.caches, settings: gallery.settings,
                                    origin: gallery.access, sepia: sepia, fullResolution: fullResolution, download: handoff,
                                    held: heldBytes, progress: progress)
-        let operation = PhotoOperation(row: row, key: key, work: work)
+        let operation = PhotoOperation(row: row, key: key, work: work) { [weak self] operation in
+            MainLoop.invoke { [weak self] in
+                guard self?.pending.viewersInProgress[row] === operation else { return }
+                Trace.shared.emit(.started(queue: .viewer, row: row))
+            }
+        }
         operation.queuePriority = priority
-        operation.completionBlock = { [weak self, weak operation] in
-            guard let operation, !operation.isCancelled else { return }
+        operation.completion = { [weak self] operation in
+            guard !operation.isCancelled else { return }
             MainLoop.invoke { [weak self] in self?.finish(operation) }
         }
         if handoff != nil, let download = pending.downloadsInProgress[row] {

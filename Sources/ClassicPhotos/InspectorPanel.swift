@@ -1,0 +1,176 @@
+// Why this exists: the operations inspector (Ctrl+Shift+O): each queue's width, suspension and counts with a 30 s chart, the waterfall of recent operations, row badges, controls (width, suspend, cancel all, export) and the session's totals, all read from the trace's own events and updated at most once a frame.
+import Foundation
+import GLibRuntime
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class InspectorPanel {
+    let container = Box(.vertical, spacing: 0)
+    private let observer: TraceObserver
+    private let queueViews = [InspectorQueueView(stage: .download), InspectorQueueView(stage: .filtration), InspectorQueueView(stage: .viewer)]
+    private let waterfall = InspectorWaterfall()
+    private let suspendButton = ToggleButton(iconName: "media-playback-pause-symbolic")
+    private let badges = Switch()
+    private var totals: [Label] = []
+    private var shownTotals: [String] = []
+    private var lastSequence = -1
+    private var updateScheduled = false
+    private var isOpen = false
+
+    /// The gallery shown (its queues are the ones changed by the controls).
+    var gallery: () -> PhotoGallery? = { nil }
+    /// Badges on or off: the rows' sources (nil: off).
+    var onBadges: (([Int: ImageSource]?) -> Void)?
+    var onSelectRow: ((Int) -> Void)?
+    var onClose: (() -> Void)?
+    var onExport: (() -> Void)?
+
+    init(observer: TraceObserver) {
+        self.observer = observer
+        container.setSizeRequest(width: 300, height: -1)
+        container.addCSSClass("background")
+
+        let header = Box(.horizontal, spacing: 6)
+        header.setMargins(6)
+        let title = Label(tr("Operations"))
+        title.addCSSClass("heading")
+        title.setXAlign(0)
+        title.setExpand(horizontal: true)
+        let export = Button(iconName: "document-save-symbolic")
+        export.tooltip = tr("Export the trace of this session (JSON lines)")
+        export.setAccessible(label: tr("Export"))
+        export.onClicked { [weak self] in self?.onExport?() }
+        let close = Button(iconName: "window-close-symbolic")
+        close.tooltip = tr("Close the inspector")
+        close.setAccessible(label: tr("Close the inspector"))
+        close.addCSSClass("flat")
+        close.onClicked { [weak self] in self?.onClose?() }
+        header.append(title)
+        header.append(export)
+        header.append(close)
+        container.append(header)
+
+        let body = Box(.vertical, spacing: 12)
+        body.setMargins(8)
+        for view in queueViews {
+            view.onWidthChanged = { [weak self] stage, width in self?.gallery()?.pending.setWidth(stage, width) }
+            body.append(view.container)
+        }
+
+        let controls = Box(.horizontal, spacing: 6)
+        suspendButton.tooltip = tr("Suspend the queues (scrolling will not resume them)")
+        suspendButton.setAccessible(label: tr("Suspend the queues"))
+        suspendButton.onToggled { [weak self] in
+            guard let self else { return }
+            self.gallery()?.pending.suspendedByHand = self.suspendButton.isActive
+        }
+        let cancelAll = Button(label: tr("Cancel _All"))
+        cancelAll.tooltip = tr("Cancel every queued and running operation")
+        cancelAll.onClicked { [weak self] in self?.gallery()?.cancelAll() }
+        controls.append(suspendButton)
+        controls.append(cancelAll)
+        body.append(controls)
+
+        let badgeRow = Box(.horizontal, spacing: 8)
+        let badgeLabel = Label(mnemonic: tr("Show _badges on thumbnails"), for: badges)
+        badgeLabel.setXAlign(0)
+        badgeLabel.setExpand(horizontal: true)
+        badgeRow.append(badgeLabel)
+        badgeRow.append(badges)
+        badges.setAccessible(label: tr("Show badges on thumbnails"))
+        badges.onToggled { [weak self] in self?.refreshBadges() }
+        body.append(badgeRow)
+
+        let totalsBox = Box(.vertical, spacing: 2)
+        for _ in 0..<5 {
+            let label = Label()
+            label.setXAlign(0)
+            label.setWrap(true)
+            label.addCSSClass("caption")
+            totalsBox.append(label)
+            totals.append(label)
+            shownTotals.append("")
+        }
+        body.append(totalsBox)
+
+        let waterfallTitle = Label(tr("Recent operations"))
+        waterfallTitle.addCSSClass("heading")
+        waterfallTitle.setXAlign(0)
+        body.append(waterfallTitle)
+        waterfall.onSelect = { [weak self] row in self?.onSelectRow?(row) }
+        waterfall.rowName = { [weak self] row in
+            guard let gallery = self?.gallery(), gallery.records.indices.contains(row) else { return nil }
+            return gallery.records.entry(row).name
+        }
+        waterfall.rowURL = { [weak self] row in
+            guard let gallery = self?.gallery(), gallery.records.indices.contains(row) else { return nil }
+            return gallery.records.entry(row).url?.absoluteString
+        }
+        body.append(waterfall.list)
+
+        let scrolled = ScrolledWindow()
+        scrolled.setPolicy(horizontal: .never, vertical: .automatic)
+        scrolled.setChild(body)
+        scrolled.setExpand(horizontal: false, vertical: true)
+        container.append(scrolled)
+
+        // Events arrive on any thread; the first since the last update asks for one, on the
+        // frame clock (at most one a frame, whatever the event rate).
+        observer.onChange = { [weak self] in
+            MainLoop.invoke { self?.scheduleUpdate() }
+        }
+    }
+
+    /// The panel was shown or hidden; hidden, it reads nothing and costs nothing.
+    func setOpen(_ open: Bool) {
+        isOpen = open
+        if open { scheduleUpdate() } else if badges.isActive { onBadges?(nil) }
+        if open && badges.isActive { refreshBadges() }
+    }
+
+    private func scheduleUpdate() {
+        guard isOpen, !updateScheduled else { return }
+        updateScheduled = true
+        container.addTickCallback { [weak self] in
+            self?.updateScheduled = false
+            self?.update()
+            return false
+        }
+        container.queueDraw()
+    }
+
+    private var sources: [Int: ImageSource] = [:]
+
+    private func update() {
+        let taken = observer.take(after: lastSequence)
+        if let last = taken.events.last { lastSequence = last.sequence }
+        let now = Trace.shared.now
+        for view in queueViews { view.update(taken.queues[view.stage] ?? QueueCounts(), at: now) }
+        waterfall.add(taken.events)
+        waterfall.render(now: now)
+        showTotals(taken.totals)
+        sources = taken.sources
+        if badges.isActive { onBadges?(sources) }
+    }
+
+    private func refreshBadges() {
+        onBadges?(badges.isActive && isOpen ? sources : nil)
+    }
+
+    private func showTotals(_ session: SessionTotals) {
+        let formatter = ByteCountFormatter()
+        let levels = ImageSource.allCases.map { "\(RowBadge.look($0).letter) \(session.hits[$0] ?? 0)" }.joined(separator: " · ")
+        let texts = [
+            fill(tr("Downloaded %s in %s requests"), formatter.string(fromByteCount: Int64(session.bytes)), String(session.requests)),
+            fill(tr("Not modified (304): %s"), String(session.notModified)),
+            fill(tr("Images by level: %s"), levels),
+            fill(tr("Row queued → sepia: %s on average"), session.meanAppearToSepiaMs.map { String(Int($0.rounded())) + " ms" } ?? "—"),
+            fill(tr("Cancelled by scrolling: %s"), String(session.cancelledByScrolling)),
+        ]
+        for (index, text) in texts.enumerated() where shownTotals[index] != text {
+            shownTotals[index] = text
+            totals[index].text = text
+        }
+    }
+}

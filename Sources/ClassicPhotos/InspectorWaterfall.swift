@@ -1,0 +1,180 @@
+// Why this exists: the inspector's waterfall: the latest operations, newest on top, each with its row, photo, stage and bars for time queued, waiting on a dependency and running (a download split into libsoup's phases), and its outcome in words and colour; selecting a line shows its row in the list.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+/// One operation as the trace told it.
+struct WaterfallLine {
+    let queue: Stage
+    let row: Int
+    let queued: Double
+    var dependency: Double?
+    var started: Double?
+    var ended: Double?
+    var outcome: Outcome = .running
+    /// connect, TLS, waiting for the first byte, receiving (ms), for a download that sent a request.
+    var phases: [Double]?
+
+    enum Outcome: Equatable {
+        case running, finished, cancelled
+        case failed(String)
+        case source(ImageSource)
+    }
+}
+
+@MainActor
+final class InspectorWaterfall {
+    static let shownLines = 30
+
+    let list = ListBox()
+    private var lines: [WaterfallLine] = []
+    private var views: [(box: Box, label: Label, bars: DrawingArea)] = []
+    private var shownTexts: [String] = []
+    private var now = 0.0
+    /// The photo's name for a row, and its URL (to match libsoup's timings to downloads).
+    var rowName: (Int) -> String? = { _ in nil }
+    var rowURL: (Int) -> String? = { _ in nil }
+    /// A line was selected: show its row.
+    var onSelect: ((Int) -> Void)?
+
+    init() {
+        list.addCSSClass("boxed-list")
+        list.setAccessible(label: tr("Operations, newest first"))
+        for index in 0..<Self.shownLines {
+            let box = Box(.vertical, spacing: 2)
+            box.setMargins(4)
+            let label = Label()
+            label.setXAlign(0)
+            label.setEllipsize(.end)
+            label.addCSSClass("caption")
+            let bars = DrawingArea(height: 8)
+            bars.onDraw { [weak self] context in self?.drawBars(index, context) }
+            box.append(label)
+            box.append(bars)
+            box.visible = false
+            list.append(box)
+            views.append((box, label, bars))
+            shownTexts.append("")
+        }
+        list.onRowActivated { [weak self] index in
+            guard let self else { return }
+            let shown = self.newestFirst
+            if shown.indices.contains(index) { self.onSelect?(shown[index].row) }
+        }
+    }
+
+    private var newestFirst: [WaterfallLine] { Array(lines.suffix(Self.shownLines).reversed()) }
+
+    /// Fold new trace events into the lines.
+    func add(_ events: [ObservedEvent]) {
+        for observed in events {
+            let t = observed.t
+            switch observed.event {
+            case .queued(let queue, let row):
+                lines.append(WaterfallLine(queue: queue, row: row, queued: t))
+            case .dependency(let row, _):
+                if let index = last(.viewer, row) { lines[index].dependency = t }
+            case .started(let queue, let row):
+                if let index = last(queue, row), lines[index].started == nil { lines[index].started = t }
+            case .finished(let queue, let row):
+                if let index = last(queue, row), lines[index].ended == nil {
+                    lines[index].ended = t
+                    lines[index].outcome = .finished
+                }
+            case .cancelled(let queue, let row):
+                if let index = last(queue, row), lines[index].ended == nil {
+                    lines[index].ended = t
+                    lines[index].outcome = .cancelled
+                }
+            case .state(let row, .failed, let reason):
+                if let index = lines.lastIndex(where: { $0.row == row && $0.queue != .viewer && $0.outcome == .finished }) {
+                    lines[index].outcome = .failed(reason ?? "")
+                }
+            case .image(let row, let from):
+                if let index = lines.lastIndex(where: { $0.row == row && $0.queue == .download && $0.outcome == .finished }) {
+                    lines[index].outcome = .source(from)
+                }
+            case .metrics(let url, let connect, let tls, let wait, let receive):
+                if let index = lines.lastIndex(where: { $0.queue == .download && $0.phases == nil && rowURL($0.row) == url }) {
+                    lines[index].phases = [connect, tls, wait, receive]
+                }
+            default: break
+            }
+        }
+        if lines.count > Self.shownLines * 4 { lines.removeFirst(lines.count - Self.shownLines * 2) }
+    }
+
+    /// The latest line of an operation still without an end (or the latest at all).
+    private func last(_ queue: Stage, _ row: Int) -> Int? {
+        lines.lastIndex { $0.queue == queue && $0.row == row }
+    }
+
+    func render(now: Double) {
+        self.now = now
+        let shown = newestFirst
+        for (index, view) in views.enumerated() {
+            guard index < shown.count else { view.box.visible = false; continue }
+            view.box.visible = true
+            let text = Self.describe(shown[index], name: rowName(shown[index].row))
+            if shownTexts[index] != text {
+                shownTexts[index] = text
+                view.label.text = text
+            }
+            view.bars.queueDraw()
+        }
+    }
+
+    static func describe(_ line: WaterfallLine, name: String?) -> String {
+        let stage: String
+        switch line.queue {
+        case .download: stage = tr("download")
+        case .filtration: stage = tr("sepia")
+        case .viewer: stage = tr("viewer")
+        }
+        let outcome: String
+        switch line.outcome {
+        case .running: outcome = line.started == nil ? tr("queued") : tr("running")
+        case .finished: outcome = tr("finished")
+        case .cancelled: outcome = tr("cancelled")
+        case .failed(let reason): outcome = fill(tr("failed: %s"), reason)
+        case .source(let source): outcome = RowBadge.look(source).name
+        }
+        var text = fill(tr("Row %s"), String(line.row)) + " · " + (name ?? "") + " · " + stage + " · " + outcome
+        if let ended = line.ended { text += " · " + String(Int(((ended - line.queued) * 1000).rounded())) + " ms" }
+        return text
+    }
+
+    /// Queued (grey), waiting on a dependency (purple), running (blue, or the download's phases:
+    /// connect orange, TLS purple, waiting green, receiving blue), on a shared time axis; red
+    /// when it failed, faded when cancelled.
+    private func drawBars(_ index: Int, _ context: DrawContext) {
+        let shown = newestFirst
+        guard shown.indices.contains(index) else { return }
+        let line = shown[index]
+        let start = shown.map(\.queued).min() ?? line.queued
+        let span = max(now - start, 0.001)
+        func x(_ t: Double) -> Double { (t - start) / span * context.width }
+        let end = line.ended ?? now
+        let alpha = line.outcome == .cancelled ? 0.35 : 1
+        let runStart = line.started ?? end
+        let waitEnd = line.dependency ?? runStart
+        context.setColor(0.6, 0.6, 0.6, alpha)
+        context.fillRect(x: x(line.queued), y: 1, width: max(1, x(waitEnd) - x(line.queued)), height: context.height - 2)
+        if let dependency = line.dependency {
+            context.setColor(0.5, 0.25, 0.6, alpha)
+            context.fillRect(x: x(dependency), y: 1, width: max(1, x(runStart) - x(dependency)), height: context.height - 2)
+        }
+        guard line.started != nil else { return }
+        if case .failed = line.outcome { context.setColor(0.75, 0.11, 0.16, alpha) } else { context.setColor(0.11, 0.44, 0.85, alpha) }
+        context.fillRect(x: x(runStart), y: 1, width: max(1, x(end) - x(runStart)), height: context.height - 2)
+        if let phases = line.phases {
+            let colours: [(Double, Double, Double)] = [(0.9, 0.45, 0.05), (0.5, 0.25, 0.6), (0.15, 0.64, 0.41), (0.11, 0.44, 0.85)]
+            var t = runStart
+            for (ms, colour) in zip(phases, colours) where ms > 0 {
+                context.setColor(colour.0, colour.1, colour.2, alpha)
+                context.fillRect(x: x(t), y: 1, width: max(1, ms / 1000 / span * context.width), height: context.height - 2)
+                t += ms / 1000
+            }
+        }
+    }
+}

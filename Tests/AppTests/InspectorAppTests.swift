@@ -1,0 +1,135 @@
+// Why this exists: the operations inspector under Xvfb: opened with its shortcut, its counts read over AT-SPI agree with the trace once quiet, the suspended mark shows while scrolling, a width of 1 holds in the trace, badges say network and then memory after a reload, and Export writes the session's trace.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class InspectorAppTests: XCTestCase {
+    static let server = try! TestServer(route: SamplePhotos.route)
+
+    func names(_ app: AppProcess) -> [String] { ((try? AccessibleNames.read(app)) ?? []).map(\.name) }
+
+    func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(150_000)
+        }
+        return condition()
+    }
+
+    /// No new trace line for `seconds`: the queues are quiet.
+    func waitQuiet(_ app: AppProcess, seconds: Double = 2, timeout: TimeInterval = 60) -> Bool {
+        var count = -1, since = Date()
+        return waitUntil(timeout) {
+            let now = app.trace.events.filter { $0.name != .frame && $0.name != .phases && $0.name != .stall }.count
+            if now != count { count = now; since = Date() }
+            return Date().timeIntervalSince(since) >= seconds
+        }
+    }
+
+    /// "Download queue: 12 finished" → 12, read over AT-SPI.
+    func count(_ names: [String], _ queue: String, _ what: String) -> Int? {
+        for name in names where name.hasPrefix(queue + ": ") && name.hasSuffix(" " + what) {
+            return Int(name.dropFirst(queue.count + 2).dropLast(what.count + 1))
+        }
+        return nil
+    }
+
+    func traceCount(_ app: AppProcess, _ name: TraceEvent.Name, _ queue: Stage) -> Int {
+        app.trace.events.filter { $0.name == name && $0.event.queue == queue }.count
+    }
+
+    func testCountsMatchTheTraceSuspendedMarkAndWidth() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display,
+                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=300&delay=1500&m=\(UUID().uuidString)"])
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["windowsize", "--sync", window, "1100", "700"])
+        try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } }, "Ctrl+Shift+O opened it")
+
+        // While the wheel turns (the first screen still downloading) the queues are suspended,
+        // and the panel says so.
+        let scroll = try ChildProcess("xdotool", ["mousemove", "300", "350", "click", "--repeat", "60", "--delay", "70", "5"],
+                                      environment: ["DISPLAY": xvfb.display, "PATH": "/usr/bin:/bin"])
+        XCTAssertTrue(waitUntil(8) { self.names(app).contains("Download queue suspended") },
+                      "the suspended mark while scrolling: \(names(app).prefix(40))")
+        _ = scroll.wait(timeout: 20)
+        XCTAssertTrue(app.trace.events.contains { $0.event == .suspended(queue: .download) })
+
+        // Once quiet, the counts read over AT-SPI are the trace's.
+        XCTAssertTrue(waitQuiet(app))
+        usleep(300_000)
+        let quiet = names(app)
+        XCTAssertFalse(quiet.contains("Download queue suspended"), "no longer suspended")
+        for queue in [Stage.download, .filtration] {
+            let label = queue == .download ? "Download queue" : "Filtration queue"
+            XCTAssertEqual(count(quiet, label, "finished"), traceCount(app, .finished, queue), "\(label) finished")
+            XCTAssertEqual(count(quiet, label, "cancelled"), traceCount(app, .cancelled, queue), "\(label) cancelled")
+            XCTAssertEqual(count(quiet, label, "running"), 0, "\(label) running")
+        }
+        XCTAssertGreaterThan(traceCount(app, .cancelled, .download), 0, "scrolling cancelled some downloads")
+
+        // Alt+D focuses the downloads' width: 1.
+        try xvfb.run("xdotool", ["key", "alt+d", "ctrl+a", "1", "Return"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .width(queue: .download, width: 1) } }, "the width changed")
+        let changed = app.trace.events.count
+        // New rows: scroll on and let some load.
+        try xvfb.run("xdotool", ["mousemove", "300", "350", "click", "--repeat", "8", "--delay", "70", "5"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { events in
+            events.dropFirst(changed).filter { if case .finished(.download, _) = $0.event { return true } else { return false } }.count >= 4
+        }, "downloads ran after the change")
+        var running: Set<Int> = [], most = 0, started = 0
+        for record in app.trace.events.dropFirst(changed) {
+            switch record.event {
+            case .started(.download, let row): running.insert(row); started += 1; most = max(most, running.count)
+            case .finished(.download, let row), .cancelled(.download, let row): running.remove(row)
+            default: break
+            }
+        }
+        XCTAssertGreaterThan(started, 3, "downloads ran after the change")
+        let downloads = app.trace.events.dropFirst(changed).filter { $0.event.queue == .download }.map { "\($0.t) \($0.event)" }
+        XCTAssertLessThanOrEqual(most, 1, "at most one download at a time: \(downloads.prefix(40))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testBadgesAndExport() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display,
+                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=30&cache=max-age&m=\(UUID().uuidString)"])
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["windowsize", "--sync", window, "1100", "700"])
+        try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } })
+        // Alt+B: badges on.
+        try xvfb.run("xdotool", ["key", "alt+b"])
+        XCTAssertTrue(waitUntil(20) { self.names(app).contains("From the network") }, "a network badge on first load: \(names(app).prefix(60))")
+        XCTAssertTrue(waitQuiet(app))
+        // Reload: the rows keep their images, from memory.
+        try xvfb.run("xdotool", ["key", "F5"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .image(row: 0, from: .memory) } })
+        XCTAssertTrue(waitUntil(20) { self.names(app).contains("From memory") }, "a memory badge after the reload")
+
+        // Export (Ctrl+Shift+E): the session's trace, as --trace wrote it so far.
+        let exported = app.directory.appendingPathComponent("exported.jsonl").path
+        try xvfb.run("xdotool", ["key", "ctrl+shift+e"])
+        XCTAssertTrue(waitUntil(10) { app.visibleWindowTitles(on: xvfb).contains("Export Trace") }, "the Export dialog")
+        usleep(500_000)
+        try xvfb.run("xdotool", ["key", "ctrl+a"])
+        try xvfb.run("xdotool", ["type", "--delay", "20", exported])
+        try xvfb.run("xdotool", ["key", "Return"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .exported(path: exported, ok: true) } }, "exported")
+        let written = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
+        let traced = try String(contentsOfFile: app.trace.path, encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(written.count, 50)
+        XCTAssertEqual(Array(traced.prefix(written.count)), written, "the export is the trace so far, line for line")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
