@@ -31,6 +31,7 @@ func section(_ name: String, _ body: () throws -> [Result]) {
 }
 
 section("kernel") { KernelBench.run(repetitions: max(repetitions, 7)) }
+section("observer") { ObserverBench.run(repetitions: max(repetitions, 5)) }
 let photos = LargePhotos()
 section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }

@@ -21,6 +21,15 @@ final class GalleryList {
     var onRowChanged: ((Int) -> Void)?
     /// Told when one of a row's operations starts running.
     var onOperationStarted: ((Int) -> Void)?
+    /// A row was clicked or activated with Enter: open its photo.
+    var onActivate: ((Int) -> Void)? {
+        didSet { activateHandlerConnected = activateHandlerConnected || connectActivate() }
+    }
+    private var activateHandlerConnected = false
+    private func connectActivate() -> Bool {
+        listView.onActivate { [weak self] row in self?.onActivate?(row) }
+        return true
+    }
     /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
     private(set) var badgeSources: [Int: ImageSource]?
 
@@ -31,7 +40,6 @@ final class GalleryList {
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("rich-list")
         listView.setShowSeparators(true)
-        listView.setSingleClickActivate(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
         scrolled.setExpand(horizontal: true, vertical: true)
@@ -40,8 +48,10 @@ final class GalleryList {
             guard let self else { return }
             let row = PhotoRow(placeholders: self.placeholders)
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
+            row.onActivate = { [weak self] record in self?.onActivate?(record.row) }
             item.setChild(row.container)
-            // Clicking a row, or Enter on it, opens its photo (the list view's `activate`).
+            // Enter on a row opens its photo (the list view's `activate`); a click does too,
+            // through the row's own click gesture (see PhotoRow).
             item.setActivatable(true)
             item.attach(row, key: Self.rowKey)
         }

@@ -339,7 +339,7 @@ final class GalleryWindow {
     // MARK: the viewer
 
     private func setUpViewer() {
-        list.listView.onActivate { [weak self] row in self?.openViewer(at: row) }
+        list.onActivate = { [weak self] row in self?.openViewer(at: row) }
         // The scheduler listens too (it set its handler first).
         let scheduled = list.onRowChanged
         list.onRowChanged = { [weak self] row in

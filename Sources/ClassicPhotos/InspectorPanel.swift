@@ -129,11 +129,26 @@ final class InspectorPanel {
         if open && badges.isActive { refreshBadges() }
     }
 
+    /// At most one update a frame, and no more than 10 a second: numbers that change faster
+    /// cannot be read, and each update lays the panel out again.
+    static let minimumInterval = 0.1
+    private var lastUpdate = 0.0
+
     private func scheduleUpdate() {
         guard isOpen, !updateScheduled else { return }
         updateScheduled = true
+        let wait = lastUpdate + Self.minimumInterval - ProcessInfo.processInfo.systemUptime
+        if wait > 0 {
+            // A one-shot wait for the rest of the interval, then the frame clock.
+            _ = MainLoop.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
+                self?.updateScheduled = false
+                self?.scheduleUpdate()
+            }
+            return
+        }
         container.addTickCallback { [weak self] in
             self?.updateScheduled = false
+            self?.lastUpdate = ProcessInfo.processInfo.systemUptime
             self?.update()
             return false
         }
@@ -158,8 +173,10 @@ final class InspectorPanel {
         onBadges?(badges.isActive && isOpen ? sources : nil)
     }
 
+    private static let bytes = ByteCountFormatter()
+
     private func showTotals(_ session: SessionTotals) {
-        let formatter = ByteCountFormatter()
+        let formatter = Self.bytes
         let levels = ImageSource.allCases.map { "\(RowBadge.look($0).letter) \(session.hits[$0] ?? 0)" }.joined(separator: " · ")
         let texts = [
             fill(tr("Downloaded %s in %s requests"), formatter.string(fromByteCount: Int64(session.bytes)), String(session.requests)),

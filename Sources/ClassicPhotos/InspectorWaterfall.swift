@@ -8,6 +8,9 @@ struct WaterfallLine {
     let queue: Stage
     let row: Int
     let queued: Double
+    /// The photo's name and URL, looked up once when the operation was queued.
+    let name: String?
+    let url: String?
     var dependency: Double?
     var started: Double?
     var ended: Double?
@@ -28,9 +31,12 @@ final class InspectorWaterfall {
 
     let list = ListBox()
     private var lines: [WaterfallLine] = []
+    /// What `render` showed, newest first (the bars draw from it).
+    private var shown: [WaterfallLine] = []
     private var views: [(box: Box, label: Label, bars: DrawingArea)] = []
     private var shownTexts: [String] = []
     private var now = 0.0
+    private var axisStart = 0.0
     /// The photo's name for a row, and its URL (to match libsoup's timings to downloads).
     var rowName: (Int) -> String? = { _ in nil }
     var rowURL: (Int) -> String? = { _ in nil }
@@ -57,13 +63,10 @@ final class InspectorWaterfall {
             shownTexts.append("")
         }
         list.onRowActivated { [weak self] index in
-            guard let self else { return }
-            let shown = self.newestFirst
-            if shown.indices.contains(index) { self.onSelect?(shown[index].row) }
+            guard let self, self.shown.indices.contains(index) else { return }
+            self.onSelect?(self.shown[index].row)
         }
     }
-
-    private var newestFirst: [WaterfallLine] { Array(lines.suffix(Self.shownLines).reversed()) }
 
     /// Fold new trace events into the lines.
     func add(_ events: [ObservedEvent]) {
@@ -71,7 +74,7 @@ final class InspectorWaterfall {
             let t = observed.t
             switch observed.event {
             case .queued(let queue, let row):
-                lines.append(WaterfallLine(queue: queue, row: row, queued: t))
+                lines.append(WaterfallLine(queue: queue, row: row, queued: t, name: rowName(row), url: rowURL(row)))
             case .dependency(let row, _):
                 if let index = last(.viewer, row) { lines[index].dependency = t }
             case .started(let queue, let row):
@@ -95,7 +98,7 @@ final class InspectorWaterfall {
                     lines[index].outcome = .source(from)
                 }
             case .metrics(let url, let connect, let tls, let wait, let receive):
-                if let index = lines.lastIndex(where: { $0.queue == .download && $0.phases == nil && rowURL($0.row) == url }) {
+                if let index = lines.lastIndex(where: { $0.queue == .download && $0.phases == nil && $0.url == url }) {
                     lines[index].phases = [connect, tls, wait, receive]
                 }
             default: break
@@ -111,11 +114,12 @@ final class InspectorWaterfall {
 
     func render(now: Double) {
         self.now = now
-        let shown = newestFirst
+        shown = Array(lines.suffix(Self.shownLines).reversed())
+        axisStart = shown.map(\.queued).min() ?? now
         for (index, view) in views.enumerated() {
             guard index < shown.count else { view.box.visible = false; continue }
             view.box.visible = true
-            let text = Self.describe(shown[index], name: rowName(shown[index].row))
+            let text = Self.describe(shown[index], name: shown[index].name)
             if shownTexts[index] != text {
                 shownTexts[index] = text
                 view.label.text = text
@@ -148,10 +152,9 @@ final class InspectorWaterfall {
     /// connect orange, TLS purple, waiting green, receiving blue), on a shared time axis; red
     /// when it failed, faded when cancelled.
     private func drawBars(_ index: Int, _ context: DrawContext) {
-        let shown = newestFirst
         guard shown.indices.contains(index) else { return }
         let line = shown[index]
-        let start = shown.map(\.queued).min() ?? line.queued
+        let start = axisStart
         let span = max(now - start, 0.001)
         func x(_ t: Double) -> Double { (t - start) / span * context.width }
         let end = line.ended ?? now

@@ -23,6 +23,9 @@ final class PhotoRow: PhotoRowView {
     private let placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
+    /// A click on the row (not on its Retry button): open its photo.
+    var onActivate: ((PhotoRecord) -> Void)?
+    private let click = GestureClick()
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
     /// here too: only main-actor objects ever hold a texture). Nil while a placeholder shows.
@@ -61,6 +64,10 @@ final class PhotoRow: PhotoRowView {
 
         container.append(picture)
         container.append(text)
+        click.onReleased { [weak self] presses in
+            if presses == 1, let record = self?.record { self?.onActivate?(record) }
+        }
+        container.addController(click)
     }
 
     /// The Retry button, made on first need.

@@ -1,0 +1,21 @@
+// Why this exists: GtkGestureClick, so a click on a list row opens its photo without the list view's single-click mode (which tracks the pointer over every row: hover states restyled each frame while the rows scroll under a still pointer).
+import CGtk
+import GLibRuntime
+
+@MainActor
+public final class GestureClick: EventController {
+    /// The primary button.
+    public init() {
+        super.init(adopting: gtk_gesture_click_new()!)
+    }
+
+    /// `released` (n_press, x, y): the button came up after `n_press` presses in a row.
+    public func onReleased(_ fn: @escaping @MainActor (Int) -> Void) {
+        // (gesture, gint n_press, gdouble x, gdouble y, user_data)
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, _, _, data in
+            let box: ClosureBox<@MainActor (Int) -> Void> = closureBox(data)
+            MainActor.assumeIsolated { box.fn(Int(count)) }
+        }
+        Signal.connectRaw(ref.pointer, "released", after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
