@@ -10,9 +10,22 @@ public struct Machine: Codable, Sendable {
 
     public static func current() -> Machine {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        /// The first processor's value for `name` (the key before the colon, exactly).
+        func field(_ name: String) -> String? {
+            for line in cpuinfo.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+        // Virtual machines often hide the marketing name ("Intel(R) Xeon(R) Processor"): the
+        // family, model and stepping still say which generation it is.
+        var model = field("model name") ?? "unknown"
+        if let family = field("cpu family"), let number = field("model"), let stepping = field("stepping") {
+            model += " (family \(family), model \(number), stepping \(stepping)\(field("cpu MHz").map { ", \($0) MHz" } ?? ""))"
+        }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
         return Machine(cpu: model, cores: ProcessInfo.processInfo.activeProcessorCount,
