@@ -326,8 +326,8 @@ public final class AppBench {
     // MARK: 7. start-up
 
     public func startup() -> [Result] {
-        [Result(name: "launch → first frame with rows", unit: "ms", values: startups, target: "≤ 500", met: { $0 <= 500 },
-                note: "every launch of this run but naive mode's")]
+        [Result(name: "launch → first frame with rows", unit: "ms", values: startups, target: "≤ 300", met: { $0 <= 300 },
+                note: "every launch of this run but naive mode's (the 2,000-row gallery over HTTP, big local manifests, warm caches)")]
     }
 }
 
