@@ -39,8 +39,10 @@ public final class FileChooserNative {
     /// then; the handler is disconnected after the response, which releases it.
     public func show(_ completion: @escaping @MainActor (String?) -> Void) {
         let keepAlive = self
-        var handler: Signal.HandlerID = 0
-        handler = Signal.connectInt(ref.pointer, "response") { response in
+        // The handler's ID, known only once connected (a box, so the closure captures no mutable variable).
+        final class HandlerID { var value: Signal.HandlerID = 0 }
+        let handler = HandlerID()
+        handler.value = Signal.connectInt(ref.pointer, "response") { response in
             var uri: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(keepAlive.chooser) {
                 if let cURI = g_file_get_uri(file) { uri = String(cString: cURI); g_free(cURI) }
@@ -48,7 +50,7 @@ public final class FileChooserNative {
             }
             gtk_native_dialog_destroy(keepAlive.ref.pointer.nativeDialog)
             completion(uri)
-            Signal.disconnect(keepAlive.ref.pointer, handler)
+            Signal.disconnect(keepAlive.ref.pointer, handler.value)
         }
         gtk_native_dialog_show(ref.pointer.nativeDialog)
     }

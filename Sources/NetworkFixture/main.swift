@@ -44,7 +44,7 @@ if let hosts {
     if result.status != 0 { fail("cannot bind-mount \(hosts) over /etc/hosts") }
 }
 
-FileManager.default.createFile(atPath: log, contents: nil)
+_ = FileManager.default.createFile(atPath: log, contents: nil)
 let logHandle = FileHandle(forWritingAtPath: log)!
 let logLock = NSLock()
 let server = try TestServer(everywhere: 8080, onRequest: { address, request in

@@ -28,7 +28,7 @@ public final class AppProcess {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
         stderrPath = directory.appendingPathComponent("stderr.txt").path
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
 
         bus = try SessionBus()
         var environment = ProcessInfo.processInfo.environment

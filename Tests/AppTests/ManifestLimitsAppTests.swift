@@ -42,7 +42,7 @@ final class ManifestLimitsAppTests: XCTestCase {
         let directory = try temporaryDirectory()
         // Over the 128 MiB limit: a sparse file, refused by its size before a byte is read.
         let tooLarge = directory.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: tooLarge.path, contents: Data("[".utf8))
+        _ = FileManager.default.createFile(atPath: tooLarge.path, contents: Data("[".utf8))
         XCTAssertEqual(truncate(tooLarge.path, off_t(129 << 20)), 0)
         let cases: [(file: String, data: Data?, reason: String)] = [
             ("bad.plist", Data("<?xml version=\"1.0\"?>\n<plist><dict><key>A</key>\n<string>a.png</dict></plist>".utf8), "malformed XML"),

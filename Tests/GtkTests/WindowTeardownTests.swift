@@ -26,7 +26,7 @@ final class WindowTeardownTests: XCTestCase {
 
     func testDestroyingWindowsWithControllersDropsEachReferenceOnce() throws {
         try XCTSkipIf(Self.display == nil, "no Xvfb")
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             XCTAssertTrue(Self.initializeGTK(on: Self.display!.display), "GTK opened the display")
             var kept: [(EventController, Adjustment)] = []
             for round in 0..<60 {

@@ -43,7 +43,7 @@ final class TraceEventTests: XCTestCase {
     /// written for later, and starts over when the file is replaced.
     func testTheReaderFollowsAGrowingFile() throws {
         let path = TemporaryFiles.url("trace-\(UUID().uuidString).jsonl").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let log = TraceLog(path: path)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         handle.write(Data((Trace.line(.scrollBegin, t: 1) + Trace.line(.evicted(row: 3), t: 2)).utf8))

@@ -50,7 +50,7 @@ func writeAtomically(_ data: Data, to path: String) -> Bool {
     var template = Array("\(folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return false }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = fchmod(fd, 0o600) == 0
     ok = ok && data.withUnsafeBytes { raw -> Bool in
         var offset = 0
