@@ -10,7 +10,14 @@ public enum AccessibleNames {
     /// Every accessible object's role and name the app exposes now.
     public static func read(_ app: AppProcess) throws -> [Entry] {
         let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
-        let result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        // A freshly started app registers with the AT-SPI registry a moment after its window
+        // shows (later still on a loaded machine): not found (status 3) is asked again for 3 s.
+        var result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        let deadline = Date().addingTimeInterval(3)
+        while result.status == 3, Date() < deadline {
+            usleep(250_000)
+            result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        }
         guard result.status == 0 else {
             throw NSError(domain: "AccessibleNames", code: Int(result.status),
                           userInfo: [NSLocalizedDescriptionKey: "the AT-SPI reader did not find the app (status \(result.status))"])

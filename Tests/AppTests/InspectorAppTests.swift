@@ -43,7 +43,7 @@ final class InspectorAppTests: XCTestCase {
     func testCountsMatchTheTraceSuspendedMarkAndWidth() throws {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display,
-                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=300&delay=1500&m=\(UUID().uuidString)"])
+                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=2000&delay=1500&m=\(UUID().uuidString)"])
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows())
         let window = try app.mainWindow(on: xvfb)
@@ -54,11 +54,12 @@ final class InspectorAppTests: XCTestCase {
 
         // While the wheel turns (the first screen still downloading) the queues are suspended,
         // and the panel says so.
-        let scroll = try ChildProcess("xdotool", ["mousemove", "300", "350", "click", "--repeat", "60", "--delay", "70", "5"],
+        // (Long enough that a screen-reader read, slow on a loaded machine, falls inside it.)
+        let scroll = try ChildProcess("xdotool", ["mousemove", "300", "350", "click", "--repeat", "150", "--delay", "70", "5"],
                                       environment: ["DISPLAY": xvfb.display, "PATH": "/usr/bin:/bin"])
-        XCTAssertTrue(waitUntil(8) { self.names(app).contains("Download queue suspended") },
+        XCTAssertTrue(waitUntil(10) { self.names(app).contains("Download queue suspended") },
                       "the suspended mark while scrolling: \(names(app).prefix(40))")
-        _ = scroll.wait(timeout: 20)
+        _ = scroll.wait(timeout: 30)
         XCTAssertTrue(app.trace.events.contains { $0.event == .suspended(queue: .download) })
 
         // Once quiet, the counts read over AT-SPI are the trace's.

@@ -57,22 +57,27 @@ public final class TraceObserver: @unchecked Sendable {
     private var endingScroll = false
     private var notified = false
 
-    /// Told (on the emitting thread) that events arrived since the last `take`.
-    public var onChange: (@Sendable () -> Void)?
+    /// Told (on the emitting thread) that events arrived since the last `take`. Set from the
+    /// main thread while workers emit: read and written under the lock.
+    public var onChange: (@Sendable () -> Void)? {
+        get { lock.withLock { changeHandler } }
+        set { lock.withLock { changeHandler = newValue } }
+    }
+    private var changeHandler: (@Sendable () -> Void)?
 
     struct OperationKey: Hashable { let queue: Stage; let row: Int }
 
     public init() { ring = Array(repeating: nil, count: Self.capacity) }
 
     public func record(_ event: TraceEvent, t: Double) {
-        let notify: Bool = lock.withLock {
+        let notify: (@Sendable () -> Void)? = lock.withLock {
             ring[next % Self.capacity] = ObservedEvent(sequence: next, t: t, event: event)
             next += 1
             fold(event, t: t)
             defer { notified = true }
-            return !notified
+            return notified ? nil : changeHandler
         }
-        if notify { onChange?() }
+        notify?()
     }
 
     /// The counts now, the events after `sequence` still in the ring (oldest first), and each
