@@ -77,7 +77,9 @@ final class CacheAppTests: XCTestCase {
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } }
         try xvfb.run("xdotool", ["key", "Escape"])
+        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "closed") = $0.event { return true } else { return false } } }
         /// Press `key` and wait for the rest, letting that screen load.
         func press(_ key: String) {
             let ends = app.trace.events.filter { $0.name == .scrollEnd }.count

@@ -117,7 +117,10 @@ final class RecycledRowInterleavingTests: XCTestCase {
                     gallery.cancelAll()
                     // Let cancelled operations wind down, then deliver any late completions: they must do nothing.
                     let deadline = Date().addingTimeInterval(10)
+                    // An operation that completed before the cancel frees its queue slot once the main
+                    // loop has applied its result: deliver completions while waiting.
                     while (gallery.pending.downloadQueue.operationCount + gallery.pending.filtrationQueue.operationCount) > 0, Date() < deadline {
+                        while g_main_context_iteration(nil, 0) != 0 {}
                         usleep(200)
                     }
                     while g_main_context_iteration(nil, 0) != 0 {}

@@ -51,10 +51,7 @@ extension PhotoGallery {
             pending.setInProgress(stage, row: row, shared)
             raise(shared, to: priority)
             Trace.shared.emit(.queued(queue: stage, row: row))
-            if shared.isExecuting {
-                Trace.shared.emit(.started(queue: stage, row: row))
-                startTimes[row] = ProcessInfo.processInfo.systemUptime
-            }
+            if shared.isExecuting { Trace.shared.emit(.started(queue: stage, row: row)) }
             onRowChanged?(row)
             return
         }
@@ -65,10 +62,13 @@ extension PhotoGallery {
         operation.queuePriority = priority
         // The completion runs on the operation's thread as it ends, even when cancelled. It does
         // nothing then; otherwise it hands the result to the GLib main loop, where the map
-        // entries are removed and the rows updated.
-        operation.completion = { [weak self] operation in
-            guard !operation.isCancelled else { return }
-            MainLoop.invoke { [weak self] in self?.finish(operation) }
+        // entries are removed and the rows updated, and only then lets the queue move on.
+        operation.completion = { [weak self] operation, done in
+            guard !operation.isCancelled else { return done() }
+            MainLoop.invoke { [weak self] in
+                self?.finish(operation)
+                done()
+            }
         }
         pending.setInProgress(stage, row: row, operation)
         pending.setShared(stage, key, operation)

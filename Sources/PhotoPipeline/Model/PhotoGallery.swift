@@ -122,9 +122,7 @@ public final class PhotoGallery {
     public func runningSince(_ row: Int) -> Double? { isRunning(row) ? startTimes[row] : nil }
 
     func operationStarted(_ operation: PhotoOperation, at time: Double) {
-        for row in operation.subscribers.sorted() where pending.inProgress(operation.stage)[row] === operation {
-            // A row that joined the running operation was told `started` when it joined.
-            if startTimes[row] == nil { Trace.shared.emit(.started(queue: operation.stage, row: row)) }
+        for row in operation.subscribers where pending.inProgress(operation.stage)[row] === operation {
             startTimes[row] = time
             onOperationStarted?(row)
         }

@@ -64,11 +64,13 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// Called on the worker thread when the operation starts running (not when it is queued).
     let onStarted: (@Sendable (PhotoOperation) -> Void)?
-    /// The operation's completion: called on its worker thread once `main` has returned, before
-    /// the queue is told it finished (so before the queue starts the next operation; Foundation's
-    /// `completionBlock` runs later, on a global queue, and the main loop could learn of the
-    /// next operation's start first). Set before the operation is queued.
-    public var completion: (@Sendable (PhotoOperation) -> Void)?
+    /// The operation's completion: called on its worker thread once `main` has returned, with a
+    /// `done` to call once the result has been applied (on the main loop). Only then is the
+    /// queue told the operation finished and may it start the next one, so the trace never shows
+    /// more operations running than the queue's width (Foundation's `completionBlock` runs after
+    /// the queue has moved on). Set before the operation is queued; without one, the operation
+    /// finishes as `main` returns.
+    public var completion: (@Sendable (PhotoOperation, _ done: @escaping @Sendable () -> Void) -> Void)?
 
     public init(row: Int, key: ImageKey, work: any StageWork, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
         self.row = row
@@ -108,8 +110,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         let thread = Thread { [self] in
             BackgroundPriority.lowerCurrentThread()
             main()
-            completion?(self)
-            markFinished()
+            if let completion { completion(self) { self.markFinished() } } else { markFinished() }
         }
         thread.name = name
         thread.start()
@@ -117,9 +118,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     public override func main() {
         if isCancelled { return }
-        // The `started` events are emitted on the main loop (by whoever made the operation,
-        // told through `onStarted`), in order with the `finished` events of the operations
-        // before it: the trace never shows more running than the queue's width.
+        for row in subscribers.sorted() { Trace.shared.emit(.started(queue: stage, row: row)) }
         onStarted?(self)
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }

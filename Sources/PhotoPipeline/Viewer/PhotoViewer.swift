@@ -168,16 +168,14 @@ public final class PhotoViewer {
         let work = FullImageLoader(url: url, fetcher: gallery.fetcher, caches: gallery.caches, settings: gallery.settings,
                                    origin: gallery.access, sepia: sepia, fullResolution: fullResolution, download: handoff,
                                    held: heldBytes, progress: progress)
-        let operation = PhotoOperation(row: row, key: key, work: work) { [weak self] operation in
-            MainLoop.invoke { [weak self] in
-                guard self?.pending.viewersInProgress[row] === operation else { return }
-                Trace.shared.emit(.started(queue: .viewer, row: row))
-            }
-        }
+        let operation = PhotoOperation(row: row, key: key, work: work)
         operation.queuePriority = priority
-        operation.completion = { [weak self] operation in
-            guard !operation.isCancelled else { return }
-            MainLoop.invoke { [weak self] in self?.finish(operation) }
+        operation.completion = { [weak self] operation, done in
+            guard !operation.isCancelled else { return done() }
+            MainLoop.invoke { [weak self] in
+                self?.finish(operation)
+                done()
+            }
         }
         if handoff != nil, let download = pending.downloadsInProgress[row] {
             operation.addDependency(download)
