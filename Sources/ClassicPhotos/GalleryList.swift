@@ -22,14 +22,7 @@ final class GalleryList {
     /// Told when one of a row's operations starts running.
     var onOperationStarted: ((Int) -> Void)?
     /// A row was clicked or activated with Enter: open its photo.
-    var onActivate: ((Int) -> Void)? {
-        didSet { activateHandlerConnected = activateHandlerConnected || connectActivate() }
-    }
-    private var activateHandlerConnected = false
-    private func connectActivate() -> Bool {
-        listView.onActivate { [weak self] row in self?.onActivate?(row) }
-        return true
-    }
+    var onActivate: ((Int) -> Void)?
     /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
     private(set) var badgeSources: [Int: ImageSource]?
 
@@ -42,6 +35,7 @@ final class GalleryList {
         listView.setShowSeparators(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
+        listView.onActivate { [weak self] row in self?.onActivate?(row) }
         scrolled.setExpand(horizontal: true, vertical: true)
 
         factory.onSetup { [weak self] item in

@@ -284,8 +284,7 @@ final class GalleryWindow {
     /// Show or hide the inspector beside the list (Ctrl+Shift+O); remembered in GSettings.
     func toggleInspector() {
         let panel = inspector ?? makeInspector()
-        let open = !isInspectorShown
-        isInspectorShown = open
+        let open = !panel.container.visible
         panel.container.visible = open
         panel.setOpen(open)
         services.preferences.inspectorOpen = open
@@ -296,7 +295,7 @@ final class GalleryWindow {
         }
         Trace.shared.emit(.inspector(open: open))
     }
-    private var isInspectorShown = false
+    private var isInspectorShown: Bool { inspector?.container.visible == true }
 
     private func makeInspector() -> InspectorPanel {
         StyleSheet.add(RowBadge.css)
@@ -319,21 +318,31 @@ final class GalleryWindow {
 
     /// Export: the session's trace so far, as JSON lines (the `--trace` format), where the user says.
     func exportTrace() {
-        guard let path = Trace.shared.path else { return }
+        guard let path = Trace.shared.path else {
+            return exportFailed(tr("this session's trace could not be written anywhere"))
+        }
         let chooser = FileChooserNative(title: tr("Export Trace"), parent: window, acceptLabel: tr("_Export"),
                                         cancelLabel: tr("_Cancel"), save: true, suggestedName: "classic-photos-trace.jsonl")
-        chooser.show { uri in
+        chooser.show { [weak self] uri in
             guard let uri, let url = URL(string: uri), url.isFileURL else { return }
             Trace.shared.flush()
             do {
                 if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
                 try FileManager.default.copyItem(atPath: path, toPath: url.path)
                 Trace.shared.emit(.exported(path: url.path, ok: true))
+                self?.inspector?.showExportStatus(fill(tr("Exported to %s"), url.path))
             } catch {
-                FileHandle.standardError.write(Data("classic-photos: could not export the trace to \(url.path): \(error)\n".utf8))
                 Trace.shared.emit(.exported(path: url.path, ok: false))
+                self?.exportFailed(fill(tr("%s: %s"), url.path, error.localizedDescription))
             }
         }
+    }
+
+    /// An export that failed says why, in the inspector (opened if it was closed).
+    private func exportFailed(_ reason: String) {
+        FileHandle.standardError.write(Data("classic-photos: could not export the trace: \(reason)\n".utf8))
+        if !isInspectorShown { toggleInspector() }
+        inspector?.showExportStatus(fill(tr("Could not export the trace: %s"), reason))
     }
 
     // MARK: the viewer

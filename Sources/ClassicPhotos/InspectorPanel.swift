@@ -13,6 +13,8 @@ final class InspectorPanel {
     private let suspendButton = ToggleButton(iconName: "media-playback-pause-symbolic")
     private let badges = Switch()
     private var totals: [Label] = []
+    /// What the last export did (where it wrote, or why it could not).
+    private let exportStatus = Label()
     private var shownTotals: [String] = []
     private var lastSequence = -1
     private var updateScheduled = false
@@ -50,6 +52,12 @@ final class InspectorPanel {
         header.append(export)
         header.append(close)
         container.append(header)
+        exportStatus.setXAlign(0)
+        exportStatus.setWrap(true)
+        exportStatus.setMargins(6)
+        exportStatus.addCSSClass("caption")
+        exportStatus.visible = false
+        container.append(exportStatus)
 
         let body = Box(.vertical, spacing: 12)
         body.setMargins(8)
@@ -120,6 +128,11 @@ final class InspectorPanel {
         observer.onChange = { [weak self] in
             MainLoop.invoke { self?.scheduleUpdate() }
         }
+    }
+
+    func showExportStatus(_ text: String) {
+        exportStatus.text = text
+        exportStatus.visible = true
     }
 
     /// The panel was shown or hidden; hidden, it reads nothing and costs nothing.

@@ -9,19 +9,11 @@ final class InspectorAppTests: XCTestCase {
 
     func names(_ app: AppProcess) -> [String] { ((try? AccessibleNames.read(app)) ?? []).map(\.name) }
 
-    func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(150_000)
-        }
-        return condition()
-    }
 
     /// No new trace line for `seconds`: the queues are quiet.
     func waitQuiet(_ app: AppProcess, seconds: Double = 2, timeout: TimeInterval = 60) -> Bool {
         var count = -1, since = Date()
-        return waitUntil(timeout) {
+        return poll(timeout: timeout) {
             let now = app.trace.events.filter { $0.name != .frame && $0.name != .phases && $0.name != .stall }.count
             if now != count { count = now; since = Date() }
             return Date().timeIntervalSince(since) >= seconds
@@ -40,24 +32,30 @@ final class InspectorAppTests: XCTestCase {
         app.trace.events.filter { $0.name == name && $0.event.queue == queue }.count
     }
 
-    func testCountsMatchTheTraceSuspendedMarkAndWidth() throws {
-        let xvfb = try Xvfb()
+    /// Launch on a gallery of the test server, widen the window and open the inspector with its shortcut.
+    func launchWithInspector(_ xvfb: Xvfb, gallery query: String) throws -> AppProcess {
         let app = try AppProcess(display: xvfb.display,
-                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=2000&delay=1500&m=\(UUID().uuidString)"])
-        defer { app.stop() }
+                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?\(query)&m=\(UUID().uuidString)"])
         XCTAssertTrue(app.waitForFirstRows())
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["windowsize", "--sync", window, "1100", "700"])
         try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
         XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } }, "Ctrl+Shift+O opened it")
+        return app
+    }
+
+    func testCountsMatchTheTraceSuspendedMarkAndWidth() throws {
+        let xvfb = try Xvfb()
+        let app = try launchWithInspector(xvfb, gallery: "count=2000&delay=1500")
+        defer { app.stop() }
 
         // While the wheel turns (the first screen still downloading) the queues are suspended,
         // and the panel says so.
         // (Long enough that a screen-reader read, slow on a loaded machine, falls inside it.)
         let scroll = try ChildProcess("xdotool", ["mousemove", "300", "350", "click", "--repeat", "150", "--delay", "70", "5"],
                                       environment: ["DISPLAY": xvfb.display, "PATH": "/usr/bin:/bin"])
-        XCTAssertTrue(waitUntil(10) { self.names(app).contains("Download queue suspended") },
+        XCTAssertTrue(poll(timeout: 10) { self.names(app).contains("Download queue suspended") },
                       "the suspended mark while scrolling: \(names(app).prefix(40))")
         _ = scroll.wait(timeout: 30)
         XCTAssertTrue(app.trace.events.contains { $0.event == .suspended(queue: .download) })
@@ -100,37 +98,40 @@ final class InspectorAppTests: XCTestCase {
 
     func testBadgesAndExport() throws {
         let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display,
-                                 arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=30&cache=max-age&m=\(UUID().uuidString)"])
+        let app = try launchWithInspector(xvfb, gallery: "count=30&cache=max-age")
         defer { app.stop() }
-        XCTAssertTrue(app.waitForFirstRows())
-        let window = try app.mainWindow(on: xvfb)
-        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        try xvfb.run("xdotool", ["windowsize", "--sync", window, "1100", "700"])
-        try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
-        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } })
         // Alt+B: badges on.
         try xvfb.run("xdotool", ["key", "alt+b"])
-        XCTAssertTrue(waitUntil(20) { self.names(app).contains("From the network") }, "a network badge on first load: \(names(app).prefix(60))")
+        XCTAssertTrue(poll(timeout: 20) { self.names(app).contains("From the network") }, "a network badge on first load: \(names(app).prefix(60))")
         XCTAssertTrue(waitQuiet(app))
         // Reload: the rows keep their images, from memory.
         try xvfb.run("xdotool", ["key", "F5"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .image(row: 0, from: .memory) } })
-        XCTAssertTrue(waitUntil(20) { self.names(app).contains("From memory") }, "a memory badge after the reload")
+        XCTAssertTrue(poll(timeout: 20) { self.names(app).contains("From memory") }, "a memory badge after the reload")
 
         // Export (Ctrl+Shift+E): the session's trace, as --trace wrote it so far.
+        func export(to path: String) throws {
+            try xvfb.run("xdotool", ["key", "ctrl+shift+e"])
+            XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Export Trace") }, "the Export dialog")
+            usleep(500_000)
+            try xvfb.run("xdotool", ["key", "ctrl+a"])
+            try xvfb.run("xdotool", ["type", "--delay", "20", path])
+            try xvfb.run("xdotool", ["key", "Return"])
+        }
         let exported = app.directory.appendingPathComponent("exported.jsonl").path
-        try xvfb.run("xdotool", ["key", "ctrl+shift+e"])
-        XCTAssertTrue(waitUntil(10) { app.visibleWindowTitles(on: xvfb).contains("Export Trace") }, "the Export dialog")
-        usleep(500_000)
-        try xvfb.run("xdotool", ["key", "ctrl+a"])
-        try xvfb.run("xdotool", ["type", "--delay", "20", exported])
-        try xvfb.run("xdotool", ["key", "Return"])
+        try export(to: exported)
         XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .exported(path: exported, ok: true) } }, "exported")
+        XCTAssertTrue(poll(timeout: 10) { self.names(app).contains("Exported to \(exported)") }, "the panel says where")
         let written = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
         let traced = try String(contentsOfFile: app.trace.path, encoding: .utf8).split(separator: "\n")
         XCTAssertGreaterThan(written.count, 50)
         XCTAssertEqual(Array(traced.prefix(written.count)), written, "the export is the trace so far, line for line")
+        // Where nothing may be written (not even by root), the panel says so, with the reason.
+        try export(to: "/proc/classic-photos-trace.jsonl")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .exported(path: "/proc/classic-photos-trace.jsonl", ok: false) } },
+                      "the export failed")
+        XCTAssertTrue(poll(timeout: 10) { self.names(app).contains { $0.hasPrefix("Could not export the trace: /proc/classic-photos-trace.jsonl: ") } },
+                      "the reason is shown: \(names(app).filter { $0.contains("export") })")
         XCTAssertEqual(app.criticals, [])
     }
 }

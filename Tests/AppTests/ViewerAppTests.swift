@@ -211,15 +211,7 @@ final class ViewerAppTests: XCTestCase {
     }
 
     func waitForName(_ app: AppProcess, containing text: String, timeout: TimeInterval = 10) throws -> Bool {
-        waitUntil(timeout) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains(text) } }
+        poll(timeout: timeout) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains(text) } }
     }
 
-    func waitUntil(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return condition()
-    }
 }

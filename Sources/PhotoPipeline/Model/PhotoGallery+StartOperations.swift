@@ -63,13 +63,7 @@ extension PhotoGallery {
         // The completion runs on the operation's thread as it ends, even when cancelled. It does
         // nothing then; otherwise it hands the result to the GLib main loop, where the map
         // entries are removed and the rows updated, and only then lets the queue move on.
-        operation.completion = { [weak self] operation, done in
-            guard !operation.isCancelled else { return done() }
-            MainLoop.invoke { [weak self] in
-                self?.finish(operation)
-                done()
-            }
-        }
+        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
         pending.setInProgress(stage, row: row, operation)
         pending.setShared(stage, key, operation)
         Trace.shared.emit(.queued(queue: stage, row: row))

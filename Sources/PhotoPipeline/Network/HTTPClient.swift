@@ -152,10 +152,8 @@ public final class HTTPClient: @unchecked Sendable {
         }
         let connectDone = tlsStart != 0 ? tlsStart : connectEnd
         Trace.shared.emit(.metrics(url: url.absoluteString,
-                                   connect: connectStart != 0 ? ms(connectStart, connectDone) : 0,
-                                   tls: tlsStart != 0 ? ms(tlsStart, connectEnd) : 0,
-                                   wait: ms(requestStart, responseStart),
-                                   receive: responseStart != 0 ? ms(responseStart, responseEnd) : 0))
+                                   connect: ms(connectStart, connectDone), tls: ms(tlsStart, connectEnd),
+                                   wait: ms(requestStart, responseStart), receive: ms(responseStart, responseEnd)))
     }
 
     /// The IP address of a socket address (nil for a non-IP one), as bytes and as text.

@@ -101,6 +101,18 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     public override var isExecuting: Bool { lock.withLock { executing } }
     public override var isFinished: Bool { lock.withLock { finished } }
 
+    /// The completion the gallery and the viewer give their operations: nothing once cancelled;
+    /// otherwise `apply` the result on the GLib main loop, then let the queue move on.
+    func completeOnMainLoop(_ apply: @escaping @MainActor @Sendable (PhotoOperation) -> Void) {
+        completion = { operation, done in
+            guard !operation.isCancelled else { return done() }
+            MainLoop.invoke {
+                apply(operation)
+                done()
+            }
+        }
+    }
+
     /// Called by the queue when it is this operation's turn.
     public override func start() {
         if isCancelled { return markFinished() }

@@ -170,13 +170,7 @@ public final class PhotoViewer {
                                    held: heldBytes, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work)
         operation.queuePriority = priority
-        operation.completion = { [weak self] operation, done in
-            guard !operation.isCancelled else { return done() }
-            MainLoop.invoke { [weak self] in
-                self?.finish(operation)
-                done()
-            }
-        }
+        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
         if handoff != nil, let download = pending.downloadsInProgress[row] {
             operation.addDependency(download)
             if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
