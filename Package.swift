@@ -28,7 +28,9 @@ let package = Package(
         // The GTK widgets the app uses, on top of the runtime.
         // The viewer's zoomable picture: a GtkWidget subclass in C (GTK 4.8 has no zoomable image).
         .target(name: "CPhotoView", dependencies: ["CGtk"]),
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel", "CPhotoView"]),
+        // A list row's thumbnail, name and status as one fixed-size widget (rebinding only redraws).
+        .target(name: "CRowView", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView"]),
 
         // The sepia row loops, once (inlinable), compiled for the baseline, x86-64-v3 (AVX2) and
         // x86-64-v4 (AVX-512); the pipeline picks one at run time from the CPU's features.
@@ -84,7 +86,7 @@ let package = Package(
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "CGLib", "TestAndBenchSupport"], swiftSettings: testSettings),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "CGLib", "CGdkPixbuf"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),

@@ -15,6 +15,10 @@ public final class AppBench {
     private(set) var startups: [Double] = []
     /// Where to write `perf record` profiles of the app while it scrolls (`--perf DIR`), if anywhere.
     public var perfDirectory: String?
+    /// Another build of the app (`--baseline-app PATH`, say the commit before a change): the
+    /// responsiveness benchmark then scrolls it too, right after this build in every
+    /// repetition, and reports this build against it run by run (before and after, side by side).
+    public var baselineBinary: String?
 
     public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double) throws {
         xvfb = try Xvfb()
@@ -29,14 +33,14 @@ public final class AppBench {
 
     /// Launch the app on the gallery and wait for its first screen to be chosen.
     func launch(_ arguments: [String] = [], probe: Bool = false, manifest: String? = nil,
-                environment extra: [String: String] = [:]) throws -> AppProcess {
-        // Naive mode loads every bound row before its first frame: not a start-up figure.
-        let countsForStartup = !arguments.contains("--naive")
+                environment extra: [String: String] = [:], executable: String? = nil) throws -> AppProcess {
+        // Naive mode loads every bound row before its first frame: not a start-up figure; nor is another build's.
+        let countsForStartup = !arguments.contains("--naive") && executable == nil
         let spawned = Date().timeIntervalSince1970
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": ""]
         for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
-                                 environment: environment, executable: binary)
+                                 environment: environment, executable: executable ?? binary)
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }
@@ -95,9 +99,13 @@ public final class AppBench {
         var p50: [String: [Double]] = [:], late: [String: [Double]] = [:], workP99: [String: [Double]] = [:], p99: [String: [Double]] = [:]
         var worst: [String: [Double]] = [:], stalls: [String: [Double]] = [:], restP99: [String: [Double]] = [:]
         var phaseP99: [String: [Double]] = [:], phaseMean: [String: [Double]] = [:]
+        // The main thread's own CPU time while the input lasted, as a share of one core: what the
+        // frames cost the app, which a busy host stretches far less than it stretches a p99.
+        var mainCPU: [String: [Double]] = [:]
         for repetition in 0..<repetitions {
-            for mode in Self.scrollModes {
-                let app = try launch(mode.arguments, probe: true, environment: ["GSK_RENDERER": mode.renderer])
+            for mode in scrollModes {
+                let app = try launch(mode.arguments, probe: true, environment: ["GSK_RENDERER": mode.renderer],
+                                     executable: mode.baseline ? baselineBinary : nil)
                 defer { app.stop() }
                 if mode.inspector {
                     // The operations inspector open beside the list (Ctrl+Shift+O), updating as the queues work.
@@ -131,6 +139,8 @@ public final class AppBench {
                 // while the next scroll begins), down and up, for `scrollSeconds`. One xdotool
                 // run per stretch: starting a new one leaves a 20–40 ms hole in the input, and a
                 // hole in the input is a hole in the frames.
+                let pid = app.process.processIdentifier
+                let cpuStart = Self.threadCPUNanoseconds(pid: pid, tid: pid)
                 let inputStart = ProcessInfo.processInfo.systemUptime
                 var down = true, rounds = 0
                 while ProcessInfo.processInfo.systemUptime - inputStart < scrollSeconds {
@@ -140,6 +150,9 @@ public final class AppBench {
                     if rounds % 3 == 0 { down.toggle() }
                 }
                 let inputEnd = ProcessInfo.processInfo.systemUptime
+                if let cpuStart, let cpuEnd = Self.threadCPUNanoseconds(pid: pid, tid: pid) {
+                    mainCPU[mode.name, default: []].append(Double(cpuEnd - cpuStart) / 1e9 / (inputEnd - inputStart) * 100)
+                }
                 if let perf {
                     perf.signal(SIGINT)
                     _ = perf.wait(timeout: 60)
@@ -172,15 +185,16 @@ public final class AppBench {
             }
         }
         var results: [Result] = []
-        for mode in Self.scrollModes {
-            let normal = mode.arguments.isEmpty
+        for mode in scrollModes {
+            // Targets are judged on this build as shipped; the baseline build is only measured.
+            let normal = mode.arguments.isEmpty && !mode.baseline
             let rest = restP99[mode.name] ?? []
-            if normal {
+            if mode.arguments.isEmpty {
                 results.append(Result(name: "frame interval p99 at rest (the frame clock's own timing), \(mode.name)", unit: "ms", values: rest))
             }
             results.append(Result(name: "frame interval p50, \(mode.name)", unit: "ms", values: p50[mode.name] ?? []))
             results.append(Result(name: "frame interval p99, \(mode.name)", unit: "ms", values: p99[mode.name] ?? []))
-            if normal {
+            if mode.arguments.isEmpty {
                 // Paired run by run: each scroll against the rest measured in the same launch.
                 results.append(Result(name: "frame interval p99 scrolling − at rest, \(mode.name)", unit: "ms",
                                       values: zip(p99[mode.name] ?? [], rest).map { $0 - $1 }, target: "≤ 1", met: { $0 <= 1 }))
@@ -190,10 +204,11 @@ public final class AppBench {
                                   target: normal ? "0" : nil, met: normal ? { $0 == 0 } : nil))
             results.append(Result(name: "frame work (start → after-paint) p99, \(mode.name)", unit: "ms", values: workP99[mode.name] ?? [],
                                   target: normal ? "≤ 8" : nil, met: normal ? { $0 <= 8 } : nil))
+            results.append(Result(name: "main thread CPU while scrolling, share of a core, \(mode.name)", unit: "%", values: mainCPU[mode.name] ?? []))
             results.append(Result(name: "longest main-loop stall, \(mode.name)", unit: "ms", values: stalls[mode.name] ?? [],
                                   target: normal ? "≤ 16" : nil, met: normal ? { $0 <= 16 } : nil))
             // Where a frame's work goes, by frame-clock phase (bind is part of layout).
-            for phase in Self.phaseNames where normal {
+            for phase in Self.phaseNames where mode.arguments.isEmpty {
                 results.append(Result(name: "  frame work, \(phase): mean, \(mode.name)", unit: "ms", values: phaseMean["\(mode.name)/\(phase)"] ?? []))
                 results.append(Result(name: "  frame work, \(phase): p99, \(mode.name)", unit: "ms", values: phaseP99["\(mode.name)/\(phase)"] ?? []))
             }
@@ -208,19 +223,50 @@ public final class AppBench {
         results.append(Result(name: "longest stall, naive ÷ normal", unit: "×", values: ratio, target: "≥ 20", met: { $0 >= 20 }))
         let p99Ratio = zip(p99["naive"] ?? [], p99["normal"] ?? []).map { $0 / $1 }
         results.append(Result(name: "frame p99, naive ÷ normal", unit: "×", values: p99Ratio))
+        if baselineBinary != nil {
+            // This build against the baseline build, launch by launch (each pair ran one after the other).
+            let base = Self.baselineMode.name
+            results.append(Result(name: "frame work p99, this build ÷ baseline build", unit: "×",
+                                  values: zip(workP99["normal"] ?? [], workP99[base] ?? []).map { $0 / $1 }))
+            results.append(Result(name: "frame work p99, this build − baseline build", unit: "ms",
+                                  values: zip(workP99["normal"] ?? [], workP99[base] ?? []).map { $0 - $1 }))
+            results.append(Result(name: "main thread CPU while scrolling, this build ÷ baseline build", unit: "×",
+                                  values: zip(mainCPU["normal"] ?? [], mainCPU[base] ?? []).map { $0 / $1 }))
+            results.append(Result(name: "frames over 25 ms, this build − baseline build", unit: "frames",
+                                  values: zip(late["normal"] ?? [], late[base] ?? []).map { $0 - $1 }))
+            for phase in Self.phaseNames where phase != "wait" {
+                results.append(Result(name: "frame work, \(phase): p99, this build − baseline build", unit: "ms",
+                                      values: zip(phaseP99["normal/\(phase)"] ?? [], phaseP99["\(base)/\(phase)"] ?? []).map { $0 - $1 }))
+            }
+        }
         return results
     }
 
     /// How the responsiveness benchmark runs the app: the scheduler as shipped with the
     /// renderer the other benchmarks use (cairo) and with GTK's default (GL, on llvmpipe
     /// here); and naive mode (every bound row loads at once, no suspension while scrolling).
+    /// A thread's time on a CPU so far (ns), from the scheduler's own accounting
+    /// (`/proc/PID/task/TID/schedstat`, first field); nil if it cannot be read.
+    static func threadCPUNanoseconds(pid: Int32, tid: Int32) -> UInt64? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/schedstat", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { UInt64($0) }
+    }
+
     struct ScrollMode {
         let name: String
         let arguments: [String]
         let renderer: String
         var inspector = false
+        var baseline = false
     }
-    static let scrollModes = [ScrollMode(name: "normal", arguments: [], renderer: "cairo"),
+    static let baselineMode = ScrollMode(name: "normal, baseline build", arguments: [], renderer: "cairo", baseline: true)
+    /// The modes in the order each repetition runs them: the baseline build, if any, right after this one.
+    var scrollModes: [ScrollMode] {
+        var modes = Self.shippedModes
+        if baselineBinary != nil { modes.insert(Self.baselineMode, at: 1) }
+        return modes
+    }
+    static let shippedModes = [ScrollMode(name: "normal", arguments: [], renderer: "cairo"),
                               ScrollMode(name: "normal, inspector open", arguments: [], renderer: "cairo", inspector: true),
                               ScrollMode(name: "normal, default renderer", arguments: [], renderer: ""),
                               ScrollMode(name: "naive", arguments: ["--naive"], renderer: "cairo")]

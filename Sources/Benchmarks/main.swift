@@ -48,6 +48,8 @@ if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galle
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         app?.perfDirectory = folder
     }
+    // `--baseline-app PATH`: scroll another build too, side by side with this one (before and after).
+    app?.baselineBinary = option("--baseline-app")
 }
 if let app {
     section("responsiveness") { try app.responsiveness() }

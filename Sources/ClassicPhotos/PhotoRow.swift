@@ -3,22 +3,23 @@ import GLibRuntime
 import Gtk
 import PhotoPipeline
 
-/// As few widgets as a row can have (a box, the picture, a box with two labels), since a fast
-/// scroll rebinds dozens of rows a frame and GTK restyles, measures and draws each widget: no
-/// spinner (it redrew every frame while anything loaded; the status line says "Loading…"), no
-/// themed icons (shared placeholder textures), and the Retry button only once a row has failed.
+/// As few widgets as a row can have: a box holding one row view that draws the thumbnail, the
+/// name and the status (CpRowView, of fixed size, so a rebind only redraws it: nothing is
+/// measured or laid out again), and the Retry button only once the row has failed. A fast
+/// scroll rebinds rows every frame; as a GtkImage and two GtkLabels in boxes, each new text
+/// had its label, its box and the row measured and allocated again.
 @MainActor
 final class PhotoRow: PhotoRowView {
     static let thumbnailSize: Int32 = 64
 
     let container = Box(.horizontal, spacing: 12)
-    /// One image for the thumbnail, the placeholder and the failure picture.
-    private let picture = Image(pixelSize: PhotoRow.thumbnailSize)
-    private let nameLabel = Label()
-    private let statusLabel = Label()
+    /// The thumbnail (or placeholder, or failure picture), the name and the status, in one widget.
+    /// 24 px between picture and text: what the row's box put between them (its 12, and 12 more
+    /// that GTK's theme gives a box in a `.rich-list` row).
+    private let view = RowView(thumbnailSize: PhotoRow.thumbnailSize, spacing: 24)
     /// Made the first time this row shows a failure, then kept (hidden) for the row's life.
     private var retryButton: Button?
-    /// The inspector's corner mark: the picture moves into an overlay the first time a badge shows.
+    /// The inspector's corner mark: the row view moves into an overlay the first time a badge shows.
     private var badge: (overlay: Overlay, label: Label, source: ImageSource?)?
     private let placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
@@ -33,8 +34,6 @@ final class PhotoRow: PhotoRowView {
     /// Which placeholder shows now (nil: a thumbnail or nothing yet).
     private var shownPlaceholder: Texture?
     private var shownTooltip: String?
-    private var shownName: String?
-    private var shownStatus: String?
     /// Accessible label and description last set: each change is announced over AT-SPI.
     private var shownAccessible: (String, String) = ("", "")
 
@@ -44,26 +43,9 @@ final class PhotoRow: PhotoRowView {
     init(placeholders: RowPlaceholders) {
         self.placeholders = placeholders
         container.setMargins(6)
-        picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
-        // Centred, not filled: the row's height must not stretch the picture wider than the slot.
-        picture.setAlign(horizontal: .center, vertical: .center)
-        picture.addCSSClass("thumbnail")
-
-        let text = Box(.vertical, spacing: 4)
-        text.setAlign(vertical: .center)
-        text.setExpand(horizontal: true)
-        nameLabel.setXAlign(0)
-        nameLabel.setEllipsize(.end)
-        nameLabel.addCSSClass("heading")
-        statusLabel.setXAlign(0)
-        statusLabel.setEllipsize(.end)
-        statusLabel.addCSSClass("dim-label")
-        statusLabel.addCSSClass("caption")
-        text.append(nameLabel)
-        text.append(statusLabel)
-
-        container.append(picture)
-        container.append(text)
+        view.setExpand(horizontal: true)
+        view.setAlign(vertical: .center)
+        container.append(view)
         click.onReleased { [weak self] presses in
             if presses == 1, let record = self?.record { self?.onActivate?(record) }
         }
@@ -98,21 +80,21 @@ final class PhotoRow: PhotoRowView {
 
     /// Show the bound record's current state. A record whose image is ready shows it at once.
     /// "Loading…" only while the row has an operation queued or running. Only what changed is
-    /// set: a label given new text is measured and laid out again.
+    /// set (the row view compares its texts itself and redraws only on a change).
     func render(busy: Bool) {
         guard let record else { return }
-        setText(nameLabel, record.name, &shownName)
+        view.setName(record.name)
         let state = record.state
         switch state {
         case .new:
             showPlaceholder(placeholders.waiting)
-            setText(statusLabel, busy ? tr("Loading…") : tr("Waiting"), &shownStatus)
+            view.setStatus(busy ? tr("Loading…") : tr("Waiting"))
         case .downloaded, .filtered:
             if let image = record.image { show(image) } else { showPlaceholder(placeholders.waiting) }
-            setText(statusLabel, state == .downloaded ? tr("Applying sepia") : tr("Sepia"), &shownStatus)
+            view.setStatus(state == .downloaded ? tr("Applying sepia") : tr("Sepia"))
         case .failed:
             showPlaceholder(placeholders.failed)
-            setText(statusLabel, tr("Failed to load"), &shownStatus)
+            view.setStatus(tr("Failed to load"))
         }
         let canRetry = state == .failed && record.url != nil
         if canRetry { retry().visible = true } else { retryButton?.visible = false }
@@ -136,13 +118,7 @@ final class PhotoRow: PhotoRowView {
         let texture = Texture(pixbuf: thumbnail.pixbuf)
         shown = (thumbnail, texture)
         shownPlaceholder = nil
-        picture.setTexture(texture)
-    }
-
-    private func setText(_ label: Label, _ text: String, _ shownText: inout String?) {
-        guard text != shownText else { return }
-        shownText = text
-        label.text = text
+        view.setTexture(texture)
     }
 
     /// Show a shared placeholder, unless it shows already (nothing changes, nothing redraws).
@@ -150,7 +126,7 @@ final class PhotoRow: PhotoRowView {
         if shown == nil && shownPlaceholder === texture { return }
         shown = nil
         shownPlaceholder = texture
-        picture.setTexture(texture)
+        view.setTexture(texture)
     }
 
     /// Show where the row's image came from (nil hides the mark).
@@ -173,12 +149,14 @@ final class PhotoRow: PhotoRowView {
         let overlay = Overlay()
         let label = Label()
         label.addCSSClass("row-badge")
-        label.setAlign(horizontal: .end, vertical: .start)
+        // Over the thumbnail's top corner (the row view starts with its slot, right to left too).
+        label.setAlign(horizontal: .start, vertical: .start)
         label.visible = false
-        container.remove(picture)
-        overlay.setChild(picture)
+        container.remove(view)
+        overlay.setChild(view)
         overlay.addOverlay(label)
-        overlay.setAlign(horizontal: .center, vertical: .center)
+        overlay.setExpand(horizontal: true)
+        overlay.setAlign(vertical: .center)
         container.prepend(overlay)
         badge = (overlay, label, nil)
         return badge!
