@@ -77,16 +77,19 @@ public final class AppBench {
     }
 
     /// The probe's `phases` events for the frames that start inside `window`, by phase name
-    /// (wait, update, layout, paint, bind), in ms, one value a frame.
+    /// (wait, update, layout, paint, bind), in ms, one value a frame; and under `on-cpu`, for
+    /// each frame whose work took over 8 ms, the share of that time its thread was on a CPU.
     public static func framePhases(_ events: [TraceRecord], window: ClosedRange<Double>) -> [String: [Double]] {
-        var phases: [String: [Double]] = [:], inside = false
+        var phases: [String: [Double]] = [:], inside = false, work = 0.0
         for event in events {
             switch event.event {
-            case .frame(_, _, let at): inside = window.contains(at)
-            case .phases(let wait, let update, let layout, let paint, let bind, _) where inside:
+            case .frame(_, let frameWork, let at): inside = window.contains(at); work = frameWork
+            case .phases(let wait, let update, let layout, let paint, let bind, _, let cpu) where inside:
                 for (name, value) in [("wait", wait), ("update", update), ("layout", layout), ("paint", paint), ("bind", bind)] {
                     phases[name, default: []].append(value)
                 }
+                let busy = update + layout + paint
+                if work > 8, busy > 0, cpu.isFinite { phases[Self.onCPU, default: []].append(min(1, cpu / busy) * 100) }
                 inside = false
             default: break
             }
@@ -94,6 +97,7 @@ public final class AppBench {
         return phases
     }
     static let phaseNames = ["wait", "update", "layout", "paint", "bind"]
+    static let onCPU = "on-cpu"
 
     public func responsiveness() throws -> [Result] {
         var p50: [String: [Double]] = [:], late: [String: [Double]] = [:], workP99: [String: [Double]] = [:], p99: [String: [Double]] = [:]
@@ -101,7 +105,7 @@ public final class AppBench {
         var phaseP99: [String: [Double]] = [:], phaseMean: [String: [Double]] = [:]
         // The main thread's own CPU time while the input lasted, as a share of one core: what the
         // frames cost the app, which a busy host stretches far less than it stretches a p99.
-        var mainCPU: [String: [Double]] = [:]
+        var mainCPU: [String: [Double]] = [:], onCPUShare: [String: [Double]] = [:]
         for repetition in 0..<repetitions {
             for mode in scrollModes {
                 let app = try launch(mode.arguments, probe: true, environment: ["GSK_RENDERER": mode.renderer],
@@ -178,7 +182,9 @@ public final class AppBench {
                 workP99[mode.name, default: []].append(percentile(work, 99))
                 late[mode.name, default: []].append(Double(frames.filter { $0 > Self.missedVblankMs }.count))
                 stalls[mode.name, default: []].append(stall)
-                for (phase, values) in Self.framePhases(all, window: inputStart...inputEnd) where !values.isEmpty {
+                let phases = Self.framePhases(all, window: inputStart...inputEnd)
+                if let shares = phases[Self.onCPU], !shares.isEmpty { onCPUShare[mode.name, default: []].append(percentile(shares, 50)) }
+                for (phase, values) in phases where !values.isEmpty && phase != Self.onCPU {
                     phaseP99["\(mode.name)/\(phase)", default: []].append(percentile(values, 99))
                     phaseMean["\(mode.name)/\(phase)", default: []].append(values.reduce(0, +) / Double(values.count))
                 }
@@ -205,6 +211,10 @@ public final class AppBench {
             results.append(Result(name: "frame work (start → after-paint) p99, \(mode.name)", unit: "ms", values: workP99[mode.name] ?? [],
                                   target: normal ? "≤ 8" : nil, met: normal ? { $0 <= 8 } : nil))
             results.append(Result(name: "main thread CPU while scrolling, share of a core, \(mode.name)", unit: "%", values: mainCPU[mode.name] ?? []))
+            // Frames over 8 ms of work: how much of that time the main thread was on a CPU
+            // (the median over the run's slow frames; low means it waited for a CPU).
+            results.append(Result(name: "frames over 8 ms of work: share of it on a CPU, \(mode.name)", unit: "%",
+                                  values: onCPUShare[mode.name] ?? []))
             results.append(Result(name: "longest main-loop stall, \(mode.name)", unit: "ms", values: stalls[mode.name] ?? [],
                                   target: normal ? "≤ 16" : nil, met: normal ? { $0 <= 16 } : nil))
             // Where a frame's work goes, by frame-clock phase (bind is part of layout).

@@ -15,6 +15,8 @@ final class FrameProbe {
     private var sawRows = false
     /// When each phase of the frame being made ended (µs, monotonic): events, update, layout, paint.
     private var phaseEnds: [FrameClockPhase: Int64] = [:]
+    /// The main thread's CPU time when this frame's before-paint began (µs).
+    private var cpuAtBeforePaint: Int64?
     /// Time in the app's own row bind and unbind handlers since the last frame.
     private static var bindMicroseconds: Int64 = 0
     private static var binds = 0
@@ -59,11 +61,13 @@ final class FrameProbe {
                     return Double(at - previous) / 1000
                 }
                 let wait = phase(.beforePaint), update = phase(.update), layout = phase(.layout), paint = phase(.paint)
+                let cpu = cpuAtBeforePaint.map { Double(MainLoop.threadCPUMicroseconds - $0) / 1000 } ?? 0
                 Trace.shared.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
-                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds))
+                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds, cpu: cpu))
             }
             lastFrame = start
             phaseEnds.removeAll(keepingCapacity: true)
+            cpuAtBeforePaint = nil
             Self.bindMicroseconds = 0
             Self.binds = 0
         }
@@ -71,7 +75,10 @@ final class FrameProbe {
         // The frame's own work begins at before-paint (first handler; flush-events runs only
         // when events wait, and GDK delivers input outside frames); each later phase ends after
         // its last handler.
-        window.onFrameClock(.beforePaint) { [weak self] in self?.phaseEnds[.beforePaint] = MainLoop.monotonicMicroseconds }
+        window.onFrameClock(.beforePaint) { [weak self] in
+            self?.phaseEnds[.beforePaint] = MainLoop.monotonicMicroseconds
+            self?.cpuAtBeforePaint = MainLoop.threadCPUMicroseconds
+        }
         for phase in [FrameClockPhase.update, .layout, .paint] {
             window.onFrameClock(phase, last: true) { [weak self] in
                 self?.phaseEnds[phase] = MainLoop.monotonicMicroseconds

@@ -99,6 +99,14 @@ public enum MainLoop {
 
     /// GLib's monotonic clock, in microseconds (the clock GDK's frame timings use).
     public static var monotonicMicroseconds: Int64 { Int64(g_get_monotonic_time()) }
+
+    /// The calling thread's own time on a CPU so far (µs): unlike the monotonic clock, it does
+    /// not advance while the thread waits for a CPU.
+    public static var threadCPUMicroseconds: Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+    }
 }
 
 /// GSourceFunc: run the box's work once, on the main actor.

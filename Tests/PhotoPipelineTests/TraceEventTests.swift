@@ -16,7 +16,7 @@ final class TraceEventTests: XCTestCase {
         .evicted(row: 8), .cacheCleared, .suspended(queue: .download), .resumed(queue: .filtration),
         .scrollBegin, .scrollEnd(visible: [10, 17]), .visible(rows: [0, 7]), .prefetch(rows: [8, 9, 10]),
         .firstRowsFrame(wall: 1_790_000_000.25), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
-        .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2),
+        .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2, cpu: 6.5),
         .stall(ms: 12.5), .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: "opened"), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: "download", ms: 120.5),
         .dependency(row: 3, on: "download"), .width(queue: .download, width: 6),

@@ -56,8 +56,10 @@ public enum TraceEvent: Sendable, Equatable {
     /// wait (from the frame's start until the main loop got to it: input events and other
     /// work before it), update (tick callbacks, kinetic scrolling), layout (style, measure,
     /// allocate; the list binds rows here), paint (snapshot and render); `bind` is the part of
-    /// it spent in the app's own row bind and unbind handlers, over `binds` calls.
-    case phases(wait: Double, update: Double, layout: Double, paint: Double, bind: Double, binds: Int)
+    /// it spent in the app's own row bind and unbind handlers, over `binds` calls; `cpu` is the
+    /// main thread's own time on a CPU from before-paint to after-paint: well under the phases'
+    /// sum, the thread was runnable but waiting for a CPU (the host was busy), not working.
+    case phases(wait: Double, update: Double, layout: Double, paint: Double, bind: Double, binds: Int, cpu: Double)
     /// With CLASSIC_PHOTOS_PROBE=1: the main loop was busy this long past a 10 ms timer.
     case stall(ms: Double)
     /// On SIGUSR1: operations in the in-progress maps and in the queues.
@@ -124,7 +126,7 @@ public enum TraceEvent: Sendable, Equatable {
             case .firstRowsFrame: return ["wall"]
             case .galleryFreed: return ["rows"]
             case .frame: return ["ms", "work", "at"]
-            case .phases: return ["wait", "update", "layout", "paint", "bind", "binds"]
+            case .phases: return ["wait", "update", "layout", "paint", "bind", "binds", "cpu"]
             case .stall: return ["ms"]
             case .pending: return ["downloads", "filtrations", "queued"]
             case .viewer: return ["row", "action"]
@@ -208,8 +210,8 @@ public enum TraceEvent: Sendable, Equatable {
         case .firstRowsFrame(let wall): values = [.double(wall)]
         case .galleryFreed(let rows): values = [.int(rows)]
         case .frame(let ms, let work, let at): values = [.double(ms), .double(work), .double(at)]
-        case .phases(let wait, let update, let layout, let paint, let bind, let binds):
-            values = [.double(wait), .double(update), .double(layout), .double(paint), .double(bind), .int(binds)]
+        case .phases(let wait, let update, let layout, let paint, let bind, let binds, let cpu):
+            values = [.double(wait), .double(update), .double(layout), .double(paint), .double(bind), .int(binds), .double(cpu)]
         case .stall(let ms): values = [.double(ms)]
         case .pending(let downloads, let filtrations, let queued): values = [.int(downloads), .int(filtrations), .int(queued)]
         case .viewer(let row, let action): values = [.int(row), .string(action)]
@@ -274,7 +276,8 @@ public enum TraceEvent: Sendable, Equatable {
         case .phases:
             guard let i = double("wait"), let u = double("update"), let l = double("layout"), let p = double("paint"),
                   let b = double("bind"), let n = int("binds") else { return nil }
-            self = .phases(wait: i, update: u, layout: l, paint: p, bind: b, binds: n)
+            // Traces from before `cpu` was added read as NaN (unknown).
+            self = .phases(wait: i, update: u, layout: l, paint: p, bind: b, binds: n, cpu: double("cpu") ?? .nan)
         case .stall: guard let m = double("ms") else { return nil }; self = .stall(ms: m)
         case .pending:
             guard let d = int("downloads"), let f = int("filtrations"), let q = int("queued") else { return nil }
