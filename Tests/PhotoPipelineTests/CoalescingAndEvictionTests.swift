@@ -43,6 +43,7 @@ final class CoalescingAndEvictionTests: XCTestCase {
             // Row 0 comes back while it still runs: it joins again, no second download.
             gallery.startOperations(for: 0)
             XCTAssertTrue(gallery.pending.downloadsInProgress[0] === shared)
+            XCTAssertNotNil(gallery.runningSince(0), "a row that joins a running download counts as running (a stuck one cannot hold the prefetch back)")
             XCTAssertTrue(harness.run(timeout: 10) { harness.allSettled })
             XCTAssertEqual(gallery.records.map(\.state), [.filtered, .filtered])
             XCTAssertEqual(requests(containing: marker), 1)

@@ -51,7 +51,11 @@ extension PhotoGallery {
             pending.setInProgress(stage, row: row, shared)
             raise(shared, to: priority)
             Trace.shared.emit(.queued(queue: stage, row: row))
-            if shared.isExecuting { Trace.shared.emit(.started(queue: stage, row: row)) }
+            if shared.isExecuting {
+                Trace.shared.emit(.started(queue: stage, row: row))
+                // Running for this row from now: the scheduler's stuck-row rule counts it too.
+                startTimes[row] = ProcessInfo.processInfo.systemUptime
+            }
             onRowChanged?(row)
             return
         }
