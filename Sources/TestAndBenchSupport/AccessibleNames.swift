@@ -7,24 +7,44 @@ public enum AccessibleNames {
         public let name: String
     }
 
+    /// What has the keyboard focus: its role, name and, for text fields, the text typed in it.
+    public struct Focused: Sendable, Equatable {
+        public let role: String
+        public let name: String
+        public let text: String
+    }
+
     /// Every accessible object's role and name the app exposes now.
     public static func read(_ app: AppProcess) throws -> [Entry] {
+        try lines(app, []).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? Entry(role: parts[0], name: parts[1]) : nil
+        }
+    }
+
+    /// The accessible objects that have the keyboard focus now (one, or none while a window
+    /// is still being mapped).
+    public static func focused(_ app: AppProcess) throws -> [Focused] {
+        try lines(app, ["--focused"]).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 3 ? Focused(role: parts[0], name: parts[1], text: parts[2]) : nil
+        }
+    }
+
+    private static func lines(_ app: AppProcess, _ arguments: [String]) throws -> [Substring] {
         let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
         // A freshly started app registers with the AT-SPI registry a moment after its window
         // shows (later still on a loaded machine): not found (status 3) is asked again for 3 s.
-        var result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+        var result = try Tool.run("/usr/bin/python3", [script] + arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
         let deadline = Date().addingTimeInterval(3)
         while result.status == 3, Date() < deadline {
             usleep(250_000)
-            result = try Tool.run("/usr/bin/python3", [script], environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
+            result = try Tool.run("/usr/bin/python3", [script] + arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])
         }
         guard result.status == 0 else {
             throw NSError(domain: "AccessibleNames", code: Int(result.status),
                           userInfo: [NSLocalizedDescriptionKey: "the AT-SPI reader did not find the app (status \(result.status))"])
         }
-        return result.output.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? Entry(role: parts[0], name: parts[1]) : nil
-        }
+        return result.output.split(separator: "\n")
     }
 }

@@ -80,8 +80,8 @@ public final class ChildProcess: @unchecked Sendable {
         if isRunning { kill(processIdentifier, signal) }
     }
 
-    /// Wait for it to exit, up to `timeout`; true if it did.
-    @discardableResult
+    /// Wait for it to exit, up to `timeout`; true if it did. The result must be used: a wait
+    /// that timed out is something the caller has to report.
     public func wait(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
@@ -101,7 +101,9 @@ public final class ChildProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(min(grace, 1))
         while kill(-processIdentifier, 0) == 0 && Date() < deadline { usleep(10_000) }
         kill(-processIdentifier, SIGKILL)
-        wait(timeout: 2)
+        // After SIGKILL there is nothing more to do: a child that is still not reaped is a zombie
+        // the reaper thread collects.
+        _ = wait(timeout: 2)
     }
 
     deinit { stop(grace: 1) }
@@ -132,7 +134,8 @@ public enum Tool {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         let output = reader.readDataToEndOfFile()
         watchdog.cancel()
-        child.wait(timeout: timeout)
-        return (String(decoding: output, as: UTF8.self), child.terminationStatus ?? -1)
+        // A tool that closed its output but did not exit in time reports status -1.
+        let exited = child.wait(timeout: timeout)
+        return (String(decoding: output, as: UTF8.self), exited ? child.terminationStatus ?? -1 : -1)
     }
 }

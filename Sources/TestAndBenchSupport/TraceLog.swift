@@ -89,7 +89,6 @@ public struct TraceLog {
     }
 
     /// Poll until `condition` holds on the events, or `timeout` passes.
-    @discardableResult
     public func wait(timeout: TimeInterval, until condition: ([TraceRecord]) -> Bool) -> Bool {
         poll(timeout: timeout) { condition(events) }
     }
@@ -97,7 +96,6 @@ public struct TraceLog {
 
 /// Check `condition` every `interval` seconds until it holds or `timeout` passes; one last
 /// check at the deadline.
-@discardableResult
 public func poll(timeout: TimeInterval, interval: TimeInterval = 0.05, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {

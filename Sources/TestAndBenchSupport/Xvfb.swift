@@ -52,7 +52,6 @@ public final class Xvfb {
 
     /// Take screenshots until `condition` holds on one (or `timeout` passes); returns the last
     /// one taken, which is kept at `path`.
-    @discardableResult
     public func waitForScreen(timeout: TimeInterval, path: String, _ condition: (Screenshot) -> Bool) throws -> (screen: Screenshot, matched: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while true {

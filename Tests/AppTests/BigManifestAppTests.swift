@@ -37,9 +37,11 @@ final class BigManifestAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         // A row in the middle of the list (an error bar may sit above the first one).
         try xvfb.run("xdotool", ["mousemove", "300", "300", "click", "1"])
-        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } }
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } },
+                      "the click opened the viewer")
         try xvfb.run("xdotool", ["key", "Escape"])
-        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "closed") = $0.event { return true } else { return false } } }
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "closed") = $0.event { return true } else { return false } } },
+                      "Escape closed the viewer")
         try xvfb.run("xdotool", ["key", "End"])
     }
 

@@ -77,16 +77,19 @@ final class CacheAppTests: XCTestCase {
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } }
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } },
+                      "the click opened the viewer")
         try xvfb.run("xdotool", ["key", "Escape"])
-        _ = app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "closed") = $0.event { return true } else { return false } } }
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { if case .viewer(_, "closed") = $0.event { return true } else { return false } } },
+                      "Escape closed the viewer")
         /// Press `key` and wait for the rest, letting that screen load.
         func press(_ key: String) {
             let ends = app.trace.events.filter { $0.name == .scrollEnd }.count
-            _ = try? xvfb.run("xdotool", ["key", key])
-            _ = app.trace.wait(timeout: 5) { $0.filter { $0.name == .scrollEnd }.count > ends }
+            XCTAssertNoThrow(try xvfb.run("xdotool", ["key", key]))
+            XCTAssertTrue(app.trace.wait(timeout: 5) { $0.filter { $0.name == .scrollEnd }.count > ends }, "\(key) scrolled the list")
             if let visible = app.trace.events.last(where: { $0.name == .scrollEnd })?.event.range {
-                _ = app.trace.wait(timeout: 10) { _ in visible.allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }
+                XCTAssertTrue(app.trace.wait(timeout: 10) { _ in visible.allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                              "the rows on screen after \(key) (\(visible)) loaded")
             }
         }
         // Down a screen at a time, letting each load, until the first screen's rows are evicted.

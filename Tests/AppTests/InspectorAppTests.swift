@@ -57,13 +57,22 @@ final class InspectorAppTests: XCTestCase {
                                       environment: ["DISPLAY": xvfb.display, "PATH": "/usr/bin:/bin"])
         XCTAssertTrue(poll(timeout: 10) { self.names(app).contains("Download queue suspended") },
                       "the suspended mark while scrolling: \(names(app).prefix(40))")
-        _ = scroll.wait(timeout: 30)
+        XCTAssertTrue(scroll.wait(timeout: 30), "the wheel clicks were all sent")
         XCTAssertTrue(app.trace.events.contains { $0.event == .suspended(queue: .download) })
 
-        // Once quiet, the counts read over AT-SPI are the trace's.
-        XCTAssertTrue(waitQuiet(app))
-        usleep(300_000)
-        let quiet = names(app)
+        // Once quiet, the counts read over AT-SPI are the trace's. The panel redraws at most ten
+        // times a second, so it may show the quiet state a moment after the trace: wait for it.
+        XCTAssertTrue(waitQuiet(app), "the queues went quiet")
+        var quiet: [String] = []
+        XCTAssertTrue(poll(timeout: 10) {
+            quiet = self.names(app)
+            return !quiet.contains("Download queue suspended") && [Stage.download, .filtration].allSatisfy { queue in
+                let label = queue == .download ? "Download queue" : "Filtration queue"
+                return self.count(quiet, label, "finished") == self.traceCount(app, .finished, queue)
+                    && self.count(quiet, label, "cancelled") == self.traceCount(app, .cancelled, queue)
+                    && self.count(quiet, label, "running") == 0
+            }
+        }, "the panel caught up with the trace")
         XCTAssertFalse(quiet.contains("Download queue suspended"), "no longer suspended")
         for queue in [Stage.download, .filtration] {
             let label = queue == .download ? "Download queue" : "Filtration queue"
@@ -113,9 +122,15 @@ final class InspectorAppTests: XCTestCase {
         func export(to path: String) throws {
             try xvfb.run("xdotool", ["key", "ctrl+shift+e"])
             XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Export Trace") }, "the Export dialog")
-            usleep(500_000)
+            // Keys go where the focus is: wait until the chooser's name field has it, type, and
+            // press Enter only once the field holds the whole path.
+            func nameField() -> AccessibleNames.Focused? {
+                (try? AccessibleNames.focused(app))?.first { $0.role == "text" && $0.name == "Name:" }
+            }
+            XCTAssertTrue(poll(timeout: 10) { nameField() != nil }, "the name field has the focus")
             try xvfb.run("xdotool", ["key", "ctrl+a"])
             try xvfb.run("xdotool", ["type", "--delay", "20", path])
+            XCTAssertTrue(poll(timeout: 10) { nameField()?.text == path }, "the name field holds \(path): \(String(describing: nameField()))")
             try xvfb.run("xdotool", ["key", "Return"])
         }
         let exported = app.directory.appendingPathComponent("exported.jsonl").path

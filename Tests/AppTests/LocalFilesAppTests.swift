@@ -24,11 +24,11 @@ final class LocalFilesAppTests: XCTestCase {
     }
 
     /// CPU used over `seconds`, as a fraction of one core, once start-up is over (GL's shaders
-    /// compile in the first second): after the first quiet half-second, or after 10 s if the
-    /// app never goes quiet (a spin), so a spin is still measured.
-    static func cpuShareAtRest(_ pid: Int32, over seconds: Double) -> Double {
-        _ = poll(timeout: 10, interval: 0) { cpuShare(pid, over: 0.5) < 0.05 }
-        return cpuShare(pid, over: seconds)
+    /// compile in the first second): measured after the first quiet half-second, or after 10 s
+    /// if the app never goes quiet (a spin), so a spin is still measured. `settled` says which.
+    static func cpuShareAtRest(_ pid: Int32, over seconds: Double) -> (share: Double, settled: Bool) {
+        let settled = poll(timeout: 10, interval: 0) { cpuShare(pid, over: 0.5) < 0.05 }
+        return (cpuShare(pid, over: seconds), settled)
     }
 
     /// CPU used over `seconds`, as a fraction of one core.
@@ -78,8 +78,9 @@ final class LocalFilesAppTests: XCTestCase {
             }
         }
         // With everything ended, nothing spins: no spinner, no timer, no repaint.
-        let share = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
+        let (share, settled) = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
         print("CPU at rest with the odd rows on screen: \(String(format: "%.1f", share * 100)) % of a core")
+        XCTAssertTrue(settled, "the app went quiet within 10 s")
         XCTAssertLessThan(share, 0.20, "the app keeps a core busy at rest")
         XCTAssertEqual(app.criticals, [])
     }
@@ -96,8 +97,9 @@ final class LocalFilesAppTests: XCTestCase {
                        "could not read the manifest: “gallery.json” is a named pipe (FIFO), not a regular file")
         let pages = app.trace.events.compactMap { if case .page(let name) = $0.event { return name } else { return nil } }
         XCTAssertEqual(pages, ["loading", "empty"], "the loading page (and its spinner) went away")
-        let share = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
+        let (share, settled) = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
         print("CPU at rest after a FIFO manifest: \(String(format: "%.1f", share * 100)) % of a core")
+        XCTAssertTrue(settled, "the app went quiet within 10 s")
         XCTAssertLessThan(share, 0.20)
         XCTAssertEqual(app.criticals, [])
     }
