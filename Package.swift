@@ -48,8 +48,10 @@ let package = Package(
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CCPUFeatures"]),
 
-        // The app: window, rows, scroll scheduling, dialogs.
-        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
+        // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
+        // the executable is its entry point alone.
+        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
+        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
         .target(name: "CChildProcess"),
@@ -89,6 +91,9 @@ let package = Package(
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "CGLib", "CGdkPixbuf"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
+        // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime"],
+                    swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime"],
                     swiftSettings: testSettings),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: fails when a Swift source that translates strings (calls tr(…)) is missing from po/POTFILES.in, where xgettext would never see its strings.
+# Why this exists: fails when a Swift source that translates strings (calls tr(…)) is missing from po/POTFILES.in, where xgettext would never see its strings, or when the list names a file that is gone.
 set -euo pipefail
 root="$1"
 cd "$root"
@@ -10,4 +10,10 @@ while IFS= read -r file; do
     missing=1
   fi
 done < <(grep -rlE --include='*.swift' '\btrn?\("' Sources | sort)
+while IFS= read -r file; do
+  if [ ! -f "$file" ]; then
+    echo "listed in po/POTFILES.in but missing: $file"
+    missing=1
+  fi
+done < <(grep -v '^#' po/POTFILES.in | grep -v '^$')
 exit "$missing"

@@ -1,5 +1,6 @@
 // Why this exists: runs the real classic-photos binary under Xvfb and its own D-Bus session, with a trace and G_DEBUG=fatal-criticals.
 import Foundation
+import PhotoPipeline
 
 public final class AppProcess {
     public let process: ChildProcess
@@ -88,6 +89,13 @@ public final class AppProcess {
         return ids.split(separator: "\n").compactMap { id in
             (try? xvfb.run("xdotool", ["getwindowname", String(id)]))?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
+    }
+
+    /// The last `count` trace events (frames and probes left out), one a line, for a failure's message.
+    public func recentEvents(_ count: Int = 15) -> String {
+        let quiet: Set<TraceEvent.Name> = [.frame, .phases, .stall]
+        return trace.events.filter { !quiet.contains($0.name) }.suffix(count)
+            .map { String(format: "%.3f ", $0.t) + "\($0.event)" }.joined(separator: "\n")
     }
 
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }

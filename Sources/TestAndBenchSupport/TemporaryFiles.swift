@@ -11,7 +11,8 @@ public enum TemporaryFiles {
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         rootPath = strdup(root.path)
         atexit {
-            guard let path = TemporaryFiles.rootPath else { return }
+            // CLASSIC_PHOTOS_KEEP_RUN_FILES=1 keeps them (traces and screenshots of a failed run, to read afterwards).
+            guard let path = TemporaryFiles.rootPath, getenv("CLASSIC_PHOTOS_KEEP_RUN_FILES") == nil else { return }
             try? FileManager.default.removeItem(atPath: String(cString: path))
         }
         return root
@@ -26,6 +27,7 @@ public enum TemporaryFiles {
     static func sweepStale() {
         let tmp = FileManager.default.temporaryDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: tmp.path) else { return }
+        guard ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_KEEP_RUN_FILES"] == nil else { return }
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {

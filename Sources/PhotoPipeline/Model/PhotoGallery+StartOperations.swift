@@ -59,7 +59,7 @@ extension PhotoGallery {
             onRowChanged?(row)
             return
         }
-        let operation = PhotoOperation(row: row, key: key, work: makeWork()) { [weak self] operation in
+        let operation = PhotoOperation(row: row, key: key, work: makeWork(), gate: pending.gate(for: stage)) { [weak self] operation in
             let started = ProcessInfo.processInfo.systemUptime
             MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }

@@ -10,6 +10,9 @@ public final class PendingOperations {
     public var downloadsInProgress: [Int: PhotoOperation] = [:]
     public var filtrationsInProgress: [Int: PhotoOperation] = [:]
     public var viewersInProgress: [Int: PhotoOperation] = [:]
+    /// One gate per queue the list suspends, closed while it is suspended.
+    public let downloadGate = StartGate()
+    public let filtrationGate = StartGate()
     /// The operation making each image, whichever rows wait for it (one download per URL).
     private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
 
@@ -38,6 +41,15 @@ public final class PendingOperations {
         didSet {
             guard suspendedByHand != oldValue else { return }
             setSuspended(suspendedByHand)
+        }
+    }
+
+    /// The gate of a queue the list suspends (the viewer's queue has none).
+    public func gate(for stage: Stage) -> StartGate? {
+        switch stage {
+        case .download: return downloadGate
+        case .filtration: return filtrationGate
+        case .viewer: return nil
         }
     }
 
@@ -90,6 +102,8 @@ public final class PendingOperations {
 
     private func setSuspended(_ suspended: Bool) {
         for stage in Stage.rowStages where queue(for: stage).isSuspended != suspended {
+            // Closed before the queue is suspended, so work it already handed out waits too.
+            if suspended { gate(for: stage)?.close() } else { gate(for: stage)?.open() }
             queue(for: stage).isSuspended = suspended
             Trace.shared.emit(suspended ? .suspended(queue: stage) : .resumed(queue: stage))
         }

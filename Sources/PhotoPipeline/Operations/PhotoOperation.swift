@@ -64,6 +64,9 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// Called on the worker thread when the operation starts running (not when it is queued).
     let onStarted: (@Sendable (PhotoOperation) -> Void)?
+    /// Closed while its queue is suspended: work the queue handed out just before the suspension
+    /// waits here instead of starting while the user scrolls.
+    let gate: StartGate?
     /// The operation's completion: called on its worker thread once `main` has returned, with a
     /// `done` to call once the result has been applied (on the main loop). Only then is the
     /// queue told the operation finished and may it start the next one, so the trace never shows
@@ -72,11 +75,13 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     /// finishes as `main` returns.
     public var completion: (@Sendable (PhotoOperation, _ done: @escaping @Sendable () -> Void) -> Void)?
 
-    public init(row: Int, key: ImageKey, work: any StageWork, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
+    public init(row: Int, key: ImageKey, work: any StageWork, gate: StartGate? = nil,
+                onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
         self.row = row
         self.key = key
         self.work = work
         subscriberRows = [row]
+        self.gate = gate
         self.onStarted = onStarted
         super.init()
         name = "\(work.stage.rawValue) row \(row)"
@@ -95,6 +100,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     public override func cancel() {
         super.cancel()
         cancellable.cancel()
+        gate?.wakeWaiters()
     }
 
     public override var isAsynchronous: Bool { true }
@@ -121,6 +127,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         let thread = Thread { [self] in
             BackgroundPriority.lowerCurrentThread()
+            gate?.waitWhileClosed { isCancelled }
             main()
             if let completion { completion(self) { self.markFinished() } } else { markFinished() }
         }

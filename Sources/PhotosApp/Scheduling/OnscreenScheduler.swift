@@ -1,84 +1,91 @@
 // Why this exists: the tutorial's Fine Tuning on GTK: suspend while scrolling; when it stops, cancel what left the screen, start what is on it, resume, then prefetch.
 import Foundation
-import GLibRuntime
-import Gtk
 import PhotoPipeline
 
+/// The rules, each tested in `OnscreenSchedulerTests` without a display:
+/// 1. While scrolling, nothing starts: the queues are suspended and no row is wanted.
+/// 2. When scrolling ends, after the next layout: work for rows off screen is cancelled, the
+///    visible rows start first (highest priority), and the queues resume.
+/// 3. Once the visible rows are done, the prefetch band (one screen above and one below) starts
+///    at low priority.
+/// 4. A visible row that has been running for `stuckAfterSeconds` no longer holds the prefetch back.
 @MainActor
 final class OnscreenScheduler {
-    private let list: GalleryList
-    private let tracker: ScrollTracker
-    private(set) var gallery: PhotoGallery?
+    private let list: OnscreenList
+    private let scroll: ScrollState
+    private let clock: SchedulerClock
+    private(set) var gallery: ScheduledGallery?
     /// The rows on screen at the last update, top to bottom.
     private(set) var visible: [Int] = []
     private(set) var prefetchBand: [Int] = []
-    /// Set when the visible rows must be recomputed at the next `after-paint`.
+    /// Set when the visible rows must be recomputed at the next layout.
     private var needsUpdate = false
     private var endingScroll = false
     private var prefetchStarted = false
 
-    init(list: GalleryList) {
+    init(list: OnscreenList, scroll: ScrollState, clock: SchedulerClock) {
         self.list = list
-        tracker = ScrollTracker(scrolled: list.scrolled)
-        tracker.onBegin = { [weak self] in self?.scrollBegan() }
-        tracker.onEnd = { [weak self] in self?.scrollEnded() }
+        self.scroll = scroll
+        self.clock = clock
+        scroll.began.add { [weak self] in self?.scrollBegan() }
+        scroll.ended.add { [weak self] in self?.scrollEnded() }
         // Geometry is current only once the frame clock has laid the list out.
-        list.listView.onAfterPaint { [weak self] in self?.afterPaint() }
+        list.layoutDone.add { [weak self] in self?.layoutDone() }
         // A resized window shows other rows: recompute the same way.
-        list.scrolled.vadjustment.onChanged { [weak self] in self?.invalidate() }
-        list.onRowBound = { [weak self] _ in self?.invalidate() }
-        list.onRowChanged = { [weak self] _ in self?.startPrefetchIfIdle() }
-        list.onOperationStarted = { [weak self] _ in self?.startPrefetchIfIdle() }
+        list.resized.add { [weak self] in self?.invalidate() }
+        list.rowBound.add { [weak self] _ in self?.invalidate() }
+        list.rowChanged.add { [weak self] _ in self?.startPrefetchIfIdle() }
+        list.operationStarted.add { [weak self] _ in self?.startPrefetchIfIdle() }
     }
 
-    var isScrolling: Bool { tracker.isScrolling }
+    var isScrolling: Bool { scroll.isScrolling }
 
-    func attach(_ gallery: PhotoGallery?) {
-        MainLoop.cancel(stuckTimer)
+    func attach(_ gallery: ScheduledGallery?) {
+        stuckTimer?.cancel()
         self.gallery = gallery
         visible = []
         prefetchBand = []
         prefetchStarted = false
         gallery?.isRowWanted = { [weak self] row in
-            guard let self, !self.tracker.isScrolling else { return false }
+            guard let self, !self.scroll.isScrolling else { return false }
             return self.visible.contains(row) || self.prefetchBand.contains(row)
         }
         gallery?.priorityForRow = { [weak self] row in
             self?.visible.contains(row) == true ? PhotoGallery.visiblePriority : PhotoGallery.prefetchPriority
         }
-        if tracker.isScrolling { gallery?.pending.suspendAll() }
+        if scroll.isScrolling { gallery?.suspendQueues() }
         invalidate()
     }
 
-    /// Something changed what may be on screen: recompute at the next frame, unless scrolling.
+    /// Something changed what may be on screen: recompute after the next layout, unless scrolling.
     func invalidate() {
-        guard !tracker.isScrolling else { return }
+        guard !scroll.isScrolling else { return }
         needsUpdate = true
-        list.listView.queueDraw()
+        list.requestLayout()
     }
 
     /// The tutorial's suspendAllOperations: queued work waits; rows bound now start nothing.
     private func scrollBegan() {
-        MainLoop.cancel(stuckTimer)
+        stuckTimer?.cancel()
         Trace.shared.emit(.scrollBegin)
-        gallery?.pending.suspendAll()
+        gallery?.suspendQueues()
     }
 
     private func scrollEnded() {
         endingScroll = true
         needsUpdate = true
-        list.listView.queueDraw()
+        list.requestLayout()
     }
 
-    private func afterPaint() {
-        guard needsUpdate, !tracker.isScrolling else { return }
+    private func layoutDone() {
+        guard needsUpdate, !scroll.isScrolling else { return }
         needsUpdate = false
         update()
     }
 
     /// loadImagesForOnscreenCells + resumeAllOperations.
     private func update() {
-        visible = VisibleRows.compute(list.bindings, in: list.scrolled)
+        visible = list.visibleRows()
         prefetchBand = []
         prefetchStarted = false
         let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]
@@ -90,32 +97,32 @@ final class OnscreenScheduler {
         guard let gallery else { return }
         // The images of the rows on screen are never evicted from memory.
         gallery.pin(Set(visible))
-        gallery.loadImagesForOnscreenRows(visible: visible)
-        gallery.pending.resumeAll()
+        gallery.loadImagesForOnscreenRows(visible: visible, prefetch: [])
+        gallery.resumeQueues()
         startPrefetchIfIdle()
     }
 
     /// A visible row whose operation has run this long without finishing counts as stuck: it no
     /// longer holds the prefetch band back.
     static let stuckAfterSeconds = 2.0
-    private var stuckTimer = MainLoop.Timeout.none
+    private var stuckTimer: ScheduledTimer?
 
     /// Once the visible rows are done and the user is idle, prefetch one screen above and below.
     /// Rows still unfinished hold it back only while they are new: once each of them has been
     /// running for `stuckAfterSeconds` (a server or a mount that stopped answering), the band
     /// starts anyway; a one-shot timer looks again when that time is up.
     private func startPrefetchIfIdle() {
-        MainLoop.cancel(stuckTimer)
-        guard let gallery, !prefetchStarted, !tracker.isScrolling, !needsUpdate,
+        stuckTimer?.cancel()
+        guard let gallery, !prefetchStarted, !scroll.isScrolling, !needsUpdate,
               let first = visible.first, let last = visible.last else { return }
         let unsettled = gallery.unsettled(visible)
         if !unsettled.isEmpty {
             let starts = unsettled.map { gallery.runningSince($0) }
             guard starts.allSatisfy({ $0 != nil }), let latest = starts.compactMap({ $0 }).max() else { return }
-            let waited = ProcessInfo.processInfo.systemUptime - latest
+            let waited = clock.now - latest
             guard waited >= Self.stuckAfterSeconds else {
                 let remaining = UInt32(((Self.stuckAfterSeconds - waited) * 1000).rounded(.up))
-                stuckTimer = MainLoop.after(milliseconds: remaining) { [weak self] in self?.startPrefetchIfIdle() }
+                stuckTimer = clock.after(milliseconds: remaining) { [weak self] in self?.startPrefetchIfIdle() }
                 return
             }
         }

@@ -1,10 +1,10 @@
-// Why this exists: the list of rows: a GtkListView whose recycled row widgets are bound to records, and updated only while they show them.
+// Why this exists: the list of rows: a GtkListView whose recycled row widgets are bound to records, and updated only while they show them; it tells its listeners when rows are bound, change, start work or are laid out.
 import GLibRuntime
 import Gtk
 import PhotoPipeline
 
 @MainActor
-final class GalleryList {
+final class GalleryList: OnscreenList {
     static let rowKey = "classic-photos-row"
 
     let model = RowCountModel()
@@ -15,14 +15,18 @@ final class GalleryList {
     private(set) var gallery: PhotoGallery?
     /// Which recycled row widget shows which record: the only way back from a record to "its" widget.
     let bindings = RowBindings<PhotoRow>()
-    /// Told when a row is bound (the scheduler decides whether it starts work).
-    var onRowBound: ((Int) -> Void)?
-    /// Told after a row's record changed and its widget, if any, was updated.
-    var onRowChanged: ((Int) -> Void)?
-    /// Told when one of a row's operations starts running.
-    var onOperationStarted: ((Int) -> Void)?
-    /// A row was clicked or activated with Enter: open its photo.
-    var onActivate: ((Int) -> Void)?
+    /// A row was bound (the scheduler decides whether it starts work; `--naive` loads it).
+    let rowBound = Listeners<Int>()
+    /// A row's record changed and its widget, if any, was updated (the scheduler, the viewer).
+    let rowChanged = Listeners<Int>()
+    /// One of a row's operations started running (the scheduler).
+    let operationStarted = Listeners<Int>()
+    /// The list was laid out and painted (the scheduler reads what is on screen then).
+    let layoutDone = Listeners<Void>()
+    /// The list's size or length changed.
+    let resized = Listeners<Void>()
+    /// A row was clicked or activated with Enter: open its photo (the viewer's navigation).
+    let activated = Listeners<Int>()
     /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
     private(set) var badgeSources: [Int: ImageSource]?
 
@@ -35,14 +39,16 @@ final class GalleryList {
         listView.setShowSeparators(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
-        listView.onActivate { [weak self] row in self?.onActivate?(row) }
+        listView.onActivate { [weak self] row in self?.activated.emit(row) }
+        listView.onAfterPaint { [weak self] in self?.layoutDone.emit() }
+        scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
 
         factory.onSetup { [weak self] item in
             guard let self else { return }
             let row = PhotoRow(placeholders: self.placeholders)
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
-            row.onActivate = { [weak self] record in self?.onActivate?(record.row) }
+            row.onActivate = { [weak self] record in self?.activated.emit(record.row) }
             item.setChild(row.container)
             // Enter on a row opens its photo (the list view's `activate`); a click does too,
             // through the row's own click gesture (see PhotoRow).
@@ -64,7 +70,7 @@ final class GalleryList {
         bindings.removeAll()
         self.gallery = gallery
         gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
-        gallery?.onOperationStarted = { [weak self] row in self?.onOperationStarted?(row) }
+        gallery?.onOperationStarted = { [weak self] row in self?.operationStarted.emit(row) }
         model.replace(count: gallery?.count ?? 0)
     }
 
@@ -75,7 +81,7 @@ final class GalleryList {
         gallery.refillFromMemory(position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         row.setBadge(badge(for: position, showing: gallery.records[position]))
-        onRowBound?(position)
+        rowBound.emit(position)
     }
 
     private func unbind(_ row: PhotoRow) {
@@ -98,10 +104,15 @@ final class GalleryList {
     /// More rows of the gallery shown arrived (a big manifest is still being read).
     func rowsAdded(_ count: Int) { model.append(count) }
 
+    // MARK: what the scheduler sees (OnscreenList)
+
+    func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }
+    func requestLayout() { listView.queueDraw() }
+
     /// A record changed: update its widget only if one is bound to that very record now.
     private func rowChanged(_ index: Int) {
         guard let gallery else { return }
         bindings.recordChanged(gallery.records[index], busy: gallery.isBusy(index))
-        onRowChanged?(index)
+        rowChanged.emit(index)
     }
 }

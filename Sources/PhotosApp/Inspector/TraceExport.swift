@@ -1,0 +1,38 @@
+// Why this exists: Export in the inspector: the session's trace so far, as JSON lines (the `--trace` format), copied where the user says, with the outcome shown.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+struct TraceExport {
+    let parent: ApplicationWindow
+    /// Tell the user how it went (`failed`: the text is the reason).
+    let status: (_ text: String, _ failed: Bool) -> Void
+
+    func run() {
+        guard let path = Trace.shared.path else {
+            return failed(tr("this session's trace could not be written anywhere"))
+        }
+        let chooser = FileChooserNative(title: tr("Export Trace"), parent: parent, acceptLabel: tr("_Export"),
+                                        cancelLabel: tr("_Cancel"), save: true, suggestedName: "classic-photos-trace.jsonl")
+        chooser.show { uri in
+            guard let uri, let url = URL(string: uri), url.isFileURL else { return }
+            Trace.shared.flush()
+            do {
+                if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+                try FileManager.default.copyItem(atPath: path, toPath: url.path)
+                Trace.shared.emit(.exported(path: url.path, ok: true))
+                status(fill(tr("Exported to %s"), url.path), false)
+            } catch {
+                Trace.shared.emit(.exported(path: url.path, ok: false))
+                failed(fill(tr("%s: %s"), url.path, error.localizedDescription))
+            }
+        }
+    }
+
+    /// An export that failed says why, in the inspector and on standard error.
+    private func failed(_ reason: String) {
+        FileHandle.standardError.write(Data("classic-photos: could not export the trace: \(reason)\n".utf8))
+        status(fill(tr("Could not export the trace: %s"), reason), true)
+    }
+}

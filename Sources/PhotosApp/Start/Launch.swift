@@ -1,0 +1,49 @@
+// Why this exists: start-up, in order: options, translations, the trace, the main-loop bridge, then the GtkApplication; the executable only calls it.
+import Foundation
+import GLibRuntime
+import Gtk
+import PhotoPipeline
+
+public enum Launch {
+    /// Run the app with its command line; returns the exit status.
+    @MainActor
+    public static func run(_ arguments: [String]) -> Int32 {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch let error as CommandLineOptions.UsageError {
+            if let message = error.message {
+                FileHandle.standardError.write(Data("classic-photos: \(message)\n\n\(CommandLineOptions.usage)\n".utf8))
+                return 2
+            }
+            print(CommandLineOptions.usage)
+            return 0
+        } catch {
+            return 2
+        }
+
+        Localization.setUp()
+        // The operations inspector reads every event through this observer, from the first one on.
+        Trace.shared.observer = TraceObserver()
+        // CLASSIC_PHOTOS_TRACE does what --trace does, for launches that cannot add options (a desktop file's Exec line).
+        var sessionTrace: String?
+        if let path = options.tracePath ?? ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_TRACE"] {
+            do { try Trace.shared.open(path: path) } catch {
+                FileHandle.standardError.write(Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
+                return 2
+            }
+        } else {
+            // Without --trace the session's trace still goes to a private file (in the runtime folder,
+            // removed at exit), so the inspector can export it.
+            let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
+            let path = (folder as NSString).appendingPathComponent("classic-photos-trace-\(getpid()).jsonl")
+            if (try? Trace.shared.open(path: path)) != nil { sessionTrace = path }
+        }
+        SessionBusCheck.disableAccessibilityWithoutBus()
+        MainLoop.installDispatchBridge()
+        let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
+        Trace.shared.close()
+        if let sessionTrace { unlink(sessionTrace) }
+        return status
+    }
+}

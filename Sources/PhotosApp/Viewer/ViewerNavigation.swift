@@ -1,0 +1,80 @@
+// Why this exists: moving between the list and the viewer: a row activated opens its photo, Back returns to the list scrolled to the photo shown last; the header's buttons, the viewer's keys and fullscreen follow.
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class ViewerNavigation {
+    private let window: ApplicationWindow
+    private let pages: WindowPages
+    private let list: GalleryList
+    private let viewerPage: ViewerPage
+    private let headerTitle: HeaderTitle
+    private let openButton: Button
+    private let keys = KeyController(capture: true)
+    /// The gallery shown.
+    var gallery: () -> PhotoGallery? = { nil }
+    /// Put the list's own title back in the header.
+    var showListTitle: () -> Void = {}
+
+    init(window: ApplicationWindow, pages: WindowPages, list: GalleryList, viewerPage: ViewerPage,
+         headerTitle: HeaderTitle, openButton: Button) {
+        self.window = window
+        self.pages = pages
+        self.list = list
+        self.viewerPage = viewerPage
+        self.headerTitle = headerTitle
+        self.openButton = openButton
+        setHeaderButtons(viewer: false)
+
+        list.activated.add { [weak self] row in self?.open(at: row) }
+        list.rowChanged.add { [weak self] row in self?.viewerPage.rowChanged(row) }
+        viewerPage.onClose = { [weak self] row in self?.closed(at: row) }
+        viewerPage.onTitle = { [weak self] name, position in
+            self?.headerTitle.titleText = name
+            self?.headerTitle.subtitleText = position
+        }
+        window.onFullscreenChanged { [weak self] in
+            guard let self, !self.window.isFullscreen else { return }
+            self.viewerPage.isFullscreen = false
+        }
+        viewerPage.setFullscreen = { [weak self] on in
+            guard let self else { return }
+            if on { self.window.fullscreen() } else { self.window.unfullscreen() }
+        }
+        keys.onKeyPressed { [weak self] key in
+            guard let self, self.pages.current == .viewer else { return false }
+            return self.viewerPage.handle(key)
+        }
+        window.addController(keys)
+    }
+
+    /// A row was activated (clicked, or Enter on it): its photo opens in the viewer page.
+    func open(at row: Int) {
+        guard let gallery = gallery(), gallery.records.indices.contains(row), pages.current == .list else { return }
+        setHeaderButtons(viewer: true)
+        pages.show(.viewer)
+        viewerPage.open(gallery, row: row)
+        viewerPage.photo.grabFocus()
+    }
+
+    /// Leave the viewer without going back to a row (another gallery replaces this one).
+    func closeForNewGallery() {
+        if pages.current == .viewer { viewerPage.close() }
+    }
+
+    /// Back to the list, scrolled so the photo shown last is on screen (unmoved if it already was).
+    private func closed(at row: Int) {
+        setHeaderButtons(viewer: false)
+        pages.show(.list)
+        showListTitle()
+        list.listView.scrollTo(row)
+        list.listView.grabFocus()
+    }
+
+    private func setHeaderButtons(viewer: Bool) {
+        openButton.visible = !viewer
+        viewerPage.backButton.visible = viewer
+        viewerPage.sepiaButton.visible = viewer
+        viewerPage.infoButton.visible = viewer
+    }
+}

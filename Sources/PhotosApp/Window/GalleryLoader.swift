@@ -1,0 +1,78 @@
+// Why this exists: loading a gallery off the main thread: one load at a time (a newer one cancels and outdates the older), its rows delivered in batches in order, and how it ended; the window decides what to show.
+import Foundation
+import GLibRuntime
+import PhotoPipeline
+
+@MainActor
+final class GalleryLoader {
+    /// What the loader reports, in this order: `firstRows` once (or never, for a gallery with
+    /// no rows or one that failed first), `moreRows` for each later batch, then `ended`.
+    struct Events {
+        /// The first batch: the gallery can be made and shown.
+        var firstRows: (Manifest) -> Void = { _ in }
+        /// A later batch of rows of the gallery made from `firstRows`.
+        var moreRows: (ManifestRows) -> Void = { _ in }
+        /// The load ended: every row read (the header, for a gallery with no rows), or an error
+        /// after some rows or none.
+        var ended: (Result<ManifestLoader.Header?, ManifestError>) -> Void = { _ in }
+    }
+
+    var events = Events()
+    private let fetcher: ResourceFetcher
+    /// The gallery being loaded (or shown last), for Retry and Reload.
+    private(set) var source: URL?
+    private var generation = 0
+    private var cancellable: Cancellable?
+    /// The header of the load in progress, and whether its first rows were delivered.
+    private var arriving: (header: ManifestLoader.Header, delivered: Bool)?
+
+    init(fetcher: ResourceFetcher) { self.fetcher = fetcher }
+
+    /// Start loading `source`; a load still running is cancelled and anything it still delivers
+    /// is dropped.
+    func load(_ source: URL) {
+        self.source = source
+        generation += 1
+        let generation = self.generation
+        cancellable?.cancel()
+        let cancellable = Cancellable()
+        self.cancellable = cancellable
+        arriving = nil
+        let loader = ManifestLoader(fetcher: fetcher)
+        // The rows arrive in batches as they are parsed: the first screen shows before the
+        // last row is read. Everything reaches the main loop in order.
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws(ManifestError) in
+                try loader.load(source, cancellable: cancellable, header: { header in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.generation else { return }
+                        self.arriving = (header, false)
+                    }
+                }, batch: { rows in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.generation else { return }
+                        self.received(rows)
+                    }
+                })
+            }
+            MainLoop.invoke { [weak self] in
+                guard let self, generation == self.generation else { return }
+                let header = self.arriving
+                self.arriving = nil
+                self.events.ended(result.map { header?.delivered == true ? nil : header?.header })
+            }
+        }
+    }
+
+    private func received(_ rows: ManifestRows) {
+        guard let header = arriving?.header else { return }
+        if arriving?.delivered == true {
+            events.moreRows(rows)
+        } else {
+            arriving?.delivered = true
+            var store = ManifestRowStore()
+            store.append(rows)
+            events.firstRows(Manifest(source: header.source, title: header.title, format: header.format, rows: store, origin: header.origin))
+        }
+    }
+}

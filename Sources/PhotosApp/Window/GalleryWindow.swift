@@ -1,0 +1,236 @@
+// Why this exists: the main window: it assembles the header bar, the bars, the pages and the inspector's split, and hands each job to its own type (loading, consent, viewer navigation, inspector, window state).
+import Foundation
+import GLibRuntime
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class GalleryWindow {
+    let window: ApplicationWindow
+    private let services: AppServices
+    private let header = HeaderBar()
+    private let headerTitle = HeaderTitle()
+    private let loadingSpinner = Spinner()
+    private let errorBar = InfoBar(type: .error)
+    private let dropTarget = DropTarget()
+    let list = GalleryList()
+    let viewerPage = ViewerPage()
+    private let pages: WindowPages
+    private let split = Paned(.horizontal)
+    private let openButton = Button(label: tr("_Open"))
+    let scheduler: OnscreenScheduler
+    private let scrollTracker: ScrollTracker
+    private let loader: GalleryLoader
+    private let consent: LocalNetworkConsent
+    private let navigation: ViewerNavigation
+    private(set) var inspector: InspectorController!
+    private var probe: FrameProbe?
+    /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
+    private var listSubtitle = ""
+
+    /// The gallery on screen (its first rows arrived).
+    private(set) var gallery: PhotoGallery?
+    /// The gallery shown (or being loaded), for Retry and Reload.
+    var source: URL? { loader.source }
+
+    static let retryResponse: Int32 = 1
+
+    init(application: Application, services: AppServices) {
+        self.services = services
+        window = ApplicationWindow(application: application)
+        let clock = MainLoopClock()
+        scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)
+        scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock)
+        pages = WindowPages(list: list.scrolled, viewer: viewerPage.container)
+        loader = GalleryLoader(fetcher: services.fetcher)
+        consent = LocalNetworkConsent(preferences: services.preferences)
+        navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
+                                      headerTitle: headerTitle, openButton: openButton)
+        window.title = AppInfoStrings.appName
+        WindowState.restore(window, from: services.preferences)
+        assembleHeader()
+
+        errorBar.addButton(tr("_Retry"), id: Self.retryResponse)
+        errorBar.revealed = false
+        errorBar.onResponse { [weak self] response in
+            if response == Self.retryResponse { self?.reload() }
+        }
+        pages.empty.onOpen { [weak self] in self?.chooseManifest() }
+        // The list back on screen (from the viewer, the loading page or an error): what shows
+        // may have changed while it was hidden, so look again once it is laid out.
+        pages.shown.add { [weak self] page in if page == .list { self?.scheduler.invalidate() } }
+        navigation.gallery = { [weak self] in self?.gallery }
+        navigation.showListTitle = { [weak self] in self?.showListTitle() }
+        loader.events = GalleryLoader.Events(
+            firstRows: { [weak self] manifest in self?.firstRows(manifest) },
+            moreRows: { [weak self] rows in self?.received(rows) },
+            ended: { [weak self] result in self?.ended(result) })
+
+        let body = Box(.vertical)
+        body.append(errorBar)
+        body.append(consent.bar.bar)
+        body.append(pages.stack)
+        // The list (or viewer) and, beside it, the operations inspector when it is open.
+        split.setStart(body, resize: true, shrink: false)
+        window.setChild(split)
+        inspector = InspectorController(split: split, window: window, preferences: services.preferences, list: list,
+                                        gallery: { [weak self] in self?.gallery })
+        if services.preferences.inspectorOpen { inspector.toggle() }
+
+        // A manifest file dropped anywhere on the window opens.
+        dropTarget.onDropFile { [weak self] uri in
+            guard let url = URL(string: uri) else { return false }
+            self?.load(url)
+            return true
+        }
+        window.addController(dropTarget)
+
+        probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
+        PipelineDiagnostics.traceOnUSR1 { [weak self] in self?.gallery }
+        if services.options.naive {
+            // The tutorial's first try: each row loads on the main thread as it is bound.
+            list.rowBound.add { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
+        }
+        window.addAction("close") { [weak self] in self?.window.close() }
+        window.onCloseRequest { [weak self] in
+            self?.saveWindowState()
+            self?.gallery?.cancelAll()
+            return false
+        }
+    }
+
+    private func assembleHeader() {
+        openButton.tooltip = tr("Open a gallery manifest")
+        openButton.setActionName("app.open")
+        header.packStart(openButton)
+        header.packStart(viewerPage.backButton)
+        header.setTitleWidget(headerTitle.container)
+        header.packEnd(PrimaryMenu.make())
+        loadingSpinner.visible = false
+        loadingSpinner.tooltip = tr("Loading the gallery")
+        header.packEnd(loadingSpinner)
+        header.packEnd(viewerPage.infoButton)
+        header.packEnd(viewerPage.sepiaButton)
+        window.setTitlebar(header)
+    }
+
+    func present() { window.present() }
+    func saveWindowState() { WindowState.save(window, to: services.preferences) }
+    func toggleInspector() { inspector.toggle() }
+    func exportTrace() { inspector.exportTrace() }
+    func openViewer(at row: Int) { navigation.open(at: row) }
+    var page: WindowPages.Page { pages.current }
+
+    /// Reload the gallery: rows that loaded keep their image, failed rows are retried.
+    func reload() {
+        guard let source else { return }
+        load(source)
+    }
+
+    /// Load a gallery; the window stays live. Reloading the gallery on screen keeps its rows,
+    /// with a spinner in the header; any other shows the loading page, with its name, until it arrives.
+    func load(_ source: URL) {
+        errorBar.revealed = false
+        if gallery?.manifest.source == source, pages.current == .list {
+            loadingSpinner.visible = true
+            loadingSpinner.spinning = true
+        } else {
+            pages.loading.start(name: source == DataLocations.sampleManifest ? tr("Sample Gallery") : ManifestParser.title(for: source))
+            pages.show(.loading)
+        }
+        headerTitle.subtitleText = tr("Loading…")
+        loader.load(source)
+    }
+
+    /// The gallery on screen is the bundled sample.
+    private var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
+
+    /// The first batch of rows: the gallery is made and shown.
+    private func firstRows(_ manifest: Manifest) {
+        install(manifest)
+        guard let gallery else { return }
+        Trace.shared.emit(.rows(total: gallery.count))
+    }
+
+    /// A later batch of rows.
+    private func received(_ rows: ManifestRows) {
+        guard let gallery else { return }
+        gallery.append(rows)
+        list.rowsAdded(rows.count)
+        updateSubtitle()
+        Trace.shared.emit(.rows(total: gallery.count))
+    }
+
+    /// The load ended: with every row, or with an error after some rows or none.
+    private func ended(_ result: Result<ManifestLoader.Header?, ManifestError>) {
+        loadingSpinner.spinning = false
+        loadingSpinner.visible = false
+        guard let source else { return }
+        switch result {
+        case .success(let emptyHeader):
+            if let header = emptyHeader {
+                // A manifest with no rows: an empty list.
+                install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin))
+            }
+            Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
+            updateSubtitle()
+        case .failure(let error):
+            showError(error, source: source)
+        }
+    }
+
+    /// Make and show the gallery of a manifest whose first rows arrived.
+    private func install(_ manifest: Manifest) {
+        navigation.closeForNewGallery()
+        gallery?.cancelAll()
+        var settings = services.pipelineSettings()
+        // Decode at the thumbnail's size in device pixels.
+        settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
+        settings.viewerScreenPixels *= Int(max(1, window.scaleFactor))
+        settings.downscaleWhileDecoding = !services.options.fullDecode
+        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher,
+                                   memory: services.memory, caches: services.caches)
+        self.gallery = gallery
+        consent.galleryOpened(gallery)
+        services.preferences.lastManifest = source == DataLocations.sampleManifest ? "" : manifest.source.absoluteString
+        list.show(gallery)
+        scheduler.attach(services.options.naive ? nil : gallery)
+        pages.show(.list)
+        updateSubtitle()
+    }
+
+    /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).
+    private func updateSubtitle() {
+        guard let gallery else { listSubtitle = ""; return showListTitle() }
+        let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
+        listSubtitle = name + " · " + PhotoCount.text(gallery.count)
+        showListTitle()
+    }
+
+    private func showListTitle() {
+        guard pages.current != .viewer else { return }
+        headerTitle.titleText = AppInfoStrings.appName
+        headerTitle.subtitleText = listSubtitle
+    }
+
+    private func showError(_ error: ManifestError, source: URL) {
+        Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
+        let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
+        errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
+        errorBar.revealed = true
+        // The gallery shown before, or the rows read before the fault, stay; with none, the
+        // empty page offers Open.
+        pages.show(gallery == nil ? .empty : .list)
+        updateSubtitle()
+    }
+
+    func chooseManifest() {
+        let preferences = services.preferences
+        let folder = preferences.lastFolder.isEmpty ? source?.deletingLastPathComponent() : URL(string: preferences.lastFolder)
+        ManifestChooser.choose(parent: window, startIn: folder) { [weak self] uri in
+            guard let uri, let url = URL(string: uri) else { return }
+            if url.isFileURL { preferences.lastFolder = url.deletingLastPathComponent().absoluteString }
+            self?.load(url)
+        }
+    }
+}

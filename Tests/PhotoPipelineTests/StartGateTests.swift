@@ -1,0 +1,55 @@
+// Why this exists: an operation the queue handed to a thread just before the queue was suspended (scrolling began) does no work until the queue resumes, and one cancelled while it waits ends without running.
+import Foundation
+import XCTest
+@testable import PhotoPipeline
+
+final class StartGateTests: XCTestCase {
+    /// Counts its runs.
+    final class Work: StageWork, @unchecked Sendable {
+        let stage = Stage.download
+        private let lock = NSLock()
+        private var count = 0
+        var runs: Int { lock.withLock { count } }
+        func run(_ context: WorkContext) -> StageOutcome {
+            lock.withLock { count += 1 }
+            return .failed("done")
+        }
+    }
+
+    /// Scheduling made to hold: the queue is left running (it has already handed the operation
+    /// out, as it does in the moment before a suspension) and only the gate is closed, so the
+    /// operation is started by the queue and must wait at the gate.
+    func testWorkHandedOutBeforeTheSuspensionWaitsForTheResume() {
+        let gate = StartGate()
+        gate.close()
+        let work = Work()
+        let operation = PhotoOperation(row: 0, key: ImageKey(url: "gate:", pixels: 1, variant: .original), work: work, gate: gate)
+        let queue = OperationQueue()
+        queue.addOperation(operation)
+        let deadline = Date().addingTimeInterval(10)
+        while !operation.isExecuting, !operation.isFinished, Date() < deadline { usleep(1000) }
+        XCTAssertTrue(operation.isExecuting, "the queue started it")
+        // Its thread is at the gate; a generous moment later it still has not run its work.
+        usleep(200_000)
+        XCTAssertEqual(work.runs, 0, "no work while the gate is closed")
+        gate.open()
+        queue.waitUntilAllOperationsAreFinished()
+        XCTAssertEqual(work.runs, 1, "the work ran once the gate opened")
+    }
+
+    func testAnOperationCancelledAtTheGateEndsWithoutRunning() {
+        let gate = StartGate()
+        gate.close()
+        let work = Work()
+        let operation = PhotoOperation(row: 0, key: ImageKey(url: "gate:", pixels: 1, variant: .original), work: work, gate: gate)
+        let queue = OperationQueue()
+        queue.addOperation(operation)
+        let deadline = Date().addingTimeInterval(10)
+        while !operation.isExecuting, !operation.isFinished, Date() < deadline { usleep(1000) }
+        operation.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+        XCTAssertTrue(operation.isFinished)
+        XCTAssertEqual(work.runs, 0, "cancelled at the gate: never ran")
+        XCTAssertTrue(gate.isClosed, "the gate stays closed for the others")
+    }
+}
