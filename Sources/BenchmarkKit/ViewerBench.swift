@@ -72,7 +72,7 @@ extension AppBench {
                 guard app.trace.wait(timeout: 20, until: { events in
                     events.dropFirst(mark).contains { if case .fullImage(row, _, _, _, _, _) = $0.event { return true } else { return false } }
                 }) else { break }
-                let moved = app.trace.events.dropFirst(mark).first { $0.event == .viewer(row: row, action: "moved") }
+                let moved = app.trace.events.dropFirst(mark).first { $0.event == .viewer(row: row, action: .moved) }
                 let shown = app.trace.events.dropFirst(mark).first { $0.name == .fullImage }
                 _ = app.trace.wait(timeout: 5) { $0.last { $0.name == .frame }.map { $0.t > (shown?.t ?? 0) } ?? false }
                 if let moved, let shown, let drawn = frames(app, after: moved.t, showing: shown.t) { nextFrames.append(Double(drawn.count)) }

@@ -6,9 +6,10 @@ import PhotoPipeline
 public struct TraceRecord: Sendable {
     public let t: Double
     public let event: TraceEvent
-    public init(t: Double, event: TraceEvent) { self.t = t; self.event = event }
+    /// Worked out once: readers filter by name over and over.
+    public let name: TraceEvent.Name
+    public init(t: Double, event: TraceEvent) { self.t = t; self.event = event; name = event.name }
 
-    public var name: TraceEvent.Name { event.name }
     public var row: Int? { event.row }
     public var queue: Stage? { event.queue }
     /// For `state` events.
@@ -46,10 +47,10 @@ public struct TraceLog {
     }
 
     static func decode(_ line: Substring) -> TraceRecord? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let t = object["t"] as? Double, let event = TraceEvent(json: object) else { return nil }
-        return TraceRecord(t: t, event: event)
+        guard let decoded = try? decoder.decode(TraceLine.self, from: Data(line.utf8)) else { return nil }
+        return TraceRecord(t: decoded.t, event: decoded.event)
     }
+    private static let decoder = JSONDecoder()
 
     /// Keeps what was read so far and the offset it ended at; a file that shrank (a new trace at
     /// the same path) is read again from the start.

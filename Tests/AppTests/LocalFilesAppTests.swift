@@ -95,8 +95,7 @@ final class LocalFilesAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.name == .manifestFailed } }, "the manifest failed at once")
         XCTAssertEqual(app.trace.events.first { $0.name == .manifestFailed }?.reason,
                        "could not read the manifest: “gallery.json” is a named pipe (FIFO), not a regular file")
-        let pages = app.trace.events.compactMap { if case .page(let name) = $0.event { return name } else { return nil } }
-        XCTAssertEqual(pages, ["loading", "empty"], "the loading page (and its spinner) went away")
+        XCTAssertEqual(app.trace.pages, [.loading, .empty], "the loading page (and its spinner) went away")
         let (share, settled) = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
         print("CPU at rest after a FIFO manifest: \(String(format: "%.1f", share * 100)) % of a core")
         XCTAssertTrue(settled, "the app went quiet within 10 s")

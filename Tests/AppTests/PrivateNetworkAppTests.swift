@@ -80,7 +80,7 @@ final class PrivateNetworkAppTests: XCTestCase {
         XCTAssertTrue(requests.contains { $0.address == "203.0.113.10" && $0.request.hasPrefix("/redirect") }, "the redirect itself was public")
         XCTAssertEqual(requests.filter { $0.address != "203.0.113.10" }.map { "\($0.address) \($0.request)" }, [],
                        "no request reached a loopback, private or link-local address")
-        XCTAssertTrue(app.trace.events.contains { $0.event == .localNetwork(action: "asked") }, "the window asked the user")
+        XCTAssertTrue(app.trace.events.contains { $0.event == .localNetwork(action: .asked) }, "the window asked the user")
         XCTAssertEqual(app.criticals, [])
     }
 
@@ -117,14 +117,14 @@ final class PrivateNetworkAppTests: XCTestCase {
 
         let first = try launch(xvfb, setup, manifest: manifest, environment: environment)
         defer { first.stop() }
-        XCTAssertTrue(first.trace.wait(timeout: 30) { $0.contains { $0.event == .localNetwork(action: "asked") } }, "the window asks")
+        XCTAssertTrue(first.trace.wait(timeout: 30) { $0.contains { $0.event == .localNetwork(action: .asked) } }, "the window asks")
         XCTAssertEqual(first.trace.finalStates[0]?.state, .failed)
         XCTAssertFalse(setup.requests.contains { $0.address == "127.0.0.1" })
         // Answer as a user would: the bar's mnemonic, Alt+A, for "Allow for This Gallery".
         let window = try first.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["key", "alt+a"])
-        XCTAssertTrue(first.trace.wait(timeout: 10) { $0.contains { $0.event == .localNetwork(action: "allowed") } }, "allowed")
+        XCTAssertTrue(first.trace.wait(timeout: 10) { $0.contains { $0.event == .localNetwork(action: .allowed) } }, "allowed")
         XCTAssertTrue(first.trace.wait(timeout: 30) { _ in first.trace.finalStates[0]?.state == .filtered }, "the refused row loads now")
         XCTAssertTrue(setup.requests.contains { $0.address == "127.0.0.1" }, "and reached loopback")
         first.process.stop()
@@ -133,8 +133,8 @@ final class PrivateNetworkAppTests: XCTestCase {
         defer { second.stop() }
         waitForAllRows(second, count: rows.count)
         XCTAssertEqual(second.trace.finalStates[0]?.state, .filtered, "the choice survived the restart")
-        XCTAssertTrue(second.trace.events.contains { $0.event == .localNetwork(action: "allowed") })
-        XCTAssertFalse(second.trace.events.contains { $0.event == .localNetwork(action: "asked") }, "nothing asked again")
+        XCTAssertTrue(second.trace.events.contains { $0.event == .localNetwork(action: .allowed) })
+        XCTAssertFalse(second.trace.events.contains { $0.event == .localNetwork(action: .asked) }, "nothing asked again")
         XCTAssertEqual(first.criticals + second.criticals, [])
     }
 }

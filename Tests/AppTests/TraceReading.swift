@@ -1,4 +1,4 @@
-// Why this exists: short typed reads of the trace fields the app tests check most (the manifest's row count and source).
+// Why this exists: short typed reads of the trace fields the app tests check most (the manifest's row count and source, the pages shown).
 import PhotoPipeline
 import TestAndBenchSupport
 
@@ -12,4 +12,9 @@ extension TraceRecord {
         default: return nil
         }
     }
+}
+
+extension TraceLog {
+    /// The window's pages, in the order shown.
+    var pages: [PageName] { events.compactMap { if case .page(let name) = $0.event { return name } else { return nil } } }
 }

@@ -14,11 +14,11 @@ extension AppProcess {
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         let before = trace.events.count
         try xvfb.run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"])
-        XCTAssertTrue(trace.wait(timeout: 10) { $0.dropFirst(before).contains { if case .viewer(_, "opened") = $0.event { return true } else { return false } } },
+        XCTAssertTrue(trace.wait(timeout: 10) { $0.dropFirst(before).contains { if case .viewer(_, .opened) = $0.event { return true } else { return false } } },
                       "the click opened the viewer; the trace ends:\n\(recentEvents())", file: file, line: line)
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(trace.wait(timeout: 10) { events in
-            guard let closed = events.dropFirst(before).firstIndex(where: { if case .viewer(_, "closed") = $0.event { return true } else { return false } })
+            guard let closed = events.dropFirst(before).firstIndex(where: { if case .viewer(_, .closed) = $0.event { return true } else { return false } })
             else { return false }
             return events[closed...].contains { $0.name == .visible }
         }, "Escape closed the viewer and the list was laid out again; the trace ends:\n\(recentEvents())", file: file, line: line)

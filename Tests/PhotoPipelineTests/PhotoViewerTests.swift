@@ -26,11 +26,11 @@ final class PhotoViewerTests: XCTestCase {
             XCTAssertEqual(operation.dependencies.count, 1, "it depends on the download")
             XCTAssertTrue(harness.run(timeout: 20) { viewer.image(for: 0) != nil }, "the full image arrived")
             let full = try XCTUnwrap(viewer.image(for: 0))
-            XCTAssertEqual(full.details.from, "download")
+            XCTAssertEqual(full.details.from, .download)
             XCTAssertEqual([full.image.width, full.image.height], [600, 400], "full size")
             XCTAssertTrue(full.sepia)
             XCTAssertEqual(requests(marker).count, 1, "one request: \(requests(marker))")
-            XCTAssertTrue(harness.trace.events.contains { $0.event == .dependency(row: 0, on: "download") })
+            XCTAssertTrue(harness.trace.events.contains { $0.event == .dependency(row: 0, on: .download) })
             viewer.close()
         }
     }
@@ -52,7 +52,7 @@ final class PhotoViewerTests: XCTestCase {
             XCTAssertTrue(harness.run(timeout: 5) { download.isFinished }, "the cancelled download ended")
             XCTAssertTrue(harness.run(timeout: 20) { viewer.image(for: 0) != nil || viewer.failure(for: 0) != nil },
                           "the dependent finished: \(viewer.failure(for: 0) ?? "still waiting")")
-            XCTAssertEqual(viewer.image(for: 0)?.details.from, "network", "it fetched the photo itself")
+            XCTAssertEqual(viewer.image(for: 0)?.details.from, .network, "it fetched the photo itself")
             XCTAssertTrue(gallery.pending.viewersInProgress.isEmpty)
         }
     }
@@ -93,7 +93,7 @@ final class PhotoViewerTests: XCTestCase {
                 XCTAssertTrue(viewer.heldRows.allSatisfy { abs($0 - row) <= 1 }, "held: \(viewer.heldRows) at \(row)")
             }
             XCTAssertLessThanOrEqual(most, 3)
-            XCTAssertEqual(viewer.image(for: names.count - 2)?.details.from, "network", "a neighbour preloaded")
+            XCTAssertEqual(viewer.image(for: names.count - 2)?.details.from, .network, "a neighbour preloaded")
             viewer.close()
             XCTAssertTrue(viewer.heldRows.isEmpty)
         }

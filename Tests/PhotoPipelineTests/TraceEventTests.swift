@@ -1,4 +1,4 @@
-// Why this exists: the trace's one type round-trips through its JSON lines, and the README's table of events is exactly TraceEvent.Name: every event, with its fields in order.
+// Why this exists: the trace's one type round-trips through its JSON lines with its fields in the order each case declares them, and the README's table of events is the one derived from TraceEvent.
 import Foundation
 import TestAndBenchSupport
 import XCTest
@@ -8,8 +8,8 @@ final class TraceEventTests: XCTestCase {
     /// One example of every event.
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
-        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .page(name: "loading"),
-        .windowSize(width: 720, height: 640), .localNetwork(action: "asked"),
+        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .page(name: .loading),
+        .windowSize(width: 720, height: 640), .localNetwork(action: .asked),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
         .cancelled(queue: .filtration, row: 4), .state(row: 5, state: .failed, reason: "HTTP 404 Not Found"),
         .state(row: 6, state: .filtered, reason: nil), .image(row: 7, from: .thumbnailCache), .http(url: "http://x/a.png", status: 304, bytes: 0),
@@ -18,8 +18,8 @@ final class TraceEventTests: XCTestCase {
         .firstRowsFrame(wall: 1_790_000_000.25), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
         .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2, cpu: 6.5),
         .stall(ms: 12.5), .pending(downloads: 0, filtrations: 1, queued: 2),
-        .viewer(row: 3, action: "opened"), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: "download", ms: 120.5),
-        .dependency(row: 3, on: "download"), .width(queue: .download, width: 6),
+        .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
+        .dependency(row: 3, on: .download), .width(queue: .download, width: 6),
         .metrics(url: "http://x/a.png", connect: 1.5, tls: 0, wait: 20.25, receive: 3),
         .inspector(open: true), .exported(path: "/tmp/t.jsonl", ok: true),
     ]
@@ -33,10 +33,13 @@ final class TraceEventTests: XCTestCase {
         XCTAssertEqual(log.events.map(\.event), Self.examples)
         XCTAssertEqual(log.events.first?.t, 1.5)
         for event in Self.examples {
-            XCTAssertEqual(event.encoded.map(\.0), event.name.fields.filter { field in
+            XCTAssertEqual(event.encoded.fields.map(\.0), TraceEvent.fields(of: event.name).filter { field in
                 !(field == "reason" && event == .state(row: 6, state: .filtered, reason: nil))
             }, "\(event.name): fields in the declared order")
         }
+        XCTAssertEqual(Trace.line(.fullImage(row: 3, width: 4, height: 5, sepia: true, from: .httpCache, ms: 1.5), t: 2),
+                       "{\"t\":2.0000,\"event\":\"full-image\",\"row\":3,\"width\":4,\"height\":5,\"sepia\":true,\"from\":\"http-cache\",\"ms\":1.5}\n",
+                       "names, field order and enum values as the trace has always written them")
     }
 
     /// The reader reads what was appended since its last read, keeps a line still being
@@ -66,20 +69,15 @@ final class TraceEventTests: XCTestCase {
         XCTAssertEqual(TraceLog(path: path).undecodableLines.count, 2, "an unknown event and one missing a field")
     }
 
+    /// The README's table is the one TraceEvent derives: every event, its fields in order, and when.
     func testTheReadmeListsEveryEventWithItsFields() throws {
         let readme = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try XCTUnwrap(readme.range(of: "<!-- trace-events"))
         let end = try XCTUnwrap(readme.range(of: "<!-- end trace-events -->"))
-        var listed: [(name: String, fields: [String])] = []
-        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let fields = cells[2] == "—" ? [] : cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }
-            listed.append((name, fields))
-        }
-        XCTAssertEqual(listed.map(\.name), TraceEvent.Name.allCases.map(\.rawValue), "the README lists every event, in the type's order")
-        for (name, fields) in listed {
-            XCTAssertEqual(fields, TraceEvent.Name(rawValue: name)?.fields, "\(name)'s fields")
-        }
+        let block = readme[start.upperBound..<end.lowerBound]
+        let table = block[block.index(after: try XCTUnwrap(block.firstIndex(of: "\n")))...].trimmingCharacters(in: .newlines)
+        XCTAssertEqual(table, TraceEvent.readmeTable, "README.md's table of trace events is out of date; paste TraceEvent.readmeTable")
+        XCTAssertEqual(TraceEvent.fields(of: .phases), ["wait", "update", "layout", "paint", "bind", "binds", "cpu"])
+        XCTAssertEqual(TraceEvent.fields(of: .scrollBegin), [])
     }
 }

@@ -1,5 +1,5 @@
 // Why this exists: the cache level a row's image came from, for the trace, the tests and (later) the inspector's badges.
-public enum ImageSource: String, Sendable, CaseIterable {
+public enum ImageSource: String, Sendable, Codable, CaseIterable {
     /// The decoded-image cache in memory.
     case memory
     /// The desktop's shared thumbnail cache ($XDG_CACHE_HOME/thumbnails), for local photos.

@@ -4,7 +4,7 @@ import GLibRuntime
 
 /// The two stages of the tutorial's pipeline, and the viewer's full-size loads; each has its
 /// own queue and in-progress map.
-public enum Stage: String, Sendable, CaseIterable {
+public enum Stage: String, Sendable, Codable, CaseIterable {
     case download
     case filtration
     /// Full-size decode (and sepia) for the viewer: one photo and its neighbours at a time.

@@ -94,8 +94,9 @@ public final class Trace: @unchecked Sendable {
 
     /// The JSON line for `event` at time `t`.
     public static func line(_ event: TraceEvent, t: Double) -> String {
-        var line = "{\"t\":\(String(format: "%.4f", t)),\"event\":\(quote(event.name.rawValue))"
-        for (key, value) in event.encoded {
+        let (name, fields) = event.encoded
+        var line = "{\"t\":\(String(format: "%.4f", t)),\"event\":\(quote(name.rawValue))"
+        for (key, value) in fields {
             line += ",\(quote(key)):\(encode(value))"
         }
         return line + "}\n"

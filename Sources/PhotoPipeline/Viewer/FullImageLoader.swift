@@ -9,8 +9,8 @@ public struct FullImageDetails: Sendable {
     public var height = 0
     public var fileSize = 0
     public var mimeType: String?
-    /// Where the bytes came from: `memory`, `download`, `file`, `http-cache` or `network`.
-    public var from = ""
+    /// Where the bytes came from.
+    public var from = BytesSource.network
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
     public var encoded: Data?
     public init() {}
@@ -109,16 +109,16 @@ public struct FullImageLoader: StageWork {
     }
 
     /// The nearest copy of the photo's bytes, and where it was.
-    func bytes(_ context: WorkContext) throws(FetchError) -> (Data, String) {
-        if let held { return (held, "memory") }
-        if let handed = download?.data { return (handed, "download") }
+    func bytes(_ context: WorkContext) throws(FetchError) -> (Data, BytesSource) {
+        if let held { return (held, .memory) }
+        if let handed = download?.data { return (handed, .download) }
         if url.isFileURL {
-            return (try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable), "file")
+            return (try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable), .file)
         }
         if let http = caches.http, let entry = http.entry(for: url.absoluteString), let body = http.body(of: entry) {
-            return (body, "http-cache")
+            return (body, .httpCache)
         }
         let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable, from: origin, progress: progress)
-        return (data, "network")
+        return (data, .network)
     }
 }

@@ -69,7 +69,7 @@ public final class PhotoViewer {
     public func open(_ row: Int) {
         guard gallery.records.indices.contains(row) else { return }
         self.row = row
-        Trace.shared.emit(.viewer(row: row, action: "opened"))
+        Trace.shared.emit(.viewer(row: row, action: .opened))
         show(row)
     }
 
@@ -77,7 +77,7 @@ public final class PhotoViewer {
         guard gallery.records.indices.contains(row), row != self.row else { return }
         self.row = row
         fullResolutionWanted = false
-        Trace.shared.emit(.viewer(row: row, action: "moved"))
+        Trace.shared.emit(.viewer(row: row, action: .moved))
         show(row)
     }
 
@@ -90,7 +90,7 @@ public final class PhotoViewer {
         received.removeAll()
         self.row = nil
         fullResolutionWanted = false
-        Trace.shared.emit(.viewer(row: row, action: "closed"))
+        Trace.shared.emit(.viewer(row: row, action: .closed))
     }
 
     /// Switch between the sepia version and the original: the row shown is made again from the
@@ -174,7 +174,7 @@ public final class PhotoViewer {
         if handoff != nil, let download = pending.downloadsInProgress[row] {
             operation.addDependency(download)
             if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
-            Trace.shared.emit(.dependency(row: row, on: "download"))
+            Trace.shared.emit(.dependency(row: row, on: .download))
         }
         pending.setInProgress(.viewer, row: row, operation)
         Trace.shared.emit(.queued(queue: .viewer, row: row))

@@ -33,7 +33,7 @@ final class ViewerPage {
     var isFullscreen = false {
         didSet {
             guard isFullscreen != oldValue, let row = viewer?.row else { return }
-            Trace.shared.emit(.viewer(row: row, action: isFullscreen ? "fullscreen" : "windowed"))
+            Trace.shared.emit(.viewer(row: row, action: isFullscreen ? .fullscreen : .windowed))
         }
     }
 

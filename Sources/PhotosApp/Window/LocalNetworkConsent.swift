@@ -11,7 +11,7 @@ final class LocalNetworkConsent {
     init(preferences: AppSettings) {
         self.preferences = preferences
         bar.onAllow = { [weak self] in self?.allow() }
-        bar.onDismiss = { Trace.shared.emit(.localNetwork(action: "dismissed")) }
+        bar.onDismiss = { Trace.shared.emit(.localNetwork(action: .dismissed)) }
     }
 
     /// A gallery opened: a remembered one may reach the local network at once; the first row
@@ -21,10 +21,10 @@ final class LocalNetworkConsent {
         bar.bar.revealed = false
         if gallery.access != .local, preferences.localNetworkGalleries.contains(gallery.manifest.source.absoluteString) {
             gallery.access = .local
-            Trace.shared.emit(.localNetwork(action: "allowed"))
+            Trace.shared.emit(.localNetwork(action: .allowed))
         }
         gallery.onFirstBlocked = { [weak self] in
-            Trace.shared.emit(.localNetwork(action: "asked"))
+            Trace.shared.emit(.localNetwork(action: .asked))
             self?.bar.bar.revealed = true
         }
     }
@@ -36,7 +36,7 @@ final class LocalNetworkConsent {
         if !preferences.localNetworkGalleries.contains(source) {
             preferences.localNetworkGalleries.append(source)
         }
-        Trace.shared.emit(.localNetwork(action: "allowed"))
+        Trace.shared.emit(.localNetwork(action: .allowed))
         gallery.allowAnyAddress()
     }
 }

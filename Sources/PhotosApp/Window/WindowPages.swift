@@ -4,8 +4,8 @@ import PhotoPipeline
 
 @MainActor
 final class WindowPages {
-    /// What the window body shows.
-    enum Page: String { case empty, loading, list, viewer }
+    /// What the window body shows (the trace's `page` names).
+    typealias Page = PageName
 
     let stack = Stack()
     let empty = EmptyPage()
@@ -27,7 +27,7 @@ final class WindowPages {
         guard page != current || stack.visibleChildName != page.rawValue else { return }
         current = page
         stack.visibleChildName = page.rawValue
-        Trace.shared.emit(.page(name: page.rawValue))
+        Trace.shared.emit(.page(name: page))
         shown.emit(page)
     }
 }

@@ -1,0 +1,26 @@
+// Why this exists: the fixed sets of values some trace fields take (a page, an action, where bytes came from), as enums, so a misspelt value does not compile.
+/// The window's page.
+public enum PageName: String, Sendable, Codable, CaseIterable {
+    case empty, loading, list, viewer
+}
+
+/// Private network access: the window asked, the user allowed the gallery or dismissed the question.
+public enum LocalNetworkAction: String, Sendable, Codable, CaseIterable {
+    case asked, allowed, dismissed
+}
+
+/// What the viewer did.
+public enum ViewerAction: String, Sendable, Codable, CaseIterable {
+    case opened, moved, closed, fullscreen, windowed
+}
+
+/// Where the viewer's bytes of a photo came from.
+public enum BytesSource: String, Sendable, Codable, CaseIterable {
+    /// Held by the viewer (switching sepia on or off).
+    case memory
+    /// The list's download the viewer waited on.
+    case download
+    case file
+    case httpCache = "http-cache"
+    case network
+}
