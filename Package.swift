@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "CPhotoView", dependencies: ["CGtk"]),
         // A list row's thumbnail, name and status as one fixed-size widget (rebinding only redraws).
         .target(name: "CRowView", dependencies: ["CGtk"]),
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView"]),
+        // GdkPixbuf and libsoup as owned Swift types (pixbufs, loaders; sessions, messages), on the runtime.
+        .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf"]),
+        .target(name: "Soup", dependencies: ["GLibRuntime", "CGLib", "CSoup"]),
 
         // The sepia row loops, once (inlinable), compiled for the baseline, x86-64-v3 (AVX2) and
         // x86-64-v4 (AVX-512); the pipeline picks one at run time from the CPU's features.
@@ -43,10 +46,12 @@ let package = Package(
         .target(name: "SepiaKernelV4", dependencies: ["SepiaRowKernels"],
                 swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v4"])]),
         .target(name: "CCPUFeatures"),
+        // Which of those this CPU runs, for the pipeline (which makes no C calls of its own).
+        .target(name: "CPUFeatures", dependencies: ["CCPUFeatures"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup",
-                                                      "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CCPUFeatures"]),
+        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GdkPixbuf", "Soup",
+                                                      "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
@@ -59,7 +64,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoPipeline", "GLibRuntime", "CGLib", "CGdkPixbuf", "CSoup", "CChildProcess"],
+            dependencies: ["PhotoPipeline", "GLibRuntime", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess"],
             exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
@@ -88,7 +93,7 @@ let package = Package(
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "CGLib", "CGdkPixbuf"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves the arrows point one way: in a copy of the package, PhotoPipeline compiles with `import GLibRuntime` but not with `import Gtk` or `import CGtk`; and nothing in Sources/ is built from Tests/.
+# Why this exists: proves the arrows point one way: in a copy of the package, PhotoPipeline compiles with `import GLibRuntime` but not with `import Gtk` or `import CGtk`; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
 swift="$1" source_root="$2"
 work="$(mktemp -d)"
@@ -26,6 +26,25 @@ for module in Gtk CGtk; do
     echo "$out" | tail -20; echo "FAIL: 'import $module' failed for another reason than the module being out of reach"; exit 1
   fi
   echo "ok: 'import $module' in PhotoPipeline does not compile (no such module '$module')"
+done
+
+# The pipeline and the app call no C: GLib, GIO, libsoup and GdkPixbuf are reached through
+# GLibRuntime, Soup and GdkPixbuf (owned Swift types). A C module's symbols are visible to any
+# target whose dependencies use it, so this is a text check, run first on a probe to prove it bites.
+c_calls() { # prints the offending lines of the Swift files under $1 (comments skipped)
+  grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk)\b|\b(g|soup|gdk_pixbuf|gdk|gtk)_[a-z0-9_]+ *\()' "$1" || true
+}
+mkdir -p "$work/probe"
+printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
+if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi
+for module in PhotoPipeline PhotosApp; do
+  found="$(c_calls "$source_root/Sources/$module")"
+  if [ -n "$found" ]; then
+    echo "$found"
+    echo "FAIL: $module calls C directly; add what it needs to a binding module (GLibRuntime, Soup, GdkPixbuf, Gtk)"
+    exit 1
+  fi
+  echo "ok: $module makes no C calls of its own"
 done
 
 # Nothing in Sources/ is built from Tests/: only test targets may live there.

@@ -1,6 +1,4 @@
 // Why this exists: the cache benchmarks: a warm second launch against the first, shared thumbnails against a cold decode of 12 MP PNGs, memory while paging through 100,000 rows, and 200 rows sharing 3 URLs.
-import CGLib
-import CGdkPixbuf
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -150,10 +148,9 @@ public enum ThumbnailCacheBench {
         // The 12 MP JPEGs as PNGs on disk.
         var files: [URL] = []
         for name in photos.names where name.hasSuffix("-12mp.jpg") {
-            guard let decoded = PNGFileBench.decode(photos.files[name]!) else { continue }
+            guard let decoded = TestImages.decode(photos.files[name]!) else { continue }
             let url = folder.appendingPathComponent(name.replacingOccurrences(of: ".jpg", with: ".png"))
             try TestImages.encode(decoded, type: "png").write(to: url)
-            g_object_unref(decoded.raw)
             files.append(url)
         }
         var cold: [Double] = [], warm: [Double] = []
@@ -171,17 +168,5 @@ public enum ThumbnailCacheBench {
             Result(name: "12 MP PNG → row thumbnail, from the shared thumbnail cache", unit: "ms", values: warm.map { $0 * 1000 }),
             Result(name: "shared thumbnail speed-up, cold ÷ cached", unit: "×", values: zip(cold, warm).map { $0 / $1 }, target: "≥ 20", met: { $0 >= 20 }),
         ]
-    }
-}
-
-enum PNGFileBench {
-    static func decode(_ data: Data) -> OpaquePointer? {
-        guard let loader = gdk_pixbuf_loader_new() else { return nil }
-        defer { g_object_unref(loader) }
-        data.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize($0.count), nil) }
-        gdk_pixbuf_loader_close(loader, nil)
-        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-        g_object_ref(pixbuf.raw)
-        return pixbuf
     }
 }

@@ -1,6 +1,4 @@
 // Why this exists: GdkPixbufLoader with downscale-at-decode to a 256 px thumbnail against full decode then scale, on 12 MP JPEG and PNG.
-import CGLib
-import CGdkPixbuf
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -9,14 +7,7 @@ public enum DecodeBench {
     public static func run(repetitions: Int, photos: LargePhotos) -> [Result] {
         guard let jpeg = photos.files["coffee-12mp.jpg"] else { return [] }
         // The same picture as PNG (GdkPixbuf encodes it).
-        let png: Data = {
-            let loader = gdk_pixbuf_loader_new()!
-            jpeg.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize(jpeg.count), nil) }
-            gdk_pixbuf_loader_close(loader, nil)
-            let data = TestImages.encode(gdk_pixbuf_loader_get_pixbuf(loader)!, type: "png")
-            g_object_unref(loader)
-            return data
-        }()
+        let png = TestImages.encode(TestImages.decode(jpeg)!, type: "png")
         var results: [Result] = []
         for (label, data) in [("JPEG", jpeg), ("PNG", png)] {
             var fast = ImageDecoder(maxDimension: 256)

@@ -17,7 +17,6 @@ public enum KernelBench {
         var results: [Result] = []
         let pixels = width * height
         let shipped = SepiaKernel.fastest
-        defer { SepiaKernel.path = shipped }
         for channels in [3, 4] {
             let label = channels == 3 ? "RGB" : "RGBA"
             var generator = SystemRandomNumberGenerator()
@@ -33,7 +32,7 @@ public enum KernelBench {
             let input = SepiaKernel.Image(base: source, width: width, height: height, rowStride: width * channels, channels: channels)
             let output = SepiaKernel.Image(base: destination, width: width, height: height, rowStride: width * channels, channels: channels)
             func swift(_ path: SepiaKernel.Path, parallel: Bool) -> () -> Void {
-                { SepiaKernel.path = path; SepiaKernel.apply(input, into: output, parallel: parallel) }
+                { SepiaKernel.apply(input, into: output, path: path, parallel: parallel) }
             }
 
             // The app's path first; then each path this CPU runs, the C reference both ways, memcpy.

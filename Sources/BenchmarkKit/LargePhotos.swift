@@ -1,6 +1,4 @@
 // Why this exists: the benchmark gallery: sample photos scaled up to 2–12 megapixels as JPEGs, served from 127.0.0.1 with latency.
-import CGLib
-import CGdkPixbuf
 import Foundation
 import TestAndBenchSupport
 
@@ -18,19 +16,14 @@ public final class LargePhotos: @unchecked Sendable {
         var files: [String: Data] = [:]
         for source in Self.sources {
             let data = SamplePhotos.data(source)
-            let loader = gdk_pixbuf_loader_new()!
-            data.withUnsafeBytes { _ = gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize(data.count), nil) }
-            gdk_pixbuf_loader_close(loader, nil)
-            let original = gdk_pixbuf_loader_get_pixbuf(loader)!
+            let original = TestImages.decode(data)!
             for mp in sizes {
                 let width = Int((Double(mp) * 1_000_000 * 1.5).squareRoot())
                 let height = mp * 1_000_000 / width
-                let scaled = gdk_pixbuf_scale_simple(original, Int32(width), Int32(height), GDK_INTERP_BILINEAR)!
+                let scaled = original.scaled(width: width, height: height)!
                 let stem = (source as NSString).deletingPathExtension
                 files["\(stem)-\(mp)mp.jpg"] = TestImages.encode(scaled, type: "jpeg")
-                g_object_unref(UnsafeMutableRawPointer(scaled))
             }
-            g_object_unref(loader)
         }
         self.files = files
     }

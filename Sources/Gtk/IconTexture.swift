@@ -1,5 +1,6 @@
 // Why this exists: a themed icon drawn once into a texture in one colour, so many rows can show the same placeholder as a single shared paintable instead of each looking up and recolouring an icon.
 import CGtk
+import GdkPixbuf
 import GLibRuntime
 
 extension Texture {
@@ -17,12 +18,10 @@ extension Texture {
         let fileRef = ObjectRef(adopting: file)
         guard let path = g_file_get_path(OpaquePointer(fileRef.pointer.raw)) else { return nil }
         defer { g_free(path) }
-        let pixels = iconSize * scale, side = size * scale
-        guard let loaded = gdk_pixbuf_new_from_file_at_size(path, pixels, pixels, nil) else { return nil }
-        let source = ObjectRef(adopting: loaded)
-        guard let canvas = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, side, side) else { return nil }
-        let target = ObjectRef(adopting: canvas)
-        gdk_pixbuf_fill(canvas, 0)
+        let pixels = Int(iconSize * scale), side = Int(size * scale)
+        guard let source = Pixbuf(file: String(cString: path), fittingWidth: pixels, height: pixels),
+              let target = Pixbuf(width: side, height: side, hasAlpha: true) else { return nil }
+        target.fill(0)
 
         var color = GdkRGBA()
         gtk_style_context_get_color(gtk_widget_get_style_context(widget.widget), &color)
@@ -30,15 +29,13 @@ extension Texture {
         let blue = UInt8((Double(color.blue) * 255).rounded())
         let alphaScale = Double(color.alpha) * opacity
 
-        let from = source.pointer.opaque
-        let width = gdk_pixbuf_get_width(from), height = gdk_pixbuf_get_height(from)
-        let fromChannels = Int(gdk_pixbuf_get_n_channels(from)), fromStride = Int(gdk_pixbuf_get_rowstride(from))
-        let hasAlpha = gdk_pixbuf_get_has_alpha(from) != 0
-        let toStride = Int(gdk_pixbuf_get_rowstride(canvas))
-        let input = gdk_pixbuf_read_pixels(from)!, output = gdk_pixbuf_get_pixels(canvas)!
-        let left = Int((side - width) / 2), top = Int((side - height) / 2)
-        for y in 0..<Int(min(height, side)) {
-            for x in 0..<Int(min(width, side)) {
+        let width = source.width, height = source.height
+        let fromChannels = source.channels, fromStride = source.rowStride, hasAlpha = source.hasAlpha
+        let toStride = target.rowStride
+        let input = source.pixels, output = target.mutablePixels
+        let left = (side - width) / 2, top = (side - height) / 2
+        for y in 0..<min(height, side) {
+            for x in 0..<min(width, side) {
                 let p = input + y * fromStride + x * fromChannels
                 let alpha = hasAlpha ? Double(p[fromChannels - 1]) : 255
                 let q = output + (top + y) * toStride + (left + x) * 4

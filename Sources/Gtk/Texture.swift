@@ -1,14 +1,15 @@
 // Why this exists: a GdkTexture made on the main thread from a decoded pixbuf, sharing its pixels; held only by main-actor objects, so it is released on the main thread.
 import CGtk
+import GdkPixbuf
 import GLibRuntime
 
 @MainActor
 public final class Texture {
     public let ref: ObjectRef
 
-    /// `pixbuf`: a reference to a GdkPixbuf (the texture keeps the pixbuf alive and reads its pixels without copying).
-    public init(pixbuf: ObjectRef) {
-        ref = ObjectRef(adopting: gdk_texture_new_for_pixbuf(pixbuf.pointer.opaque)!)
+    /// The texture keeps the pixbuf alive and reads its pixels without copying.
+    public init(pixbuf: Pixbuf) {
+        ref = ObjectRef(adopting: gdk_texture_new_for_pixbuf(pixbuf.pointer)!)
     }
 
     public var width: Int { Int(gdk_texture_get_width(ref.pointer.opaque)) }

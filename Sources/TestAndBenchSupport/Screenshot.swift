@@ -1,7 +1,6 @@
 // Why this exists: reads a screenshot's pixels (with real GdkPixbuf) and finds where an expected thumbnail is drawn.
-import CGLib
-import CGdkPixbuf
 import Foundation
+import GdkPixbuf
 
 public final class Screenshot {
     public let width: Int
@@ -11,17 +10,12 @@ public final class Screenshot {
     private let pixels: [UInt8]
 
     public init(path: String) throws {
-        var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown"
-            throw NSError(domain: "Screenshot", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        width = Int(gdk_pixbuf_get_width(pixbuf))
-        height = Int(gdk_pixbuf_get_height(pixbuf))
-        rowStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        pixels = Array(UnsafeBufferPointer(start: gdk_pixbuf_read_pixels(pixbuf), count: rowStride * height))
+        let pixbuf = try Pixbuf(file: path)
+        width = pixbuf.width
+        height = pixbuf.height
+        rowStride = pixbuf.rowStride
+        channels = pixbuf.channels
+        pixels = Array(UnsafeBufferPointer(start: pixbuf.pixels, count: rowStride * height))
     }
 
     public func hasSamePixels(as other: Screenshot) -> Bool {

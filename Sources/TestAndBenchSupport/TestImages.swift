@@ -1,7 +1,6 @@
 // Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
-import CGLib
-import CGdkPixbuf
 import Foundation
+import GdkPixbuf
 
 public enum TestImages {
     /// A small, valid-looking PNG that declares `width × height` 8-bit gray pixels: a decompression bomb.
@@ -23,30 +22,29 @@ public enum TestImages {
     }
 
     /// Encode a pixbuf (`type` "png" or "jpeg") with GdkPixbuf itself.
-    public static func encode(_ pixbuf: OpaquePointer, type: String) -> Data {
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        let ok = gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, type, nil, nil, &error)
-        precondition(ok != 0, "encoding failed")
-        defer { g_free(buffer) }
-        return Data(bytes: buffer!, count: Int(size))
+    public static func encode(_ pixbuf: Pixbuf, type: String) -> Data {
+        do { return try pixbuf.encoded(as: type) } catch { preconditionFailure("encoding failed: \(error)") }
+    }
+
+    /// Any image GdkPixbuf reads, decoded whole at its own size.
+    public static func decode(_ data: Data) -> Pixbuf? {
+        let loader = PixbufLoader()
+        guard (try? loader.write(data)) != nil, (try? loader.close()) != nil else { return nil }
+        return loader.pixbuf
     }
 
     /// A `width × height` RGB image filled by `color(x, y)`, encoded (`type` "png" or "jpeg").
     public static func encoded(width: Int, height: Int, type: String = "png", color: (Int, Int) -> [UInt8]) -> Data {
-        let made = pixbuf(width: width, height: height, color: color)
-        defer { g_object_unref(UnsafeMutableRawPointer(made)) }
-        return encode(made, type: type)
+        encode(pixbuf(width: width, height: height, color: color), type: type)
     }
 
     /// A `width × height` RGB(A) pixbuf filled by `color(x, y)`.
     public static func pixbuf(width: Int, height: Int, alpha: Bool = false,
-                              color: (Int, Int) -> [UInt8]) -> OpaquePointer {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height))!
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+                              color: (Int, Int) -> [UInt8]) -> Pixbuf {
+        let pixbuf = Pixbuf(width: width, height: height, hasAlpha: alpha)!
+        let stride = pixbuf.rowStride
         let channels = alpha ? 4 : 3
-        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        let pixels = pixbuf.mutablePixels
         for y in 0..<height {
             for x in 0..<width {
                 let c = color(x, y)

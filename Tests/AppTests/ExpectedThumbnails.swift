@@ -8,7 +8,7 @@ enum ExpectedThumbnails {
     /// composite). `box`: 128 for local photos (the shared cache's normal size), 256 for remote ones.
     static func sepia(_ file: String, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
         let square = try original(file, size: size, box: box)
-        let filtered = try SepiaFilter.filter(square, intensity: SepiaKernel.defaultIntensity, isCancelled: { false })
+        let filtered = try SepiaFilter(intensity: SepiaKernel.defaultIntensity).filter(square, isCancelled: { false })
         return Screenshot.Template(width: filtered.width, height: filtered.height) { x, y in
             let p = filtered.pixel(x: x, y: y)
             return (Int(p[0]), Int(p[1]), Int(p[2]))
@@ -18,7 +18,7 @@ enum ExpectedThumbnails {
     /// The unfiltered row thumbnail.
     static func original(_ file: String, size: Int = 64, box: Int = 128) throws -> Thumbnail {
         let fitted = try ImageDecoder(maxDimension: box).decode(SamplePhotos.data(file))
-        guard let square = RowThumbnail.square(fitted.pixbuf.pointer.opaque, pixels: size) else { throw Missing() }
+        guard let square = RowThumbnail.square(fitted.pixbuf, pixels: size) else { throw Missing() }
         return square
     }
 

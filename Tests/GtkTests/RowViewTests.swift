@@ -1,6 +1,7 @@
 // Why this exists: the list row's one widget (CpRowView): a new name, status or texture only redraws it (no layout pass, no size change), it draws the texture fitted in its slot and the text beside it, and it holds a texture by a reference of its own.
 import CGtk
 import Foundation
+import GdkPixbuf
 import GLibRuntime
 import Gtk
 import TestAndBenchSupport
@@ -10,9 +11,9 @@ final class RowViewTests: XCTestCase {
     /// A solid `side` × `side` texture of one colour.
     @MainActor
     static func texture(side: Int32, rgb: (UInt8, UInt8, UInt8)) -> Texture {
-        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, side, side)!
-        gdk_pixbuf_fill(pixbuf, UInt32(rgb.0) << 24 | UInt32(rgb.1) << 16 | UInt32(rgb.2) << 8 | 0xff)
-        return Texture(pixbuf: ObjectRef(adopting: pixbuf))
+        let pixbuf = Pixbuf(width: Int(side), height: Int(side), hasAlpha: false)!
+        pixbuf.fill(UInt32(rgb.0) << 24 | UInt32(rgb.1) << 16 | UInt32(rgb.2) << 8 | 0xff)
+        return Texture(pixbuf: pixbuf)
     }
 
     /// The view drawn into an ARGB image, as GTK draws it (its render node, painted by cairo),

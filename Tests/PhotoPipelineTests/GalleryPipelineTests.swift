@@ -122,12 +122,11 @@ final class GalleryPipelineTests: XCTestCase {
     /// mistaken for a cancellation (which would leave the row `downloaded` with no reason).
     func testAFilterThatCannotAllocateFailsItsRowWithItsReason() throws {
         let base = Self.server.baseURL
-        let allocate = SepiaFilter.allocateOutput
-        SepiaFilter.allocateOutput = { _, _, _ in nil }
-        defer { SepiaFilter.allocateOutput = allocate }
+        var settings = PipelineSettings()
+        settings.sepiaAllocator = { _, _, _ in nil }
         try MainActor.assumeIsolated {
             let harness = try PipelineHarness(json: #"[{"name": "a", "url": "photos/coffee.png"}]"#,
-                                              source: base.appendingPathComponent("g.json"))
+                                              source: base.appendingPathComponent("g.json"), settings: settings)
             let gallery = harness.gallery
             gallery.startOperations(for: 0)
             XCTAssertTrue(harness.run(timeout: 10) { harness.allSettled }, "state \(gallery.records[0].state)")

@@ -49,7 +49,6 @@ final class ImageDecoderTests: XCTestCase {
     func testEXIFOrientationIsApplied() throws {
         // 40 × 20: left half red, right half blue. Orientation 6 means "rotate 90° clockwise to view".
         let source = TestImages.pixbuf(width: 40, height: 20) { x, _ in x < 20 ? [255, 0, 0] : [0, 0, 255] }
-        defer { g_object_unref(UnsafeMutableRawPointer(source)) }
         let jpeg = TestImages.encode(source, type: "jpeg")
         let upright = try ImageDecoder(maxDimension: 64).decode(jpeg)
         XCTAssertEqual([upright.width, upright.height], [40, 20], "control: no orientation tag")

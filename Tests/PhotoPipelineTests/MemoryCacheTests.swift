@@ -8,7 +8,7 @@ import XCTest
 final class MemoryCacheTests: XCTestCase {
     /// A thumbnail of `side`² RGB pixels.
     static func thumbnail(_ side: Int) -> Thumbnail {
-        Thumbnail(adoptingPixbuf: TestImages.pixbuf(width: side, height: side) { _, _ in [1, 2, 3] })
+        Thumbnail(TestImages.pixbuf(width: side, height: side) { _, _ in [1, 2, 3] })
     }
 
     static func key(_ n: Int) -> ImageKey { ImageKey(url: "http://x/\(n).png", pixels: 64, variant: .original) }

@@ -39,7 +39,6 @@ final class RecycledRowInterleavingTests: XCTestCase {
         for row in 0..<rows {
             let pixbuf = TestImages.pixbuf(width: 8, height: 8) { _, _ in [UInt8(row * 20), UInt8(255 - row * 20), 128] }
             try! TestImages.encode(pixbuf, type: "png").write(to: directory.appendingPathComponent("\(row).png"))
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
         }
         return directory
     }()

@@ -15,7 +15,8 @@ final class SepiaKernelTests: XCTestCase {
         }
     }
 
-    func run(_ pixels: [UInt8], width: Int, height: Int, channels: Int, intensity: Float = 0.8, parallel: Bool = true) -> [UInt8] {
+    func run(_ pixels: [UInt8], width: Int, height: Int, channels: Int, intensity: Float = 0.8, parallel: Bool = true,
+             path: SepiaKernel.Path = SepiaKernel.fastest) -> [UInt8] {
         var source = pixels
         let outChannels = (channels == 2 || channels == 4) ? 4 : 3
         var output = [UInt8](repeating: 0, count: width * height * outChannels)
@@ -23,7 +24,7 @@ final class SepiaKernelTests: XCTestCase {
             output.withUnsafeMutableBufferPointer { dst in
                 SepiaKernel.apply(.init(base: src.baseAddress!, width: width, height: height, rowStride: width * channels, channels: channels),
                                   into: .init(base: dst.baseAddress!, width: width, height: height, rowStride: width * outChannels, channels: outChannels),
-                                  intensity: intensity, parallel: parallel)
+                                  intensity: intensity, path: path, parallel: parallel)
             }
         }
         return output
@@ -108,8 +109,6 @@ final class SepiaKernelTests: XCTestCase {
     /// every path this CPU can run gives the very same bytes, for every layout, odd widths
     /// (the scalar tails) and every input byte value.
     func testEveryPathThisMachineRunsGivesIdenticalBytes() {
-        let saved = SepiaKernel.path
-        defer { SepiaKernel.path = saved }
         let runnable = SepiaKernel.Path.allCases.filter(\.isSupported)
         XCTAssertTrue(runnable.contains(.baseline))
         var generator = SystemRandomNumberGenerator()
@@ -120,8 +119,7 @@ final class SepiaKernelTests: XCTestCase {
                 for intensity in [Float(0.8), 0.35, 1] {
                     var outputs: [SepiaKernel.Path: [UInt8]] = [:]
                     for path in runnable {
-                        SepiaKernel.path = path
-                        outputs[path] = run(pixels, width: width, height: height, channels: channels, intensity: intensity)
+                        outputs[path] = run(pixels, width: width, height: height, channels: channels, intensity: intensity, path: path)
                     }
                     for path in runnable where path != .baseline {
                         XCTAssertTrue(outputs[path] == outputs[.baseline],
@@ -146,7 +144,7 @@ final class SepiaKernelTests: XCTestCase {
         XCTAssertEqual(SepiaKernel.Path.x86_64_v3.isSupported, v3, "cpuid and /proc/cpuinfo disagree about x86-64-v3")
         XCTAssertEqual(SepiaKernel.Path.x86_64_v4.isSupported, v4, "cpuid and /proc/cpuinfo disagree about x86-64-v4")
         XCTAssertEqual(SepiaKernel.fastest, v4 ? .x86_64_v4 : v3 ? .x86_64_v3 : .baseline)
-        XCTAssertEqual(SepiaKernel.path, SepiaKernel.fastest, "the app runs the fastest path")
+        XCTAssertEqual(SepiaFilter(intensity: 0.8).kernel, SepiaKernel.fastest, "the app runs the fastest path")
     }
 
     func testCancellationStopsBetweenStripes() {

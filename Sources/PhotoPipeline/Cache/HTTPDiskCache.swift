@@ -2,7 +2,6 @@
 //
 // libsoup's SoupCache answers from cache only on its asynchronous path (soup_session_send_async),
 // and the downloads run synchronously on the operation threads, so the app keeps its own.
-import CGLib
 import Foundation
 import GLibRuntime
 
@@ -57,13 +56,7 @@ public final class HTTPDiskCache: @unchecked Sendable {
 
     static func key(_ url: String) -> String { sha256(Data(url.utf8)) }
 
-    static func sha256(_ data: Data) -> String {
-        data.withUnsafeBytes { raw -> String in
-            guard let sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count)) else { return "" }
-            defer { g_free(sum) }
-            return String(cString: sum)
-        }
-    }
+    static func sha256(_ data: Data) -> String { Checksum.sha256(data) }
 
     private func entryPath(_ url: String) -> String { "\(folder)/entries/\(Self.key(url)).entry" }
     private func bodyPath(_ sha: String) -> String { "\(folder)/bodies/\(sha)" }

@@ -1,7 +1,6 @@
 // Why this exists: thumbnails of local photos in the desktop's shared cache ($XDG_CACHE_HOME/thumbnails), exactly as the freedesktop Thumbnail Managing Standard says, so the app and the file manager reuse each other's.
-import CGLib
-import CGdkPixbuf
 import Foundation
+import GdkPixbuf
 import GLibRuntime
 
 /// - `normal/` (128 px), `large/` (256 px), `x-large/`, `xx-large/`: the image scaled to fit
@@ -37,24 +36,18 @@ public final class SharedThumbnails: Sendable {
 
     /// The canonical URI of a local path, as GIO writes it (what the name is the MD5 of).
     public static func uri(forPath path: String) -> String {
-        guard let uri = g_filename_to_uri(path, nil, nil) else { return "file://" + path }
-        defer { g_free(uri) }
-        return String(cString: uri)
+        fileURI(forPath: path) ?? "file://" + path
     }
 
     /// The file name for a URI: its MD5 in hexadecimal, and ".png".
-    public static func name(for uri: String) -> String {
-        guard let md5 = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return "" }
-        defer { g_free(md5) }
-        return String(cString: md5) + ".png"
-    }
+    public static func name(for uri: String) -> String { Checksum.md5(uri) + ".png" }
 
     public func path(_ size: Size, uri: String) -> String { "\(folder)/\(size.rawValue)/\(Self.name(for: uri))" }
     public func failurePath(uri: String) -> String { "\(folder)/\(Self.failFolder)/\(Self.name(for: uri))" }
 
     public struct Found {
-        /// The thumbnail (a new reference), at most `size.pixels` on its longest side.
-        public let pixbuf: ObjectRef
+        /// The thumbnail, at most `size.pixels` on its longest side.
+        public let pixbuf: Pixbuf
         public let size: Size
     }
 
@@ -64,11 +57,10 @@ public final class SharedThumbnails: Sendable {
         for size in Size.allCases where size.pixels >= wanted.pixels {
             guard let data = Self.readSmallFile(path(size, uri: uri)),
                   let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime"]) else { continue }
-            let pixbuf = ObjectRef(adopting: decoded.pixbuf)
             // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
             // file) or of an older version of this one is never shown.
             guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
-            return Found(pixbuf: pixbuf, size: size)
+            return Found(pixbuf: decoded.pixbuf, size: size)
         }
         return nil
     }
@@ -76,14 +68,12 @@ public final class SharedThumbnails: Sendable {
     /// Save `thumbnail` (already scaled to fit `size`) for the photo; false if it could not be
     /// written (the caller goes on without it).
     @discardableResult
-    public func save(_ thumbnail: OpaquePointer, size: Size, uri: String, mtime: Int, fileSize: Int,
+    public func save(_ thumbnail: Pixbuf, size: Size, uri: String, mtime: Int, fileSize: Int,
                      mimeType: String?, imageWidth: Int, imageHeight: Int) -> Bool {
         let target = path(size, uri: uri)
         guard ensureFolder((target as NSString).deletingLastPathComponent) else { return false }
         // The spec wants RGBA.
-        let rgba = gdk_pixbuf_get_has_alpha(thumbnail) != 0 ? OpaquePointer(g_object_ref(thumbnail.raw)) : gdk_pixbuf_add_alpha(thumbnail, 0, 0, 0, 0)
-        guard let rgba else { return false }
-        defer { g_object_unref(rgba.raw) }
+        guard let rgba = thumbnail.withAlpha() else { return false }
         var text: [(String, String)] = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(fileSize))]
         if let mimeType { text.append(("Thumb::Mimetype", mimeType)) }
         text += [("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)), ("Software", Self.software)]
@@ -95,7 +85,6 @@ public final class SharedThumbnails: Sendable {
     public func knownFailure(uri: String, mtime: Int) -> String? {
         guard let data = Self.readSmallFile(failurePath(uri: uri)),
               let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"]) else { return nil }
-        g_object_unref(decoded.pixbuf.raw)
         guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
         return decoded.text["X-Classic-Photos::Reason"] ?? "could not be read"
     }
@@ -105,9 +94,8 @@ public final class SharedThumbnails: Sendable {
     public func recordFailure(uri: String, mtime: Int, reason: String) {
         let target = failurePath(uri: uri)
         guard ensureFolder((target as NSString).deletingLastPathComponent),
-              let pixel = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 1, 1) else { return }
-        defer { g_object_unref(pixel.raw) }
-        gdk_pixbuf_fill(pixel, 0)
+              let pixel = Pixbuf(width: 1, height: 1, hasAlpha: true) else { return }
+        pixel.fill(0)
         let text = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", Self.software),
                     ("X-Classic-Photos::Reason", reason)]
         if let png = try? PNGFile.encode(pixel, text: text) { _ = writeAtomically(png, to: target) }

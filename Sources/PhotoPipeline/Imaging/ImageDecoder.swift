@@ -1,7 +1,6 @@
 // Why this exists: decode with GdkPixbufLoader on a worker: downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
-import CGLib
-import CGdkPixbuf
 import Foundation
+import GdkPixbuf
 import GLibRuntime
 
 public struct ImageDecoder: Sendable {
@@ -51,41 +50,39 @@ public struct ImageDecoder: Sendable {
 
     public func decode(_ data: Data, report: inout Report, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
-        let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(loader) }
+        let loader = PixbufLoader()
         let state = SizeState()
         defer {
             report.declaredWidth = state.declared?.width ?? 0
             report.declaredHeight = state.declared?.height ?? 0
             report.allocated = state.allocated
         }
-        Signal.connectOffMain(loader, "area-prepared") { state.allocated = true }
+        loader.onAreaPrepared { state.allocated = true }
         let limit = pixelLimit
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
         let square = squareCrop
         let budget = maxPixels
-        Signal.connectIntIntOffMain(loader, "size-prepared") { width, height in
-            state.declared = (Int(width), Int(height))
-            if Int(width) * Int(height) > limit || width <= 0 || height <= 0 {
+        loader.onSizePrepared { [unowned loader] width, height in
+            state.declared = (width, height)
+            if width * height > limit || width <= 0 || height <= 0 {
                 // A zero size tells the loader module not to allocate and to expect closing
                 // (the convention gdk_pixbuf_get_file_info uses).
                 state.refused = true
-                gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if downscale, let size = Self.fit(width: Int(width), height: Int(height), maxSide: Self.side(Int(width), Int(height), maxSide, budget), cover: square) {
-                gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+                loader.setSize(width: 0, height: 0)
+            } else if downscale, let size = Self.fit(width: width, height: height, maxSide: Self.side(width, height, maxSide, budget), cover: square) {
+                loader.setSize(width: size.width, height: size.height)
             }
         }
 
         var failure: DecodeError?
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
             var offset = 0
-            while offset < bytes.count {
+            while offset < raw.count {
                 if isCancelled() { failure = .cancelled; return }
-                let count = min(Self.chunkSize, bytes.count - offset)
+                let count = min(Self.chunkSize, raw.count - offset)
                 do throws(GLibError) {
-                    _ = try withGError { gdk_pixbuf_loader_write(loader, bytes.baseAddress! + offset, gsize(count), $0) }
+                    try loader.write(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
                 } catch {
                     failure = .undecodable(error.message)
                     return
@@ -96,7 +93,7 @@ public struct ImageDecoder: Sendable {
         }
         // Always close the loader (it warns if finalized open); its error matters only if nothing failed before.
         let closeError: GLibError?
-        do throws(GLibError) { _ = try withGError { gdk_pixbuf_loader_close(loader, $0) }; closeError = nil } catch { closeError = error }
+        do throws(GLibError) { try loader.close(); closeError = nil } catch { closeError = error }
 
         if state.refused, let declared = state.declared {
             if declared.width <= 0 || declared.height <= 0 {
@@ -106,41 +103,33 @@ public struct ImageDecoder: Sendable {
         }
         if let failure { throw failure }
         if let closeError { throw .undecodable(closeError.message) }
-        guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .undecodable("no image data") }
+        guard let loaded = loader.pixbuf else { throw .undecodable("no image data") }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
-        if let format = gdk_pixbuf_loader_get_format(loader), let types = gdk_pixbuf_format_get_mime_types(format) {
-            if let first = types[0] { report.mimeType = String(cString: first) }
-            g_strfreev(types)
-        }
-        if let format = gdk_pixbuf_loader_get_format(loader), let cName = gdk_pixbuf_format_get_name(format) {
-            let name = String(cString: cName)
-            g_free(cName)
-            if let reason = Self.truncation(of: data, format: name) { throw .undecodable(reason) }
+        if let format = loader.format {
+            report.mimeType = format.mimeType
+            if let reason = Self.truncation(of: data, format: format.name) { throw .undecodable(reason) }
         }
         if isCancelled() { throw .cancelled }
 
-        // EXIF orientation (JPEG, TIFF): returns a new reference, rotated or not.
-        guard var pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded) else { throw .undecodable("could not orient the image") }
-        if !downscale, let size = Self.fit(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)),
-                                           maxSide: Self.side(Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)), maxSide, maxPixels),
-                                           cover: square) {
-            let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(size.width), Int32(size.height), GDK_INTERP_BILINEAR)!
-            g_object_unref(pixbuf.raw)
+        // EXIF orientation (JPEG, TIFF): a new pixbuf, rotated or not.
+        guard var pixbuf = loaded.applyingEmbeddedOrientation() else { throw .undecodable("could not orient the image") }
+        if !downscale, let size = Self.fit(width: pixbuf.width, height: pixbuf.height,
+                                           maxSide: Self.side(pixbuf.width, pixbuf.height, maxSide, maxPixels), cover: square) {
+            guard let scaled = pixbuf.scaled(width: size.width, height: size.height) else { throw .undecodable("could not scale the image") }
             pixbuf = scaled
         }
         if square {
-            let width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf)
-            let side = min(width, height, Int32(maxSide))
+            let width = pixbuf.width, height = pixbuf.height
+            let side = min(width, height, maxSide)
             if width != side || height != side {
-                // A sub-pixbuf shares its parent's pixels; copy it so the larger buffer is freed.
-                let region = gdk_pixbuf_new_subpixbuf(pixbuf, (width - side) / 2, (height - side) / 2, side, side)!
-                let cropped = gdk_pixbuf_copy(region)!
-                g_object_unref(region.raw)
-                g_object_unref(pixbuf.raw)
+                // A region shares its parent's pixels; copy it so the larger buffer is freed.
+                guard let cropped = pixbuf.region(x: (width - side) / 2, y: (height - side) / 2, width: side, height: side)?.copy() else {
+                    throw .undecodable("could not crop the image")
+                }
                 pixbuf = cropped
             }
         }
-        return Thumbnail(adoptingPixbuf: pixbuf)
+        return Thumbnail(pixbuf)
     }
 
     /// A PNG ends with an IEND chunk and a JPEG with an EOI marker; without them the data was cut short.

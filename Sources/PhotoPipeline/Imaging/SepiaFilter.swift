@@ -1,8 +1,6 @@
-// Why this exists: runs the sepia kernel on a Thumbnail's pixbuf, making a new Thumbnail (the original stays untouched).
-import CGLib
-import CGdkPixbuf
+// Why this exists: runs the sepia kernel on a Thumbnail's pixels, making a new Thumbnail (the original stays untouched).
 import Foundation
-import GLibRuntime
+import GdkPixbuf
 
 public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
@@ -16,32 +14,35 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-public enum SepiaFilter {
-    /// Makes the output pixbuf (a seam for tests: an allocation that fails).
-    nonisolated(unsafe) static var allocateOutput: (_ width: Int32, _ height: Int32, _ alpha: Bool) -> OpaquePointer? = { width, height, alpha in
-        gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, width, height)
+public struct SepiaFilter: Sendable {
+    /// Makes the output pixbuf: width, height, alpha (a test gives one that fails).
+    public typealias Allocator = @Sendable (_ width: Int, _ height: Int, _ alpha: Bool) -> Pixbuf?
+    public static let systemAllocator: Allocator = { Pixbuf(width: $0, height: $1, hasAlpha: $2) }
+
+    public let intensity: Float
+    public let kernel: SepiaKernel.Path
+    let allocate: Allocator
+
+    public init(intensity: Float, kernel: SepiaKernel.Path = SepiaKernel.fastest, allocate: @escaping Allocator = SepiaFilter.systemAllocator) {
+        self.intensity = intensity
+        self.kernel = kernel
+        self.allocate = allocate
     }
 
-    public static func filter(_ image: Thumbnail, intensity: Float,
-                              isCancelled: @escaping @Sendable () -> Bool) throws(FilterError) -> Thumbnail {
-        let source = image.pixbufPointer
-        let width = gdk_pixbuf_get_width(source), height = gdk_pixbuf_get_height(source)
-        let hasAlpha = gdk_pixbuf_get_has_alpha(source) != 0
-        guard let output = allocateOutput(width, height, hasAlpha) else {
-            throw .cannotAllocate(width: Int(width), height: Int(height))
+    public func filter(_ image: Thumbnail, isCancelled: @escaping @Sendable () -> Bool) throws(FilterError) -> Thumbnail {
+        let source = image.pixbuf
+        let width = source.width, height = source.height
+        guard let output = allocate(width, height, source.hasAlpha) else {
+            throw .cannotAllocate(width: width, height: height)
         }
-        let result = Thumbnail(adoptingPixbuf: output)
-        // read_pixels gives the source without copying; the kernel only reads it.
-        let input = SepiaKernel.Image(base: UnsafeMutablePointer(mutating: gdk_pixbuf_read_pixels(source)!),
-                                      width: Int(width), height: Int(height),
-                                      rowStride: Int(gdk_pixbuf_get_rowstride(source)),
-                                      channels: Int(gdk_pixbuf_get_n_channels(source)))
-        let destination = SepiaKernel.Image(base: gdk_pixbuf_get_pixels(output), width: Int(width), height: Int(height),
-                                            rowStride: Int(gdk_pixbuf_get_rowstride(output)),
-                                            channels: Int(gdk_pixbuf_get_n_channels(output)))
-        guard SepiaKernel.apply(input, into: destination, intensity: intensity, isCancelled: isCancelled) else {
+        // The source's pixels are read without a copy; the kernel only reads them.
+        let input = SepiaKernel.Image(base: UnsafeMutablePointer(mutating: source.pixels), width: width, height: height,
+                                      rowStride: source.rowStride, channels: source.channels)
+        let destination = SepiaKernel.Image(base: output.mutablePixels, width: width, height: height,
+                                            rowStride: output.rowStride, channels: output.channels)
+        guard SepiaKernel.apply(input, into: destination, intensity: intensity, path: kernel, isCancelled: isCancelled) else {
             throw .cancelled
         }
-        return result
+        return Thumbnail(output)
     }
 }

@@ -1,5 +1,5 @@
 // Why this exists: the sepia filter, a vectorised Swift equivalent of Core Image's CISepiaTone, split across cores for large images, running the row code built for this CPU.
-import CCPUFeatures
+import CPUFeatures
 import Foundation
 import SepiaKernelBaseline
 import SepiaKernelV3
@@ -65,7 +65,7 @@ public enum SepiaKernel {
     /// Returns false when `isCancelled` said stop between stripes (the output is then partial).
     @discardableResult
     public static func apply(_ source: Image, into destination: Image, intensity: Float = defaultIntensity,
-                             parallel: Bool = true, isCancelled: @Sendable () -> Bool = { false }) -> Bool {
+                             path: Path = fastest, parallel: Bool = true, isCancelled: @Sendable () -> Bool = { false }) -> Bool {
         precondition(source.width == destination.width && source.height == destination.height)
         precondition([1, 2, 3, 4].contains(source.channels) && [3, 4].contains(destination.channels))
         precondition(!source.hasAlpha || destination.channels == 4, "alpha needs a 4-channel destination")
@@ -74,7 +74,7 @@ public enum SepiaKernel {
         if !parallel || source.width * source.height < parallelThreshold {
             for stripe in 0..<stripes {
                 if isCancelled() { return false }
-                filterStripe(stripe, source, destination, coefficients)
+                filterStripe(stripe, source, destination, coefficients, path)
             }
             return true
         }
@@ -84,12 +84,12 @@ public enum SepiaKernel {
             BackgroundPriority.lowerCurrentThread()
             if cancelled.isSet { return }
             if isCancelled() { cancelled.set(); return }
-            filterStripe(stripe, source, destination, coefficients)
+            filterStripe(stripe, source, destination, coefficients, path)
         }
         return !cancelled.isSet
     }
 
-    private static func filterStripe(_ stripe: Int, _ source: Image, _ destination: Image, _ c: Coefficients) {
+    private static func filterStripe(_ stripe: Int, _ source: Image, _ destination: Image, _ c: Coefficients, _ path: Path) {
         let first = stripe * stripeRows
         let rows = min(first + stripeRows, source.height) - first
         c.a.withUnsafeBufferPointer { a in
@@ -119,17 +119,14 @@ public enum SepiaKernel {
         public var isSupported: Bool {
             switch self {
             case .baseline: true
-            case .x86_64_v3: cp_cpu_supports_x86_64_v3() != 0
-            case .x86_64_v4: cp_cpu_supports_x86_64_v4() != 0
+            case .x86_64_v3: CPUFeatures.x86_64_v3
+            case .x86_64_v4: CPUFeatures.x86_64_v4
             }
         }
     }
 
     /// The fastest path this CPU runs, found once from its features (cpuid), as simdjson does.
     public static let fastest: Path = Path.allCases.last(where: \.isSupported)!
-
-    /// The path in use: `fastest`, unless a test or the benchmark forces another.
-    nonisolated(unsafe) public static var path: Path = fastest
 }
 
 /// A set-once flag shared by the stripes of one parallel run.

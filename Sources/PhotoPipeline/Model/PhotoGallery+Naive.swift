@@ -16,7 +16,7 @@ extension PhotoGallery {
         switch downloader.run(context) {
         case .image(let image, _):
             setImage(image, key: originalKey, filtered: false, on: record)
-            switch ImageFiltration(input: image, intensity: settings.sepiaIntensity).run(context) {
+            switch ImageFiltration(input: image, filter: settings.sepia).run(context) {
             case .image(let filtered, _): setImage(filtered, key: sepiaKey, filtered: true, on: record)
             case .failed(let reason): clearImage(of: record); record.markFailed(reason)
             case .cancelled: break

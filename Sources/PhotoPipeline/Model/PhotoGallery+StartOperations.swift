@@ -32,7 +32,7 @@ extension PhotoGallery {
                 return
             }
             start(.filtration, key: key, row: row, priority: priority) {
-                ImageFiltration(input: image, intensity: settings.sepiaIntensity)
+                ImageFiltration(input: image, filter: settings.sepia)
             }
         case .filtered, .failed:
             return

@@ -13,6 +13,10 @@ public struct PipelineSettings: Sendable {
     /// Longest side of a thumbnail in device pixels (logical size × display scale).
     public var thumbnailPixels = 64
     public var sepiaIntensity = SepiaKernel.defaultIntensity
+    /// Makes the sepia output (a test gives one that fails, as memory running out would).
+    public var sepiaAllocator: SepiaFilter.Allocator = SepiaFilter.systemAllocator
+    /// The filter the list and the viewer run.
+    public var sepia: SepiaFilter { SepiaFilter(intensity: sepiaIntensity, allocate: sepiaAllocator) }
     /// Off only to measure what downscaling while decoding saves (--full-decode).
     public var downscaleWhileDecoding = true
     /// The viewer first decodes a photo to fit the screen (this longest side, in device pixels:

@@ -1,8 +1,7 @@
 // Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), private network access checked at connect time, and a streaming, limited, cancellable GET.
-import CGLib
-import CSoup
 import Foundation
 import GLibRuntime
+import Soup
 
 public final class HTTPClient: @unchecked Sendable {
     public struct Configuration: Sendable {
@@ -20,27 +19,20 @@ public final class HTTPClient: @unchecked Sendable {
     /// One session per gallery origin. Connections are pooled per session, and libsoup reports
     /// a connection (`network-event`) only when it is made, so every connection a restricted
     /// session holds was checked when it was made; none is shared with a less restricted one.
-    private let sessions: [AddressSpace: UnsafeMutablePointer<SoupSession>]
+    private let sessions: [AddressSpace: Session]
 
     /// Create the sessions. libsoup 3 lets a session be used from several threads as long as
     /// it is configured on the thread that made it, which is what this initializer does.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        var sessions: [AddressSpace: UnsafeMutablePointer<SoupSession>] = [:]
+        var sessions: [AddressSpace: Session] = [:]
         for origin in [AddressSpace.local, .private, .public] {
-            let object = newObject(soup_session_get_type(), properties: [
-                ("timeout", .uint(configuration.ioTimeoutSeconds)),
-                ("idle-timeout", .uint(60)),
-                ("user-agent", .string(configuration.userAgent)),
-                ("max-conns", .int(configuration.maxConnections)),
-                ("max-conns-per-host", .int(configuration.maxConnectionsPerHost)),
-            ])
-            sessions[origin] = object.assumingMemoryBound(to: SoupSession.self)
+            sessions[origin] = Session(timeoutSeconds: configuration.ioTimeoutSeconds, idleTimeoutSeconds: 60,
+                                       userAgent: configuration.userAgent, maxConnections: configuration.maxConnections,
+                                       maxConnectionsPerHost: configuration.maxConnectionsPerHost)
         }
         self.sessions = sessions
     }
-
-    deinit { sessions.values.forEach { g_object_unref($0) } }
 
     /// GET `url` on the calling (worker) thread, reading at most `limit` bytes, for a gallery
     /// loaded from `origin`: a connection to an address that origin may not reach (see
@@ -63,14 +55,12 @@ public final class HTTPClient: @unchecked Sendable {
     public func send(_ httpRequest: HTTPRequest, cancellable: Cancellable,
                      progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> HTTPResponse {
         let url = httpRequest.url, limit = httpRequest.limit, origin = httpRequest.origin
-        guard let message = soup_message_new("GET", url.absoluteString) else {
+        guard let message = Message(method: "GET", uri: url.absoluteString) else {
             throw .unsupported("invalid URL for HTTP")
         }
-        let requestHeaders = soup_message_get_request_headers(message)
-        for (name, value) in httpRequest.headers { soup_message_headers_replace(requestHeaders, name, value) }
-        defer { g_object_unref(message.raw) }
+        for (name, value) in httpRequest.headers { message.setRequestHeader(name, value) }
         // libsoup times each phase (the inspector's waterfall).
-        soup_message_add_flags(message, SOUP_MESSAGE_COLLECT_METRICS)
+        message.collectMetrics()
         // The request has a cancellable of its own, so that a refusal cancels only it; the
         // caller's still cancels it too.
         let request = Cancellable()
@@ -78,17 +68,11 @@ public final class HTTPClient: @unchecked Sendable {
         defer { cancellable.disconnect(link) }
         let guardian = ConnectionGuard(origin: origin)
         if origin != .local {
-            Signal.connectIntPointerOffMain(message, "network-event") { event, stream in
-                guard event == Int32(G_SOCKET_CLIENT_CONNECTED.rawValue), let stream else { return }
-                var error: UnsafeMutablePointer<GError>?
-                guard let address = g_socket_connection_get_remote_address(stream.assumingMemoryBound(to: GSocketConnection.self), &error) else {
-                    if let error { g_error_free(error) }
+            message.onConnected { remote in
+                guard let remote else {
                     guardian.refuse(NetworkRefusal(origin: origin, target: .local, address: "an unknown address"))
-                    request.cancel()
-                    return
+                    return request.cancel()
                 }
-                defer { g_object_unref(address) }
-                guard let remote = Self.inetAddress(address) else { return }
                 let target = AddressSpace.of(remote.bytes)
                 if !origin.mayReach(target) {
                     guardian.refuse(NetworkRefusal(origin: origin, target: target, address: remote.text))
@@ -97,33 +81,30 @@ public final class HTTPClient: @unchecked Sendable {
             }
         }
         let started = Date()
-        let stream: UnsafeMutablePointer<GInputStream>
+        let stream: ReadStream
         do throws(GLibError) {
-            stream = try withGError { soup_session_send(sessions[origin], message, request.pointer, $0) }!
+            stream = try sessions[origin]!.send(message, cancellable: request)
         } catch {
             if let refusal = guardian.refusal { throw .blocked(refusal) }
             throw Self.map(error, configuration: configuration)
         }
         defer {
-            g_input_stream_close(stream, nil, nil)
-            g_object_unref(stream)
+            stream.close()
             Self.traceMetrics(of: message, url: url)
         }
-        let status = Int(soup_message_get_status(message).rawValue)
+        let status = message.status
         var received = 0
         defer { Trace.shared.emit(.http(url: url.absoluteString, status: status, bytes: received)) }
         guard (200..<300).contains(status) || status == 304 else {
-            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
-            throw .httpStatus(code: status, reason: reason)
+            throw .httpStatus(code: status, reason: message.reasonPhrase)
         }
-        let space = soup_message_get_remote_address(message).flatMap(Self.inetAddress).map { AddressSpace.of($0.bytes) } ?? .public
-        let headers = soup_message_get_response_headers(message)
+        let space = message.remoteAddress.map { AddressSpace.of($0.bytes) } ?? .public
         var kept: [String: String] = [:]
         for name in HTTPResponse.cachingHeaders {
-            if let value = soup_message_headers_get_list(headers, name) { kept[name.lowercased()] = String(cString: value) }
+            if let value = message.responseHeader(name) { kept[name.lowercased()] = value }
         }
         if status == 304 { return HTTPResponse(status: status, headers: kept, body: Data(), space: space) }
-        let declared = soup_message_headers_get_content_length(headers)
+        let declared = message.responseContentLength
         if declared > limit { throw .tooLarge(limit: limit) }
         let data = try StreamReader.readAll(stream, limit: limit, expected: declared > 0 ? Int(declared) : nil,
                                             cancellable: request,
@@ -136,38 +117,18 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// Trace libsoup's timings of a request whose body has been read (or abandoned).
-    static func traceMetrics(of message: OpaquePointer, url: URL) {
-        guard let metrics = soup_message_get_metrics(message) else { return }
-        let connectStart = soup_message_metrics_get_dns_start(metrics) != 0 ? soup_message_metrics_get_dns_start(metrics)
-            : soup_message_metrics_get_connect_start(metrics)
-        let connectEnd = soup_message_metrics_get_connect_end(metrics)
-        let tlsStart = soup_message_metrics_get_tls_start(metrics)
-        let requestStart = soup_message_metrics_get_request_start(metrics)
-        let responseStart = soup_message_metrics_get_response_start(metrics)
-        var responseEnd = soup_message_metrics_get_response_end(metrics)
-        if responseEnd == 0 { responseEnd = guint64(g_get_monotonic_time()) }
-        func ms(_ from: guint64, _ to: guint64) -> Double {
+    static func traceMetrics(of message: Message, url: URL) {
+        guard let metrics = message.metrics else { return }
+        let connectStart = metrics.dnsStart != 0 ? metrics.dnsStart : metrics.connectStart
+        let responseEnd = metrics.responseEnd != 0 ? metrics.responseEnd : UInt64(MainLoop.monotonicMicroseconds)
+        func ms(_ from: UInt64, _ to: UInt64) -> Double {
             guard from != 0, to >= from else { return 0 }
             return (Double(to - from) / 100).rounded() / 10
         }
-        let connectDone = tlsStart != 0 ? tlsStart : connectEnd
+        let connectDone = metrics.tlsStart != 0 ? metrics.tlsStart : metrics.connectEnd
         Trace.shared.emit(.metrics(url: url.absoluteString,
-                                   connect: ms(connectStart, connectDone), tls: ms(tlsStart, connectEnd),
-                                   wait: ms(requestStart, responseStart), receive: ms(responseStart, responseEnd)))
-    }
-
-    /// The IP address of a socket address (nil for a non-IP one), as bytes and as text.
-    static func inetAddress(_ socketAddress: UnsafeMutablePointer<GSocketAddress>) -> (bytes: [UInt8], text: String)? {
-        guard g_type_check_instance_is_a(socketAddress.as(GTypeInstance.self), g_inet_socket_address_get_type()) != 0,
-              let address = g_inet_socket_address_get_address(socketAddress.as(GInetSocketAddress.self)) else { return nil }
-        let size = Int(g_inet_address_get_native_size(address))
-        let bytes = Array(UnsafeBufferPointer(start: g_inet_address_to_bytes(address), count: size))
-        var text = "?"
-        if let cText = g_inet_address_to_string(address) {
-            text = String(cString: cText)
-            g_free(cText)
-        }
-        return (bytes, text)
+                                   connect: ms(connectStart, connectDone), tls: ms(metrics.tlsStart, metrics.connectEnd),
+                                   wait: ms(metrics.requestStart, metrics.responseStart), receive: ms(metrics.responseStart, responseEnd)))
     }
 
     static func map(_ error: GLibError, configuration: Configuration) -> FetchError {

@@ -1,12 +1,11 @@
 // Why this exists: reads a GInputStream to the end, enforcing a byte limit and a deadline, and honouring cancellation.
-import CGLib
 import Foundation
 import GLibRuntime
 
 enum StreamReader {
     static let chunkSize = 64 * 1024
 
-    static func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, expected: Int?,
+    static func readAll(_ stream: ReadStream, limit: Int, expected: Int?,
                         cancellable: Cancellable, deadline: Date, timeoutSeconds: Int, ioTimeoutSeconds: Int,
                         progress: ((Int, Int?) -> Void)?) throws(FetchError) -> Data {
         var data = Data()
@@ -15,11 +14,10 @@ enum StreamReader {
         while true {
             let count: Int
             do throws(GLibError) {
-                count = try withGError { error in
-                    chunk.withUnsafeMutableBytes { buffer in
-                        g_input_stream_read(stream, buffer.baseAddress, gsize(buffer.count), cancellable.pointer, error)
-                    }
+                let read: Result<Int, GLibError> = chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(GLibError) in try stream.read(into: buffer, cancellable: cancellable) }
                 }
+                count = try read.get()
             } catch {
                 if error.isCancelled { throw .cancelled }
                 if error.isTimedOut { throw .timedOut(seconds: ioTimeoutSeconds) }

@@ -1,6 +1,4 @@
 // Why this exists: the tutorial's ImageDownloader: get a photo's row thumbnail from the nearest cache level that has it (shared thumbnails, the HTTP cache, then the file or the network), checking for cancellation, and write back what it made.
-import CGLib
-import CGdkPixbuf
 import Foundation
 import GLibRuntime
 
@@ -69,7 +67,7 @@ public struct ImageDownloader: StageWork {
         let size = SharedThumbnails.Size.covering(rowPixels)
         if let shared = caches.shared {
             if let found = shared.lookup(uri: uri, mtime: status.modified, size: size),
-               let square = RowThumbnail.square(found.pixbuf.pointer.opaque, pixels: rowPixels) {
+               let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) {
                 return .image(square, from: .thumbnailCache)
             }
             if let reason = shared.knownFailure(uri: uri, mtime: status.modified) {
@@ -89,9 +87,9 @@ public struct ImageDownloader: StageWork {
             caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
             return .failed(error.description)
         }
-        caches.shared?.save(box.pixbufPointer, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
+        caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
                             mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
-        guard let square = RowThumbnail.square(box.pixbufPointer, pixels: rowPixels) else { return .failed("could not scale the image") }
+        guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .file)
     }
 
@@ -126,17 +124,16 @@ public struct ImageDownloader: StageWork {
         } catch {
             return .failed(error.description)
         }
-        if let http = caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbufPointer) {
+        if let http = caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
                        body: response.body, thumbnail: png, box: remoteBox)
         }
-        guard let square = RowThumbnail.square(box.pixbufPointer, pixels: rowPixels) else { return .failed("could not scale the image") }
+        guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .network)
     }
 
     func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
         guard let decoded = PNGFile.decode(entry.thumbnail, keys: []) else { return nil }
-        let pixbuf = ObjectRef(adopting: decoded.pixbuf)
-        return RowThumbnail.square(pixbuf.pointer.opaque, pixels: rowPixels)
+        return RowThumbnail.square(decoded.pixbuf, pixels: rowPixels)
     }
 }

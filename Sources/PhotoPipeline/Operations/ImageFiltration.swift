@@ -3,18 +3,18 @@ import Foundation
 
 public struct ImageFiltration: StageWork {
     let input: Thumbnail
-    let intensity: Float
+    let filter: SepiaFilter
     public var stage: Stage { .filtration }
 
-    public init(input: Thumbnail, intensity: Float) {
+    public init(input: Thumbnail, filter: SepiaFilter) {
         self.input = input
-        self.intensity = intensity
+        self.filter = filter
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
         if context.isCancelled { return .cancelled }
         do {
-            return .image(try SepiaFilter.filter(input, intensity: intensity, isCancelled: { context.isCancelled }), from: nil)
+            return .image(try filter.filter(input, isCancelled: { context.isCancelled }), from: nil)
         } catch .cancelled {
             return .cancelled
         } catch {

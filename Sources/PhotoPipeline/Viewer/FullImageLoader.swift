@@ -36,7 +36,7 @@ public struct FullImageLoader: StageWork {
     let maxPixels: Int
     let origin: AddressSpace
     let sepia: Bool
-    let intensity: Float
+    let filter: SepiaFilter
     /// The download this operation waits on (its dependency), which hands over the bytes it read.
     let download: OriginalBytes?
     /// Bytes the viewer already holds (switching sepia on or off).
@@ -62,7 +62,7 @@ public struct FullImageLoader: StageWork {
         maxPixels = settings.viewerMaxPixels
         self.origin = origin
         self.sepia = sepia
-        intensity = settings.sepiaIntensity
+        filter = settings.sepia
         self.download = download
         self.held = held
         self.progress = progress
@@ -85,7 +85,7 @@ public struct FullImageLoader: StageWork {
             }
             if sepia {
                 do {
-                    image = try SepiaFilter.filter(image, intensity: intensity, isCancelled: { context.isCancelled })
+                    image = try filter.filter(image, isCancelled: { context.isCancelled })
                 } catch .cancelled {
                     return .cancelled
                 } catch {

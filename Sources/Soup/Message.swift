@@ -1,0 +1,57 @@
+// Why this exists: a SoupMessage as an owned Swift type: request headers, timings, status and response headers, and the address of each connection libsoup makes for it.
+import CGLib
+import CSoup
+import GLibRuntime
+
+public final class Message: @unchecked Sendable {
+    public let ref: ObjectRef
+    var pointer: OpaquePointer { ref.pointer.opaque }
+
+    /// A request for `uri`; nil when libsoup cannot parse it.
+    public init?(method: String, uri: String) {
+        guard let made = soup_message_new(method, uri) else { return nil }
+        ref = ObjectRef(adopting: made)
+    }
+
+    public func setRequestHeader(_ name: String, _ value: String) {
+        soup_message_headers_replace(soup_message_get_request_headers(pointer), name, value)
+    }
+
+    /// Ask libsoup to time each phase (`metrics`).
+    public func collectMetrics() { soup_message_add_flags(pointer, SOUP_MESSAGE_COLLECT_METRICS) }
+
+    /// Called on the sending thread whenever libsoup has connected to a server for this message
+    /// (redirects included), before anything is sent on the connection, with the address it
+    /// connected to: nil when the socket could not say.
+    public func onConnected(_ handler: @escaping (InetAddress?) -> Void) {
+        Signal.connectIntPointerOffMain(pointer, "network-event") { event, stream in
+            guard event == Int32(G_SOCKET_CLIENT_CONNECTED.rawValue), let stream else { return }
+            handler((try? InetAddress.remote(ofConnection: stream)) ?? nil)
+        }
+    }
+
+    public var status: Int { Int(soup_message_get_status(pointer).rawValue) }
+    public var reasonPhrase: String { soup_message_get_reason_phrase(pointer).map { String(cString: $0) } ?? "" }
+    /// The server that answered.
+    public var remoteAddress: InetAddress? { soup_message_get_remote_address(pointer).flatMap { InetAddress(socketAddress: $0) } }
+    /// A response header, its values joined as HTTP says.
+    public func responseHeader(_ name: String) -> String? {
+        soup_message_headers_get_list(soup_message_get_response_headers(pointer), name).map { String(cString: $0) }
+    }
+    /// The declared body length (0 if not declared).
+    public var responseContentLength: Int64 { Int64(soup_message_headers_get_content_length(soup_message_get_response_headers(pointer))) }
+
+    /// libsoup's timestamps of the request (µs on GLib's monotonic clock; 0 for a phase that did not happen).
+    public struct Metrics: Sendable {
+        public let dnsStart, connectStart, connectEnd, tlsStart, requestStart, responseStart, responseEnd: UInt64
+    }
+
+    /// Set once the message was sent with `collectMetrics()`.
+    public var metrics: Metrics? {
+        guard let m = soup_message_get_metrics(pointer) else { return nil }
+        return Metrics(dnsStart: UInt64(soup_message_metrics_get_dns_start(m)), connectStart: UInt64(soup_message_metrics_get_connect_start(m)),
+                       connectEnd: UInt64(soup_message_metrics_get_connect_end(m)), tlsStart: UInt64(soup_message_metrics_get_tls_start(m)),
+                       requestStart: UInt64(soup_message_metrics_get_request_start(m)), responseStart: UInt64(soup_message_metrics_get_response_start(m)),
+                       responseEnd: UInt64(soup_message_metrics_get_response_end(m)))
+    }
+}

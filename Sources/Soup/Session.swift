@@ -1,0 +1,29 @@
+// Why this exists: a SoupSession as an owned Swift type: configured where it is made, then used from any worker thread (libsoup 3 allows it), sending one message at a time per call.
+import CGLib
+import CSoup
+import GLibRuntime
+
+public final class Session: @unchecked Sendable {
+    public let ref: ObjectRef
+    private var pointer: UnsafeMutablePointer<SoupSession> { ref.pointer.as(SoupSession.self) }
+
+    /// `timeoutSeconds`: socket I/O (a server that never answers, a body that stalls);
+    /// `idleTimeoutSeconds`: how long an unused connection is kept.
+    public init(timeoutSeconds: UInt32, idleTimeoutSeconds: UInt32, userAgent: String,
+                maxConnections: Int32, maxConnectionsPerHost: Int32) {
+        ref = ObjectRef(adopting: newObject(soup_session_get_type(), properties: [
+            ("timeout", .uint(timeoutSeconds)),
+            ("idle-timeout", .uint(idleTimeoutSeconds)),
+            ("user-agent", .string(userAgent)),
+            ("max-conns", .int(maxConnections)),
+            ("max-conns-per-host", .int(maxConnectionsPerHost)),
+        ]))
+    }
+
+    /// Send `message` and wait, on the calling (worker) thread, for the response's headers;
+    /// the body is the returned stream. Cancelling `cancellable` aborts it at once.
+    public func send(_ message: Message, cancellable: Cancellable) throws(GLibError) -> ReadStream {
+        let stream = try withGError { soup_session_send(pointer, message.pointer, cancellable.pointer, $0) }
+        return ReadStream(adopting: stream!)
+    }
+}
