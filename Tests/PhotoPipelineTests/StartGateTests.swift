@@ -52,4 +52,27 @@ final class StartGateTests: XCTestCase {
         XCTAssertEqual(work.runs, 0, "cancelled at the gate: never ran")
         XCTAssertTrue(gate.isClosed, "the gate stays closed for the others")
     }
+
+    /// What a worker does as it passes the gate (tracing `started`) finishes before a close
+    /// returns, so a suspension traced after the close never precedes a start that happened.
+    /// Scheduling made to hold: the worker is held inside `then` until the closer has tried.
+    func testACloseWaitsForTheWorkerPassingTheGate() {
+        let gate = StartGate()
+        let inside = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), closed = DispatchSemaphore(value: 0)
+        Thread {
+            _ = gate.pass(abandon: { false }) {
+                inside.signal()
+                release.wait()
+            }
+        }.start()
+        XCTAssertEqual(inside.wait(timeout: .now() + 10), .success, "the worker passed")
+        Thread {
+            gate.close()
+            closed.signal()
+        }.start()
+        XCTAssertEqual(closed.wait(timeout: .now() + 0.3), .timedOut, "the close waits while the worker is inside")
+        release.signal()
+        XCTAssertEqual(closed.wait(timeout: .now() + 10), .success, "then it closes")
+        XCTAssertTrue(gate.isClosed)
+    }
 }

@@ -127,7 +127,9 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         let thread = Thread { [self] in
             BackgroundPriority.lowerCurrentThread()
-            gate?.waitWhileClosed { isCancelled }
+            // Past the gate (or cancelled at it), and `started` traced before the gate can close
+            // again: a suspension (scrolling) never falls between the two.
+            if let gate { _ = gate.pass(abandon: { isCancelled }, then: traceStarted) } else if !isCancelled { traceStarted() }
             main()
             if let completion { completion(self) { self.markFinished() } } else { markFinished() }
         }
@@ -135,10 +137,14 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         thread.start()
     }
 
-    public override func main() {
-        if isCancelled { return }
+    /// The work begins: traced for every row it serves, and the gallery told (on its thread).
+    private func traceStarted() {
         for row in subscribers.sorted() { Trace.shared.emit(.started(queue: stage, row: row)) }
         onStarted?(self)
+    }
+
+    public override func main() {
+        if isCancelled { return }
         let result = work.run(WorkContext(cancellable: cancellable))
         lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
     }

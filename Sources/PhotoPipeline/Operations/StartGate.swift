@@ -35,12 +35,17 @@ public final class StartGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Block the calling (worker) thread while the gate is closed, unless `abandon` says stop.
-    /// `abandon` must turn true before `wakeWaiters` is called, so no wake-up is missed: both
-    /// the check and the wait happen under the condition's lock.
-    public func waitWhileClosed(abandon: () -> Bool) {
+    /// Block the calling (worker) thread while the gate is closed, unless `abandon` says stop;
+    /// once open, run `then` before the gate can close again (`close()` waits for it), and
+    /// return true. Returns false, without running `then`, when abandoned. `abandon` must turn
+    /// true before `wakeWaiters` is called, so no wake-up is missed: the check and the wait
+    /// happen under the condition's lock.
+    public func pass(abandon: () -> Bool, then: () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while closed, !abandon() { condition.wait() }
+        if abandon() { return false }
+        then()
+        return true
     }
 }

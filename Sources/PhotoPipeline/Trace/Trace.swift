@@ -21,8 +21,12 @@ public final class Trace: @unchecked Sendable {
     public var path: String? { lock.withLock { openPath } }
     private var openPath: String?
 
-    /// Sees every event, written to a file or not (the operations inspector). Set once, at start.
-    nonisolated(unsafe) public var observer: TraceObserver?
+    /// Sees every event, written to a file or not (the operations inspector). Set at start.
+    public var observer: TraceObserver? {
+        get { lock.withLock { observerStorage } }
+        set { lock.withLock { observerStorage = newValue } }
+    }
+    private var observerStorage: TraceObserver?
 
     /// Open (create or append to) the trace file.
     public func open(path: String) throws {
@@ -64,16 +68,18 @@ public final class Trace: @unchecked Sendable {
     /// Seconds since launch, as written in `t`.
     public var now: Double { ProcessInfo.processInfo.systemUptime - start }
 
-    /// Queue one event; it reaches the file within a moment, in order.
+    /// Queue one event; it reaches the file within a moment, in order. The time is taken under
+    /// the same lock as the place in the queue, so the file's lines are in time order even when
+    /// a worker is preempted as it emits.
     public func emit(_ event: TraceEvent) {
-        let t = now
-        observer?.record(event, t: t)
-        let schedule: Bool = lock.withLock {
-            guard handle != nil else { return false }
+        let (t, observer, schedule): (Double, TraceObserver?, Bool) = lock.withLock {
+            let t = now
+            guard handle != nil else { return (t, observerStorage, false) }
             pending.append((t, event))
             defer { writeScheduled = true }
-            return !writeScheduled
+            return (t, observerStorage, !writeScheduled)
         }
+        observer?.record(event, t: t)
         if schedule { writer.async { [self] in write() } }
     }
 

@@ -65,10 +65,12 @@ final class OnscreenScheduler {
     }
 
     /// The tutorial's suspendAllOperations: queued work waits; rows bound now start nothing.
+    /// Suspended before `scroll-begin` is traced, so every `started` traced after it really
+    /// began while the user scrolled.
     private func scrollBegan() {
         stuckTimer?.cancel()
-        Trace.shared.emit(.scrollBegin)
         gallery?.suspendQueues()
+        Trace.shared.emit(.scrollBegin)
     }
 
     private func scrollEnded() {
