@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: meson's Swift tests: the whole XCTest suite ("all"), or the binding and pipeline tests (the scheduling interleavings included) under ThreadSanitizer ("tsan") or AddressSanitizer ("asan").
+# Why this exists: meson's Swift tests: the whole XCTest suite ("all"), or the binding, pipeline and scheduling tests (the interleavings included) under ThreadSanitizer ("tsan") or AddressSanitizer ("asan").
 set -euo pipefail
 swift="$1" source_root="$2" mode="$3"
 cd "$source_root"
@@ -10,7 +10,7 @@ case "$mode" in
     "$swift" test --skip-build --disable-swift-testing ;;
   tsan)
     "$swift" test --scratch-path .build-tsan --sanitize=thread --disable-swift-testing \
-      --filter 'GtkTests|PhotoPipelineTests' ;;
+      --filter 'GtkTests|PhotoPipelineTests|PhotosAppTests' ;;
   asan)
     # Memory errors (overflows, use-after-free) fail the run. Leak checking is off: at exit
     # LeakSanitizer reports XCTest's own test objects (kept in a cycle of its own) and
@@ -21,5 +21,5 @@ case "$mode" in
     # the soak test watches the app's RSS over minutes.
     export ASAN_OPTIONS="detect_leaks=0"
     "$swift" test --scratch-path .build-asan --sanitize=address --disable-swift-testing \
-      --filter 'GtkTests|PhotoPipelineTests' ;;
+      --filter 'GtkTests|PhotoPipelineTests|PhotosAppTests' ;;
 esac

@@ -1,6 +1,7 @@
 // Why this exists: GCancellable, so cancelling an operation aborts the libsoup or GIO transfer in flight, and wakes anything waiting on it.
 import CGLib
 import Foundation
+import Synchronization
 
 /// A GCancellable. `cancel()` may be called from any thread; GIO and libsoup calls given this
 /// cancellable return G_IO_ERROR_CANCELLED at once, even in the middle of a transfer.
@@ -35,10 +36,9 @@ public final class Cancellable: @unchecked Sendable {
 
 /// The handler of `onCancel`. It usually runs on another thread than the one that connected it,
 /// and the handoff goes through GLib's own locks, which ThreadSanitizer cannot see (GLib is not
-/// instrumented): the closure is published under an NSLock too, a happens-before edge TSan understands.
-private final class CancelHandler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fn: (@Sendable () -> Void)?
-    init(_ fn: @escaping @Sendable () -> Void) { lock.withLock { self.fn = fn } }
-    func call() { lock.withLock { fn }?() }
+/// instrumented): the closure is published under a Mutex too, a happens-before edge TSan understands.
+private final class CancelHandler: Sendable {
+    private let fn: Mutex<(@Sendable () -> Void)?>
+    init(_ fn: @escaping @Sendable () -> Void) { self.fn = Mutex(fn) }
+    func call() { fn.withLock { $0 }?() }
 }

@@ -4,6 +4,7 @@
 // posted from other threads never run. With it, they run on the GTK thread, with no polling.
 import CGLib
 import Foundation
+import Synchronization
 
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
 private func dispatchMainQueueHandle() -> Int32
@@ -12,7 +13,8 @@ private func dispatchMainQueueHandle() -> Int32
 private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 
 public enum MainLoop {
-    nonisolated(unsafe) private static var bridgeSource: guint = 0
+    /// Installed and removed on the main thread only.
+    @MainActor private static var bridgeSource: guint = 0
 
     /// Install the libdispatch main-queue bridge once, on the main thread, before the loop runs.
     ///
@@ -123,14 +125,11 @@ private let releaseBox: GDestroyNotify = { data in
 
 /// Carries work from any thread to the main loop. The handoff goes through GLib's own locks,
 /// which ThreadSanitizer cannot see (GLib is not instrumented), so the closure is published
-/// under an NSLock as well: a real happens-before edge that TSan understands.
-private final class InvokeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (@MainActor () -> Void)?
-    init(_ work: @escaping @MainActor () -> Void) {
-        lock.withLock { stored = work }
-    }
-    var work: @MainActor () -> Void { lock.withLock { stored ?? {} } }
+/// under a Mutex as well: a real happens-before edge that TSan understands.
+private final class InvokeBox: Sendable {
+    private let stored: Mutex<(@MainActor () -> Void)?>
+    init(_ work: @escaping @MainActor () -> Void) { stored = Mutex(work) }
+    var work: @MainActor () -> Void { stored.withLock { $0 ?? {} } }
 
     static func retain(_ work: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(InvokeBox(work)).toOpaque()

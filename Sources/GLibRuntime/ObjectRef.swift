@@ -12,6 +12,12 @@ import CGLib
 ///
 /// A hand-off to C that takes ownership (`transfer full`) must give away a reference of its
 /// own: call `retainedForTransfer()`, never pass the wrapper's own reference.
+///
+/// Thread rule: GObject reference counting is atomic, so an ObjectRef may be made, passed and
+/// dropped on any thread (a pixbuf decoded on a worker, a libsoup message sent from one), but
+/// the last reference to a widget, a texture or anything else GTK owns must be dropped on the
+/// main thread: the wrappers in `Gtk` are `@MainActor` so the compiler keeps it so.
+/// (@unchecked Sendable: it is one pointer, and the rule above is GObject's, not the compiler's.)
 public final class ObjectRef: @unchecked Sendable {
     public let pointer: UnsafeMutablePointer<GObject>
 

@@ -1,5 +1,6 @@
 // Why this exists: where the caches live ($XDG_CACHE_HOME, by the XDG base directory spec), and a way to say once that one cannot be used.
 import Foundation
+import Synchronization
 
 public struct CacheFolders: Sendable {
     /// $XDG_CACHE_HOME, or ~/.cache.
@@ -32,13 +33,12 @@ public struct CacheFolders: Sendable {
 }
 
 /// Says a thing once per process, on standard error (the log).
-final class LogOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var said: Set<String> = []
+final class LogOnce: Sendable {
+    private let said = Mutex<Set<String>>([])
     static let shared = LogOnce()
 
     func say(_ key: String, _ message: String) {
-        let first = lock.withLock { said.insert(key).inserted }
+        let first = said.withLock { $0.insert(key).inserted }
         if first { FileHandle.standardError.write(Data("classic-photos: \(message)\n".utf8)) }
     }
 }

@@ -3,6 +3,7 @@
 // libsoup's SoupCache answers from cache only on its asynchronous path (soup_session_send_async),
 // and the downloads run synchronously on the operation threads, so the app keeps its own.
 import Foundation
+import Synchronization
 import GLibRuntime
 
 /// Layout:
@@ -13,13 +14,13 @@ import GLibRuntime
 /// Every file is written to a temporary file and renamed. A file that does not check out (wrong
 /// magic, wrong URL, wrong length or checksum) is a miss and gets replaced, never trusted.
 /// Reads touch the file's time; the oldest files go first when the folder is over its limit.
-public final class HTTPDiskCache: @unchecked Sendable {
+public final class HTTPDiskCache: Sendable {
     public let folder: String
     public let limit: Int
-    private let lock = NSLock()
-    private var usable: Bool
+    /// Whether the folders could be made (if not, the cache is off).
+    public let isUsable: Bool
     /// Bytes written since the last trim (a trim scans the folder).
-    private var writtenSinceTrim = 0
+    private let writtenSinceTrim = Mutex(0)
     private let trimQueue = DispatchQueue(label: "http cache trim", qos: .utility)
 
     static let magic = Data("CPHC1\n".utf8)
@@ -45,14 +46,12 @@ public final class HTTPDiskCache: @unchecked Sendable {
     public init(folders: CacheFolders, limit: Int) {
         folder = folders.app
         self.limit = limit
-        usable = CacheFolders.makeFolder(folders.app) && CacheFolders.makeFolder(folders.app + "/entries")
+        isUsable = CacheFolders.makeFolder(folders.app) && CacheFolders.makeFolder(folders.app + "/entries")
             && CacheFolders.makeFolder(folders.app + "/bodies")
-        if !usable {
+        if !isUsable {
             LogOnce.shared.say("http-cache", "the cache folder \(folder) cannot be written; running without a disk cache for remote photos")
         }
     }
-
-    public var isUsable: Bool { lock.withLock { usable } }
 
     static func key(_ url: String) -> String { sha256(Data(url.utf8)) }
 
@@ -137,9 +136,9 @@ public final class HTTPDiskCache: @unchecked Sendable {
     }
 
     private func noteWritten(_ bytes: Int) {
-        let due = lock.withLock { () -> Bool in
-            writtenSinceTrim += bytes
-            return writtenSinceTrim > limit / 10
+        let due = writtenSinceTrim.withLock { written in
+            written += bytes
+            return written > limit / 10
         }
         if due { trim() }
     }
@@ -148,7 +147,7 @@ public final class HTTPDiskCache: @unchecked Sendable {
     /// background queue (never on the main loop).
     public func trim(completion: (@Sendable () -> Void)? = nil) {
         trimQueue.async { [self] in
-            lock.withLock { writtenSinceTrim = 0 }
+            writtenSinceTrim.withLock { $0 = 0 }
             var files: [(path: String, size: Int, used: Double)] = []
             for sub in ["entries", "bodies"] {
                 let directory = "\(folder)/\(sub)"

@@ -1,6 +1,7 @@
 // Why this exists: the sepia filter, a vectorised Swift equivalent of Core Image's CISepiaTone, split across cores for large images, running the row code built for this CPU.
 import CPUFeatures
 import Foundation
+import Synchronization
 import SepiaKernelBaseline
 import SepiaKernelV3
 import SepiaKernelV4
@@ -49,6 +50,7 @@ public enum SepiaKernel {
     }
 
     /// A view of pixels: 1 (gray), 2 (gray + alpha), 3 (RGB) or 4 (RGBA) interleaved 8-bit channels.
+    /// (@unchecked: it is a raw pointer; the stripes of one run write disjoint rows.)
     public struct Image: @unchecked Sendable {
         public var base: UnsafeMutablePointer<UInt8>
         public var width: Int
@@ -78,7 +80,7 @@ public enum SepiaKernel {
             }
             return true
         }
-        let cancelled = ManagedAtomicFlag()
+        let cancelled = StopFlag()
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             // Stripes run on pool threads too, not only the operation's own.
             BackgroundPriority.lowerCurrentThread()
@@ -130,9 +132,8 @@ public enum SepiaKernel {
 }
 
 /// A set-once flag shared by the stripes of one parallel run.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }

@@ -2,7 +2,8 @@
 import Foundation
 
 /// A batch of rows as a parser found them: immutable once handed over, so it can cross from
-/// the parsing thread to the main loop.
+/// the parsing thread to the main loop. (@unchecked: it is filled by one parser, then only read;
+/// a lock on every read of a million rows would cost, and a `let` cannot be filled in place.)
 public final class ManifestRows: @unchecked Sendable {
     /// UTF-8 bytes of every name and URL (invalid sequences kept as they were found).
     private(set) var bytes: [UInt8] = []

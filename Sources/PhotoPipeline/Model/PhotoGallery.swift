@@ -1,5 +1,6 @@
 // Why this exists: the records of one opened gallery and their pending operations; results from workers are applied here, on the main loop.
 import Foundation
+import Synchronization
 import GLibRuntime
 
 /// The tutorial's list controller without the UI: it owns the records and the pending
@@ -54,7 +55,7 @@ public final class PhotoGallery {
         self.caches = caches
         access = manifest.origin
         records = RecordStore(rows: manifest.rows, source: manifest.source)
-        rowCountForTrace = manifest.count
+        rowCountForTrace.store(manifest.count, ordering: .relaxed)
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
         memory.onEvicted = { [weak self] key in self?.evicted(key) }
@@ -69,7 +70,7 @@ public final class PhotoGallery {
     /// More rows arrived (a big manifest is still being parsed).
     public func append(_ batch: ManifestRows) {
         records.append(batch)
-        rowCountForTrace = records.count
+        rowCountForTrace.store(records.count, ordering: .relaxed)
     }
 
     /// The list bound or unbound a row's view. An unbound row that holds nothing of its own
@@ -103,10 +104,10 @@ public final class PhotoGallery {
     /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
     /// is freed with its records and thumbnails, not kept alive by a retain cycle.
     deinit {
-        Trace.shared.emit(.galleryFreed(rows: rowCountForTrace))
+        Trace.shared.emit(.galleryFreed(rows: rowCountForTrace.load(ordering: .relaxed)))
     }
     /// The row count, readable from deinit (which runs outside the main actor).
-    nonisolated(unsafe) private var rowCountForTrace = 0
+    private let rowCountForTrace = Atomic<Int>(0)
 
     /// Whether the row has an operation queued or running (its spinner turns).
     public func isBusy(_ row: Int) -> Bool {

@@ -1,9 +1,10 @@
 // Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), private network access checked at connect time, and a streaming, limited, cancellable GET.
 import Foundation
+import Synchronization
 import GLibRuntime
 import Soup
 
-public final class HTTPClient: @unchecked Sendable {
+public final class HTTPClient: Sendable {
     public struct Configuration: Sendable {
         /// Socket I/O timeout: a server that accepts and never answers, or a body that stalls.
         public var ioTimeoutSeconds: UInt32 = 15
@@ -140,13 +141,12 @@ public final class HTTPClient: @unchecked Sendable {
 }
 
 /// What the `network-event` handler (on the sending thread) tells the sender: the refusal, if any.
-final class ConnectionGuard: @unchecked Sendable {
+final class ConnectionGuard: Sendable {
     let origin: AddressSpace
-    private let lock = NSLock()
-    private var stored: NetworkRefusal?
+    private let stored = Mutex<NetworkRefusal?>(nil)
     init(origin: AddressSpace) { self.origin = origin }
-    var refusal: NetworkRefusal? { lock.withLock { stored } }
-    func refuse(_ refusal: NetworkRefusal) { lock.withLock { if stored == nil { stored = refusal } } }
+    var refusal: NetworkRefusal? { stored.withLock { $0 } }
+    func refuse(_ refusal: NetworkRefusal) { stored.withLock { if $0 == nil { $0 = refusal } } }
 }
 
 /// One GET: where, how much at most, for a gallery from where, with which extra headers

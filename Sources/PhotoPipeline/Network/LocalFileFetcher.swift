@@ -1,5 +1,6 @@
 // Why this exists: deadlines on local reads, like the network's: a read runs on a thread of its own; one that makes no progress for the I/O timeout is abandoned (its operation fails, its late result is dropped), and abandoned reads are capped per mount.
 import Foundation
+import Synchronization
 import GLibRuntime
 
 public final class LocalFileFetcher: Sendable {
@@ -95,7 +96,8 @@ public final class LocalFileFetcher: Sendable {
 }
 
 /// One read in flight: the reader thread reports progress and its result; the waiting thread
-/// waits for either, and may abandon it. An abandoned reader still running counts as stuck on
+/// waits for either, and may abandon it. (@unchecked: its state is guarded by an NSCondition,
+/// which a thread can wait on; a Mutex cannot be waited on.) An abandoned reader still running counts as stuck on
 /// its mount until it returns (both changes happen under the job's lock, so they stay in order).
 final class ReadJob<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
@@ -155,12 +157,11 @@ final class ReadJob<T: Sendable>: @unchecked Sendable {
 }
 
 /// Abandoned reads still blocked, by mount point.
-final class StuckReads: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-    func count(_ mount: String) -> Int { lock.withLock { counts[mount, default: 0] } }
-    func add(_ mount: String) { lock.withLock { counts[mount, default: 0] += 1 } }
-    func remove(_ mount: String) { lock.withLock { counts[mount, default: 0] = max(0, counts[mount, default: 0] - 1) } }
+final class StuckReads: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+    func count(_ mount: String) -> Int { counts.withLock { $0[mount, default: 0] } }
+    func add(_ mount: String) { counts.withLock { $0[mount, default: 0] += 1 } }
+    func remove(_ mount: String) { counts.withLock { $0[mount] = max(0, $0[mount, default: 0] - 1) } }
 }
 
 /// Which mount a path is on, from /proc/self/mountinfo (reading it never blocks, unlike a

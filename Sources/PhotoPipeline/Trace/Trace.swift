@@ -5,6 +5,7 @@ import Foundation
 /// Thread-safe: operations report from workers, the UI from the main loop. `emit` only stamps
 /// the event and queues it; a serial queue formats and writes the lines, in order, a moment
 /// later, so the main thread never waits on the file system while it makes a frame.
+/// (@unchecked: its file handle, queue of lines and observer are all behind `lock`.)
 public final class Trace: @unchecked Sendable {
     public static let shared = Trace()
 

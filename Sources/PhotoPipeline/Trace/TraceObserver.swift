@@ -39,6 +39,7 @@ public struct SessionTotals: Sendable, Equatable {
 /// Thread-safe: `Trace.emit` calls `record` from any thread. Cheap per event (a lock, a slot in
 /// the ring, a few integer updates); `onChange` is called at most once until `take` is next
 /// called, so a reader on the frame clock is told once per frame whatever the event rate.
+/// (@unchecked: every field is behind its lock; the ring is too large to copy in and out of a Mutex.)
 public final class TraceObserver: @unchecked Sendable {
     public static let capacity = 5_000
 

@@ -1,5 +1,6 @@
 // Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (the download it waited on, the file, the HTTP cache, the network), decoded at full size within the memory budget, and its sepia made on every core.
 import Foundation
+import Synchronization
 import GLibRuntime
 
 /// What the viewer shows about a loaded photo besides its pixels (the Details panel).
@@ -17,11 +18,10 @@ public struct FullImageDetails: Sendable {
 }
 
 /// Filled on the worker, read on the main loop once the operation finished.
-public final class FullImageResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = FullImageDetails()
-    public var details: FullImageDetails { lock.withLock { stored } }
-    func set(_ details: FullImageDetails) { lock.withLock { stored = details } }
+public final class FullImageResult: Sendable {
+    private let stored = Mutex(FullImageDetails())
+    public var details: FullImageDetails { stored.withLock { $0 } }
+    func set(_ details: FullImageDetails) { stored.withLock { $0 = details } }
 }
 
 public struct FullImageLoader: StageWork {
