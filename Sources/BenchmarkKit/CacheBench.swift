@@ -99,7 +99,7 @@ extension AppBench {
             defer { app.stop() }
             guard filteredScreenTime(app) != nil else { continue }
             let pid = app.process.processIdentifier
-            let afterFirst = Self.currentRSS(pid: pid)
+            let afterFirst = ProcReaders.currentRSS(pid: pid)
             var peak = afterFirst
             // Drag the scrollbar's slider from the top to the bottom, pausing at each step: a
             // pause settles the scroll, and the screen there loads (as a user paging would see).
@@ -117,12 +117,12 @@ extension AppBench {
                 if let rows = events(app, .scrollEnd).last?.event.range {
                     _ = app.trace.wait(timeout: 10) { _ in rows.allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } }
                 }
-                peak = max(peak, Self.currentRSS(pid: pid))
+                peak = max(peak, ProcReaders.currentRSS(pid: pid))
             }
             try xvfb.run("xdotool", ["mouseup", "1"])
             let rests = events(app, .scrollEnd).compactMap { $0.event.range?.lowerBound }
             print("paging: \(rests.count) rests, down to row \(rests.max() ?? 0)")
-            peak = max(peak, Self.peakRSS(pid: pid))
+            peak = max(peak, ProcReaders.peakRSS(pid: pid))
             growth.append(peak - afterFirst)
             margins.append(peak - afterFirst - Double(limitMiB))
         }
@@ -130,12 +130,6 @@ extension AppBench {
             Result(name: "RSS growth paging through 100,000 rows (32 MiB memory cache)", unit: "MB", values: growth),
             Result(name: "… beyond the cache limit", unit: "MB", values: margins, target: "≤ 20", met: { $0 <= 20 }),
         ]
-    }
-
-    static func currentRSS(pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return .nan }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
     }
 }
 

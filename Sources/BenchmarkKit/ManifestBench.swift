@@ -104,7 +104,7 @@ extension AppBench {
                 firstFrame[label, default: []].append((wall - spawned) * 1000)
                 guard app.trace.wait(timeout: 120, until: { $0.contains { $0.name == .manifest } }) else { continue }
                 usleep(300_000)
-                let rss = Self.currentRSS(pid: app.process.processIdentifier)
+                let rss = ProcReaders.currentRSS(pid: app.process.processIdentifier)
                 if path == sample { sampleRSS.append(rss) }
                 if label.hasPrefix("1,000,000") {
                     if let loaded = events(app, .manifest).first, let start = events(app, .page).first {

@@ -36,7 +36,7 @@ extension AppBench {
             defer { app.stop() }
             guard filteredScreenTime(app) != nil else { continue }
             usleep(1_500_000) // the prefetch band
-            let listRSS = Self.currentRSS(pid: app.process.processIdentifier)
+            let listRSS = ProcReaders.currentRSS(pid: app.process.processIdentifier)
             let window = try app.mainWindow(on: xvfb)
             try xvfb.run("xdotool", ["windowfocus", "--sync", window])
             let before = app.trace.events.count
@@ -49,7 +49,7 @@ extension AppBench {
                 thumbnailMs.append((first.end - opened.t) * 1000)
             }
             if let drawn = frames(app, after: opened.t, showing: full.t) { fullMs.append((drawn.end - opened.t) * 1000) }
-            var peak = Self.currentRSS(pid: app.process.processIdentifier)
+            var peak = ProcReaders.currentRSS(pid: app.process.processIdentifier)
             // 1 (100 %): the screen-sized image is replaced by the full 12 MP one.
             let zoomMark = app.trace.events.count
             try xvfb.run("xdotool", ["key", "1"])
@@ -63,7 +63,7 @@ extension AppBench {
                     fullResolutionMs.append((drawn.end - keyEvent.t) * 1000)
                 }
             }
-            peak = max(peak, Self.currentRSS(pid: app.process.processIdentifier))
+            peak = max(peak, ProcReaders.currentRSS(pid: app.process.processIdentifier))
             // Right through the gallery, each time once the next photo is preloaded.
             for row in 1..<50 {
                 _ = app.trace.wait(timeout: 20) { $0.contains { $0.event == .finished(queue: .viewer, row: row) } }
@@ -76,7 +76,7 @@ extension AppBench {
                 let shown = app.trace.events.dropFirst(mark).first { $0.name == .fullImage }
                 _ = app.trace.wait(timeout: 5) { $0.last { $0.name == .frame }.map { $0.t > (shown?.t ?? 0) } ?? false }
                 if let moved, let shown, let drawn = frames(app, after: moved.t, showing: shown.t) { nextFrames.append(Double(drawn.count)) }
-                peak = max(peak, Self.currentRSS(pid: app.process.processIdentifier))
+                peak = max(peak, ProcReaders.currentRSS(pid: app.process.processIdentifier))
             }
             peakMB.append(peak - listRSS)
             peakImages.append((peak - listRSS) / fullImageMB)

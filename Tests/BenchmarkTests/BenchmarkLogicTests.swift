@@ -1,5 +1,5 @@
 // Why this exists: the benchmark's own logic, quickly: the gallery server serves its photos, and the results encode as well-formed JSON.
-import BenchmarkKit
+@testable import BenchmarkKit
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -47,12 +47,12 @@ final class BenchmarkLogicTests: XCTestCase {
         }
         let events = [frame(at: 9.95, ms: 16), frame(at: 10.01, ms: 60), frame(at: 10.5, ms: 17, work: 7),
                       TraceRecord(t: 0, event: .stall(ms: 9)), frame(at: 11.2, ms: 16)]
-        let inside = AppBench.frameIntervals(events, window: 10.0...11.0)
+        let inside = FrameFigures.intervals(events, window: 10.0...11.0)
         XCTAssertEqual(inside.intervals, [60, 17], "the frame before the window and the one after it are left out")
         XCTAssertEqual(inside.work, [2, 7])
-        XCTAssertEqual(AppBench.frameIntervals(events, window: 10.0...11.0, now: 11.3).intervals, [60, 17],
+        XCTAssertEqual(FrameFigures.intervals(events, window: 10.0...11.0, now: 11.3).intervals, [60, 17],
                        "0.1 s after the last frame began is not a frame still open")
-        XCTAssertEqual(AppBench.frameIntervals(events, window: 10.0...11.0, now: 13.2).intervals.last ?? 0, 2000, accuracy: 0.001,
+        XCTAssertEqual(FrameFigures.intervals(events, window: 10.0...11.0, now: 13.2).intervals.last ?? 0, 2000, accuracy: 0.001,
                        "a frame unpainted 2 s after the last one began counts with its age")
     }
 }

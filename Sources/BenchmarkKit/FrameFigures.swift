@@ -1,0 +1,62 @@
+// Why this exists: the frame figures read from the app's probe events (frame intervals and work, work by phase, stalls), shared by every benchmark that scrolls.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+
+enum FrameFigures {
+    /// A frame this much later than the last one would miss a refresh on a 60 Hz display
+    /// (1.5 refresh intervals).
+    static let missedVblankMs = 25.0
+    static let phaseNames = ["wait", "update", "layout", "paint", "bind"]
+    static let onCPU = "on-cpu"
+
+    /// The frame intervals (and each frame's work) that overlap `window`, from the probe's
+    /// `frame` events. The probe keeps the frame clock ticking, so an interval is a frame the
+    /// app had to produce, never an idle gap. A frame still unpainted a quarter of a second
+    /// after the last one began, when the trace is read (`now`), counts as an interval of at
+    /// least that age: naive mode can block past the end of the input.
+    static func intervals(_ events: [TraceRecord], window: ClosedRange<Double>, now: Double? = nil) -> (intervals: [Double], work: [Double]) {
+        var intervals: [Double] = [], work: [Double] = [], lastStart: Double?
+        for event in events where event.name == .frame {
+            guard case .frame(let ms, let frameWork, let at) = event.event else { continue }
+            lastStart = at
+            guard at >= window.lowerBound, at - ms / 1000 <= window.upperBound else { continue }
+            intervals.append(ms)
+            work.append(frameWork)
+        }
+        if let now, let lastStart, now - lastStart > 0.25 { intervals.append((now - lastStart) * 1000) }
+        return (intervals, work)
+    }
+
+    /// The probe's `phases` events for the frames that start inside `window`, by phase name
+    /// (wait, update, layout, paint, bind), in ms, one value a frame; and under `on-cpu`, for
+    /// each frame whose work took over 8 ms, the share of that time its thread was on a CPU.
+    static func phases(_ events: [TraceRecord], window: ClosedRange<Double>) -> [String: [Double]] {
+        var phases: [String: [Double]] = [:], inside = false, work = 0.0
+        for event in events {
+            switch event.event {
+            case .frame(_, let frameWork, let at): inside = window.contains(at); work = frameWork
+            case .phases(let wait, let update, let layout, let paint, let bind, _, let cpu) where inside:
+                for (name, value) in [("wait", wait), ("update", update), ("layout", layout), ("paint", paint), ("bind", bind)] {
+                    phases[name, default: []].append(value)
+                }
+                let busy = update + layout + paint
+                if work > 8, busy > 0, cpu.isFinite { phases[onCPU, default: []].append(min(1, cpu / busy) * 100) }
+                inside = false
+            default: break
+            }
+        }
+        return phases
+    }
+
+    /// The longest main-loop stall between `from` and `to` (uptime of this process). Trace times
+    /// count from the app's launch; a frame event carries both clocks, which maps one to the other.
+    static func longestStall(_ events: [TraceRecord], from: Double, to: Double) -> Double {
+        let offset = events.last { $0.name == .frame }.flatMap { record -> Double? in
+            if case .frame(_, _, let at) = record.event { return record.t - at } else { return nil }
+        } ?? 0
+        let window = (from + offset)...(to + offset)
+        return events.filter { $0.name == .stall && window.contains($0.t) }
+            .compactMap { if case .stall(let ms) = $0.event { return ms } else { return nil } }.max() ?? 0
+    }
+}

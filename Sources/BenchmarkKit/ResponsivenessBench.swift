@@ -1,0 +1,198 @@
+// Why this exists: benchmark 1, the main loop under load: wheel scrolling over 2,000 rows for a while, in each way the app can run (the scheduler with cairo, with the inspector open, with GTK's default renderer; naive mode; another build side by side), and the frame figures of every run.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+
+extension AppBench {
+    /// How the responsiveness benchmark runs the app: the scheduler as shipped with the
+    /// renderer the other benchmarks use (cairo) and with GTK's default (GL, on llvmpipe
+    /// here); and naive mode (every bound row loads at once, no suspension while scrolling).
+    struct ScrollMode {
+        let name: String
+        let arguments: [String]
+        let renderer: String
+        var inspector = false
+        var baseline = false
+    }
+    static let baselineMode = ScrollMode(name: "normal, baseline build", arguments: [], renderer: "cairo", baseline: true)
+    static let shippedModes = [ScrollMode(name: "normal", arguments: [], renderer: "cairo"),
+                               ScrollMode(name: "normal, inspector open", arguments: [], renderer: "cairo", inspector: true),
+                               ScrollMode(name: "normal, default renderer", arguments: [], renderer: ""),
+                               ScrollMode(name: "naive", arguments: ["--naive"], renderer: "cairo")]
+    /// The modes in the order each repetition runs them: the baseline build, if any, right after this one.
+    var scrollModes: [ScrollMode] {
+        var modes = Self.shippedModes
+        if baselineBinary != nil { modes.insert(Self.baselineMode, at: 1) }
+        return modes
+    }
+
+    /// What one scrolling run measured.
+    struct ScrollRun {
+        var p50 = Double.nan, p99 = Double.nan, worst = Double.nan, workP99 = Double.nan
+        /// Frames over `missedVblankMs`.
+        var late = 0.0
+        var stall = 0.0
+        /// The frame interval p99 at rest, in the same launch (modes without arguments).
+        var rest: Double?
+        /// The main thread's own CPU time while the input lasted, as a share of one core: what
+        /// the frames cost the app, which a busy host stretches far less than it stretches a p99.
+        var mainCPU: Double?
+        /// For frames over 8 ms of work, the median share of it on a CPU.
+        var onCPU: Double?
+        var phaseP99: [String: Double] = [:]
+        var phaseMean: [String: Double] = [:]
+    }
+
+    public func responsiveness() throws -> [Result] {
+        var runs: [String: [ScrollRun]] = [:]
+        for repetition in 0..<repetitions {
+            for mode in scrollModes {
+                runs[mode.name, default: []].append(try scroll(mode, repetition: repetition))
+            }
+        }
+        return responsivenessResults(runs)
+    }
+
+    /// Launch in `mode`, measure the frame clock at rest (plain modes), then scroll for
+    /// `scrollSeconds` and read the frames back from the probe.
+    private func scroll(_ mode: ScrollMode, repetition: Int) throws -> ScrollRun {
+        let app = try launch(mode.arguments, probe: true, environment: ["GSK_RENDERER": mode.renderer],
+                             executable: mode.baseline ? baselineBinary : nil)
+        defer { app.stop() }
+        var run = ScrollRun()
+        if mode.inspector {
+            // The operations inspector open beside the list (Ctrl+Shift+O), updating as the queues work.
+            try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+            try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
+            _ = app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } }
+        }
+        if mode.arguments.isEmpty { run.rest = restingIntervalP99(app) }
+        // Over the list, also when the inspector takes the window's right part.
+        try xvfb.run("xdotool", ["mousemove", "180", "300"])
+        let perf = try perfDirectory.map { folder in
+            try PerfRecording(pid: app.process.processIdentifier,
+                              path: "\(folder)/scroll-\(mode.name.replacingOccurrences(of: " ", with: "-"))-\(repetition).data")
+        }
+        // Wheel clicks at 80 Hz for 1.5 s, then a 0.4 s rest (work starts and runs on while the
+        // next scroll begins), down and up, for `scrollSeconds`. One xdotool run per stretch:
+        // starting a new one leaves a 20–40 ms hole in the input, and a hole in the input is a
+        // hole in the frames.
+        let pid = app.process.processIdentifier
+        let cpuStart = ProcReaders.threadCPUNanoseconds(pid: pid, tid: pid)
+        let inputStart = ProcessInfo.processInfo.systemUptime
+        var down = true, rounds = 0
+        while ProcessInfo.processInfo.systemUptime - inputStart < scrollSeconds {
+            try xvfb.run("xdotool", ["click", "--repeat", "125", "--delay", "12", down ? "5" : "4"])
+            usleep(400_000)
+            rounds += 1
+            if rounds % 3 == 0 { down.toggle() }
+        }
+        let inputEnd = ProcessInfo.processInfo.systemUptime
+        if let cpuStart, let cpuEnd = ProcReaders.threadCPUNanoseconds(pid: pid, tid: pid) {
+            run.mainCPU = Double(cpuEnd - cpuStart) / 1e9 / (inputEnd - inputStart) * 100
+        }
+        perf?.stop()
+        usleep(500_000)
+        let readAt = ProcessInfo.processInfo.systemUptime
+        let all = app.trace.events
+        // Every frame that overlaps the scripted input, not only those between scroll-begin and
+        // scroll-end: naive mode blocks before it can notice that scrolling began.
+        let (frames, work) = FrameFigures.intervals(all, window: inputStart...inputEnd, now: readAt)
+        run.p50 = percentile(frames, 50)
+        run.p99 = percentile(frames, 99)
+        run.worst = frames.max() ?? .nan
+        run.workP99 = percentile(work, 99)
+        run.late = Double(frames.filter { $0 > FrameFigures.missedVblankMs }.count)
+        // Stalls while the input lasted (and the half second after); not from the first
+        // scroll-begin: resizing the list for the inspector reads as one.
+        run.stall = FrameFigures.longestStall(all, from: inputStart, to: readAt)
+        let phases = FrameFigures.phases(all, window: inputStart...inputEnd)
+        if let shares = phases[FrameFigures.onCPU], !shares.isEmpty { run.onCPU = percentile(shares, 50) }
+        for (phase, values) in phases where !values.isEmpty && phase != FrameFigures.onCPU {
+            run.phaseP99[phase] = percentile(values, 99)
+            run.phaseMean[phase] = values.reduce(0, +) / Double(values.count)
+        }
+        return run
+    }
+
+    /// The floor: 2 s with no input once the first screen and its prefetch are done. What is
+    /// left is the frame clock's own timing: GDK paces frames under Xvfb (no compositor, no
+    /// vblank) with a millisecond timer.
+    private func restingIntervalP99(_ app: AppProcess) -> Double {
+        _ = app.trace.wait(timeout: 10) { $0.contains { $0.name == .prefetch } }
+        var finished = -1
+        for _ in 0..<20 where events(app, .finished).count != finished {
+            finished = events(app, .finished).count
+            usleep(500_000)
+        }
+        let restStart = ProcessInfo.processInfo.systemUptime
+        usleep(2_000_000)
+        return percentile(FrameFigures.intervals(app.trace.events, window: restStart...ProcessInfo.processInfo.systemUptime).intervals, 99)
+    }
+
+    private func responsivenessResults(_ runs: [String: [ScrollRun]]) -> [Result] {
+        func values(_ mode: String, _ figure: (ScrollRun) -> Double?) -> [Double] { (runs[mode] ?? []).compactMap(figure) }
+        /// `mine` against `other`, run by run (each pair ran in the same repetition).
+        func paired(_ mine: String, _ other: String, _ figure: (ScrollRun) -> Double?, _ combine: (Double, Double) -> Double) -> [Double] {
+            zip(runs[mine] ?? [], runs[other] ?? []).compactMap { a, b in
+                guard let x = figure(a), let y = figure(b) else { return nil }
+                return combine(x, y)
+            }
+        }
+        var results: [Result] = []
+        for mode in scrollModes {
+            // Targets are judged on this build as shipped; the baseline build is only measured.
+            let normal = mode.arguments.isEmpty && !mode.baseline
+            let name = mode.name
+            if mode.arguments.isEmpty {
+                results.append(Result(name: "frame interval p99 at rest (the frame clock's own timing), \(name)", unit: "ms", values: values(name, \.rest)))
+            }
+            results.append(Result(name: "frame interval p50, \(name)", unit: "ms", values: values(name, \.p50)))
+            results.append(Result(name: "frame interval p99, \(name)", unit: "ms", values: values(name, \.p99)))
+            if mode.arguments.isEmpty {
+                // Paired run by run: each scroll against the rest measured in the same launch.
+                results.append(Result(name: "frame interval p99 scrolling − at rest, \(name)", unit: "ms",
+                                      values: values(name) { run in run.rest.map { run.p99 - $0 } }, target: "≤ 1", met: { $0 <= 1 }))
+            }
+            results.append(Result(name: "frame interval max, \(name)", unit: "ms", values: values(name, \.worst)))
+            results.append(Result(name: "frames over 25 ms (a missed refresh at 60 Hz), \(name)", unit: "frames", values: values(name, \.late),
+                                  target: normal ? "0" : nil, met: normal ? { $0 == 0 } : nil))
+            results.append(Result(name: "frame work (start → after-paint) p99, \(name)", unit: "ms", values: values(name, \.workP99),
+                                  target: normal ? "≤ 8" : nil, met: normal ? { $0 <= 8 } : nil))
+            results.append(Result(name: "main thread CPU while scrolling, share of a core, \(name)", unit: "%", values: values(name, \.mainCPU)))
+            // Frames over 8 ms of work: how much of that time the main thread was on a CPU
+            // (the median over the run's slow frames; low means it waited for a CPU).
+            results.append(Result(name: "frames over 8 ms of work: share of it on a CPU, \(name)", unit: "%", values: values(name, \.onCPU)))
+            results.append(Result(name: "longest main-loop stall, \(name)", unit: "ms", values: values(name, \.stall),
+                                  target: normal ? "≤ 16" : nil, met: normal ? { $0 <= 16 } : nil))
+            // Where a frame's work goes, by frame-clock phase (bind is part of layout).
+            for phase in FrameFigures.phaseNames where mode.arguments.isEmpty {
+                results.append(Result(name: "  frame work, \(phase): mean, \(name)", unit: "ms", values: values(name) { $0.phaseMean[phase] }))
+                results.append(Result(name: "  frame work, \(phase): p99, \(name)", unit: "ms", values: values(name) { $0.phaseP99[phase] }))
+            }
+        }
+        // The inspector open against closed, run by run (the same launch order, side by side).
+        let open = "normal, inspector open"
+        results.append(Result(name: "frame interval p99, inspector open − closed", unit: "ms",
+                              values: paired(open, "normal", \.p99, -), target: "≤ 1", met: { $0 <= 1 }))
+        results.append(Result(name: "frame work p99, inspector open − closed", unit: "ms",
+                              values: paired(open, "normal", \.workP99, -), target: "≤ 1", met: { $0 <= 1 }))
+        results.append(Result(name: "longest stall, naive ÷ normal", unit: "×", values: paired("naive", "normal", \.stall) { $0 / Swift.max($1, 1) },
+                              target: "≥ 20", met: { $0 >= 20 }))
+        results.append(Result(name: "frame p99, naive ÷ normal", unit: "×", values: paired("naive", "normal", \.p99, /)))
+        if baselineBinary != nil {
+            // This build against the baseline build, launch by launch (each pair ran one after the other).
+            let base = Self.baselineMode.name
+            results.append(Result(name: "frame work p99, this build ÷ baseline build", unit: "×", values: paired("normal", base, \.workP99, /)))
+            results.append(Result(name: "frame work p99, this build − baseline build", unit: "ms", values: paired("normal", base, \.workP99, -)))
+            results.append(Result(name: "main thread CPU while scrolling, this build ÷ baseline build", unit: "×",
+                                  values: paired("normal", base, \.mainCPU, /)))
+            results.append(Result(name: "frames over 25 ms, this build − baseline build", unit: "frames", values: paired("normal", base, \.late, -)))
+            for phase in FrameFigures.phaseNames where phase != "wait" {
+                results.append(Result(name: "frame work, \(phase): p99, this build − baseline build", unit: "ms",
+                                      values: paired("normal", base, { $0.phaseP99[phase] }, -)))
+            }
+        }
+        return results
+    }
+}
