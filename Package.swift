@@ -25,11 +25,11 @@ let package = Package(
         .target(name: "GLibRuntime", dependencies: ["CGLib"]),
         // A GListModel of N rows that costs nothing per row (a GObject type in C).
         .target(name: "CRowModel", dependencies: ["CGLib"]),
-        // The GTK widgets the app uses, on top of the runtime.
         // The viewer's zoomable picture: a GtkWidget subclass in C (GTK 4.8 has no zoomable image).
         .target(name: "CPhotoView", dependencies: ["CGtk"]),
         // A list row's thumbnail, name and status as one fixed-size widget (rebinding only redraws).
         .target(name: "CRowView", dependencies: ["CGtk"]),
+        // The GTK widgets the app uses, on top of the runtime.
         .target(name: "Gtk", dependencies: ["GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView"]),
         // GdkPixbuf and libsoup as owned Swift types (pixbufs, loaders; sessions, messages), on the runtime.
         .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf"]),
@@ -79,7 +79,8 @@ let package = Package(
         // Benchmarks: a C reference kernel (built for this CPU, and portable), the measuring
         // code, and the command that runs them.
         .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
-        .target(name: "SepiaReferencePortable", cSettings: [.unsafeFlags(["-O3"])]),
+        // The same loop (SepiaReference's sepia_loop.h, found through the declared search path).
+        .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
             dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "CGLib", "CGdkPixbuf"],

@@ -30,17 +30,3 @@ public func newObject(_ type: GType, properties: [(String, PropertyValue)] = [])
     }
     return UnsafeMutableRawPointer(g_object_new_with_properties(type, guint(properties.count), &names, &values)!)
 }
-
-/// Set a property after construction (g_object_set is variadic).
-public func setProperty(_ object: some GObjectPointer, _ name: String, _ value: PropertyValue) {
-    var gvalue = GValue()
-    switch value {
-    case .bool(let v): g_value_init(&gvalue, FundamentalType.boolean); g_value_set_boolean(&gvalue, v ? 1 : 0)
-    case .int(let v): g_value_init(&gvalue, FundamentalType.int); g_value_set_int(&gvalue, v)
-    case .uint(let v): g_value_init(&gvalue, FundamentalType.uint); g_value_set_uint(&gvalue, v)
-    case .string(let v): g_value_init(&gvalue, FundamentalType.string); g_value_set_string(&gvalue, v)
-    case .object(let p, let objectType): g_value_init(&gvalue, objectType); g_value_set_object(&gvalue, p)
-    }
-    g_object_set_property(object.object, name, &gvalue)
-    g_value_unset(&gvalue)
-}

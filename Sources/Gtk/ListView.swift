@@ -1,4 +1,4 @@
-// Why this exists: GtkListView with a GtkSignalListItemFactory over a GtkStringList: recycled rows for long galleries.
+// Why this exists: GtkListView with a GtkSignalListItemFactory over a row-count model: recycled rows for long galleries.
 import CGtk
 import CRowModel
 import GLibRuntime
@@ -75,7 +75,6 @@ public final class ListView: Widget {
     public func onActivate(_ fn: @escaping @MainActor (Int) -> Void) {
         Signal.connectInt(ref.pointer, "activate") { position in fn(Int(UInt32(bitPattern: position))) }
     }
-    public func setSingleClickActivate(_ value: Bool) { gtk_list_view_set_single_click_activate(widget.opaque, value ? 1 : 0) }
 
     /// Scroll so the row is on screen and give it the focus (GTK 4.8's `list.scroll-to-item`
     /// action; gtk_list_view_scroll_to is 4.12).

@@ -2,4 +2,4 @@
 #include "sepia_reference_portable.h"
 
 #define SEPIA_REFERENCE_NAME sepia_reference_portable
-#include "../SepiaReference/sepia_loop.h"
+#include "sepia_loop.h"

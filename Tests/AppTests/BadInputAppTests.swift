@@ -12,7 +12,7 @@ final class BadInputAppTests: XCTestCase {
         let base = Self.server.baseURL
         let directory = TemporaryFiles.url("faults-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let rows: [(name: String, url: String, expect: String)] = [
+        let table = RowTable([
             ("good png", "\(base)/photos/coffee.png", "filtered"),
             ("missing", "\(base)/photos/none.png", "HTTP 404"),
             ("server error", "\(base)/photos/coffee.png?status=500", "HTTP 500"),
@@ -24,27 +24,15 @@ final class BadInputAppTests: XCTestCase {
             ("redirect loop", "\(base)/loop", "redirect"),
             ("ftp", "ftp://127.0.0.1/a.png", "unsupported URL scheme"),
             ("good jpeg", "\(base)/photos/rocket.jpg", "filtered"),
-        ]
-        let json = "[" + rows.map { "{\"name\": \"\($0.name)\", \"url\": \"\($0.url)\"}" }.joined(separator: ",\n") + "]"
+        ], reasonsContain: true)
         let manifest = directory.appendingPathComponent("faults.json")
-        try Data(json.utf8).write(to: manifest)
+        try Data(table.json.utf8).write(to: manifest)
 
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
-            let states = app.trace.finalStates
-            return rows.indices.allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
-        }, "every row ended; states: \(app.trace.finalStates.mapValues { $0.state?.rawValue ?? "" })")
-        let states = app.trace.finalStates
-        for (index, row) in rows.enumerated() {
-            if row.expect == "filtered" {
-                XCTAssertEqual(states[index]?.state, .filtered, row.name)
-            } else {
-                XCTAssertEqual(states[index]?.state, .failed, row.name)
-                XCTAssertTrue(states[index]?.reason?.contains(row.expect) == true, "\(row.name): \(states[index]?.reason ?? "no reason")")
-            }
-        }
+        table.waitForEveryRow(app, timeout: 60)
+        table.assertEnded(app)
         assertNothingLeftInProgress(app)
         XCTAssertEqual(app.criticals, [])
     }

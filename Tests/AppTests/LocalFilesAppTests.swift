@@ -44,7 +44,7 @@ final class LocalFilesAppTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop.png").path, withDestinationPath: "loop.png")
         let photos = SamplePhotos.directory
-        let rows: [(name: String, url: String, expect: String)] = [
+        let table = RowTable([
             ("fifo", "pipe.png", "“pipe.png” is a named pipe (FIFO), not a regular file"),
             ("good 1", photos.appendingPathComponent("coffee.png").absoluteString, "filtered"),
             ("zero", "/dev/zero", "“zero” is a character device, not a regular file"),
@@ -54,29 +54,17 @@ final class LocalFilesAppTests: XCTestCase {
             ("loop", "loop.png", "“loop.png”: Too many levels of symbolic links"),
             ("proc", "/proc/self/mem", "“mem”: Input/output error"),
             ("good 2", photos.appendingPathComponent("rocket.jpg").absoluteString, "filtered"),
-        ]
-        let json = "[" + rows.map { "{\"name\": \"\($0.name)\", \"url\": \"\($0.url)\"}" }.joined(separator: ",\n") + "]"
+        ])
         let manifest = directory.appendingPathComponent("odd.json")
-        try Data(json.utf8).write(to: manifest)
+        try Data(table.json.utf8).write(to: manifest)
 
         let xvfb = try Xvfb()
         // The renderer a user gets by default here (GL): a spinner that never stops costs a core with it.
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: ["GSK_RENDERER": "gl"])
         defer { app.stop() }
         // Within the deadline: well under the 15 s a stuck read would take to time out.
-        XCTAssertTrue(app.trace.wait(timeout: 10) { _ in
-            let states = app.trace.finalStates
-            return rows.indices.allSatisfy { [PhotoState.filtered, .failed].contains(states[$0]?.state) }
-        }, "every row ended; states: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")
-        let states = app.trace.finalStates
-        for (index, row) in rows.enumerated() {
-            if row.expect == "filtered" {
-                XCTAssertEqual(states[index]?.state, .filtered, row.name)
-            } else {
-                XCTAssertEqual(states[index]?.state, .failed, row.name)
-                XCTAssertEqual(states[index]?.reason, row.expect, row.name)
-            }
-        }
+        table.waitForEveryRow(app, timeout: 10)
+        table.assertEnded(app)
         // With everything ended, nothing spins: no spinner, no timer, no repaint.
         let (share, settled) = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
         print("CPU at rest with the odd rows on screen: \(String(format: "%.1f", share * 100)) % of a core")

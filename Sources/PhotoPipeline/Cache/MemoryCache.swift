@@ -4,7 +4,7 @@ import Foundation
 /// On the main actor: lookups happen when rows bind, and evictions change records.
 @MainActor
 public final class MemoryCache {
-    public private(set) var limit: Int
+    public let limit: Int
     public private(set) var cost = 0
     /// Called for each entry evicted to stay within the limit.
     public var onEvicted: ((ImageKey) -> Void)?
@@ -57,11 +57,6 @@ public final class MemoryCache {
     /// Keys never evicted (the rows on screen and in the prefetch band). Unpinning may evict.
     public func setPinned(_ keys: Set<ImageKey>) {
         pinned = keys
-        trim()
-    }
-
-    public func setLimit(_ bytes: Int) {
-        limit = max(0, bytes)
         trim()
     }
 

@@ -29,13 +29,4 @@ extension PhotoGallery {
             return !((state == .filtered || state == .failed) && !isBusy(row))
         }
     }
-
-    /// Whether every one of `rows` is done (filtered or failed) and idle.
-    public func areSettled(_ rows: [Int]) -> Bool {
-        rows.allSatisfy { row in
-            guard records.indices.contains(row) else { return true }
-            let state = records[row].state
-            return (state == .filtered || state == .failed) && !isBusy(row)
-        }
-    }
 }

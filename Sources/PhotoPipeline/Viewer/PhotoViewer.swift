@@ -54,8 +54,6 @@ public final class PhotoViewer {
         if record.state == .failed { return record.failureReason }
         return failures[row]
     }
-    /// Whether the row's full image is being made (or its download waited on).
-    public func isLoading(_ row: Int) -> Bool { pending.viewersInProgress[row] != nil }
     /// The fraction received, when the viewer downloads the photo itself and knows its size.
     public func progress(for row: Int) -> Double? {
         guard let (bytes, total) = received[row], let total, total > 0 else { return nil }
