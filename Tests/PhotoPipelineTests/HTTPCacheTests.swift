@@ -36,7 +36,7 @@ final class HTTPCacheTests: XCTestCase {
     func load(_ url: URL, cache: HTTPDiskCache? = nil) -> StageOutcome {
         let caches = DiskCaches(shared: nil, http: cache ?? HTTPDiskCache(folders: folders, limit: 64 << 20))
         return MainActor.assumeIsolated {
-            ImageDownloader(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, rowPixels: 64, byteLimit: 50 << 20)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20), rowPixels: 64)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }

@@ -35,7 +35,7 @@ final class SharedThumbnailTests: XCTestCase {
     func load(_ url: URL, rowPixels: Int = 64) -> StageOutcome {
         let caches = DiskCaches(shared: SharedThumbnails(folders: folders), http: nil)
         return MainActor.assumeIsolated {
-            ImageDownloader(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, rowPixels: rowPixels, byteLimit: 50 << 20)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20), rowPixels: rowPixels)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }

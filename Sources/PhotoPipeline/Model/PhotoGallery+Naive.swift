@@ -11,8 +11,9 @@ extension PhotoGallery {
         let record = records[row]
         Trace.shared.emit(.started(queue: .download, row: row))
         let context = WorkContext(cancellable: Cancellable())
-        let downloader = ImageDownloader(url: url, fetcher: fetcher, rowPixels: settings.thumbnailPixels, pixelLimit: settings.pixelLimit,
-                                         byteLimit: settings.imageByteLimit, downscaleWhileDecoding: settings.downscaleWhileDecoding, origin: access)
+        // The tutorial's first try knows no caches.
+        let downloader = ImageDownloader(source(of: url, caches: .none), rowPixels: settings.thumbnailPixels,
+                                         downscaleWhileDecoding: settings.downscaleWhileDecoding)
         switch downloader.run(context) {
         case .image(let image, _):
             setImage(image, key: originalKey, filtered: false, on: record)

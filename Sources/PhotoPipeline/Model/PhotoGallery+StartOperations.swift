@@ -19,9 +19,7 @@ extension PhotoGallery {
                 return
             }
             start(.download, key: key, row: row, priority: priority) {
-                ImageDownloader(url: url, fetcher: fetcher, caches: caches, rowPixels: settings.thumbnailPixels,
-                                pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit,
-                                downscaleWhileDecoding: settings.downscaleWhileDecoding, origin: access)
+                ImageDownloader(source(of: url), rowPixels: settings.thumbnailPixels, downscaleWhileDecoding: settings.downscaleWhileDecoding)
             }
         case .downloaded:
             guard let image = record.image, let key = key(for: row, sepia: true) else { return }

@@ -109,6 +109,13 @@ public final class PhotoGallery {
     /// The row count, readable from deinit (which runs outside the main actor).
     private let rowCountForTrace = Atomic<Int>(0)
 
+    /// Where a photo of this gallery comes from, and its limits: the gallery's fetcher, caches,
+    /// settings and the addresses it may reach now.
+    func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
+        PhotoSource(url: url, fetcher: fetcher, caches: caches ?? self.caches, origin: access,
+                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit)
+    }
+
     /// Whether the row has an operation queued or running (its spinner turns).
     public func isBusy(_ row: Int) -> Bool {
         pending.downloadsInProgress[row] != nil || pending.filtrationsInProgress[row] != nil

@@ -14,36 +14,24 @@ public struct DiskCaches: Sendable {
 }
 
 public struct ImageDownloader: StageWork {
-    public let url: URL
-    let fetcher: ResourceFetcher
-    let caches: DiskCaches
+    public let source: PhotoSource
     /// The row's square, in device pixels.
     let rowPixels: Int
-    let pixelLimit: Int
-    let byteLimit: Int
     /// Benchmarks only: decode at full size, then scale.
     let downscaleWhileDecoding: Bool
-    /// Where the gallery came from: which addresses the photo may come from.
-    let origin: AddressSpace
     /// The photo's encoded bytes once read, for a viewer operation waiting on this download.
     public let original = OriginalBytes()
     public var stage: Stage { .download }
 
-    public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches = .none, rowPixels: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
-                byteLimit: Int, downscaleWhileDecoding: Bool = true, origin: AddressSpace = .local) {
-        self.url = url
-        self.fetcher = fetcher
-        self.caches = caches
+    public init(_ source: PhotoSource, rowPixels: Int, downscaleWhileDecoding: Bool = true) {
+        self.source = source
         self.rowPixels = rowPixels
-        self.pixelLimit = pixelLimit
-        self.byteLimit = byteLimit
         self.downscaleWhileDecoding = downscaleWhileDecoding
-        self.origin = origin
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
         do throws(FetchError) {
-            if url.isFileURL { return try local(context) }
+            if source.url.isFileURL { return try local(context) }
             return try remote(context)
         } catch .cancelled {
             return .cancelled
@@ -54,7 +42,7 @@ public struct ImageDownloader: StageWork {
 
     /// A decoder that fits the photo within `box` (keeping its proportions), as the caches keep it.
     func decoder(box: Int) -> ImageDecoder {
-        var decoder = ImageDecoder(maxDimension: box, pixelLimit: pixelLimit)
+        var decoder = ImageDecoder(maxDimension: box, pixelLimit: source.pixelLimit)
         decoder.downscaleWhileDecoding = downscaleWhileDecoding
         return decoder
     }
@@ -62,10 +50,10 @@ public struct ImageDownloader: StageWork {
     // MARK: local photos: the shared thumbnail cache, then the file
 
     func local(_ context: WorkContext) throws(FetchError) -> StageOutcome {
-        let status = try fetcher.files.status(url, cancellable: context.cancellable)
-        let uri = SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: url))
+        let status = try source.fetcher.files.status(source.url, cancellable: context.cancellable)
+        let uri = SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: source.url))
         let size = SharedThumbnails.Size.covering(rowPixels)
-        if let shared = caches.shared {
+        if let shared = source.caches.shared {
             if let found = shared.lookup(uri: uri, mtime: status.modified, size: size),
                let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) {
                 return .image(square, from: .thumbnailCache)
@@ -75,7 +63,7 @@ public struct ImageDownloader: StageWork {
             }
         }
         if context.isCancelled { return .cancelled }
-        let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable)
+        let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)
         original.keep(data)
         var report = ImageDecoder.Report()
         let box: Thumbnail
@@ -84,10 +72,10 @@ public struct ImageDownloader: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
+            source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
             return .failed(error.description)
         }
-        caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
+        source.caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
                             mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
         guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .file)
@@ -99,18 +87,18 @@ public struct ImageDownloader: StageWork {
     var remoteBox: Int { max(SharedThumbnails.Size.large.pixels, SharedThumbnails.Size.covering(rowPixels).pixels) }
 
     func remote(_ context: WorkContext) throws(FetchError) -> StageOutcome {
-        let key = url.absoluteString
+        let key = source.url.absoluteString
         var conditional: [String: String] = [:]
-        let cached = caches.http?.entry(for: key)
+        let cached = source.caches.http?.entry(for: key)
         if let cached, cached.header.thumbnailBox >= remoteBox {
             if cached.header.freshness.isFresh(), let square = thumbnail(from: cached) {
                 return .image(square, from: .httpCache)
             }
             if cached.header.freshness.canRevalidate { conditional = cached.header.freshness.conditionalHeaders }
         }
-        let response = try fetcher.http.send(HTTPRequest(url: url, limit: byteLimit, origin: origin, headers: conditional),
+        let response = try source.fetcher.http.send(HTTPRequest(url: source.url, limit: source.byteLimit, origin: source.origin, headers: conditional),
                                              cancellable: context.cancellable)
-        if response.status == 304, let cached, let http = caches.http {
+        if response.status == 304, let cached, let http = source.caches.http {
             http.refresh(cached, freshness: cached.header.freshness.refreshed(with: response.headers))
             if let square = thumbnail(from: cached) { return .image(square, from: .revalidated) }
         }
@@ -124,7 +112,7 @@ public struct ImageDownloader: StageWork {
         } catch {
             return .failed(error.description)
         }
-        if let http = caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
+        if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
                        body: response.body, thumbnail: png, box: remoteBox)
         }

@@ -25,16 +25,11 @@ public final class FullImageResult: Sendable {
 }
 
 public struct FullImageLoader: StageWork {
-    public let url: URL
-    let fetcher: ResourceFetcher
-    let caches: DiskCaches
-    /// The limits the list applies (decompression bombs, response size) apply here too.
-    let pixelLimit: Int
-    let byteLimit: Int
+    /// The photo; the limits the list applies (decompression bombs, response size) apply here too.
+    public let source: PhotoSource
     /// The image shown fits this many pixels on its longest side and in all (downscaled while decoding).
     let maxDimension: Int
     let maxPixels: Int
-    let origin: AddressSpace
     let sepia: Bool
     let filter: SepiaFilter
     /// The download this operation waits on (its dependency), which hands over the bytes it read.
@@ -49,18 +44,12 @@ public struct FullImageLoader: StageWork {
     /// Decoded to fit the screen, or at full size (within the budget).
     public let fullResolution: Bool
 
-    public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches, settings: PipelineSettings, origin: AddressSpace,
-                sepia: Bool, fullResolution: Bool = false, download: OriginalBytes? = nil, held: Data? = nil,
-                progress: (@Sendable (Int, Int?) -> Void)? = nil) {
+    public init(_ source: PhotoSource, settings: PipelineSettings, sepia: Bool, fullResolution: Bool = false,
+                download: OriginalBytes? = nil, held: Data? = nil, progress: (@Sendable (Int, Int?) -> Void)? = nil) {
+        self.source = source
         self.fullResolution = fullResolution
-        self.url = url
-        self.fetcher = fetcher
-        self.caches = caches
-        pixelLimit = settings.pixelLimit
-        byteLimit = settings.imageByteLimit
         maxDimension = fullResolution ? settings.viewerMaxDimension : min(settings.viewerScreenPixels, settings.viewerMaxDimension)
         maxPixels = settings.viewerMaxPixels
-        self.origin = origin
         self.sepia = sepia
         filter = settings.sepia
         self.download = download
@@ -72,7 +61,7 @@ public struct FullImageLoader: StageWork {
         do throws(FetchError) {
             let (data, from) = try bytes(context)
             if context.isCancelled { return .cancelled }
-            var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: pixelLimit)
+            var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
             var report = ImageDecoder.Report()
             var image: Thumbnail
@@ -112,13 +101,13 @@ public struct FullImageLoader: StageWork {
     func bytes(_ context: WorkContext) throws(FetchError) -> (Data, BytesSource) {
         if let held { return (held, .memory) }
         if let handed = download?.data { return (handed, .download) }
-        if url.isFileURL {
-            return (try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable), .file)
+        if source.url.isFileURL {
+            return (try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable), .file)
         }
-        if let http = caches.http, let entry = http.entry(for: url.absoluteString), let body = http.body(of: entry) {
+        if let http = source.caches.http, let entry = http.entry(for: source.url.absoluteString), let body = http.body(of: entry) {
             return (body, .httpCache)
         }
-        let data = try fetcher.fetch(url, limit: byteLimit, cancellable: context.cancellable, from: origin, progress: progress)
+        let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable, from: source.origin, progress: progress)
         return (data, .network)
     }
 }

@@ -163,9 +163,8 @@ public final class PhotoViewer {
         let progress: @Sendable (Int, Int?) -> Void = { [weak self] bytes, total in
             MainLoop.invoke { self?.progressed(row, bytes, total) }
         }
-        let work = FullImageLoader(url: url, fetcher: gallery.fetcher, caches: gallery.caches, settings: gallery.settings,
-                                   origin: gallery.access, sepia: sepia, fullResolution: fullResolution, download: handoff,
-                                   held: heldBytes, progress: progress)
+        let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
+                                   download: handoff, held: heldBytes, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work)
         operation.queuePriority = priority
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
