@@ -19,6 +19,12 @@ final class FuzzRegressionTests: XCTestCase {
         // Its dictionary refers to itself as a key: refused when the key is not a string (it
         // used to be refused on depth, recursing into the key first).
         "bplist-self-reference": .refused("dictionary key 1 is not a string"),
+        // 2,100 rows sharing one 64 KiB URL string: 134 MB of rows from a 127 KB file. Each
+        // copy counts: refused before the rows reach the manifest limit (it used to copy them all).
+        "bplist-shared-string": .refused("entry “Photo 2048”: the entries' names and URLs add up to more than 128 MiB (a string the file shares counts each time an entry uses it)"),
+        // A row whose name is an array of two references to the next, 60 levels down: 2^60
+        // objects to walk in full (it used to recurse into them). Counted, and refused at once.
+        "bplist-doubling-arrays": .refused("shared objects expand past 1552 objects (the file holds 66): a file that refers to the same objects over and over is refused"),
         "json-deep": .refused("line 1: malformed JSON: nesting deeper than 64 levels"),
         "xml-garbled-declaration": .refused("line 1: malformed XML: unexpected character in a tag"),
         "xml-nul-then-colon-element": .refused("line 1: malformed XML: expected <plist>"),

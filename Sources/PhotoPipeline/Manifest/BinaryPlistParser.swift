@@ -11,6 +11,16 @@ struct BinaryPlistParser {
     private var objectCount = 0
     private var offsetTable = 0
     private var depth = 0
+    /// Objects read so far, and how many may be: the format lets any number of references point
+    /// at one object, so a small file can describe a huge tree (arrays that each hold two
+    /// references to the next double it at every level). Each object may be read a few times
+    /// over (Apple's writer shares the "name" and "url" keys of every row); a file whose objects
+    /// expand past that is refused, not walked.
+    private var visits = 0
+    private var visitLimit: Int { 8 * objectCount + 1024 }
+    /// The bytes of names and URLs the rows expand to: refused past the manifest limit (many
+    /// rows may share one long string, each copy counts).
+    private var expandedBytes = 0
 
     /// The rows of the top object (a dictionary of name → string, or an array of dictionaries
     /// with name and url), handed to `sink` in order.
@@ -37,6 +47,7 @@ struct BinaryPlistParser {
                     let value = try object(valueRef)
                     throw ManifestError("the value is \(value.typeName); expected a URL string", entry: key)
                 }
+                try expand(name: key, url: url)
                 sink.add(name: key, url: url)
             }
         case 0xA: // array of dictionaries with name and url
@@ -56,13 +67,24 @@ struct BinaryPlistParser {
                     }
                     return text
                 }
-                sink.add(name: try field("name"), url: try field("url"))
+                let name = try field("name"), url = try field("url")
+                try expand(name: name, url: url)
+                sink.add(name: name, url: url)
             }
         default:
             let value = try object(top)
             throw ManifestError("the top level is \(value.typeName); expected a dictionary of name → URL or an array of {name, url}")
         }
         sink.flush()
+    }
+
+    /// Count a row's bytes against the manifest limit, before they are copied into the rows.
+    private mutating func expand(name: String, url: String) throws(ManifestError) {
+        expandedBytes += name.utf8.count + url.utf8.count
+        guard expandedBytes <= ManifestLoader.byteLimit else {
+            throw ManifestError("the entries' names and URLs add up to more than \(ManifestLoader.byteLimit >> 20) MiB "
+                                + "(a string the file shares counts each time an entry uses it)", entry: name.count > 80 ? String(name.prefix(80)) + "…" : name)
+        }
     }
 
     /// A string object's text, or nil if the object is not a string.
@@ -149,6 +171,10 @@ struct BinaryPlistParser {
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw ManifestError("binary property list nests too deeply") }
+        visits += 1
+        guard visits <= visitLimit else {
+            throw ManifestError("shared objects expand past \(visitLimit) objects (the file holds \(objectCount)): a file that refers to the same objects over and over is refused")
+        }
         let start = try offset(of: ref)
         let marker = bytes[start]
         switch marker >> 4 {
