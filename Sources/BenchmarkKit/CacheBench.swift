@@ -87,15 +87,9 @@ extension AppBench {
         json += "]"
         let manifest = folder.appendingPathComponent("paging.json")
         try Data(json.utf8).write(to: manifest)
-        let schemas = folder.appendingPathComponent("schemas").path
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, SamplePhotos.repositoryRoot.appendingPathComponent("data").path])
-        let config = folder.appendingPathComponent("config/glib-2.0/settings")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("[io/github/classicphotos/ClassicPhotos]\nmemory-cache-size=\(limitMiB)\n".utf8).write(to: config.appendingPathComponent("keyfile"))
+        let settings = try PersistentSettings.environment(in: folder, keys: ["memory-cache-size=\(limitMiB)"])
         for _ in 0..<max(1, repetitions / 2) {
-            let app = try launch(manifest: manifest.path, environment: [
-                "GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
+            let app = try launch(manifest: manifest.path, environment: settings)
             defer { app.stop() }
             guard filteredScreenTime(app) != nil else { continue }
             let pid = app.process.processIdentifier

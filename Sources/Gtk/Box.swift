@@ -10,4 +10,8 @@ public final class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(widget.as(GtkBox.self), child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(widget.as(GtkBox.self), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(widget.as(GtkBox.self), child.widget) }
+    /// Remove every child (the box holds the only reference GTK kept to each).
+    public func removeAll() {
+        while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(widget.as(GtkBox.self), child) }
+    }
 }

@@ -4,7 +4,11 @@ import GLibRuntime
 
 @MainActor
 public final class Button: Widget {
-    public init(label: String) { super.init(sinking: gtk_button_new_with_mnemonic(label)!) }
+    /// `label` with a mnemonic (an underscore marks the Alt key), or, with `useUnderline` false,
+    /// shown as it is (a gallery's name may hold underscores).
+    public init(label: String, useUnderline: Bool = true) {
+        super.init(sinking: (useUnderline ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label))!)
+    }
     public init(iconName: String) { super.init(sinking: gtk_button_new_from_icon_name(iconName)!) }
 
     public func onClicked(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "clicked", fn) }

@@ -58,14 +58,8 @@ final class CacheAppTests: XCTestCase {
     func testEvictedRowsComeBackFromDiskNotTheNetwork() throws {
         let marker = UUID().uuidString
         let work = try folder()
-        let schemas = work.appendingPathComponent("schemas").path
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, SamplePhotos.repositoryRoot.appendingPathComponent("data").path])
-        let config = work.appendingPathComponent("config/glib-2.0/settings")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data("[io/github/classicphotos/ClassicPhotos]\nmemory-cache-size=1\n".utf8).write(to: config.appendingPathComponent("keyfile"))
-        let environment = ["GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-                           "XDG_CACHE_HOME": work.appendingPathComponent("cache").path]
+        var environment = try PersistentSettings.environment(in: work, keys: ["memory-cache-size=1"])
+        environment["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [Self.server.baseURL.absoluteString + "/gallery.json?count=2000&cache=max-age&m=\(marker)"],
                                  environment: environment)

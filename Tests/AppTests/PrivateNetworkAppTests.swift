@@ -86,11 +86,7 @@ final class PrivateNetworkAppTests: XCTestCase {
                               ("public", "\(Self.publicBase)/photos/coffee.png", "filtered")])
         let setup = try setUp(manifests: ["ask.json": table.json])
         // Real GSettings (a compiled schema, the keyfile backend) shared by both launches.
-        let schemas = setup.folder.appendingPathComponent("schemas").path
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, SamplePhotos.repositoryRoot.appendingPathComponent("data").path])
-        let environment = ["GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
-                           "XDG_CONFIG_HOME": setup.folder.appendingPathComponent("config").path]
+        let environment = try PersistentSettings.environment(in: setup.folder)
         let manifest = "\(Self.publicBase)/files/ask.json"
         let xvfb = try Xvfb()
 

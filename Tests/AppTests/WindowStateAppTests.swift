@@ -7,14 +7,9 @@ final class WindowStateAppTests: XCTestCase {
     func testWindowSizeIsRestoredOnNextLaunch() throws {
         let xvfb = try Xvfb()
         let folder = TemporaryFiles.url("classic-photos-state-\(UUID().uuidString)")
-        let schemas = folder.appendingPathComponent("schemas").path
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = SamplePhotos.repositoryRoot.appendingPathComponent("data").path
-        _ = try Tool.run("glib-compile-schemas", ["--strict", "--targetdir", schemas, data])
         // Both launches share one settings file.
-        let environment = ["GSETTINGS_SCHEMA_DIR": schemas, "GSETTINGS_BACKEND": "keyfile",
-                           "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+        let environment = try PersistentSettings.environment(in: folder)
 
         let first = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
         defer { first.stop() }
@@ -31,8 +26,7 @@ final class WindowStateAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowactivate", "--sync", window])
         try xvfb.run("xdotool", ["key", "--window", window, "ctrl+w"])
         XCTAssertTrue(first.process.wait(timeout: 10), "Ctrl+W closed the window and the app quit")
-        let keyfile = folder.appendingPathComponent("config/glib-2.0/settings/keyfile").path
-        let saved = (try? String(contentsOfFile: keyfile, encoding: .utf8)) ?? ""
+        let saved = PersistentSettings.keyfile(in: folder)
         XCTAssertTrue(saved.contains("window-width=900") && saved.contains("window-height=520"), "saved: \(saved)")
 
         let second = try AppProcess(display: xvfb.display, arguments: [], environment: environment)

@@ -8,6 +8,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case manifest(rows: Int, source: String)
     case rows(total: Int)
     case manifestFailed(reason: String, source: String)
+    case interrupted(source: String)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
     case localNetwork(action: LocalNetworkAction)
@@ -46,6 +47,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case settings, manifest, rows
         case manifestFailed = "manifest-failed"
+        case interrupted
         case page
         case windowSize = "window-size"
         case localNetwork = "local-network"
@@ -68,6 +70,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .manifest: "a manifest was parsed to its end; all its rows are shown"
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"
             case .manifestFailed: "a manifest could not be loaded; the window shows the reason with Retry"
+            case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
             case .localNetwork: "private network access: the window `asked` (a row was refused), the user `allowed` the gallery or `dismissed` the question; `allowed` also when a remembered gallery opens"

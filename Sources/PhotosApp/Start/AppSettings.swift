@@ -46,6 +46,32 @@ final class AppSettings {
         get { settings?.string("last-manifest") ?? (memory["last-manifest"] as? String ?? "") }
         set { if let settings { settings.setString("last-manifest", newValue) } else { memory["last-manifest"] = newValue } }
     }
+    /// The gallery being loaded: set as a load starts, cleared as it ends. Found set at launch,
+    /// the app stopped (crashed, was killed) while loading it.
+    var loadingGallery: String {
+        get { settings?.string("loading-gallery") ?? (memory["loading-gallery"] as? String ?? "") }
+        set { if let settings { settings.setString("loading-gallery", newValue) } else { memory["loading-gallery"] = newValue } }
+    }
+    /// Galleries opened, most recent first.
+    var recentGalleries: [String] {
+        get { settings?.strings("recent-galleries") ?? (memory["recent-galleries"] as? [String] ?? []) }
+        set { if let settings { settings.setStrings("recent-galleries", newValue) } else { memory["recent-galleries"] = newValue } }
+    }
+    static let recentLimit = 8
+
+    /// A gallery starts loading (the sample gallery is not remembered as recent).
+    func loadStarted(_ source: String, isSample: Bool) {
+        loadingGallery = source
+        guard !isSample else { return }
+        recentGalleries = Array(([source] + recentGalleries.filter { $0 != source }).prefix(Self.recentLimit))
+    }
+
+    /// It loaded to its end, or failed with a reason the window shows: safe to reopen.
+    func loadEnded(_ source: String, isSample: Bool) {
+        loadingGallery = ""
+        lastManifest = isSample ? "" : source
+    }
+
     /// MiB of decoded thumbnails kept in memory; 0 means automatic.
     var memoryCacheSize: Int { Int(int("memory-cache-size", 0)) }
     /// MiB of the disk cache for remote photos; 0 turns it off.

@@ -18,7 +18,13 @@ final class ClassicPhotosApp {
         application.onActivate { [weak self] in
             guard let self else { return }
             let window = self.window()
-            if window.source == nil, let start = self.startingManifest { window.load(start) }
+            let interrupted = self.services.preferences.loadingGallery
+            if window.source == nil, !interrupted.isEmpty {
+                self.services.preferences.loadingGallery = ""
+                window.showInterrupted(interrupted)
+            } else if window.source == nil, let start = self.startingManifest {
+                window.load(start)
+            }
             window.present()
         }
         application.onOpen { [weak self] uris in

@@ -1,11 +1,18 @@
-// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text and an Open button.
+// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, an Open button, the galleries opened lately, and why the last one was not reopened if it never finished loading.
+import Foundation
 import GLibRuntime
 import Gtk
+import PhotoPipeline
 
 @MainActor
 final class EmptyPage {
     let container = Box(.vertical, spacing: 12)
     private let openButton = Button(label: tr("_Open Manifest…"))
+    private let note = Label()
+    private let recentTitle = Label(tr("Recent Galleries"))
+    private let recentList = Box(.vertical, spacing: 6)
+    private var openRecent: (String) -> Void = { _ in }
+    static let shownRecent = 5
 
     init() {
         container.setAlign(horizontal: .center, vertical: .center)
@@ -17,14 +24,48 @@ final class EmptyPage {
         let text = Label(tr("Open a gallery manifest: a property list or JSON file of photo names and URLs."))
         text.setWrap(true)
         text.setJustify(.center)
+        note.setWrap(true)
+        note.setJustify(.center)
+        note.setMaxWidthChars(60)
+        note.visible = false
         openButton.setAlign(horizontal: .center)
         openButton.addCSSClass("suggested-action")
         openButton.addCSSClass("pill")
+        recentTitle.addCSSClass("heading")
+        recentTitle.setMargins(12)
+        recentTitle.visible = false
+        recentList.setAlign(horizontal: .center)
         container.append(icon)
         container.append(title)
         container.append(text)
+        container.append(note)
         container.append(openButton)
+        container.append(recentTitle)
+        container.append(recentList)
     }
 
     func onOpen(_ fn: @escaping @MainActor () -> Void) { openButton.onClicked(fn) }
+    func onOpenRecent(_ fn: @escaping (String) -> Void) { openRecent = fn }
+
+    /// The galleries opened lately (URIs, most recent first), each a button that opens it.
+    func showRecent(_ uris: [String]) {
+        recentList.removeAll()
+        for uri in uris.prefix(Self.shownRecent) {
+            let url = URL(string: uri) ?? URL(fileURLWithPath: uri)
+            // A remote gallery's name with its host: many galleries are called "gallery".
+            let title = ManifestParser.title(for: url)
+            let button = Button(label: url.isFileURL || url.host == nil ? title : fill(tr("%s on %s"), title, url.host ?? ""), useUnderline: false)
+            button.tooltip = url.isFileURL ? url.path : uri
+            button.addCSSClass("flat")
+            button.onClicked { [weak self] in self?.openRecent(uri) }
+            recentList.append(button)
+        }
+        recentTitle.visible = !uris.isEmpty
+    }
+
+    /// The gallery named `title` was loading when the app stopped last time.
+    func showInterrupted(_ title: String) {
+        note.text = fill(tr("“%s” did not finish loading last time, so it was not opened again. Open it from Recent Galleries to try again."), title)
+        note.visible = true
+    }
 }

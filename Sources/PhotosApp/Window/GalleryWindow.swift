@@ -56,6 +56,8 @@ final class GalleryWindow {
             if response == Self.retryResponse { self?.reload() }
         }
         pages.empty.onOpen { [weak self] in self?.chooseManifest() }
+        pages.empty.onOpenRecent { [weak self] uri in if let url = URL(string: uri) { self?.load(url) } }
+        pages.empty.showRecent(services.preferences.recentGalleries)
         // The list back on screen (from the viewer, the loading page or an error): what shows
         // may have changed while it was hidden, so look again once it is laid out.
         pages.shown.add { [weak self] page in if page == .list { self?.scheduler.invalidate() } }
@@ -115,6 +117,14 @@ final class GalleryWindow {
     }
 
     func present() { window.present() }
+
+    /// The app stopped while `uri` was loading last time: it is not reopened; the empty page
+    /// says so and offers it among the recent galleries.
+    func showInterrupted(_ uri: String) {
+        Trace.shared.emit(.interrupted(source: uri))
+        pages.empty.showInterrupted(ManifestParser.title(for: URL(string: uri) ?? URL(fileURLWithPath: uri)))
+        pages.show(.empty)
+    }
     func saveWindowState() { WindowState.save(window, to: services.preferences) }
     func toggleInspector() { inspector.toggle() }
     func exportTrace() { inspector.exportTrace() }
@@ -139,6 +149,10 @@ final class GalleryWindow {
             pages.show(.loading)
         }
         headerTitle.subtitleText = tr("Loading…")
+        // Remembered as the gallery to reopen only once it has loaded (or failed with a shown
+        // reason): a manifest that crashes the app is not reopened at every launch.
+        services.preferences.loadStarted(source.absoluteString, isSample: source == DataLocations.sampleManifest)
+        pages.empty.showRecent(services.preferences.recentGalleries)
         loader.load(source)
     }
 
@@ -166,6 +180,7 @@ final class GalleryWindow {
         loadingSpinner.spinning = false
         loadingSpinner.visible = false
         guard let source else { return }
+        services.preferences.loadEnded(source.absoluteString, isSample: source == DataLocations.sampleManifest)
         switch result {
         case .success(let emptyHeader):
             if let header = emptyHeader {
@@ -192,7 +207,6 @@ final class GalleryWindow {
                                    memory: services.memory, caches: services.caches)
         self.gallery = gallery
         consent.galleryOpened(gallery)
-        services.preferences.lastManifest = source == DataLocations.sampleManifest ? "" : manifest.source.absoluteString
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
