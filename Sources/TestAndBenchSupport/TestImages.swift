@@ -54,6 +54,27 @@ public enum TestImages {
         return pixbuf
     }
 
+    /// A real, valid `width` × `height` 8-bit RGB PNG of one grey, written by Python's zlib a row
+    /// at a time: 100 megapixels in about 300 KB, without holding the pixels anywhere.
+    public static func solidPNG(width: Int, height: Int) throws -> Data {
+        let path = TemporaryFiles.url("solid-\(width)x\(height)-\(UUID().uuidString).png").path
+        let script = """
+        import struct, sys, zlib
+        w, h, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+        z = zlib.compressobj(9)
+        row = b"\\x00" + b"\\x80" * (3 * w)
+        idat = b"".join(z.compress(row) for _ in range(h)) + z.flush()
+        with open(path, "wb") as f:
+            f.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+        """
+        let made = try Tool.run("/usr/bin/python3", ["-c", script, String(width), String(height), path], timeout: 300)
+        guard made.status == 0 else { throw NSError(domain: "TestImages", code: Int(made.status), userInfo: [NSLocalizedDescriptionKey: made.output]) }
+        defer { unlink(path) }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     /// Insert an EXIF APP1 segment with `orientation` (1–8) right after the JPEG's SOI marker.
     public static func withEXIFOrientation(_ jpeg: Data, orientation: UInt16) -> Data {
         var tiff = Data([0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08]) // big-endian TIFF header, IFD at 8

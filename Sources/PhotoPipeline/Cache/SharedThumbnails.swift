@@ -56,7 +56,8 @@ public final class SharedThumbnails: Sendable {
     public func lookup(uri: String, mtime: Int, size wanted: Size) -> Found? {
         for size in Size.allCases where size.pixels >= wanted.pixels {
             guard let data = Self.readSmallFile(path(size, uri: uri)),
-                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime"]) else { continue }
+                  // Another app can write here: a file larger than its bucket (or a bomb) is a miss.
+                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime"], maxSide: size.pixels) else { continue }
             // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
             // file) or of an older version of this one is never shown.
             guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
@@ -84,7 +85,7 @@ public final class SharedThumbnails: Sendable {
     /// Why the photo could not be read last time, if it has not changed since (same MTime).
     public func knownFailure(uri: String, mtime: Int) -> String? {
         guard let data = Self.readSmallFile(failurePath(uri: uri)),
-              let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"]) else { return nil }
+              let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"], maxSide: 1) else { return nil }
         guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
         return decoded.text["X-Classic-Photos::Reason"] ?? "could not be read"
     }

@@ -29,6 +29,9 @@ public struct ImageDecoder: Sendable {
     private final class SizeState {
         var declared: (width: Int, height: Int)?
         var refused = false
+        /// The decode's share of the budget, held until it ends.
+        var reservation: DecodeBudget.Reservation?
+        var budgetRefusal: DecodeBudget.Refusal?
         /// `area-prepared` fires once the loader has allocated the pixels.
         var allocated = false
     }
@@ -43,15 +46,21 @@ public struct ImageDecoder: Sendable {
         public init() {}
     }
 
-    public func decode(_ data: Data, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+    public func decode(_ data: Data, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
+                       isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         var report = Report()
-        return try decode(data, report: &report, isCancelled: isCancelled)
+        return try decode(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
     }
 
-    public func decode(_ data: Data, report: inout Report, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+    /// Decode `data`. With a `budget`, the pixels the decode will hold are reserved from it as
+    /// soon as the image declares its size, before they are allocated; the decode waits while
+    /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.
+    public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
+                       isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let loader = PixbufLoader()
         let state = SizeState()
+        defer { state.reservation?.release() }
         defer {
             report.declaredWidth = state.declared?.width ?? 0
             report.declaredHeight = state.declared?.height ?? 0
@@ -62,7 +71,8 @@ public struct ImageDecoder: Sendable {
         let maxSide = maxDimension
         let downscale = downscaleWhileDecoding
         let square = squareCrop
-        let budget = maxPixels
+        let pixelBudget = maxPixels
+        let pool = budget
         loader.onSizePrepared { [unowned loader] width, height in
             state.declared = (width, height)
             if width * height > limit || width <= 0 || height <= 0 {
@@ -70,9 +80,21 @@ public struct ImageDecoder: Sendable {
                 // (the convention gdk_pixbuf_get_file_info uses).
                 state.refused = true
                 loader.setSize(width: 0, height: 0)
-            } else if downscale, let size = Self.fit(width: width, height: height, maxSide: Self.side(width, height, maxSide, budget), cover: square) {
-                loader.setSize(width: size.width, height: size.height)
+                return
             }
+            let size = downscale ? Self.fit(width: width, height: height, maxSide: Self.side(width, height, maxSide, pixelBudget), cover: square) : nil
+            if let pool {
+                let bytes = Self.bytesHeld(width: width, height: height, requested: size, format: loader.format?.name)
+                do throws(DecodeBudget.Refusal) {
+                    state.reservation = try pool.reserve(bytes, cancellable: cancellable ?? Cancellable())
+                } catch {
+                    state.budgetRefusal = error
+                    state.refused = true
+                    loader.setSize(width: 0, height: 0)
+                    return
+                }
+            }
+            if let size { loader.setSize(width: size.width, height: size.height) }
         }
 
         var failure: DecodeError?
@@ -95,6 +117,12 @@ public struct ImageDecoder: Sendable {
         let closeError: GLibError?
         do throws(GLibError) { try loader.close(); closeError = nil } catch { closeError = error }
 
+        switch state.budgetRefusal {
+        case .cancelled?: throw .cancelled
+        case .tooLarge(let needed, let capacity)?:
+            throw .undecodable("decoding it would hold \(needed >> 20) MB of pixels, more than the \(capacity >> 20) MB all decodes may hold at once")
+        case nil: break
+        }
         if state.refused, let declared = state.declared {
             if declared.width <= 0 || declared.height <= 0 {
                 throw .undecodable("the image declares no pixels")
@@ -130,6 +158,18 @@ public struct ImageDecoder: Sendable {
             }
         }
         return Thumbnail(pixbuf)
+    }
+
+    /// The bytes of pixels a decode of a `width` × `height` image holds at most, asked for
+    /// `requested` (downscaled while decoding): the loader's own buffer (JPEG decodes at 1/2,
+    /// 1/4 or 1/8 scale, so at most twice the requested size each way; other formats decode at
+    /// full size and scale after) and the result, 4 bytes a pixel.
+    static func bytesHeld(width: Int, height: Int, requested: (width: Int, height: Int)?, format: String?) -> Int {
+        let full = width * height
+        var loaded = full
+        if let requested, format == "jpeg" { loaded = min(full, 4 * requested.width * requested.height) }
+        let result = requested.map { $0.width * $0.height } ?? full
+        return (loaded + result) * 4
     }
 
     /// A PNG ends with an IEND chunk and a JPEG with an EOI marker; without them the data was cut short.

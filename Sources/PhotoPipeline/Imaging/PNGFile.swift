@@ -9,18 +9,33 @@ enum PNGFile {
         try pixbuf.encoded(as: "png", options: text.map { ("tEXt::\($0.0)", $0.1) })
     }
 
-    /// Decode a PNG (or any image GdkPixbuf reads) whole; returns the pixbuf and its tEXt keys
-    /// (without the "tEXt::" prefix).
-    static func decode(_ data: Data, keys: [String]) -> (pixbuf: Pixbuf, text: [String: String])? {
+    /// Decode a cache's PNG (or any image GdkPixbuf reads) whole, if it is no larger than
+    /// `maxSide` each way (checked as it declares its size, before its pixels are allocated:
+    /// another app may have written it); returns the pixbuf and its tEXt keys (without the
+    /// "tEXt::" prefix).
+    static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
+        var allocated = false
+        return decode(data, keys: keys, maxSide: maxSide, allocated: &allocated)
+    }
+
+    /// The same, saying whether the loader allocated pixels (tests: a refused file never does).
+    static func decode(_ data: Data, keys: [String], maxSide: Int, allocated: inout Bool) -> (pixbuf: Pixbuf, text: [String: String])? {
         guard !data.isEmpty else { return nil }
         let loader = PixbufLoader()
-        do throws(GLibError) {
-            try loader.write(data)
-            try loader.close()
-        } catch {
-            return nil
+        final class Allocated { var value = false }
+        let area = Allocated()
+        defer { allocated = area.value }
+        loader.onAreaPrepared { area.value = true }
+        final class Refused { var value = false }
+        let refused = Refused()
+        loader.onSizePrepared { [unowned loader] width, height in
+            guard width <= 0 || height <= 0 || width > maxSide || height > maxSide else { return }
+            refused.value = true
+            loader.setSize(width: 0, height: 0)
         }
-        guard let pixbuf = loader.pixbuf else { return nil }
+        let written = (try? loader.write(data)) != nil
+        let closed = (try? loader.close()) != nil
+        guard written, closed, !refused.value, let pixbuf = loader.pixbuf else { return nil }
         var text: [String: String] = [:]
         for key in keys {
             if let value = pixbuf.option("tEXt::\(key)") { text[key] = value }

@@ -68,7 +68,8 @@ public struct ImageDownloader: StageWork {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: size.pixels).decode(data, report: &report, isCancelled: { context.isCancelled })
+            box = try decoder(box: size.pixels).decode(data, report: &report, within: .shared, cancellable: context.cancellable,
+                                                       isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
         } catch {
@@ -106,7 +107,8 @@ public struct ImageDownloader: StageWork {
         original.keep(response.body)
         let box: Thumbnail
         do {
-            box = try decoder(box: remoteBox).decode(response.body, isCancelled: { context.isCancelled })
+            box = try decoder(box: remoteBox).decode(response.body, within: .shared, cancellable: context.cancellable,
+                                                     isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
         } catch {
@@ -121,7 +123,7 @@ public struct ImageDownloader: StageWork {
     }
 
     func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
-        guard let decoded = PNGFile.decode(entry.thumbnail, keys: []) else { return nil }
+        guard let decoded = PNGFile.decode(entry.thumbnail, keys: [], maxSide: entry.header.thumbnailBox) else { return nil }
         return RowThumbnail.square(decoded.pixbuf, pixels: rowPixels)
     }
 }

@@ -66,7 +66,8 @@ public struct FullImageLoader: StageWork {
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
-                image = try decoder.decode(data, report: &report, isCancelled: { context.isCancelled })
+                image = try decoder.decode(data, report: &report, within: .shared, cancellable: context.cancellable,
+                                           isCancelled: { context.isCancelled })
             } catch .cancelled {
                 return .cancelled
             } catch {
