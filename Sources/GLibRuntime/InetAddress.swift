@@ -11,9 +11,7 @@ public struct InetAddress: Sendable, Equatable {
     public init?(socketAddress: UnsafeMutablePointer<GSocketAddress>) {
         guard g_type_check_instance_is_a(socketAddress.as(GTypeInstance.self), g_inet_socket_address_get_type()) != 0,
               let address = g_inet_socket_address_get_address(socketAddress.as(GInetSocketAddress.self)) else { return nil }
-        let size = Int(g_inet_address_get_native_size(address))
-        bytes = Array(UnsafeBufferPointer(start: g_inet_address_to_bytes(address), count: size))
-        text = takeString(g_inet_address_to_string(address)) ?? "?"
+        self.init(inetAddress: address)
     }
 
     /// The remote address of a GSocketConnection (a GIOStream libsoup reports in `network-event`).
@@ -23,5 +21,14 @@ public struct InetAddress: Sendable, Equatable {
         guard let address else { return nil }
         defer { g_object_unref(address) }
         return InetAddress(socketAddress: address)
+    }
+}
+
+extension InetAddress {
+    /// A GInetAddress's bytes and text.
+    init(inetAddress address: UnsafeMutablePointer<GInetAddress>) {
+        let size = Int(g_inet_address_get_native_size(address))
+        bytes = Array(UnsafeBufferPointer(start: g_inet_address_to_bytes(address), count: size))
+        text = takeString(g_inet_address_to_string(address)) ?? "?"
     }
 }

@@ -1,13 +1,15 @@
 // Why this exists: for the private-network-access tests: inside a network namespace of its own (run it under `unshare -rnm`), gives loopback a public, a private and a link-local address, serves files, photos and redirects from all of them, and runs a command (the app) beside that server.
 //
-//   network-fixture --root DIR --log FILE [--hosts FILE] -- COMMAND [ARGUMENT…]
+//   network-fixture --root DIR --log FILE [--hosts FILE] [--proxy PORT] -- COMMAND [ARGUMENT…]
 //
 // - 203.0.113.10 (TEST-NET-3, which the rule counts as public), 10.20.30.40 (private),
 //   169.254.10.20 (link-local) and 127.0.0.1 (local), all on port 8080;
 // - `/files/NAME` serves DIR/NAME, `/redirect?to=URL` answers 302 to URL, anything else is
 //   the sample-photo route;
 // - every request is appended to FILE as "LOCAL-ADDRESS PATH";
-// - `--hosts FILE` is bind-mounted over /etc/hosts (names for DNS tests).
+// - `--hosts FILE` is bind-mounted over /etc/hosts (names for DNS tests);
+// - `--proxy PORT` runs a forward HTTP proxy on 127.0.0.1:PORT (Scripts/http-proxy.py), which
+//   logs "PROXY URL" to FILE for every request it forwards.
 import Foundation
 import TestAndBenchSupport
 
@@ -17,7 +19,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var root = "", log = "", hosts: String?
+var root = "", log = "", hosts: String?, proxyPort: String?
 while let first = arguments.first, first != "--" {
     arguments.removeFirst()
     guard let value = arguments.first else { fail("\(first) needs a value") }
@@ -26,6 +28,7 @@ while let first = arguments.first, first != "--" {
     case "--root": root = value
     case "--log": log = value
     case "--hosts": hosts = value
+    case "--proxy": proxyPort = value
     default: fail("unknown option \(first)")
     }
 }
@@ -44,8 +47,8 @@ if let hosts {
     if result.status != 0 { fail("cannot bind-mount \(hosts) over /etc/hosts") }
 }
 
-_ = FileManager.default.createFile(atPath: log, contents: nil)
-let logHandle = FileHandle(forWritingAtPath: log)!
+// Appended to (O_APPEND): the proxy writes its lines to the same file.
+let logHandle = FileHandle(fileDescriptor: open(log, O_WRONLY | O_APPEND | O_CREAT | O_TRUNC, 0o644), closeOnDealloc: true)
 let logLock = NSLock()
 let server = try TestServer(everywhere: 8080, onRequest: { address, request in
     logLock.withLock { logHandle.write(Data("\(address) \(request)\n".utf8)) }
@@ -63,7 +66,19 @@ let server = try TestServer(everywhere: 8080, onRequest: { address, request in
     return SamplePhotos.route(path, query)
 }
 
+var proxy: ChildProcess?
+if let proxyPort {
+    let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/http-proxy.py").path
+    proxy = try ChildProcess("/usr/bin/python3", [script, proxyPort, log])
+    // Ready once it accepts connections.
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, (try? Tool.run("/usr/bin/python3", ["-c", "import socket; socket.create_connection(('127.0.0.1', \(proxyPort)), 1)"]).status) != 0 {
+        usleep(50_000)
+    }
+}
+
 // The command dies with this process (ChildProcess); this process ends when it does.
 let child = try ChildProcess(command[0], Array(command.dropFirst()))
 while child.isRunning { usleep(50_000) }
+withExtendedLifetime(proxy) {}
 exit(child.terminationStatus ?? 1)

@@ -17,6 +17,9 @@ public final class Message: @unchecked Sendable {
         soup_message_headers_replace(soup_message_get_request_headers(pointer), name, value)
     }
 
+    /// Answer a 3xx with itself instead of following it (the caller checks each hop).
+    public func doNotFollowRedirects() { soup_message_add_flags(pointer, SOUP_MESSAGE_NO_REDIRECT) }
+
     /// Ask libsoup to time each phase (`metrics`).
     public func collectMetrics() { soup_message_add_flags(pointer, SOUP_MESSAGE_COLLECT_METRICS) }
 

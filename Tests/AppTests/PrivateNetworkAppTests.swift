@@ -5,38 +5,12 @@ import TestAndBenchSupport
 import XCTest
 
 final class PrivateNetworkAppTests: XCTestCase {
-    static let publicBase = "http://203.0.113.10:8080"
-    static var fixture: String {
-        URL(fileURLWithPath: AppProcess.binary).deletingLastPathComponent().appendingPathComponent("NetworkFixture").path
-    }
+    static let publicBase = NetworkFixtureRun.publicBase
 
-    struct Setup {
-        let folder: URL
-        let log: String
-        /// (local address, request) for every request the servers got.
-        var requests: [(address: String, request: String)] {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map { line in
-                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-                return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
-            }
-        }
-    }
+    func setUp(manifests: [String: String]) throws -> NetworkFixtureRun { try NetworkFixtureRun(manifests: manifests) }
 
-    /// A folder with `manifests` (name → JSON) served at /files/NAME, a hosts file and a log.
-    func setUp(manifests: [String: String]) throws -> Setup {
-        let folder = TemporaryFiles.url("pna-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, json) in manifests { try Data(json.utf8).write(to: folder.appendingPathComponent(name)) }
-        try Data("127.0.0.1 localhost\n203.0.113.10 gallery.example\n127.0.0.1 sneaky.example\n".utf8)
-            .write(to: folder.appendingPathComponent("hosts"))
-        return Setup(folder: folder, log: folder.appendingPathComponent("requests.log").path)
-    }
-
-    /// The app inside the namespace, beside the fixture's servers, opening `manifest`.
-    func launch(_ xvfb: Xvfb, _ setup: Setup, manifest: String, environment: [String: String] = [:]) throws -> AppProcess {
-        try AppProcess(display: xvfb.display, arguments: [manifest], environment: environment,
-                       wrapper: ["/usr/bin/unshare", "-rnm", Self.fixture, "--root", setup.folder.path, "--log", setup.log,
-                                 "--hosts", setup.folder.appendingPathComponent("hosts").path, "--"])
+    func launch(_ xvfb: Xvfb, _ setup: NetworkFixtureRun, manifest: String, environment: [String: String] = [:]) throws -> AppProcess {
+        try setup.launch(xvfb, manifest: manifest, environment: environment)
     }
 
     func testAPublicGalleryCannotReachLocalOrPrivateAddresses() throws {

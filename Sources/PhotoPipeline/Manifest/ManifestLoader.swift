@@ -39,8 +39,10 @@ public struct ManifestLoader: Sendable {
         }
         let data: Data, origin: AddressSpace
         do {
-            // The user chose this manifest: fetch it from anywhere, and note where it came from.
-            (data, origin) = try fetcher.fetchWithSpace(source, limit: Self.byteLimit, cancellable: cancellable)
+            // The user chose this manifest: fetch it from anywhere; where it is (its first server,
+            // or where a downloaded file came from) is the gallery's origin, and its redirects
+            // may not go more private than that.
+            (data, origin) = try fetcher.fetchWithSpace(source, limit: Self.byteLimit, cancellable: cancellable, from: nil)
         } catch .tooLarge {
             throw ManifestError("the manifest is larger than \(ByteLimit.describe(Self.byteLimit))")
         } catch {

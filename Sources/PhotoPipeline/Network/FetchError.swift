@@ -17,6 +17,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnswering(String)
     /// Private network access: the gallery may not reach this address.
     case blocked(NetworkRefusal)
+    /// An `https:` URL redirected to `http:`.
+    case insecureRedirect(to: String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notLocal(let message): return message
         case .notAnswering(let message): return message
         case .blocked(let refusal): return refusal.description
+        case .insecureRedirect(let target): return "insecure redirect: an https: address may not send the app to an http: one (\(target))"
         }
     }
 }

@@ -12,21 +12,23 @@ public final class ResourceFetcher: Sendable {
     }
 
     /// Fetch `url` on the calling thread, at most `limit` bytes, for a gallery loaded from
-    /// `origin` (private network access: see `AddressSpace.mayReach`).
-    public func fetch(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace = .local,
+    /// `origin` (private network access: see `AddressSpace.mayReach`; nil for the user's own URL).
+    public func fetch(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace? = .local,
                       progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> Data {
         try fetchWithSpace(url, limit: limit, cancellable: cancellable, from: origin, progress: progress).data
     }
 
-    /// The bytes and where they came from: `.local` for a file, the server's space for http(s).
-    public func fetchWithSpace(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace = .local,
+    /// The bytes and where they came from: for http(s) the first server's space; for a file
+    /// `.local`, unless the file says it was downloaded (see `DownloadOrigin`).
+    public func fetchWithSpace(_ url: URL, limit: Int, cancellable: Cancellable, from origin: AddressSpace? = .local,
                                progress: ((Int, Int?) -> Void)? = nil) throws(FetchError) -> (data: Data, space: AddressSpace) {
         if cancellable.isCancelled { throw .cancelled }
         switch url.scheme?.lowercased() {
         case "http", "https":
             return try http.response(url, limit: limit, cancellable: cancellable, from: origin, progress: progress)
         case "file":
-            return (try files.fetch(url, limit: limit, cancellable: cancellable), .local)
+            let data = try files.fetch(url, limit: limit, cancellable: cancellable)
+            return (data, DownloadOrigin.space(ofFile: url.path, cancellable: cancellable) ?? .local)
         default:
             throw .unsupported("unsupported URL scheme “\(url.scheme ?? "")”")
         }
