@@ -6,7 +6,7 @@ import XCTest
 
 final class NetworkRouteAppTests: XCTestCase {
     static let publicBase = NetworkFixtureRun.publicBase
-    static let blockedLoopback = "blocked: a gallery from the internet may not load photos from your local network (127.0.0.1)"
+    static let blockedLoopback = "blocked: a gallery from the internet may not load photos from this computer (127.0.0.1)"
 
     /// A public manifest URL answering 302 → a loopback or private one: the fetch of the
     /// manifest itself is checked, its first server (public) is the origin, the redirect is
@@ -20,7 +20,8 @@ final class NetworkRouteAppTests: XCTestCase {
             XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifestFailed } }, "the manifest failed; \(app.recentEvents())")
             let reason = app.trace.events.first { $0.name == .manifestFailed }?.reason ?? ""
             let address = URL(string: target)!.host!
-            XCTAssertTrue(reason.contains("blocked: a gallery from the internet may not load photos from your local network (\(address))"), reason)
+            let what = address == "127.0.0.1" ? "this computer" : "your local network"
+            XCTAssertTrue(reason.contains("blocked: a gallery from the internet may not load photos from \(what) (\(address))"), reason)
             XCTAssertEqual(run.requests.filter { $0.address != "203.0.113.10" }.map { "\($0.address) \($0.request)" }, [],
                            "nothing reached \(address)")
             XCTAssertEqual(app.criticals, [])

@@ -29,7 +29,14 @@ final class AddressSpaceTests: XCTestCase {
 
     func testTheRefusalNamesTheRuleAndTheAddress() {
         XCTAssertEqual(NetworkRefusal(origin: .public, target: .local, address: "127.0.0.1").description,
-                       "blocked: a gallery from the internet may not load photos from your local network (127.0.0.1)")
+                       "blocked: a gallery from the internet may not load photos from this computer (127.0.0.1)")
+        XCTAssertEqual(NetworkRefusal(origin: .public, target: .private, address: "10.0.0.1").description,
+                       "blocked: a gallery from the internet may not load photos from your local network (10.0.0.1)")
+        for refusal in [NetworkRefusal(origin: .public, target: .local, address: "127.0.0.1"),
+                        NetworkRefusal(origin: .public, target: .private, address: "10.0.0.1"),
+                        NetworkRefusal(origin: .private, target: .local, address: "::1")] {
+            XCTAssertEqual(NetworkRefusal.target(ofReason: refusal.description), refusal.target, "the reason says what to allow")
+        }
         XCTAssertEqual(NetworkRefusal(origin: .private, target: .local, address: "::1").description,
                        "blocked: a gallery from your local network may not load photos from this computer (::1)")
     }

@@ -19,16 +19,27 @@ public struct CacheFolders: Sendable {
     /// The app's own cache (the HTTP cache).
     public var app: String { home + "/" + AppInfo.executable }
 
-    /// Create `path` (and its parents) with mode 0700, as both caches' specs want.
+    /// `path` as a cache folder: created (with its parents) mode 0700 if missing, as both caches'
+    /// specs want; one that exists must be a folder itself (not a symlink to one), owned by this
+    /// user, not writable by the group or others, and writable by us. Otherwise it is not used:
+    /// another user (or a symlink someone planted) must not choose where the app writes or deletes.
     static func makeFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue && access(path, W_OK) == 0 }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return true
-        } catch {
-            return false
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else { return false }
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                return false
+            }
+            guard lstat(path, &info) == 0 else { return false }
         }
+        return isPrivateFolder(info) && access(path, W_OK) == 0
+    }
+
+    /// A real folder of this user's that only this user may write.
+    static func isPrivateFolder(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
     }
 }
 
@@ -41,28 +52,4 @@ final class LogOnce: Sendable {
         let first = said.withLock { $0.insert(key).inserted }
         if first { FileHandle.standardError.write(Data("classic-photos: \(message)\n".utf8)) }
     }
-}
-
-/// Write `data` to `path` atomically: a temporary file (mode 0600) in the same folder, then a
-/// rename, so a reader (another instance too) sees the old file or the new one, never half of one.
-func writeAtomically(_ data: Data, to path: String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
-    var template = Array("\(folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { return false }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var ok = fchmod(fd, 0o600) == 0
-    ok = ok && data.withUnsafeBytes { raw -> Bool in
-        var offset = 0
-        while offset < raw.count {
-            let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 { if errno == EINTR { continue }; return false }
-            offset += written
-        }
-        return true
-    }
-    close(fd)
-    if ok, rename(temporary, path) == 0 { return true }
-    unlink(temporary)
-    return false
 }

@@ -57,6 +57,12 @@ public final class HTTPDiskCache: Sendable {
 
     static func sha256(_ data: Data) -> String { Checksum.sha256(data) }
 
+    /// A name read from an entry becomes a path only if it is what the cache writes: 64
+    /// lower-case hex digits (never "../…" or "/…").
+    static func isSHA256(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     private func entryPath(_ url: String) -> String { "\(folder)/entries/\(Self.key(url)).entry" }
     private func bodyPath(_ sha: String) -> String { "\(folder)/bodies/\(sha)" }
 
@@ -90,7 +96,7 @@ public final class HTTPDiskCache: Sendable {
         let headerStart = data.startIndex + magic.count + 4
         guard headerLength > 0, headerStart + headerLength <= data.endIndex,
               let header = try? JSONDecoder().decode(Header.self, from: data[headerStart..<headerStart + headerLength]),
-              header.url == url else { return nil }
+              header.url == url, isSHA256(header.bodySHA256), header.bodyBytes >= 0, header.thumbnailBytes >= 0 else { return nil }
         let thumbnail = data[(headerStart + headerLength)...]
         guard thumbnail.count == header.thumbnailBytes, sha256(Data(thumbnail)) == header.thumbnailSHA256 else { return nil }
         return Entry(header: header, thumbnail: Data(thumbnail))
@@ -104,7 +110,9 @@ public final class HTTPDiskCache: Sendable {
         let header = Header(url: url, freshness: freshness, contentType: contentType, thumbnailSHA256: Self.sha256(thumbnail),
                             thumbnailBytes: thumbnail.count, bodySHA256: bodySHA, bodyBytes: body.count, thumbnailBox: box)
         let path = bodyPath(bodySHA)
-        if !FileManager.default.fileExists(atPath: path), !writeAtomically(body, to: path) { return failed() }
+        // A body file already there is kept only if it checks out: a corrupt one is replaced.
+        let kept = SharedThumbnails.readSmallFile(path, limit: max(body.count, 1)).map { Self.sha256($0) == bodySHA } ?? false
+        if !kept, !writeAtomically(body, to: path) { return failed() }
         guard write(header, thumbnail: thumbnail, url: url) else { return failed() }
         noteWritten(body.count + thumbnail.count)
     }
@@ -144,24 +152,20 @@ public final class HTTPDiskCache: Sendable {
     }
 
     /// Delete the least recently used files until the folder is within 90 % of its limit, on a
-    /// background queue (never on the main loop).
+    /// background queue (never on the main loop). Only regular files inside `entries/` and
+    /// `bodies/` are touched; a symlink there, or in their place, is left alone.
     public func trim(completion: (@Sendable () -> Void)? = nil) {
         trimQueue.async { [self] in
             writtenSinceTrim.withLock { $0 = 0 }
-            var files: [(path: String, size: Int, used: Double)] = []
+            var files: [(folder: String, file: CacheDirectory.File)] = []
             for sub in ["entries", "bodies"] {
                 let directory = "\(folder)/\(sub)"
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-                    var info = stat()
-                    let path = "\(directory)/\(name)"
-                    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                    files.append((path, Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
-                }
+                files += (CacheDirectory.regularFiles(in: directory) ?? []).map { (directory, $0) }
             }
-            var total = files.reduce(0) { $0 + $1.size }
+            var total = files.reduce(0) { $0 + $1.file.size }
             let target = limit / 10 * 9
-            for file in files.sorted(by: { $0.used < $1.used }) where total > target {
-                if unlink(file.path) == 0 { total -= file.size }
+            for item in files.sorted(by: { $0.file.used < $1.file.used }) where total > target {
+                total -= CacheDirectory.remove([item.file], from: item.folder)
             }
             completion?()
         }
@@ -169,24 +173,16 @@ public final class HTTPDiskCache: Sendable {
 
     /// Bytes the cache holds now (tests and the inspector).
     public var size: Int {
-        var total = 0
-        for sub in ["entries", "bodies"] {
-            let directory = "\(folder)/\(sub)"
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-                var info = stat()
-                if lstat("\(directory)/\(name)", &info) == 0 { total += Int(info.st_size) }
-            }
+        ["entries", "bodies"].reduce(0) { total, sub in
+            total + (CacheDirectory.regularFiles(in: "\(folder)/\(sub)") ?? []).reduce(0) { $0 + $1.size }
         }
-        return total
     }
 
-    /// Empty the app's cache folder (Clear Cache).
+    /// Empty the app's cache folder (Clear Cache), and only it.
     public func removeAll() {
         for sub in ["entries", "bodies"] {
             let directory = "\(folder)/\(sub)"
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-                unlink("\(directory)/\(name)")
-            }
+            CacheDirectory.remove(CacheDirectory.regularFiles(in: directory) ?? [], from: directory)
         }
     }
 }

@@ -11,9 +11,13 @@ public struct HTTPFreshness: Codable, Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
 
-    /// Whether a response with these headers may be stored at all (`no-store` may not).
+    /// Whether a response with these headers may be stored at all: not `no-store`, and not one
+    /// that varies by a request header (`Vary`) other than Accept-Encoding: the cache keys by
+    /// URL alone, so it would hand one requester's answer to another.
     public static func mayStore(_ headers: [String: String]) -> Bool {
-        !directives(headers["cache-control"]).keys.contains("no-store")
+        guard !directives(headers["cache-control"]).keys.contains("no-store") else { return false }
+        let varies = (headers["vary"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return varies.allSatisfy { $0.isEmpty || $0 == "accept-encoding" }
     }
 
     /// The freshness of a response received at `now` with these (lowercased) headers.

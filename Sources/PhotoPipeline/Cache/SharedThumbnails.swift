@@ -117,8 +117,10 @@ public final class SharedThumbnails: Sendable {
     }
 
     /// A file of the cache, read only if it is a regular file of sane size.
+    /// (A symlink is not followed: another app must not point the cache at a file elsewhere.)
     static func readSmallFile(_ path: String, limit: Int = 16 << 20) -> Data? {
-        guard (try? PosixFileReader().status(path: path)).map({ $0.size <= limit }) == true else { return nil }
-        return try? PosixFileReader().read(path: path, limit: limit, progress: {}, isCancelled: { false })
+        let reader = PosixFileReader(followsSymlinks: false)
+        guard (try? reader.status(path: path)).map({ $0.size <= limit }) == true else { return nil }
+        return try? reader.read(path: path, limit: limit, progress: {}, isCancelled: { false })
     }
 }

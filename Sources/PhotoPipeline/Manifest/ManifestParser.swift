@@ -51,6 +51,7 @@ public enum ManifestParser {
     /// The gallery's name: the manifest's file name without its extension.
     public static func title(for source: URL) -> String {
         let name = source.deletingPathExtension().lastPathComponent
-        return name.isEmpty || name == "/" ? (source.host ?? source.absoluteString) : (name.removingPercentEncoding ?? name)
+        // Percent-decoded from a URL anyone may write: what could hide or reorder text is shown as a mark.
+        return DisplayText.clean(name.isEmpty || name == "/" ? (source.host ?? Redacted.url(source.absoluteString)) : (name.removingPercentEncoding ?? name))
     }
 }

@@ -10,7 +10,8 @@ public enum URLPolicy {
     /// URL parse for the usual entry (see the benchmark's "a row's entry").
     public static func entry(name rawName: String, rawURL: String, manifest: URL) -> ManifestEntry {
         let nameScan = scan(rawName)
-        let name = nameScan.control ? displayName(rawName) : rawName
+        // A name that would hide or reorder text is shown with visible marks; the row still loads.
+        let name = nameScan.control || DisplayText.containsHidden(rawName) ? DisplayText.clean(rawName) : rawName
         var entry = ManifestEntry(name: name, rawURL: rawURL, url: nil)
         if nameScan.control {
             entry.problem = "the name contains control characters"
@@ -159,10 +160,6 @@ public enum URLPolicy {
         return String(absolute[...slash])
     }
 
-    /// A name fit to show: control characters replaced, so a hostile name cannot garble the row.
-    static func displayName(_ raw: String) -> String {
-        String(String.UnicodeScalarView(raw.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
-    }
 }
 
 private extension UInt8 {

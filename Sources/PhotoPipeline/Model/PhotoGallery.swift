@@ -34,9 +34,9 @@ public final class PhotoGallery {
     /// Priority for new operations of a row (visible rows first).
     public var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
     /// Called on the main loop the first time a row of this gallery is refused by private
-    /// network access (the window asks the user).
-    public var onFirstBlocked: (() -> Void)?
-    private var reportedBlocked = false
+    /// network access for each space it was refused (the window asks the user about it).
+    public var onBlocked: ((AddressSpace) -> Void)?
+    private var reportedBlocked: Set<AddressSpace> = []
 
     /// The rows holding each image now (an eviction finds them here).
     var rowsWithImage: [ImageKey: Set<Int>] = [:]
@@ -176,9 +176,8 @@ public final class PhotoGallery {
             clearImage(of: record)
             record.markFailed(reason)
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
-            if reason.hasPrefix("blocked: "), !reportedBlocked {
-                reportedBlocked = true
-                onFirstBlocked?()
+            if let target = NetworkRefusal.target(ofReason: reason), reportedBlocked.insert(target).inserted {
+                onBlocked?(target)
             }
         }
         onRowChanged?(record.row)
@@ -224,11 +223,14 @@ public final class PhotoGallery {
         records.existingRecords.filter { $0.state == .failed && $0.failureReason?.hasPrefix("blocked: ") == true }.map(\.row).sorted()
     }
 
-    /// Let this gallery reach any address (the user allowed it): refused rows go back to
-    /// waiting, and those on screen start again.
-    public func allowAnyAddress() {
-        access = .local
+    /// Let this gallery reach `space` (the user allowed it; allowing this computer allows the
+    /// local network too): rows it refused for that reason go back to waiting, and those on
+    /// screen start again.
+    public func allow(_ space: AddressSpace) {
+        access = min(access, space)
+        reportedBlocked = reportedBlocked.filter { !access.mayReach($0) }
         for row in blockedRows {
+            guard let target = records[row].failureReason.flatMap(NetworkRefusal.target(ofReason:)), access.mayReach(target) else { continue }
             clearImage(of: records[row])
             records[row].reset()
             onRowChanged?(row)

@@ -25,5 +25,5 @@ public struct HTTPResponse: Sendable {
     public let headers: [String: String]
     public let body: Data
     public let space: AddressSpace
-    static let cachingHeaders = ["Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified", "Pragma", "Content-Type"]
+    static let cachingHeaders = ["Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified", "Pragma", "Content-Type", "Vary"]
 }

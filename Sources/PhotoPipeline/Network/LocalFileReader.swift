@@ -21,12 +21,18 @@ public struct LocalFileStatus: Sendable, Equatable {
 /// swapped for a FIFO between the two cannot block) and `fstat` on what was opened.
 public struct PosixFileReader: LocalFileReading {
     static let chunkSize = 64 * 1024
+    /// False for the caches' own files: a symlink there is not followed (O_NOFOLLOW, lstat).
+    let followsSymlinks: Bool
 
-    public init() {}
+    public init(followsSymlinks: Bool = true) { self.followsSymlinks = followsSymlinks }
+
+    private func statPath(_ path: String, _ info: inout stat) -> Int32 {
+        followsSymlinks ? stat(path, &info) : lstat(path, &info)
+    }
 
     public func status(path: String) throws(FetchError) -> LocalFileStatus {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw Self.failure(errno, (path as NSString).lastPathComponent) }
+        guard statPath(path, &info) == 0 else { throw Self.failure(errno, (path as NSString).lastPathComponent) }
         try Self.requireRegularFile(info, (path as NSString).lastPathComponent)
         return LocalFileStatus(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
     }
@@ -34,11 +40,11 @@ public struct PosixFileReader: LocalFileReading {
     public func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
         let name = (path as NSString).lastPathComponent
         var info = stat()
-        guard stat(path, &info) == 0 else { throw Self.failure(errno, name) }
+        guard statPath(path, &info) == 0 else { throw Self.failure(errno, name) }
         try Self.requireRegularFile(info, name)
         if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
 
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followsSymlinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw Self.failure(errno, name) }
         defer { close(fd) }
         guard fstat(fd, &info) == 0 else { throw Self.failure(errno, name) }

@@ -29,7 +29,18 @@ public final class Trace: @unchecked Sendable {
     }
     private var observerStorage: TraceObserver?
 
-    /// Open (create or append to) the trace file.
+    /// Write to a file the caller opened (the session trace, made exclusively).
+    public func open(handle file: FileHandle, path: String) {
+        writer.sync {
+            write()
+            lock.withLock {
+                handle = file
+                openPath = path
+            }
+        }
+    }
+
+    /// Open (create or append to) the trace file the user named (`--trace FILE`).
     public func open(path: String) throws {
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)

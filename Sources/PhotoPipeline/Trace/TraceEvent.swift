@@ -73,7 +73,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
-            case .localNetwork: "private network access: the window `asked` (a row was refused), the user `allowed` the gallery or `dismissed` the question; `allowed` also when a remembered gallery opens"
+            case .localNetwork: "private network access: the window `asked` (a row was refused: one question for the local network, one for this computer), the user `allowed` the gallery or `dismissed` the question, or `revoked` its permission; `allowed` also when a remembered gallery opens"
             case .queued: "an operation was added to the `download`, `filtration` or `viewer` queue"
             case .started: "an operation began running (work a queue handed out just before it was suspended begins only when it resumes)"
             case .finished: "an operation ended and its result (image or failure) was applied"

@@ -4,9 +4,10 @@ public enum PageName: String, Sendable, Codable, CaseIterable {
     case empty, loading, list, viewer
 }
 
-/// Private network access: the window asked, the user allowed the gallery or dismissed the question.
+/// Private network access: the window asked, the user allowed the gallery or dismissed the
+/// question, or took the gallery's permission back.
 public enum LocalNetworkAction: String, Sendable, Codable, CaseIterable {
-    case asked, allowed, dismissed
+    case asked, allowed, dismissed, revoked
 }
 
 /// What the viewer did.

@@ -105,10 +105,21 @@ public struct FullImageLoader: StageWork {
         if source.url.isFileURL {
             return (try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable), .file)
         }
-        if let http = source.caches.http, let entry = http.entry(for: source.url.absoluteString), let body = http.body(of: entry) {
+        // The HTTP cache's copy, as the list uses it: fresh as it is; stale, only once the server
+        // says it has not changed (a conditional GET); otherwise the new photo.
+        var conditional: [String: String] = [:]
+        let cached = source.caches.http.flatMap { http in http.entry(for: source.url.absoluteString).map { (http, $0) } }
+        if let (http, entry) = cached, let body = http.body(of: entry) {
+            if entry.header.freshness.isFresh() { return (body, .httpCache) }
+            if entry.header.freshness.canRevalidate { conditional = entry.header.freshness.conditionalHeaders }
+        }
+        let response = try source.fetcher.http.send(HTTPRequest(url: source.url, limit: source.byteLimit, origin: source.origin, headers: conditional),
+                                                    cancellable: context.cancellable, progress: progress)
+        if response.status == 304, let (http, entry) = cached, let body = http.body(of: entry) {
+            http.refresh(entry, freshness: entry.header.freshness.refreshed(with: response.headers))
             return (body, .httpCache)
         }
-        let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable, from: source.origin, progress: progress)
-        return (data, .network)
+        guard response.status != 304 else { throw .transfer("the server said the photo had not changed, but the cache no longer has it") }
+        return (response.body, .network)
     }
 }

@@ -143,7 +143,7 @@ final class InspectorWaterfall {
         case .failed(let reason): outcome = fill(tr("failed: %s"), reason)
         case .source(let source): outcome = RowBadge.look(source).name
         }
-        var text = fill(tr("Row %s"), String(line.row)) + " · " + (name ?? "") + " · " + stage + " · " + outcome
+        var text = fill(tr("Row %s"), String(line.row)) + " · " + DisplayText.isolate(name ?? "") + " · " + stage + " · " + outcome
         if let ended = line.ended { text += " · " + String(Int(((ended - line.queued) * 1000).rounded())) + " ms" }
         return text
     }

@@ -18,14 +18,21 @@ struct TraceExport {
         chooser.show { uri in
             guard let uri, let url = URL(string: uri), url.isFileURL else { return }
             Trace.shared.flush()
+            // Beside the target, then renamed over it: a failure leaves what was there, and a
+            // folder at that path is never removed.
+            let result: Result<Void, AtomicFileError>
             do {
-                if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-                try FileManager.default.copyItem(atPath: path, toPath: url.path)
+                result = AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: path)), to: url.path, durable: true)
+            } catch {
+                result = .failure(AtomicFileError(code: EIO))
+            }
+            switch result {
+            case .success:
                 Trace.shared.emit(.exported(path: url.path, ok: true))
                 status(fill(tr("Exported to %s"), url.path), false)
-            } catch {
+            case .failure(let error):
                 Trace.shared.emit(.exported(path: url.path, ok: false))
-                failed(fill(tr("%s: %s"), url.path, error.localizedDescription))
+                failed(fill(tr("%s: %s"), url.path, error.description))
             }
         }
     }

@@ -57,9 +57,10 @@ final class OnscreenScheduler {
         invalidate()
     }
 
-    /// Something changed what may be on screen: recompute after the next layout, unless scrolling.
+    /// Something changed what may be on screen: recompute after the next layout, unless scrolling
+    /// or there is nothing to schedule (no gallery, or `--naive`, which loads rows as they bind).
     func invalidate() {
-        guard !scroll.isScrolling else { return }
+        guard !scroll.isScrolling, gallery != nil else { return }
         needsUpdate = true
         list.requestLayout()
     }

@@ -34,6 +34,16 @@ final class AppServices {
         return settings
     }
 
+    /// A gallery for a window at `scaleFactor`: thumbnails decoded at the row's size in device
+    /// pixels, the viewer's screen-sized decode at the screen's.
+    func makeGallery(_ manifest: Manifest, scaleFactor: Int32) -> PhotoGallery {
+        var settings = pipelineSettings()
+        settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, scaleFactor))
+        settings.viewerScreenPixels *= Int(max(1, scaleFactor))
+        settings.downscaleWhileDecoding = !options.fullDecode
+        return PhotoGallery(manifest: manifest, settings: settings, fetcher: fetcher, memory: memory, caches: caches)
+    }
+
     /// Clear Cache: the memory cache, the app's own disk cache and its failure entries. The
     /// desktop's shared thumbnails are never deleted: other apps use them too.
     func clearCaches() {

@@ -83,7 +83,13 @@ final class AppSettings {
             if let settings { settings.setStrings("local-network-galleries", newValue) } else { memory["local-network-galleries"] = newValue }
         }
     }
-    /// The folder the Open dialog showed last.
+    /// Manifests (URIs) the user allowed to reach this computer (loopback) too.
+    var thisComputerGalleries: [String] {
+        get { settings?.strings("this-computer-galleries") ?? (memory["this-computer-galleries"] as? [String] ?? []) }
+        set {
+            if let settings { settings.setStrings("this-computer-galleries", newValue) } else { memory["this-computer-galleries"] = newValue }
+        }
+    }
     /// The operations inspector is shown, and how wide.
     var inspectorOpen: Bool {
         get { settings?.bool("inspector-open") ?? (memory["inspector-open"] as? Bool ?? false) }

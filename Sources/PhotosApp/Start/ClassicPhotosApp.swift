@@ -46,6 +46,7 @@ final class ClassicPhotosApp {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
         application.addAction("reload", accels: ["F5", "<Primary>r"]) { [weak self] in self?.mainWindow?.reload() }
         application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
+        application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }
         application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
         application.addAction("export-trace", accels: ["<Primary><Shift>e"]) { [weak self] in self?.window().exportTrace() }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in

@@ -26,24 +26,22 @@ public enum Launch {
         // The operations inspector reads every event through this observer, from the first one on.
         Trace.shared.observer = TraceObserver()
         // CLASSIC_PHOTOS_TRACE does what --trace does, for launches that cannot add options (a desktop file's Exec line).
-        var sessionTrace: String?
+        var sessionTrace: SessionTrace?
         if let path = options.tracePath ?? ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_TRACE"] {
             do { try Trace.shared.open(path: path) } catch {
                 FileHandle.standardError.write(Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
                 return 2
             }
         } else {
-            // Without --trace the session's trace still goes to a private file (in the runtime folder,
-            // removed at exit), so the inspector can export it.
-            let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
-            let path = (folder as NSString).appendingPathComponent("classic-photos-trace-\(getpid()).jsonl")
-            if (try? Trace.shared.open(path: path)) != nil { sessionTrace = path }
+            // Without --trace the session's trace still goes to a private file, removed at exit,
+            // so the inspector can export it.
+            sessionTrace = SessionTrace.start()
         }
         SessionBusCheck.disableAccessibilityWithoutBus()
         MainLoop.installDispatchBridge()
         let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
         Trace.shared.close()
-        if let sessionTrace { unlink(sessionTrace) }
+        sessionTrace?.remove()
         return status
     }
 }

@@ -54,8 +54,9 @@ final class EmptyPage {
             let url = URL(string: uri) ?? URL(fileURLWithPath: uri)
             // A remote gallery's name with its host: many galleries are called "gallery".
             let title = ManifestParser.title(for: url)
-            let button = Button(label: url.isFileURL || url.host == nil ? title : fill(tr("%s on %s"), title, url.host ?? ""), useUnderline: false)
-            button.tooltip = url.isFileURL ? url.path : uri
+            let button = Button(label: url.isFileURL || url.host == nil ? title
+                                : fill(tr("%s on %s"), DisplayText.isolate(title), DisplayText.clean(url.host ?? "")), useUnderline: false)
+            button.tooltip = DisplayText.clean(url.isFileURL ? url.path : Redacted.url(uri))
             button.addCSSClass("flat")
             button.onClicked { [weak self] in self?.openRecent(uri) }
             recentList.append(button)
@@ -65,7 +66,7 @@ final class EmptyPage {
 
     /// The gallery named `title` was loading when the app stopped last time.
     func showInterrupted(_ title: String) {
-        note.text = fill(tr("“%s” did not finish loading last time, so it was not opened again. Open it from Recent Galleries to try again."), title)
+        note.text = fill(tr("“%s” did not finish loading last time, so it was not opened again. Open it from Recent Galleries to try again."), DisplayText.isolate(title))
         note.visible = true
     }
 }

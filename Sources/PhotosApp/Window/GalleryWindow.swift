@@ -62,6 +62,7 @@ final class GalleryWindow {
         // may have changed while it was hidden, so look again once it is laid out.
         pages.shown.add { [weak self] page in if page == .list { self?.scheduler.invalidate() } }
         navigation.gallery = { [weak self] in self?.gallery }
+        consent.reload = { [weak self] in self?.reload() }
         navigation.showListTitle = { [weak self] in self?.showListTitle() }
         loader.events = GalleryLoader.Events(
             firstRows: { [weak self] manifest in self?.firstRows(manifest) },
@@ -127,6 +128,7 @@ final class GalleryWindow {
     }
     func saveWindowState() { WindowState.save(window, to: services.preferences) }
     func toggleInspector() { inspector.toggle() }
+    func forgetLocalNetworkPermission() { consent.revoke() }
     func exportTrace() { inspector.exportTrace() }
     func openViewer(at row: Int) { navigation.open(at: row) }
     var page: WindowPages.Page { pages.current }
@@ -198,13 +200,7 @@ final class GalleryWindow {
     private func install(_ manifest: Manifest) {
         navigation.closeForNewGallery()
         gallery?.cancelAll()
-        var settings = services.pipelineSettings()
-        // Decode at the thumbnail's size in device pixels.
-        settings.thumbnailPixels = Int(PhotoRow.thumbnailSize * max(1, window.scaleFactor))
-        settings.viewerScreenPixels *= Int(max(1, window.scaleFactor))
-        settings.downscaleWhileDecoding = !services.options.fullDecode
-        let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: services.fetcher,
-                                   memory: services.memory, caches: services.caches)
+        let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor)
         self.gallery = gallery
         consent.galleryOpened(gallery)
         list.show(gallery)
@@ -217,7 +213,7 @@ final class GalleryWindow {
     private func updateSubtitle() {
         guard let gallery else { listSubtitle = ""; return showListTitle() }
         let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
-        listSubtitle = name + " · " + PhotoCount.text(gallery.count)
+        listSubtitle = DisplayText.isolate(name) + " · " + PhotoCount.text(gallery.count)
         showListTitle()
     }
 
@@ -229,8 +225,8 @@ final class GalleryWindow {
 
     private func showError(_ error: ManifestError, source: URL) {
         Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
-        let name = source.isFileURL ? source.lastPathComponent : source.absoluteString
-        errorBar.text = fill(tr("Could not open “%s”: %s"), name, error.description)
+        let name = DisplayText.clean(source.isFileURL ? source.lastPathComponent : Redacted.url(source.absoluteString))
+        errorBar.text = fill(tr("Could not open “%s”: %s"), DisplayText.isolate(name), error.description)
         errorBar.revealed = true
         // The gallery shown before, or the rows read before the fault, stay; with none, the
         // empty page offers Open.

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): Open, Reload, Clear Cache, Keyboard Shortcuts, About, Quit.
+// Why this exists: the primary menu (F10): Open, Reload, Clear Cache, Forget Local Network Permission, Operations, Keyboard Shortcuts, About, Quit.
 import GLibRuntime
 import Gtk
 
@@ -10,6 +10,7 @@ enum PrimaryMenu {
         gallery.append(tr("_Open…"), action: "app.open")
         gallery.append(tr("_Reload"), action: "app.reload")
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
+        gallery.append(tr("_Forget Local Network Permission"), action: "app.forget-local-network")
         gallery.append(tr("O_perations"), action: "app.operations")
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
