@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "CPhotoView", dependencies: ["CGtk"]),
         // A list row's thumbnail, name and status as one fixed-size widget (rebinding only redraws).
         .target(name: "CRowView", dependencies: ["CGtk"]),
+        // Which OpenGL renderer GTK would use here (a GPU, or llvmpipe), asked before a window shows.
+        .target(name: "CGLProbe", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("epoxy")]),
         // The GTK widgets the app uses, on top of the runtime.
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView", "CGLProbe"]),
         // GdkPixbuf and libsoup as owned Swift types (pixbufs, loaders; sessions, messages), on the runtime.
         .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf"]),
         .target(name: "Soup", dependencies: ["GLibRuntime", "CGLib", "CSoup"]),

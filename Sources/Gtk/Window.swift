@@ -51,6 +51,19 @@ open class Window: Widget {
     }
 
     /// Return true to keep the window open.
+    /// The renderer GTK draws this (realized) window with: "cairo", "gl" (GTK's GL renderers),
+    /// "vulkan", or GTK's own type name for another; nil before the window is realized.
+    public var rendererName: String? {
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(ref.raw)) else { return nil }
+        let type = renderer.typeName
+        switch type {
+        case "GskCairoRenderer": return "cairo"
+        case "GskGLRenderer", "GskNglRenderer": return "gl"
+        case "GskVulkanRenderer": return "vulkan"
+        default: return type
+        }
+    }
+
     public func onCloseRequest(_ fn: @escaping Signal.ReturningBool) { Signal.connectReturningBool(ref.pointer, "close-request", fn) }
 }
 

@@ -7,7 +7,8 @@ import XCTest
 final class TraceEventTests: XCTestCase {
     /// One example of every event.
     static let examples: [TraceEvent] = [
-        .settings(persistent: true), .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
+        .settings(persistent: true), .renderer(name: "cairo", reason: .softwareGL, gl: "llvmpipe (LLVM 15.0.6, 256 bits)"),
+        .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
         .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .page(name: .loading),
         .windowSize(width: 720, height: 640), .localNetwork(action: .asked),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),

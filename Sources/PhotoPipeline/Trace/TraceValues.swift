@@ -10,6 +10,18 @@ public enum LocalNetworkAction: String, Sendable, Codable, CaseIterable {
     case asked, allowed, dismissed, revoked
 }
 
+/// Why the renderer GTK draws with was chosen.
+public enum RendererReason: String, Sendable, Codable, CaseIterable {
+    /// `GSK_RENDERER` was set: the user's choice, left alone.
+    case userSet = "set-by-user"
+    /// GL is a software rasterizer here (no GPU): cairo draws faster on the CPU.
+    case softwareGL = "software-gl"
+    /// GL runs on a GPU: GTK's default.
+    case hardwareGL = "hardware-gl"
+    /// No GL context could be made: cairo.
+    case noGL = "no-gl"
+}
+
 /// What the viewer did.
 public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed

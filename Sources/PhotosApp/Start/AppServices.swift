@@ -13,6 +13,8 @@ final class AppServices {
     let folders = CacheFolders.fromEnvironment
     /// The disk levels: the desktop's shared thumbnails (local photos) and the app's HTTP cache.
     let caches: DiskCaches
+    /// How GTK's renderer was chosen at start-up.
+    var renderer: RendererChoice.Decision?
 
     init(options: CommandLineOptions) {
         self.options = options

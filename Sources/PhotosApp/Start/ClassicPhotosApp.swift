@@ -14,7 +14,11 @@ final class ClassicPhotosApp {
         application = Application(id: AppInfo.appID, handlesOpen: true)
         services = AppServices(options: options)
         Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
-        application.onStartup { [weak self] in self?.addActions() }
+        application.onStartup { [weak self] in
+            // GTK is initialized, no window is realized yet: the moment to pick the renderer.
+            self?.services.renderer = RendererChoice.apply()
+            self?.addActions()
+        }
         application.onActivate { [weak self] in
             guard let self else { return }
             let window = self.window()

@@ -89,6 +89,7 @@ final class GalleryWindow {
         window.addController(dropTarget)
 
         probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
+        if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision) }
         PipelineDiagnostics.traceOnUSR1 { [weak self] in self?.gallery }
         if services.options.naive {
             // The tutorial's first try: each row loads on the main thread as it is bound.
