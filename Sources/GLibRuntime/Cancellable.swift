@@ -1,7 +1,6 @@
 // Why this exists: GCancellable, so cancelling an operation aborts the libsoup or GIO transfer in flight, and wakes anything waiting on it.
 import CGLib
 import Foundation
-import Synchronization
 
 /// A GCancellable. `cancel()` may be called from any thread; GIO and libsoup calls given this
 /// cancellable return G_IO_ERROR_CANCELLED at once, even in the middle of a transfer.
@@ -20,7 +19,7 @@ public final class Cancellable: @unchecked Sendable {
     public func onCancel(_ fn: @escaping @Sendable () -> Void) -> gulong {
         let data = Unmanaged.passRetained(CancelHandler(fn)).toOpaque()
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-            Unmanaged<CancelHandler>.fromOpaque(data!).takeUnretainedValue().call()
+            Unmanaged<CancelHandler>.fromOpaque(data!).takeUnretainedValue().value()
         }
         return g_cancellable_connect(pointer, unsafeBitCast(thunk, to: GCallback.self), data) { data in
             guard let data else { return }
@@ -35,10 +34,5 @@ public final class Cancellable: @unchecked Sendable {
 }
 
 /// The handler of `onCancel`. It usually runs on another thread than the one that connected it,
-/// and the handoff goes through GLib's own locks, which ThreadSanitizer cannot see (GLib is not
-/// instrumented): the closure is published under a Mutex too, a happens-before edge TSan understands.
-private final class CancelHandler: Sendable {
-    private let fn: Mutex<(@Sendable () -> Void)?>
-    init(_ fn: @escaping @Sendable () -> Void) { self.fn = Mutex(fn) }
-    func call() { fn.withLock { $0 }?() }
-}
+/// through GLib, which ThreadSanitizer cannot see: `Handoff` makes the handoff visible to it.
+private typealias CancelHandler = Handoff<@Sendable () -> Void>

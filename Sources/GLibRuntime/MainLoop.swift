@@ -4,7 +4,6 @@
 // posted from other threads never run. With it, they run on the GTK thread, with no polling.
 import CGLib
 import Foundation
-import Synchronization
 
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
 private func dispatchMainQueueHandle() -> Int32
@@ -114,7 +113,7 @@ public enum MainLoop {
 /// GSourceFunc: run the box's work once, on the main actor.
 private let runOnce: GSourceFunc = { data in
     let box = Unmanaged<InvokeBox>.fromOpaque(data!).takeUnretainedValue()
-    let work = box.work
+    let work = box.value
     MainActor.assumeIsolated { work() }
     return 0 // G_SOURCE_REMOVE
 }
@@ -123,15 +122,12 @@ private let releaseBox: GDestroyNotify = { data in
     Unmanaged<InvokeBox>.fromOpaque(data!).release()
 }
 
-/// Carries work from any thread to the main loop. The handoff goes through GLib's own locks,
-/// which ThreadSanitizer cannot see (GLib is not instrumented), so the closure is published
-/// under a Mutex as well: a real happens-before edge that TSan understands.
-private final class InvokeBox: Sendable {
-    private let stored: Mutex<(@MainActor () -> Void)?>
-    init(_ work: @escaping @MainActor () -> Void) { stored = Mutex(work) }
-    var work: @MainActor () -> Void { stored.withLock { $0 ?? {} } }
+/// Carries work from any thread to the main loop, through GLib, which ThreadSanitizer cannot
+/// see: `Handoff` makes the handoff visible to it.
+private typealias InvokeBox = Handoff<@MainActor () -> Void>
 
+extension Handoff where Value == @MainActor () -> Void {
     static func retain(_ work: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(InvokeBox(work)).toOpaque()
+        Unmanaged.passRetained(Handoff(work)).toOpaque()
     }
 }

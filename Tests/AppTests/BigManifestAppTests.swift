@@ -46,7 +46,7 @@ final class BigManifestAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(timeout: 60), "first rows shown; stderr: \(app.stderr.suffix(300))")
         XCTAssertTrue(app.trace.wait(timeout: 120) { $0.contains { $0.event == .manifest(rows: count, source: file.absoluteString) } },
-                      "all \(count) rows read")
+                      "all \(count) rows read; exit: \(app.process.isRunning ? "running" : String(describing: app.process.terminationStatus)), stderr: \(app.stderr.suffix(600))")
         let batches = app.trace.events.compactMap { if case .rows(let total) = $0.event { return total } else { return nil } }
         XCTAssertGreaterThan(batches.count, 1, "the rows arrived in batches: \(batches.prefix(5))…")
         XCTAssertLessThan(batches.first ?? .max, count, "the first screen showed before the last row was read")

@@ -37,7 +37,9 @@ final class InterruptedLoadAppTests: XCTestCase {
         XCTAssertTrue(third.trace.wait(timeout: 30) { $0.contains { $0.event == .interrupted(source: slow) } }, "the interrupted load was noticed")
         XCTAssertTrue(poll(timeout: 15) {
             let names = ((try? AccessibleNames.read(third)) ?? []).map(\.name)
-            return names.contains { $0.hasPrefix("“gallery” did not finish loading last time") } && names.contains("gallery on 127.0.0.1")
+            // The gallery's name is isolated (FSI … PDI) among the sentence's words.
+            return names.contains { $0.hasPrefix("“\u{2068}gallery\u{2069}” did not finish loading last time") }
+                && names.contains("\u{2068}gallery\u{2069} on 127.0.0.1")
         }, "the empty page says why and lists it among the recent galleries: \(((try? AccessibleNames.read(third)) ?? []).map(\.name))")
         XCTAssertFalse(third.trace.pages.contains { $0 == .loading || $0 == .list }, "nothing was opened: \(third.trace.pages)")
         XCTAssertFalse(third.trace.events.contains { $0.name == .manifest || $0.name == .rows }, "no gallery loaded")

@@ -1,6 +1,6 @@
 // Why this exists: where the caches live ($XDG_CACHE_HOME, by the XDG base directory spec), and a way to say once that one cannot be used.
+import GLibRuntime
 import Foundation
-import Synchronization
 
 public struct CacheFolders: Sendable {
     /// $XDG_CACHE_HOME, or ~/.cache.
@@ -45,7 +45,7 @@ public struct CacheFolders: Sendable {
 
 /// Says a thing once per process, on standard error (the log).
 final class LogOnce: Sendable {
-    private let said = Mutex<Set<String>>([])
+    private let said = Locked<Set<String>>([])
     static let shared = LogOnce()
 
     func say(_ key: String, _ message: String) {

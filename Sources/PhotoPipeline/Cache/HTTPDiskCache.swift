@@ -3,7 +3,6 @@
 // libsoup's SoupCache answers from cache only on its asynchronous path (soup_session_send_async),
 // and the downloads run synchronously on the operation threads, so the app keeps its own.
 import Foundation
-import Synchronization
 import GLibRuntime
 
 /// Layout:
@@ -20,7 +19,7 @@ public final class HTTPDiskCache: Sendable {
     /// Whether the folders could be made (if not, the cache is off).
     public let isUsable: Bool
     /// Bytes written since the last trim (a trim scans the folder).
-    private let writtenSinceTrim = Mutex(0)
+    private let writtenSinceTrim = Locked(0)
     private let trimQueue = DispatchQueue(label: "http cache trim", qos: .utility)
 
     static let magic = Data("CPHC1\n".utf8)

@@ -12,7 +12,7 @@ extension PhotoGallery {
         Trace.shared.emit(.started(queue: .download, row: row))
         let context = WorkContext(cancellable: Cancellable())
         // The tutorial's first try knows no caches.
-        let downloader = ImageDownloader(source(of: url, caches: .none), rowPixels: settings.thumbnailPixels,
+        let downloader = ImageDownloader(source(of: url, caches: DiskCaches.none), rowPixels: settings.thumbnailPixels,
                                          downscaleWhileDecoding: settings.downscaleWhileDecoding)
         switch downloader.run(context) {
         case .image(let image, _):

@@ -1,6 +1,5 @@
 // Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), and a GET that follows redirects one checked hop at a time.
 import Foundation
-import Synchronization
 import GLibRuntime
 import Soup
 

@@ -2,7 +2,6 @@
 import Foundation
 import GLibRuntime
 import Soup
-import Synchronization
 
 struct HTTPExchange {
     let url: URL
@@ -115,7 +114,7 @@ struct HTTPExchange {
 
 /// What the `network-event` handler (on the sending thread) tells the sender: the refusal, if any.
 final class ConnectionGuard: Sendable {
-    private let stored = Mutex<NetworkRefusal?>(nil)
+    private let stored = Locked<NetworkRefusal?>(nil)
     var refusal: NetworkRefusal? { stored.withLock { $0 } }
     func refuse(_ refusal: NetworkRefusal) { stored.withLock { if $0 == nil { $0 = refusal } } }
 }

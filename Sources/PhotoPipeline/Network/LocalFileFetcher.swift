@@ -1,6 +1,5 @@
 // Why this exists: deadlines on local reads, like the network's: a read runs on a thread of its own; one that makes no progress for the I/O timeout is abandoned (its operation fails, its late result is dropped), and abandoned reads are capped per mount.
 import Foundation
-import Synchronization
 import GLibRuntime
 
 public final class LocalFileFetcher: Sendable {
@@ -158,7 +157,7 @@ final class ReadJob<T: Sendable>: @unchecked Sendable {
 
 /// Abandoned reads still blocked, by mount point.
 final class StuckReads: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
     func count(_ mount: String) -> Int { counts.withLock { $0[mount, default: 0] } }
     func add(_ mount: String) { counts.withLock { $0[mount, default: 0] += 1 } }
     func remove(_ mount: String) { counts.withLock { $0[mount] = max(0, $0[mount, default: 0] - 1) } }

@@ -1,6 +1,5 @@
 // Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (the download it waited on, the file, the HTTP cache, the network), decoded at full size within the memory budget, and its sepia made on every core.
 import Foundation
-import Synchronization
 import GLibRuntime
 
 /// What the viewer shows about a loaded photo besides its pixels (the Details panel).
@@ -19,7 +18,7 @@ public struct FullImageDetails: Sendable {
 
 /// Filled on the worker, read on the main loop once the operation finished.
 public final class FullImageResult: Sendable {
-    private let stored = Mutex(FullImageDetails())
+    private let stored = Locked(FullImageDetails())
     public var details: FullImageDetails { stored.withLock { $0 } }
     func set(_ details: FullImageDetails) { stored.withLock { $0 = details } }
 }

@@ -1,0 +1,23 @@
+// Why this exists: a value behind a lock that ThreadSanitizer can see. The standard library's Mutex locks with futex system calls on Linux, which TSan does not intercept, so every access under it looked like a race (and real ones could hide among them); this lock is a pthread mutex.
+import Foundation
+
+/// A value that is only reached with the lock held, like `Synchronization.Mutex`, but over a
+/// pthread mutex (NSLock), whose lock and unlock ThreadSanitizer records as happens-before edges.
+/// The value never escapes the closure, which is what makes the type Sendable.
+public final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    /// Stored by locking, so that the thread that made it publishes it (and all it did before).
+    public init(_ value: Value) {
+        self.value = value
+        lock.lock()
+        lock.unlock()
+    }
+
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
