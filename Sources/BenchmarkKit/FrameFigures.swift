@@ -49,14 +49,22 @@ enum FrameFigures {
         return phases
     }
 
-    /// The longest main-loop stall between `from` and `to` (uptime of this process). Trace times
-    /// count from the app's launch; a frame event carries both clocks, which maps one to the other.
-    static func longestStall(_ events: [TraceRecord], from: Double, to: Double) -> Double {
+    /// The longest main-loop stall between `from` and `to` (uptime of this process), as the
+    /// probe timer saw it (`observed`), and the longest once the time the main thread was
+    /// runnable but waiting for a CPU is taken out of each (`own`: the app's part; the rest was
+    /// the machine, another process on the cores). Trace times count from the app's launch; a
+    /// frame event carries both clocks, which maps one to the other.
+    static func longestStall(_ events: [TraceRecord], from: Double, to: Double) -> (observed: Double, own: Double) {
         let offset = events.last { $0.name == .frame }.flatMap { record -> Double? in
             if case .frame(_, _, let at) = record.event { return record.t - at } else { return nil }
         } ?? 0
         let window = (from + offset)...(to + offset)
-        return events.filter { $0.name == .stall && window.contains($0.t) }
-            .compactMap { if case .stall(let ms) = $0.event { return ms } else { return nil } }.max() ?? 0
+        var observed = 0.0, own = 0.0
+        for record in events where record.name == .stall && window.contains(record.t) {
+            guard case .stall(let ms, _, let waiting) = record.event else { continue }
+            observed = max(observed, ms)
+            own = max(own, ms - min(ms, waiting ?? 0))
+        }
+        return (observed, own)
     }
 }

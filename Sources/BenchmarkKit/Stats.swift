@@ -8,12 +8,14 @@ public struct Result: Codable, Sendable {
     public var min: Double
     public var max: Double
     public var repetitions: Int
-    /// What the target says, e.g. "≤ 17" or "≥ 0.9", and whether the median meets it.
+    /// What the target says, e.g. "≤ 17" or "≥ 0.9", and whether the median meets it (or,
+    /// for a target every repetition must meet, whether each one does).
     public var target: String?
     public var met: Bool?
     public var note: String?
 
-    public init(name: String, unit: String, values: [Double], target: String? = nil, met: ((Double) -> Bool)? = nil, note: String? = nil) {
+    public init(name: String, unit: String, values: [Double], target: String? = nil, met: ((Double) -> Bool)? = nil,
+                everyRepetition: Bool = false, note: String? = nil) {
         let sorted = values.sorted()
         self.name = name
         self.unit = unit
@@ -21,8 +23,8 @@ public struct Result: Codable, Sendable {
         min = sorted.first ?? .nan
         max = sorted.last ?? .nan
         repetitions = values.count
-        self.target = target
-        self.met = met.map { $0(median) }
+        self.target = target.map { everyRepetition ? "\($0), every repetition" : $0 }
+        self.met = met.map { rule in everyRepetition ? !values.isEmpty && values.allSatisfy(rule) : rule(median) }
         self.note = note
     }
 }

@@ -12,6 +12,8 @@ final class FrameProbe {
 
     private var lastFrame: Int64?
     private var lastProbe = ProcessInfo.processInfo.systemUptime
+    /// The main thread's schedule when the probe timer was armed.
+    private var scheduleAtProbe = ThreadSchedule.now()
     private var sawRows = false
     /// When each phase of the frame being made ended (µs, monotonic): events, update, layout, paint.
     private var phaseEnds: [FrameClockPhase: Int64] = [:]
@@ -89,12 +91,20 @@ final class FrameProbe {
     }
 
     /// A one-shot timer re-armed each time: its lateness is how long the main loop was busy.
+    /// With it, how long the main thread ran on a CPU meanwhile and how long it was runnable
+    /// but waited for one (the machine, not the app: another process had the cores).
     private func tick() {
         lastProbe = ProcessInfo.processInfo.systemUptime
+        scheduleAtProbe = ThreadSchedule.now()
         MainLoop.after(milliseconds: Self.probeIntervalMs) { [weak self] in
             guard let self else { return }
             let late = (ProcessInfo.processInfo.systemUptime - lastProbe) * 1000 - Double(Self.probeIntervalMs)
-            if late > 5 { Trace.shared.emit(.stall(ms: late)) }
+            if late > 5 {
+                let before = scheduleAtProbe, after = ThreadSchedule.now()
+                let cpu = before.flatMap { b in after.map { $0.runningMs - b.runningMs } }
+                let waiting = before.flatMap { b in after.map { $0.waitingMs - b.waitingMs } }
+                Trace.shared.emit(.stall(ms: late, cpu: cpu, waiting: waiting))
+            }
             tick()
         }
     }

@@ -46,7 +46,7 @@ final class BenchmarkLogicTests: XCTestCase {
             TraceRecord(t: 0, event: .frame(ms: ms, work: work, at: at))
         }
         let events = [frame(at: 9.95, ms: 16), frame(at: 10.01, ms: 60), frame(at: 10.5, ms: 17, work: 7),
-                      TraceRecord(t: 0, event: .stall(ms: 9)), frame(at: 11.2, ms: 16)]
+                      TraceRecord(t: 0, event: .stall(ms: 9, cpu: 8, waiting: 1)), frame(at: 11.2, ms: 16)]
         let inside = FrameFigures.intervals(events, window: 10.0...11.0)
         XCTAssertEqual(inside.intervals, [60, 17], "the frame before the window and the one after it are left out")
         XCTAssertEqual(inside.work, [2, 7])
@@ -54,5 +54,27 @@ final class BenchmarkLogicTests: XCTestCase {
                        "0.1 s after the last frame began is not a frame still open")
         XCTAssertEqual(FrameFigures.intervals(events, window: 10.0...11.0, now: 13.2).intervals.last ?? 0, 2000, accuracy: 0.001,
                        "a frame unpainted 2 s after the last one began counts with its age")
+    }
+
+    /// A stall counts whole as observed; its own part leaves out the time the main thread was
+    /// runnable but had no CPU (the machine's part). Stalls outside the window do not count.
+    func testLongestStallWithAndWithoutWaitsForACPU() {
+        let events = [TraceRecord(t: 1, event: .frame(ms: 16, work: 2, at: 1)),
+                      TraceRecord(t: 2, event: .stall(ms: 40, cpu: 2, waiting: 37)),
+                      TraceRecord(t: 3, event: .stall(ms: 12, cpu: 11, waiting: 1)),
+                      TraceRecord(t: 4, event: .stall(ms: 9, cpu: nil, waiting: nil)),
+                      TraceRecord(t: 9, event: .stall(ms: 90, cpu: 90, waiting: 0))]
+        let stall = FrameFigures.longestStall(events, from: 1.5, to: 5)
+        XCTAssertEqual(stall.observed, 40)
+        XCTAssertEqual(stall.own, 11, "40 − 37 is the machine's; 12 − 1 is the longest the app's own")
+    }
+
+    /// A target for every repetition fails when any one misses it, though the median meets it.
+    func testATargetForEveryRepetition() {
+        let median = Result(name: "s", unit: "ms", values: [3, 4, 30], target: "≤ 16", met: { $0 <= 16 })
+        let every = Result(name: "s", unit: "ms", values: [3, 4, 30], target: "≤ 16", met: { $0 <= 16 }, everyRepetition: true)
+        XCTAssertEqual(median.met, true)
+        XCTAssertEqual(every.met, false)
+        XCTAssertEqual(every.target, "≤ 16, every repetition")
     }
 }
