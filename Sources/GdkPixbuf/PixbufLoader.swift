@@ -62,3 +62,27 @@ public final class PixbufLoader {
         return (name, mimeType)
     }
 }
+
+/// The image types the installed GdkPixbuf loaders read (their MIME types), e.g. image/jpeg,
+/// image/webp, image/avif: what a folder gallery lists and the desktop file offers to open.
+public enum PixbufFormats {
+    public static let mimeTypes: [String] = {
+        var types: [String] = []
+        guard let formats = gdk_pixbuf_get_formats() else { return types }
+        defer { g_slist_free(formats) }
+        var node: UnsafeMutablePointer<GSList>? = formats
+        while let current = node {
+            let format = OpaquePointer(current.pointee.data)
+            if let mimes = gdk_pixbuf_format_get_mime_types(format) {
+                var index = 0
+                while let mime = mimes[index] {
+                    types.append(String(cString: mime))
+                    index += 1
+                }
+                g_strfreev(mimes)
+            }
+            node = current.pointee.next
+        }
+        return types
+    }()
+}

@@ -7,10 +7,11 @@ public final class FileChooserNative {
     public let ref: ObjectRef
     private var chooser: OpaquePointer { ref.pointer.opaque }
 
-    /// `save`: choose a new file's name (with `suggestedName`) instead of an existing file.
+    /// `save`: choose a new file's name (with `suggestedName`) instead of an existing file;
+    /// `folder`: choose a folder.
     public init(title: String, parent: ApplicationWindow?, acceptLabel: String, cancelLabel: String, save: Bool = false,
-                suggestedName: String? = nil) {
-        let action = save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN
+                folder: Bool = false, suggestedName: String? = nil) {
+        let action = folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN
         let dialog = gtk_file_chooser_native_new(title, parent?.gtkWindow, action, acceptLabel, cancelLabel)!
         ref = ObjectRef(adopting: dialog)
         gtk_native_dialog_set_modal(ref.pointer.nativeDialog, 1)

@@ -1,4 +1,4 @@
-// Why this exists: the About dialog, the shortcuts window and the Open dialog each appear when asked and go away on Escape, twice, without a CRITICAL (closing About once dropped a reference GTK owned).
+// Why this exists: the About dialog, the shortcuts window, the Open and Open Folder dialogs each appear when asked and go away on Escape, twice, without a CRITICAL (closing About once dropped a reference GTK owned).
 import Foundation
 import TestAndBenchSupport
 import XCTest
@@ -14,6 +14,7 @@ final class DialogsAppTests: XCTestCase {
             ({ try app.activateAction("about") }, "About Classic Photos"),
             ({ try xvfb.run("xdotool", ["key", "ctrl+question"]) }, "Keyboard Shortcuts"),
             ({ try xvfb.run("xdotool", ["key", "ctrl+o"]) }, "Open Gallery Manifest"),
+            ({ try xvfb.run("xdotool", ["key", "ctrl+alt+o"]) }, "Open Folder"),
         ]
         for round in 1...2 {
             for dialog in dialogs {

@@ -29,8 +29,12 @@ public struct Manifest: Sendable {
     /// Where the manifest came from: `.local` for a file or a loopback server, else the space
     /// of the server that sent it. It decides which addresses its photos may come from.
     public var origin: AddressSpace
+    /// A photo the user opened (a folder gallery made for it): the viewer opens on it.
+    public var focus: URL?
 
-    public init(source: URL, title: String, format: ManifestFormat, rows: ManifestRowStore = ManifestRowStore(), origin: AddressSpace = .local) {
+    public init(source: URL, title: String, format: ManifestFormat, rows: ManifestRowStore = ManifestRowStore(), origin: AddressSpace = .local,
+                focus: URL? = nil) {
+        self.focus = focus
         self.source = source
         self.title = title
         self.format = format
@@ -39,6 +43,12 @@ public struct Manifest: Sendable {
     }
 
     public var count: Int { rows.count }
+
+    /// The row of the photo the user opened (`focus`), if it is in the gallery.
+    public var focusedRow: Int? {
+        guard let focus = focus?.absoluteString else { return nil }
+        return (0..<count).first { rows.rawURL($0) == focus }
+    }
 
     /// One row as an entry (its URL resolved, its problem if any): made when asked for.
     public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
@@ -51,6 +61,8 @@ public enum ManifestFormat: String, Sendable {
     case xmlPlist = "XML property list"
     case binaryPlist = "binary property list"
     case json = "JSON"
+    /// Not a manifest: a folder of photos, listed.
+    case folder = "folder"
 }
 
 /// Why a manifest could not be loaded, naming the line or entry at fault when there is one.

@@ -24,6 +24,9 @@ public struct ManifestLoader: Sendable {
         public let title: String
         public let format: ManifestFormat
         public let origin: AddressSpace
+        /// A photo that was opened (not a manifest or a folder): the gallery is its folder, and
+        /// the viewer opens on it.
+        public var focus: URL? = nil
     }
 
     /// Blocking: call on a worker thread. Reads the manifest, then parses it, handing over the
@@ -36,6 +39,13 @@ public struct ManifestLoader: Sendable {
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
             throw ManifestError("unsupported manifest location “\(source.absoluteString)”")
+        }
+        if source.isFileURL, let folder = try folderToList(source) {
+            // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
+            let focus = folder.path == source.path ? nil : source
+            header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, focus: focus))
+            _ = try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch)
+            return
         }
         let data: Data, origin: AddressSpace
         do {
@@ -51,6 +61,15 @@ public struct ManifestLoader: Sendable {
         let format = try ManifestParser.sniff(data)
         header(Header(source: source, title: ManifestParser.title(for: source), format: format, origin: origin))
         try ManifestParser.parseRows(data, batch: batch)
+    }
+
+    /// The folder to list for a local `source`: itself if it is a folder, its folder if it is a
+    /// photo (an image GdkPixbuf reads, by its content type); nil for a manifest file.
+    private func folderToList(_ source: URL) throws(ManifestError) -> URL? {
+        let path = source.path
+        if DirectoryListing.isDirectory(path) { return URL(fileURLWithPath: path, isDirectory: true) }
+        guard FileManager.default.fileExists(atPath: path), FolderListing.isImage(path: path) else { return nil }
+        return source.deletingLastPathComponent()
     }
 
     /// The whole manifest at once (tests, and the benchmark's parse figures).

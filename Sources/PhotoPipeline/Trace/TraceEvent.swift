@@ -10,6 +10,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case rows(total: Int)
     case manifestFailed(reason: String, source: String)
     case interrupted(source: String)
+    case folderListed(photos: Int, skipped: Int, ms: Double)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
     case localNetwork(action: LocalNetworkAction)
@@ -49,6 +50,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case settings, renderer, manifest, rows
         case manifestFailed = "manifest-failed"
         case interrupted
+        case folderListed = "folder-listed"
         case page
         case windowSize = "window-size"
         case localNetwork = "local-network"
@@ -72,6 +74,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .manifest: "a manifest was parsed to its end; all its rows are shown"
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"
             case .manifestFailed: "a manifest could not be loaded; the window shows the reason with Retry"
+            case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links), in `ms`"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"

@@ -48,6 +48,8 @@ final class ClassicPhotosApp {
 
     private func addActions() {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
+        // Ctrl+Shift+O is the operations inspector's; Ctrl+Alt+O opens a folder.
+        application.addAction("open-folder", accels: ["<Primary><Alt>o"]) { [weak self] in self?.window().chooseFolder() }
         application.addAction("reload", accels: ["F5", "<Primary>r"]) { [weak self] in self?.mainWindow?.reload() }
         application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }

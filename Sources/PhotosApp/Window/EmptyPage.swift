@@ -1,4 +1,4 @@
-// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, an Open button, the galleries opened lately, and why the last one was not reopened if it never finished loading.
+// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, Open Folder and Open Manifest buttons, the galleries opened lately, and why the last one was not reopened if it never finished loading.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -8,6 +8,7 @@ import PhotoPipeline
 final class EmptyPage {
     let container = Box(.vertical, spacing: 12)
     private let openButton = Button(label: tr("_Open Manifest…"))
+    private let folderButton = Button(label: tr("Open _Folder…"))
     private let note = Label()
     private let recentTitle = Label(tr("Recent Galleries"))
     private let recentList = Box(.vertical, spacing: 6)
@@ -21,16 +22,20 @@ final class EmptyPage {
         icon.addCSSClass("dim-label")
         let title = Label(tr("No Gallery Open"))
         title.addCSSClass("title-1")
-        let text = Label(tr("Open a gallery manifest: a property list or JSON file of photo names and URLs."))
+        let text = Label(tr("Open a folder of photos, or a gallery manifest: a property list or JSON file of photo names and URLs."))
         text.setWrap(true)
         text.setJustify(.center)
         note.setWrap(true)
         note.setJustify(.center)
         note.setMaxWidthChars(60)
         note.visible = false
-        openButton.setAlign(horizontal: .center)
-        openButton.addCSSClass("suggested-action")
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.setAlign(horizontal: .center)
+        folderButton.addCSSClass("suggested-action")
+        folderButton.addCSSClass("pill")
         openButton.addCSSClass("pill")
+        buttons.append(folderButton)
+        buttons.append(openButton)
         recentTitle.addCSSClass("heading")
         recentTitle.setMargins(12)
         recentTitle.visible = false
@@ -39,12 +44,13 @@ final class EmptyPage {
         container.append(title)
         container.append(text)
         container.append(note)
-        container.append(openButton)
+        container.append(buttons)
         container.append(recentTitle)
         container.append(recentList)
     }
 
     func onOpen(_ fn: @escaping @MainActor () -> Void) { openButton.onClicked(fn) }
+    func onOpenFolder(_ fn: @escaping @MainActor () -> Void) { folderButton.onClicked(fn) }
     func onOpenRecent(_ fn: @escaping (String) -> Void) { openRecent = fn }
 
     /// The galleries opened lately (URIs, most recent first), each a button that opens it.
@@ -63,6 +69,15 @@ final class EmptyPage {
         }
         recentTitle.visible = !uris.isEmpty
     }
+
+    /// The folder named `title` was opened and holds no photo this app can show.
+    func showNoPhotos(in title: String) {
+        note.text = fill(tr("No photos in “%s”."), DisplayText.isolate(title))
+        note.visible = true
+    }
+
+    /// No note: a gallery opened since.
+    func clearNote() { note.visible = false }
 
     /// The gallery named `title` was loading when the app stopped last time.
     func showInterrupted(_ title: String) {

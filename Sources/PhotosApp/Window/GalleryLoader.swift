@@ -72,7 +72,8 @@ final class GalleryLoader {
             arriving?.delivered = true
             var store = ManifestRowStore()
             store.append(rows)
-            events.firstRows(Manifest(source: header.source, title: header.title, format: header.format, rows: store, origin: header.origin))
+            events.firstRows(Manifest(source: header.source, title: header.title, format: header.format, rows: store, origin: header.origin,
+                                      focus: header.focus))
         }
     }
 }

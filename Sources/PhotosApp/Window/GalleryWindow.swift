@@ -56,6 +56,7 @@ final class GalleryWindow {
             if response == Self.retryResponse { self?.reload() }
         }
         pages.empty.onOpen { [weak self] in self?.chooseManifest() }
+        pages.empty.onOpenFolder { [weak self] in self?.chooseFolder() }
         pages.empty.onOpenRecent { [weak self] uri in if let url = URL(string: uri) { self?.load(url) } }
         pages.empty.showRecent(services.preferences.recentGalleries)
         // The list back on screen (from the viewer, the loading page or an error): what shows
@@ -192,6 +193,12 @@ final class GalleryWindow {
             }
             Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
             updateSubtitle()
+            if let manifest = gallery?.manifest, manifest.format == .folder, manifest.count == 0 {
+                // A folder with no photo in it: the empty page says so (and offers another).
+                pages.empty.showNoPhotos(in: manifest.title)
+                pages.show(.empty)
+            }
+            openFocusedPhoto()
         case .failure(let error):
             showError(error, source: source)
         }
@@ -204,6 +211,7 @@ final class GalleryWindow {
         let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor)
         self.gallery = gallery
         consent.galleryOpened(gallery)
+        pages.empty.clearNote()
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
@@ -235,13 +243,16 @@ final class GalleryWindow {
         updateSubtitle()
     }
 
+    /// A photo was opened (its folder is the gallery): show it in the viewer; Back shows its row.
+    private func openFocusedPhoto() {
+        if let row = gallery?.manifest.focusedRow { openViewer(at: row) }
+    }
+
+    func chooseFolder() {
+        FolderChooser.choose(parent: window, preferences: services.preferences) { [weak self] url in self?.load(url) }
+    }
+
     func chooseManifest() {
-        let preferences = services.preferences
-        let folder = preferences.lastFolder.isEmpty ? source?.deletingLastPathComponent() : URL(string: preferences.lastFolder)
-        ManifestChooser.choose(parent: window, startIn: folder) { [weak self] uri in
-            guard let uri, let url = URL(string: uri) else { return }
-            if url.isFileURL { preferences.lastFolder = url.deletingLastPathComponent().absoluteString }
-            self?.load(url)
-        }
+        ManifestChooser.choose(parent: window, preferences: services.preferences, near: source) { [weak self] url in self?.load(url) }
     }
 }

@@ -5,8 +5,10 @@ import Gtk
 
 @MainActor
 enum ManifestChooser {
-    /// `folder`: where the dialog opens (the folder used last), if it is a local folder.
-    static func choose(parent: ApplicationWindow, startIn folder: URL?, _ completion: @escaping @MainActor (String?) -> Void) {
+    /// Opens in the folder used last (or the one of `source`, the gallery shown); the folder of
+    /// the file chosen is remembered.
+    static func choose(parent: ApplicationWindow, preferences: AppSettings, near source: URL?, _ open: @escaping @MainActor (URL) -> Void) {
+        let folder = preferences.lastFolder.isEmpty ? source?.deletingLastPathComponent() : URL(string: preferences.lastFolder)
         let chooser = FileChooserNative(title: tr("Open Gallery Manifest"), parent: parent,
                                         acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(name: tr("Gallery manifests"), mimeTypes: ["application/x-plist", "application/json"],
@@ -17,6 +19,10 @@ enum ManifestChooser {
         if let folder, folder.isFileURL, FileManager.default.fileExists(atPath: folder.path) {
             chooser.setCurrentFolder(path: folder.path)
         }
-        chooser.show(completion)
+        chooser.show { uri in
+            guard let uri, let url = URL(string: uri) else { return }
+            if url.isFileURL { preferences.lastFolder = url.deletingLastPathComponent().absoluteString }
+            open(url)
+        }
     }
 }

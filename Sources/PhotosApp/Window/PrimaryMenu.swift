@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): Open, Reload, Clear Cache, Forget Local Network Permission, Operations, Keyboard Shortcuts, About, Quit.
+// Why this exists: the primary menu (F10): Open, Open Folder, Reload, Clear Cache, Forget Local Network Permission, Operations, Keyboard Shortcuts, About, Quit.
 import GLibRuntime
 import Gtk
 
@@ -8,6 +8,7 @@ enum PrimaryMenu {
         let menu = Menu()
         let gallery = Menu()
         gallery.append(tr("_Open…"), action: "app.open")
+        gallery.append(tr("Open _Folder…"), action: "app.open-folder")
         gallery.append(tr("_Reload"), action: "app.reload")
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
         gallery.append(tr("_Forget Local Network Permission"), action: "app.forget-local-network")

@@ -10,6 +10,7 @@ enum ShortcutsWindow {
         [
             (tr("Gallery"), [
                 (tr("Open a gallery manifest"), "<Primary>o"),
+                (tr("Open a folder of photos"), "<Primary><Alt>o"),
                 (tr("Reload the gallery and retry failed photos"), "F5 <Primary>r"),
                 (tr("Show or hide the operations inspector"), "<Primary><Shift>o"),
                 (tr("Export the trace of this session"), "<Primary><Shift>e"),
