@@ -5,8 +5,8 @@
 struct _CpPhotoView {
   GtkWidget parent_instance;
   GdkTexture *texture;
-  /* The texture's pixels as a cairo surface, made once per texture when GTK draws with cairo. */
-  cairo_surface_t *surface;
+  /* The texture's pixels, read directly when GTK draws with cairo. */
+  GdkPixbuf *pixels;
   double image_width, image_height;
   gboolean upscale;
   /* Best fit follows the view's size; otherwise `zoom` and the image point at the view's centre. */
@@ -153,14 +153,16 @@ void cp_photo_view_pan_by(CpPhotoView *self, double dx, double dy) {
 double cp_photo_view_get_zoom(CpPhotoView *self) { return current_zoom(self); }
 gboolean cp_photo_view_get_best_fit(CpPhotoView *self) { return self->best_fit; }
 
-void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, int width, int height,
+void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, GdkPixbuf *pixels, int width, int height,
                                gboolean keep_view, gboolean upscale) {
   g_return_if_fail(CP_IS_PHOTO_VIEW(self));
   gboolean same_size = self->image_width == width && self->image_height == height;
   if (texture) g_object_ref(texture);
   g_clear_object(&self->texture);
-  g_clear_pointer(&self->surface, cairo_surface_destroy);
+  if (pixels) g_object_ref(pixels);
+  g_clear_object(&self->pixels);
   self->texture = texture;
+  self->pixels = pixels;
   self->image_width = width;
   self->image_height = height;
   self->upscale = upscale;
@@ -182,14 +184,27 @@ static gboolean draws_with_cairo(GtkWidget *widget) {
   return renderer && GSK_IS_CAIRO_RENDERER(renderer);
 }
 
-/* The texture's pixels in a cairo image surface (premultiplied ARGB, as GDK downloads them). */
-static cairo_surface_t *surface_of(GdkTexture *texture) {
-  int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
-  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
-  if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
-    gdk_texture_download(texture, cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface));
-    cairo_surface_mark_dirty(surface);
+/* The part of `pixels` from (x0, y0), `width` × `height` source pixels taken every `step`
+ * pixels, as a premultiplied ARGB cairo surface. */
+static cairo_surface_t *region_of(GdkPixbuf *pixels, int x0, int y0, int width, int height, int step) {
+  int out_w = (width + step - 1) / step, out_h = (height + step - 1) / step;
+  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, out_w, out_h);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) return surface;
+  const guint8 *src = gdk_pixbuf_read_pixels(pixels);
+  int src_stride = gdk_pixbuf_get_rowstride(pixels), channels = gdk_pixbuf_get_n_channels(pixels);
+  gboolean alpha = gdk_pixbuf_get_has_alpha(pixels);
+  guint8 *dst = cairo_image_surface_get_data(surface);
+  int dst_stride = cairo_image_surface_get_stride(surface);
+  for (int oy = 0; oy < out_h; oy++) {
+    const guint8 *in = src + (gsize)(y0 + oy * step) * src_stride + (gsize)x0 * channels;
+    guint32 *out = (guint32 *)(dst + (gsize)oy * dst_stride);
+    for (int ox = 0; ox < out_w; ox++, in += channels * step) {
+      guint32 a = alpha ? in[3] : 255;
+      guint32 r = in[0] * a / 255, g = in[1] * a / 255, b = in[2] * a / 255;
+      out[ox] = a << 24 | r << 16 | g << 8 | b;
+    }
   }
+  cairo_surface_mark_dirty(surface);
   return surface;
 }
 
@@ -203,27 +218,34 @@ static void snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   graphene_rect_t bounds = GRAPHENE_RECT_INIT(round(w / 2 - cx * z), round(h / 2 - cy * z),
                                               round(self->image_width * z), round(self->image_height * z));
   gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
-  if (draws_with_cairo(widget)) {
-    /* GTK 4.8's cairo renderer copies a texture node's texture into a new cairo surface at
-     * every frame: 48 MB for a 12-megapixel photo, 40-60 ms a frame while dragging or zooming.
-     * A surface of our own, made once, painted through a cairo node, samples only the pixels
-     * on screen. */
-    if (!self->surface) self->surface = surface_of(self->texture);
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
-    cairo_translate(cr, bounds.origin.x, bounds.origin.y);
-    cairo_scale(cr, bounds.size.width / self->image_width, bounds.size.height / self->image_height);
-    cairo_set_source_surface(cr, self->surface, 0, 0);
-    /* The texture may be a screen-sized stand-in for the photo: scaled to the photo's size. */
-    cairo_matrix_t matrix;
-    cairo_matrix_init_scale(&matrix, cairo_image_surface_get_width(self->surface) / self->image_width,
-                            cairo_image_surface_get_height(self->surface) / self->image_height);
-    cairo_pattern_set_matrix(cairo_get_source(cr), &matrix);
-    /* Bilinear, as GTK 4.8's GL renderer samples; at 100 % on whole pixels, a plain copy. */
-    cairo_pattern_set_filter(cairo_get_source(cr), fabs(z - 1) < 1e-9 ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
-    cairo_rectangle(cr, 0, 0, self->image_width, self->image_height);
-    cairo_fill(cr);
-    cairo_destroy(cr);
+  if (draws_with_cairo(widget) && self->pixels) {
+    /* GTK 4.8's cairo renderer copies a texture node's whole texture into a new cairo surface
+     * at every frame: 48 MB for a 12-megapixel photo, 40-60 ms a frame while dragging or
+     * zooming. Only the pixels on screen are converted here, straight from the pixbuf, and
+     * painted through a cairo node: no copy of the whole photo, kept or made. */
+    double s = gdk_pixbuf_get_width(self->pixels) / self->image_width; /* pixbuf pixels per image pixel */
+    int pw = gdk_pixbuf_get_width(self->pixels), ph = gdk_pixbuf_get_height(self->pixels);
+    /* The pixbuf's pixels under the view, one more on each side for the filter. */
+    int x0 = MAX(0, (int)floor((0 - bounds.origin.x) / z * s) - 1), y0 = MAX(0, (int)floor((0 - bounds.origin.y) / z * s) - 1);
+    int x1 = MIN(pw, (int)ceil((w - bounds.origin.x) / z * s) + 1), y1 = MIN(ph, (int)ceil((h - bounds.origin.y) / z * s) + 1);
+    if (x1 > x0 && y1 > y0) {
+      /* Shrinking more than twice: every step-th pixel, so the work stays that of the screen's pixels. */
+      double shrink = s / z;
+      int step = shrink >= 2 ? (int)floor(shrink) : 1;
+      cairo_surface_t *region = region_of(self->pixels, x0, y0, x1 - x0, y1 - y0, step);
+      cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
+      cairo_translate(cr, bounds.origin.x + x0 / s * z, bounds.origin.y + y0 / s * z);
+      cairo_scale(cr, z / s * step, z / s * step);
+      cairo_set_source_surface(cr, region, 0, 0);
+      /* Bilinear, as GTK 4.8's GL renderer samples; at 100 % on whole pixels, a plain copy. */
+      cairo_pattern_set_filter(cairo_get_source(cr), fabs(z / s * step - 1) < 1e-9 ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR);
+      cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+      /* The region's own extent (its last sample may stand for pixels past the photo's edge). */
+      cairo_rectangle(cr, 0, 0, (x1 - x0) / (double)step, (y1 - y0) / (double)step);
+      cairo_fill(cr);
+      cairo_destroy(cr);
+      cairo_surface_destroy(region);
+    }
   } else {
     gtk_snapshot_append_texture(snapshot, self->texture, &bounds);
   }
@@ -302,7 +324,7 @@ static void dispose(GObject *object) {
   CpPhotoView *self = CP_PHOTO_VIEW(object);
   stop_animation(self);
   g_clear_object(&self->texture);
-  g_clear_pointer(&self->surface, cairo_surface_destroy);
+  g_clear_object(&self->pixels);
   G_OBJECT_CLASS(cp_photo_view_parent_class)->dispose(object);
 }
 

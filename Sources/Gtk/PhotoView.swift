@@ -13,8 +13,8 @@ public final class PhotoView: Widget {
     /// photo). `keepView`: keep zoom and position if the size is unchanged. `upscale`: best fit
     /// may go past 100 %.
     public func setTexture(_ texture: Texture?, width: Int, height: Int, keepView: Bool, upscale: Bool) {
-        cp_photo_view_set_texture(view, texture.map { OpaquePointer($0.ref.raw) }, Int32(width), Int32(height),
-                                  keepView ? 1 : 0, upscale ? 1 : 0)
+        cp_photo_view_set_texture(view, texture.map { OpaquePointer($0.ref.raw) }, texture.map { OpaquePointer($0.pixbuf.ref.raw) },
+                                  Int32(width), Int32(height), keepView ? 1 : 0, upscale ? 1 : 0)
     }
 
     public var zoom: Double { cp_photo_view_get_zoom(view) }

@@ -6,9 +6,12 @@ import GLibRuntime
 @MainActor
 public final class Texture {
     public let ref: ObjectRef
+    /// The pixels it shows (a view drawing with cairo reads them directly).
+    public let pixbuf: Pixbuf
 
     /// The texture keeps the pixbuf alive and reads its pixels without copying.
     public init(pixbuf: Pixbuf) {
+        self.pixbuf = pixbuf
         ref = ObjectRef(adopting: gdk_texture_new_for_pixbuf(pixbuf.pointer)!)
     }
 

@@ -1,4 +1,4 @@
-/* Why this exists: the viewer's zoomable picture. GTK 4.8 has no zoomable image widget (GtkPicture only fits), so this small GtkWidget subclass draws a texture at any zoom with one texture node, and handles the pointer gestures (drag to pan, Ctrl+wheel and pinch to zoom around the pointer, double-click for best fit and 100 %). Keys are the app's. */
+/* Why this exists: the viewer's zoomable picture. GTK 4.8 has no zoomable image widget (GtkPicture only fits), so this small GtkWidget subclass draws a texture at any zoom with one texture node (with GTK's cairo renderer, the part on screen read from the pixbuf), and handles the pointer gestures (drag to pan, Ctrl+wheel and pinch to zoom around the pointer, double-click for best fit and 100 %). Keys are the app's. */
 #ifndef CLASSIC_PHOTOS_PHOTO_VIEW_H
 #define CLASSIC_PHOTOS_PHOTO_VIEW_H
 #include <gtk/gtk.h>
@@ -17,9 +17,11 @@ GtkWidget *cp_photo_view_new(void);
 
 /* Show `texture` (borrowed; the view takes its own reference; NULL shows nothing) as an image of
  * `width` × `height` (the texture is scaled to that size: a thumbnail stands in for the photo).
+ * `pixels`: the pixbuf the texture was made from (borrowed, referenced), which the view reads
+ * directly when GTK draws with cairo.
  * `keep_view`: keep the zoom and position when the size is the same (the same photo, in sepia or
  * not); otherwise the view goes back to best fit. `upscale`: best fit may exceed 100 %. */
-void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, int width, int height,
+void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, GdkPixbuf *pixels, int width, int height,
                                gboolean keep_view, gboolean upscale);
 
 double cp_photo_view_get_zoom(CpPhotoView *self);
