@@ -159,14 +159,13 @@ final class InspectorPanel {
             }
             return
         }
-        // The tick callback keeps the frame clock running until it has run; what the update
-        // changes redraws itself (no redraw of the whole panel).
         container.addTickCallback { [weak self] in
             self?.updateScheduled = false
             self?.lastUpdate = ProcessInfo.processInfo.systemUptime
             self?.update()
             return false
         }
+        container.queueDraw()
     }
 
     private var sources: [Int: ImageSource] = [:]
