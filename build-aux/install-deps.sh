@@ -12,6 +12,8 @@ packages=(
   xvfb xdotool imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
   # test: GNOME's own freedesktop thumbnail factory, to interoperate with
   gir1.2-gnomedesktop-4.0
+  # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it
+  libgdk-pixbuf2.0-bin bubblewrap
 )
 
 missing=()
