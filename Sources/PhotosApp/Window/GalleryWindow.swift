@@ -145,7 +145,8 @@ final class GalleryWindow {
     /// with a spinner in the header; any other shows the loading page, with its name, until it arrives.
     func load(_ source: URL) {
         errorBar.revealed = false
-        if gallery?.manifest.source == source, pages.current == .list {
+        // A folder's gallery is its URL with a final slash: compare local galleries by path.
+        if let shown = gallery?.manifest.source, shown.isFileURL && source.isFileURL ? shown.path == source.path : shown == source, pages.current == .list {
             loadingSpinner.visible = true
             loadingSpinner.spinning = true
         } else {
