@@ -8,7 +8,6 @@ enum ManifestChooser {
     /// Opens in the folder used last (or the one of `source`, the gallery shown); the folder of
     /// the file chosen is remembered.
     static func choose(parent: ApplicationWindow, preferences: AppSettings, near source: URL?, _ open: @escaping @MainActor (URL) -> Void) {
-        let folder = preferences.lastFolder.isEmpty ? source?.deletingLastPathComponent() : URL(string: preferences.lastFolder)
         let chooser = FileChooserNative(title: tr("Open Gallery Manifest"), parent: parent,
                                         acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(name: tr("Gallery manifests"), mimeTypes: ["application/x-plist", "application/json"],
@@ -16,13 +15,6 @@ enum ManifestChooser {
         chooser.addFilter(name: tr("Property lists"), mimeTypes: ["application/x-plist"], patterns: ["*.plist"])
         chooser.addFilter(name: tr("JSON"), mimeTypes: ["application/json"], patterns: ["*.json"])
         chooser.addFilter(name: tr("All files"), patterns: ["*"])
-        if let folder, folder.isFileURL, FileManager.default.fileExists(atPath: folder.path) {
-            chooser.setCurrentFolder(path: folder.path)
-        }
-        chooser.show { uri in
-            guard let uri, let url = URL(string: uri) else { return }
-            if url.isFileURL { preferences.lastFolder = url.deletingLastPathComponent().absoluteString }
-            open(url)
-        }
+        LastFolder.show(chooser, preferences: preferences, fallback: source?.deletingLastPathComponent(), open)
     }
 }
