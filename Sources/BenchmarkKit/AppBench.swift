@@ -19,6 +19,9 @@ public final class AppBench {
     /// responsiveness benchmark then scrolls it too, right after this build in every
     /// repetition, and reports this build against it run by run (before and after, side by side).
     public var baselineBinary: String?
+    /// Only these scrolling modes (`--scroll-modes "normal;normal, inspector open"`), to measure
+    /// one comparison quickly; nil runs them all.
+    public var scrollModeNames: Set<String>?
 
     public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double) throws {
         xvfb = try Xvfb()

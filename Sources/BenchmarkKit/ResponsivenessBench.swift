@@ -27,6 +27,7 @@ extension AppBench {
     var scrollModes: [ScrollMode] {
         var modes = Self.shippedModes
         if baselineBinary != nil { modes.insert(Self.baselineMode, at: 1) }
+        if let names = scrollModeNames { modes.removeAll { !names.contains($0.name) } }
         return modes
     }
 

@@ -50,6 +50,8 @@ if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galle
     }
     // `--baseline-app PATH`: scroll another build too, side by side with this one (before and after).
     app?.baselineBinary = option("--baseline-app")
+    // `--scroll-modes "A;B"`: scroll only these modes (a quick comparison; the full run scrolls all).
+    app?.scrollModeNames = option("--scroll-modes").map { Set($0.split(separator: ";").map(String.init)) }
 }
 if let app {
     section("responsiveness") { try app.responsiveness() }

@@ -61,3 +61,11 @@ void cp_row_model_replace(CpRowModel *self, guint count) {
     self->count = count;
     if (removed != 0 || count != 0) g_list_model_items_changed(G_LIST_MODEL(self), 0, removed, count);
 }
+
+void cp_row_model_splice(CpRowModel *self, guint position, guint removed, guint added) {
+    g_return_if_fail(CP_IS_ROW_MODEL(self));
+    g_return_if_fail(position <= self->count && removed <= self->count - position);
+    if (removed == 0 && added == 0) return;
+    self->count = self->count - removed + added;
+    g_list_model_items_changed(G_LIST_MODEL(self), position, removed, added);
+}

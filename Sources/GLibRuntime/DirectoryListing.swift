@@ -45,6 +45,15 @@ public enum DirectoryListing {
         if !entries.isEmpty { batch(entries) }
     }
 
+    /// One entry described as `list` describes it (blocking: a worker thread); nil if it is gone
+    /// or cannot be read.
+    public static func entry(atPath path: String) -> DirectoryEntry? {
+        let file = ObjectRef(adopting: g_file_new_for_path(path)!)
+        guard let info = g_file_query_info(file.pointer.opaque, attributes, G_FILE_QUERY_INFO_NONE, nil, nil) else { return nil }
+        let held = ObjectRef(adopting: info)
+        return entry(held.pointer.opaque)
+    }
+
     private static func entry(_ info: OpaquePointer?) -> DirectoryEntry {
         let name = g_file_info_get_name(info).map { String(cString: $0) } ?? ""
         let display = g_file_info_get_display_name(info).map { String(cString: $0) } ?? name

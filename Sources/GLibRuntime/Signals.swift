@@ -134,6 +134,20 @@ public enum Signal {
         return connectRaw(instance, name, after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    // (instance, gpointer, gpointer, gint, user_data) -> void: GFileMonitor `changed` (the file,
+    // the other file of a move, the event), emitted in the main context that made the monitor.
+    public typealias WithPointerPointerInt = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32) -> Void
+    @discardableResult
+    public static func connectPointerPointerInt(_ instance: some GObjectPointer, _ name: String,
+                                                _ fn: @escaping WithPointerPointerInt) -> HandlerID {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, a, b, value, data in
+            let box: ClosureBox<WithPointerPointerInt> = closureBox(data)
+            nonisolated(unsafe) let a = a, b = b
+            MainActor.assumeIsolated { box.fn(a, b, value) }
+        }
+        return connectRaw(instance, name, after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     // (instance, gdouble, gdouble, user_data) -> gboolean: GtkEventControllerScroll `scroll`.
     public typealias WithDoublesReturningBool = @MainActor (Double, Double) -> Bool
     @discardableResult

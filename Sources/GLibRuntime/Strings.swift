@@ -28,3 +28,9 @@ public enum Checksum {
 public func fileURI(forPath path: String) -> String? {
     takeString(g_filename_to_uri(path, nil, nil))
 }
+
+/// A size as GNOME apps write it (`g_format_size`: "0 bytes", "1.2 MB", decimal units), in
+/// the user's language.
+public func formatSize(_ bytes: Int) -> String {
+    takeString(g_format_size(guint64(max(0, bytes)))) ?? "\(bytes) bytes"
+}

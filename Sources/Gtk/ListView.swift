@@ -17,6 +17,11 @@ public final class RowCountModel {
     /// Rows were added at the end (one `items-changed` emission).
     public func append(_ added: Int) { cp_row_model_append(model, guint(added)) }
 
+    /// `removed` rows at `position` were replaced by `added` others (one `items-changed` emission).
+    public func splice(at position: Int, removed: Int, added: Int) {
+        cp_row_model_splice(model, guint(position), guint(removed), guint(added))
+    }
+
     /// Every row was replaced (one `items-changed` emission).
     public func replace(count: Int) { cp_row_model_replace(model, guint(count)) }
 }

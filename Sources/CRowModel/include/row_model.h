@@ -16,6 +16,9 @@ guint cp_row_model_get_count(CpRowModel *self);
 /* Rows were added at the end: one items-changed emission. */
 void cp_row_model_append(CpRowModel *self, guint added);
 
+/* `removed` rows at `position` were replaced by `added` others: one items-changed emission. */
+void cp_row_model_splice(CpRowModel *self, guint position, guint removed, guint added);
+
 /* Every row was replaced by `count` others: one items-changed emission. */
 void cp_row_model_replace(CpRowModel *self, guint count);
 

@@ -60,6 +60,15 @@ public final class MemoryCache {
         trim()
     }
 
+    /// Drop every image made from `url` (its file changed on disk), without telling `onEvicted`.
+    public func remove(url: String) {
+        for (key, node) in nodes where key.url == url {
+            unlink(node)
+            nodes[key] = nil
+            cost -= node.cost
+        }
+    }
+
     public func removeAll() {
         nodes.removeAll()
         head = nil

@@ -21,36 +21,26 @@ public enum FolderListing {
 
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
     /// name; URL: the file's URI), handed over in batches once the listing is sorted. Returns
-    /// how many there were. Blocking: call on a worker thread.
-    public static func rows(ofFolder path: String, cancellable: Cancellable, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) -> Int {
+    /// the listing, for the folder's watcher to keep up to date. Blocking: call on a worker thread.
+    @discardableResult
+    public static func rows(ofFolder path: String, cancellable: Cancellable, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) -> FolderContents {
         let started = Date()
-        var photos: [(key: [UInt8], name: String, uri: String)] = []
+        let contents = FolderContents(folder: path, photos: [])
+        var photos: [FolderContents.Photo] = []
         var skipped = 0
-        // One answer per content type (a folder holds few), not one lookup per file.
-        var known: [String: Bool] = [:]
-        let folder = path.hasSuffix("/") ? path : path + "/"
         do {
             try DirectoryListing.list(path: path, cancellable: cancellable) { entries in
                 for entry in entries {
-                    guard entry.kind == .regular, !entry.isHidden else { skipped += 1; continue }
-                    let isImage = known[entry.contentType] ?? {
-                        let answer = Self.isImage(contentType: entry.contentType)
-                        known[entry.contentType] = answer
-                        return answer
-                    }()
-                    guard isImage, let uri = fileURI(forPath: folder + entry.name) else { skipped += 1; continue }
-                    photos.append((DirectoryListing.sortKey(entry.displayName), DisplayText.clean(entry.displayName), uri))
+                    if let photo = contents.photo(entry) { photos.append(photo) } else { skipped += 1 }
                 }
             }
         } catch {
             if error.isCancelled { throw ManifestError("cancelled") }
             throw ManifestError("could not list the folder: \(error.message)")
         }
-        photos.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        Trace.shared.emit(.folderListed(photos: photos.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000))
-        let sink = RowSink(emit: batch)
-        for photo in photos { sink.add(name: photo.name, url: photo.uri) }
-        sink.flush()
-        return photos.count
+        contents.replace(photos)
+        Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000))
+        contents.emitRows(batch)
+        return contents
     }
 }

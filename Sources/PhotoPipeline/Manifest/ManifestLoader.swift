@@ -32,9 +32,11 @@ public struct ManifestLoader: Sendable {
     /// Blocking: call on a worker thread. Reads the manifest, then parses it, handing over the
     /// header and then the rows in batches as they are found (a big manifest shows its first
     /// rows before the last is read). Rows handed over before an error stay valid. Cancelling
-    /// `cancellable` aborts a download in flight.
+    /// `cancellable` aborts a download in flight. A folder's listing is handed to `listed` after
+    /// its last rows (its watcher keeps it up to date).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
-                     header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) {
+                     header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
+                     listed: (FolderContents) -> Void = { _ in }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
@@ -44,7 +46,7 @@ public struct ManifestLoader: Sendable {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, focus: focus))
-            _ = try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch)
+            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch))
             return
         }
         let data: Data, origin: AddressSpace

@@ -107,7 +107,7 @@ public final class PhotoGallery {
         Trace.shared.emit(.galleryFreed(rows: rowCountForTrace.load(ordering: .relaxed)))
     }
     /// The row count, readable from deinit (which runs outside the main actor).
-    private let rowCountForTrace = Atomic<Int>(0)
+    let rowCountForTrace = Atomic<Int>(0)
 
     /// Where a photo of this gallery comes from, and its limits: the gallery's fetcher, caches,
     /// settings and the addresses it may reach now.

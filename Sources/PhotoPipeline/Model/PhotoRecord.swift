@@ -8,7 +8,9 @@ public enum PhotoState: String, Sendable, Codable, CaseIterable {
 /// Owned by the main loop: operations never touch a record; their results are applied here.
 @MainActor
 public final class PhotoRecord {
-    public let row: Int
+    /// Its position in the gallery: fixed for a manifest; a folder's rows move as photos
+    /// arrive and go (-1 once its photo went).
+    public internal(set) var row: Int
     public let name: String
     public let url: URL?
     public internal(set) var state: PhotoState = .new

@@ -39,6 +39,22 @@ public final class RecordStore: @MainActor RandomAccessCollection {
 
     func append(_ batch: ManifestRows) { rows.append(batch) }
 
+    /// A folder changed: the rows after it, and each record moved to its row's new position
+    /// (one whose photo went is left with row -1).
+    func apply(_ change: FolderChange) {
+        rows = change.rows
+        var moved: [Int: PhotoRecord] = [:]
+        for (old, record) in made {
+            if let position = change.position(of: old) {
+                record.row = position
+                moved[position] = record
+            } else {
+                record.row = -1
+            }
+        }
+        made = moved
+    }
+
     /// Drop a record that holds nothing the rows do not (the caller checks it is idle).
     func forget(_ row: Int) { made[row] = nil }
 }

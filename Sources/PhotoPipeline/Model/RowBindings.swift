@@ -43,6 +43,16 @@ public final class RowBindings<View: PhotoRowView> {
         view(showing: record)?.render(busy: busy)
     }
 
+    /// The records moved (a folder changed): key each view by its record's row again; a view
+    /// whose record went is left for the list to unbind.
+    public func reindex() {
+        var moved: [Int: View] = [:]
+        for view in boundRows.values {
+            if let row = view.record?.row, row >= 0 { moved[row] = view }
+        }
+        boundRows = moved
+    }
+
     public func removeAll() {
         for view in boundRows.values { view.unbind() }
         boundRows.removeAll()

@@ -78,6 +78,24 @@ public final class PendingOperations {
         }
     }
 
+    /// A folder changed: every in-progress map follows its rows to their new positions (the
+    /// gallery cancelled the rows that went first).
+    func move(_ change: FolderChange) {
+        func moved(_ map: [Int: PhotoOperation]) -> [Int: PhotoOperation] {
+            var result: [Int: PhotoOperation] = [:]
+            for (row, operation) in map { if let position = change.position(of: row) { result[position] = operation } }
+            return result
+        }
+        var operations: [ObjectIdentifier: PhotoOperation] = [:]
+        for map in [downloadsInProgress, filtrationsInProgress, viewersInProgress] {
+            for operation in map.values { operations[ObjectIdentifier(operation)] = operation }
+        }
+        for operation in operations.values { operation.moveSubscribers(change) }
+        downloadsInProgress = moved(downloadsInProgress)
+        filtrationsInProgress = moved(filtrationsInProgress)
+        viewersInProgress = moved(viewersInProgress)
+    }
+
     /// The operation already making `key` for `stage`, if any.
     func shared(_ stage: Stage, _ key: ImageKey) -> PhotoOperation? { byKey[stage]?[key] }
 

@@ -92,6 +92,10 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     func subscribe(_ row: Int) { _ = lock.withLock { subscriberRows.insert(row) } }
     /// Returns true when no row wants the result any more.
     func unsubscribe(_ row: Int) -> Bool { lock.withLock { subscriberRows.remove(row); return subscriberRows.isEmpty } }
+    /// A folder changed: the rows it serves moved (rows that went were unsubscribed first).
+    func moveSubscribers(_ change: FolderChange) {
+        lock.withLock { subscriberRows = Set(subscriberRows.compactMap { change.position(of: $0) }) }
+    }
 
     /// Set once `main()` ran to its end; nil when it never ran.
     public var outcome: StageOutcome? { lock.withLock { storedOutcome } }

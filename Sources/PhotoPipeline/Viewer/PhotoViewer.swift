@@ -91,6 +91,42 @@ public final class PhotoViewer {
         Trace.shared.emit(.viewer(row: row, action: .closed))
     }
 
+    /// The folder shown changed (the gallery applied it first): the viewer's rows move with it; a
+    /// photo whose file changed is loaded again; if the photo shown went, its neighbour shows.
+    /// Returns false when the gallery has no photo left (the app leaves the viewer).
+    public func apply(_ change: FolderChange) -> Bool {
+        func moved<Value>(_ map: [Int: Value]) -> [Int: Value] {
+            Dictionary(uniqueKeysWithValues: map.compactMap { row, value in change.position(of: row).map { ($0, value) } })
+        }
+        held = moved(held)
+        failures = moved(failures)
+        received = moved(received)
+        for row in change.changed {
+            held[row] = nil
+            failures[row] = nil
+        }
+        guard let shown = row else { return true }
+        if let position = change.position(of: shown) {
+            row = position
+            if change.changed.contains(position) { show(position) }
+            return true
+        }
+        guard let neighbour = change.neighbour(of: shown) else {
+            close()
+            return false
+        }
+        row = neighbour
+        fullResolutionWanted = false
+        Trace.shared.emit(.viewer(row: neighbour, action: .moved))
+        show(neighbour)
+        return true
+    }
+
+    /// The row an operation of the viewer serves now (rows move when a folder changes).
+    private func row(of operation: PhotoOperation) -> Int? {
+        operation.subscribers.first { pending.viewersInProgress[$0] === operation }
+    }
+
     /// Switch between the sepia version and the original: the row shown is made again from the
     /// bytes held, then its neighbours.
     public func setSepia(_ on: Bool) {
@@ -160,12 +196,17 @@ public final class PhotoViewer {
             handoff = downloader.original
         }
         let heldBytes = held[row]?.details.encoded
+        let made = MadeOperation()
         let progress: @Sendable (Int, Int?) -> Void = { [weak self] bytes, total in
-            MainLoop.invoke { self?.progressed(row, bytes, total) }
+            MainLoop.invoke {
+                guard let self, let operation = made.operation, let row = self.row(of: operation) else { return }
+                self.progressed(row, bytes, total)
+            }
         }
         let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
                                    download: handoff, held: heldBytes, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work)
+        made.operation = operation
         operation.queuePriority = priority
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
         if handoff != nil, let download = pending.downloadsInProgress[row] {
@@ -196,8 +237,7 @@ public final class PhotoViewer {
     }
 
     private func finish(_ operation: PhotoOperation) {
-        let row = operation.row
-        guard pending.viewersInProgress[row] === operation, let work = operation.work as? FullImageLoader else { return }
+        guard let row = row(of: operation), let work = operation.work as? FullImageLoader else { return }
         pending.setInProgress(.viewer, row: row, nil)
         received[row] = nil
         switch operation.outcome {
@@ -220,4 +260,10 @@ public final class PhotoViewer {
         }
         onRowChanged?(row)
     }
+}
+
+/// The viewer's operation, for its progress reports (made before it, read on the main loop).
+@MainActor
+private final class MadeOperation {
+    weak var operation: PhotoOperation?
 }

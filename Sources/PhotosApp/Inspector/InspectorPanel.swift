@@ -159,40 +159,54 @@ final class InspectorPanel {
             }
             return
         }
+        // One part of the panel a frame (queues, then the waterfall, then the totals), so no
+        // frame pays for laying out and painting the whole panel at once.
+        var part = 0
         container.addTickCallback { [weak self] in
-            self?.updateScheduled = false
-            self?.lastUpdate = ProcessInfo.processInfo.systemUptime
-            self?.update()
+            guard let self else { return false }
+            if part == 0 { self.lastUpdate = ProcessInfo.processInfo.systemUptime }
+            self.update(part: part)
+            part += 1
+            guard part == Self.parts else { return true }
+            self.updateScheduled = false
             return false
         }
         container.queueDraw()
     }
 
     private var sources: [Int: ImageSource] = [:]
+    private var taken: (queues: [Stage: QueueCounts], totals: SessionTotals, events: [ObservedEvent], sources: [Int: ImageSource])?
+    static let parts = 3
 
-    private func update() {
-        let taken = observer.take(after: lastSequence)
-        if let last = taken.events.last { lastSequence = last.sequence }
-        let now = Trace.shared.now
-        for view in queueViews { view.update(taken.queues[view.stage] ?? QueueCounts(), at: now) }
-        waterfall.add(taken.events)
-        waterfall.render(now: now)
-        showTotals(taken.totals)
-        sources = taken.sources
-        if badges.isActive { onBadges?(sources) }
+    private func update(part: Int) {
+        switch part {
+        case 0:
+            let taken = observer.take(after: lastSequence)
+            if let last = taken.events.last { lastSequence = last.sequence }
+            self.taken = taken
+            let now = Trace.shared.now
+            for view in queueViews { view.update(taken.queues[view.stage] ?? QueueCounts(), at: now) }
+        case 1:
+            guard let taken else { return }
+            waterfall.add(taken.events)
+            waterfall.render(now: Trace.shared.now)
+        default:
+            guard let taken else { return }
+            self.taken = nil
+            showTotals(taken.totals)
+            sources = taken.sources
+            if badges.isActive { onBadges?(sources) }
+        }
     }
 
     private func refreshBadges() {
         onBadges?(badges.isActive && isOpen ? sources : nil)
     }
 
-    private static let bytes = ByteCountFormatter()
-
     private func showTotals(_ session: SessionTotals) {
-        let formatter = Self.bytes
         let levels = ImageSource.allCases.map { "\(RowBadge.look($0).letter) \(session.hits[$0] ?? 0)" }.joined(separator: " · ")
         let texts = [
-            fill(tr("Downloaded %s in %s requests"), formatter.string(fromByteCount: Int64(session.bytes)), String(session.requests)),
+            fill(tr("Downloaded %s in %s requests"), formatSize(session.bytes), String(session.requests)),
             fill(tr("Not modified (304): %s"), String(session.notModified)),
             fill(tr("Images by level: %s"), levels),
             fill(tr("Row queued → sepia: %s on average"), session.meanAppearToSepiaMs.map { String(Int($0.rounded())) + " ms" } ?? "—"),

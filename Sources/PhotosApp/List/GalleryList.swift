@@ -57,10 +57,13 @@ final class GalleryList: OnscreenList {
         }
         factory.onBind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
+            // Mid-change, GTK binds at positions that are not yet final: bind once it is done.
+            if self.changing { self.bindAfterChange.append((row, item)); return }
             FrameProbe.measureBind { self.bind(row, at: item.position) }
         }
         factory.onUnbind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
+            self.bindAfterChange.removeAll { $0.row === row }
             FrameProbe.measureBind { self.unbind(row) }
         }
     }
@@ -87,7 +90,27 @@ final class GalleryList: OnscreenList {
     private func unbind(_ row: PhotoRow) {
         let shown = row.record?.row
         bindings.unbind(row)
-        if let shown { gallery?.rowUnbound(shown) }
+        // A record whose photo went (a folder changed) has no row any more.
+        if let shown, shown >= 0 { gallery?.rowUnbound(shown) }
+    }
+
+    /// Inside `apply`: row widgets GTK bound meanwhile, bound once the change is whole.
+    private var changing = false
+    private var bindAfterChange: [(row: PhotoRow, item: ListItem)] = []
+
+    /// The folder shown changed (the gallery applied it first): the rows that went are removed
+    /// and those that arrived inserted, run by run, so every other row keeps its widget, its
+    /// image and its place on screen.
+    func apply(_ change: FolderChange) {
+        changing = true
+        for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
+        for run in FolderChange.runs(change.inserted) { model.splice(at: run.start, removed: 0, added: run.length) }
+        changing = false
+        bindings.reindex()
+        let pending = bindAfterChange
+        bindAfterChange = []
+        for (row, item) in pending { FrameProbe.measureBind { bind(row, at: item.position) } }
+        for row in change.changed where bindings.boundRows[row] != nil { rowChanged(row) }
     }
 
     /// Show (or, with nil, hide) the badges of the rows bound now; rows bound later get theirs as they bind.

@@ -1,5 +1,6 @@
 // Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format.
 import Foundation
+import GLibRuntime
 import Gtk
 import PhotoPipeline
 
@@ -33,7 +34,7 @@ final class ViewerDetails {
             record.name,
             record.url?.absoluteString ?? unknown,
             full.map { fill(tr("%s × %s pixels"), ViewerPage.number($0.details.width), ViewerPage.number($0.details.height)) } ?? unknown,
-            full.map { ByteCountFormatter.string(fromByteCount: Int64($0.details.fileSize), countStyle: .file) } ?? unknown,
+            full.map { formatSize($0.details.fileSize) } ?? unknown,
             full?.details.mimeType ?? unknown,
         ]
         for (label, text) in zip(values, texts) where label.text != text { label.text = text }

@@ -57,6 +57,15 @@ final class ViewerNavigation {
         viewerPage.photo.grabFocus()
     }
 
+    /// The folder shown changed: the viewer follows its photo (or its neighbour); when no photo
+    /// is left it closes, and the window shows the empty folder.
+    func apply(_ change: FolderChange) {
+        guard pages.current == .viewer, !viewerPage.apply(change) else { return }
+        setHeaderButtons(viewer: false)
+        pages.show(.list)
+        showListTitle()
+    }
+
     /// Leave the viewer without going back to a row (another gallery replaces this one).
     func closeForNewGallery() {
         if pages.current == .viewer { viewerPage.close() }
@@ -67,7 +76,8 @@ final class ViewerNavigation {
         setHeaderButtons(viewer: false)
         pages.show(.list)
         showListTitle()
-        list.listView.scrollTo(row)
+        // A folder's photos can go while the viewer shows one: only a row that is there.
+        if row < list.model.count { list.listView.scrollTo(row) }
         list.listView.grabFocus()
     }
 

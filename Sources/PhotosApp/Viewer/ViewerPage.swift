@@ -118,6 +118,28 @@ final class ViewerPage {
         onClose?(row)
     }
 
+    /// The folder shown changed (the gallery applied it): the photo shown keeps its view at its
+    /// new position, or its neighbour shows if it went. False when no photo is left (the
+    /// viewer is closed; the window shows the empty folder).
+    func apply(_ change: FolderChange) -> Bool {
+        guard let viewer, let before = viewer.row else { return true }
+        guard viewer.apply(change) else {
+            if isFullscreen { fullscreen(false) }
+            self.viewer = nil
+            photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+            shown = nil
+            return false
+        }
+        // The same photo at another position keeps its view (zoom and pan); another one is new.
+        if let shown, shown.row == before, let now = viewer.row, change.position(of: before) == now, !change.changed.contains(now) {
+            self.shown = (now, shown.full, shown.sepia, shown.image, shown.texture)
+        } else {
+            shown = nil
+        }
+        refresh()
+        return true
+    }
+
     private func move(to row: Int) {
         guard let viewer, viewer.gallery.records.indices.contains(row) else { return }
         viewer.move(to: row)

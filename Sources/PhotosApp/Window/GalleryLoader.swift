@@ -12,6 +12,8 @@ final class GalleryLoader {
         var firstRows: (Manifest) -> Void = { _ in }
         /// A later batch of rows of the gallery made from `firstRows`.
         var moreRows: (ManifestRows) -> Void = { _ in }
+        /// A folder's listing, after its last rows (the window keeps the folder up to date).
+        var folderListed: (FolderContents) -> Void = { _ in }
         /// The load ended: every row read (the header, for a gallery with no rows), or an error
         /// after some rows or none.
         var ended: (Result<ManifestLoader.Header?, ManifestError>) -> Void = { _ in }
@@ -52,6 +54,11 @@ final class GalleryLoader {
                     MainLoop.invoke { [weak self] in
                         guard let self, generation == self.generation else { return }
                         self.received(rows)
+                    }
+                }, listed: { contents in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.generation else { return }
+                        self.events.folderListed(contents)
                     }
                 })
             }

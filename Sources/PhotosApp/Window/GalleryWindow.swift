@@ -19,6 +19,8 @@ final class GalleryWindow {
     private let split = Paned(.horizontal)
     private let openButton = Button(label: tr("_Open"))
     let scheduler: OnscreenScheduler
+    /// Keeps a folder gallery up to date.
+    private let follower: FolderFollower
     private let scrollTracker: ScrollTracker
     private let loader: GalleryLoader
     private let consent: LocalNetworkConsent
@@ -46,6 +48,7 @@ final class GalleryWindow {
         consent = LocalNetworkConsent(preferences: services.preferences)
         navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
+        follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler)
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
         assembleHeader()
@@ -68,7 +71,15 @@ final class GalleryWindow {
         loader.events = GalleryLoader.Events(
             firstRows: { [weak self] manifest in self?.firstRows(manifest) },
             moreRows: { [weak self] rows in self?.received(rows) },
+            folderListed: { [weak self] contents in
+                guard let self, let gallery = self.gallery, gallery.manifest.format == .folder else { return }
+                self.follower.follow(contents, in: gallery)
+            },
             ended: { [weak self] result in self?.ended(result) })
+        follower.changed = { [weak self] gallery in self?.folderChanged(gallery) }
+        follower.gone = { [weak self] gallery in
+            self?.showError(ManifestError("the folder was deleted or moved"), source: gallery.manifest.source)
+        }
 
         let body = Box(.vertical)
         body.append(errorBar)
@@ -207,6 +218,7 @@ final class GalleryWindow {
 
     /// Make and show the gallery of a manifest whose first rows arrived.
     private func install(_ manifest: Manifest) {
+        follower.stop()
         navigation.closeForNewGallery()
         gallery?.cancelAll()
         let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor)
@@ -217,6 +229,18 @@ final class GalleryWindow {
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
         updateSubtitle()
+    }
+
+    /// The folder shown changed on disk: its count, or the empty page if no photo is left.
+    private func folderChanged(_ gallery: PhotoGallery) {
+        updateSubtitle()
+        if gallery.count == 0 {
+            pages.empty.showNoPhotos(in: gallery.manifest.title)
+            pages.show(.empty)
+        } else if pages.current == .empty {
+            pages.empty.clearNote()
+            pages.show(.list)
+        }
     }
 
     /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).

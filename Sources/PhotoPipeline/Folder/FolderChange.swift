@@ -1,0 +1,70 @@
+// Why this exists: one batch of changes to a folder gallery, as row positions: which rows went (old positions), which arrived (new positions), which changed, and where every other row moved; the gallery, the list and the viewer each follow it.
+import Foundation
+
+public struct FolderChange: Sendable {
+    /// Rows that went, by their position before the change (ascending).
+    public let removed: [Int]
+    /// Rows that arrived, by their position after it (ascending).
+    public let inserted: [Int]
+    /// Rows whose file is still there but may hold another photo now, by their position after the change.
+    public let changed: [Int]
+    /// Every row after the change.
+    public let rows: ManifestRowStore
+
+    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore) {
+        self.removed = removed
+        self.inserted = inserted
+        self.changed = changed
+        self.rows = rows
+    }
+
+    public var count: Int { rows.count }
+
+    /// Where the row at `old` is after the change; nil if it went.
+    public func position(of old: Int) -> Int? {
+        let gone = Self.countBelow(old + 1, in: removed)
+        if gone > 0, removed[gone - 1] == old { return nil }
+        // Its rank among the rows that stayed, then the arrivals before it.
+        let rank = old - gone
+        var position = rank
+        while true {
+            let arrivals = Self.countBelow(position + 1, in: inserted)
+            let candidate = rank + arrivals
+            if candidate == position, arrivals == 0 || inserted[arrivals - 1] != position { return position }
+            position = candidate
+        }
+    }
+
+    /// Where the row at `old` is after the change, or, if it went, the row that took its place
+    /// (the next one that stayed, else the one before): where a viewer showing it goes.
+    public func neighbour(of old: Int) -> Int? {
+        guard count > 0 else { return nil }
+        let oldCount = count - inserted.count + removed.count
+        for candidate in old..<max(old, oldCount) { if let position = position(of: candidate) { return position } }
+        for candidate in stride(from: min(old, oldCount) - 1, through: 0, by: -1) { if let position = position(of: candidate) { return position } }
+        return 0
+    }
+
+    /// The runs of consecutive positions in `positions` (ascending): (first, length).
+    public static func runs(_ positions: [Int]) -> [(start: Int, length: Int)] {
+        var runs: [(start: Int, length: Int)] = []
+        for position in positions {
+            if let last = runs.last, last.start + last.length == position {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((position, 1))
+            }
+        }
+        return runs
+    }
+
+    /// How many of `sorted` are below `value`.
+    private static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,135 @@
+// Why this exists: a folder gallery's photos in the file manager's order, as the listing found them and as the watcher keeps them: what each change on disk is measured against, to say which rows went, which arrived and which changed.
+import Foundation
+import GLibRuntime
+
+/// Owned by one thread at a time: made by the listing, then handed to the folder's watcher,
+/// whose queue alone reads and changes it.
+public final class FolderContents: @unchecked Sendable {
+    struct Photo {
+        /// The file manager's sort key of the display name.
+        let key: [UInt8]
+        /// The name on disk (what GIO's monitor reports).
+        let fileName: String
+        /// The name to show.
+        let name: String
+        let uri: String
+    }
+
+    /// The folder's path, ending in "/".
+    let folder: String
+    private(set) var photos: [Photo]
+    /// Each photo's sort key by its name on disk (to find it when the monitor names it).
+    private var keys: [String: [UInt8]]
+    /// One answer per content type (a folder holds few), not one lookup per file.
+    private var known: [String: Bool] = [:]
+
+    init(folder: String, photos: [Photo]) {
+        self.folder = folder.hasSuffix("/") ? folder : folder + "/"
+        self.photos = []
+        keys = [:]
+        replace(photos)
+    }
+
+    /// The whole listing (sorted here).
+    func replace(_ photos: [Photo]) {
+        self.photos = photos.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        keys = Dictionary(photos.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public var count: Int { photos.count }
+
+    /// The entry as a photo of this folder, or nil if it is not one (hidden, not a regular
+    /// file, not a type GdkPixbuf reads).
+    func photo(_ entry: DirectoryEntry) -> Photo? {
+        guard entry.kind == .regular, !entry.isHidden else { return nil }
+        let isImage = known[entry.contentType] ?? {
+            let answer = FolderListing.isImage(contentType: entry.contentType)
+            known[entry.contentType] = answer
+            return answer
+        }()
+        guard isImage, let uri = fileURI(forPath: folder + entry.name) else { return nil }
+        return Photo(key: DirectoryListing.sortKey(entry.displayName), fileName: entry.name,
+                     name: DisplayText.clean(entry.displayName), uri: uri)
+    }
+
+    /// Every photo as rows (name: the display name; URL: the file's URI), in batches.
+    func emitRows(_ batch: @escaping (ManifestRows) -> Void, first: Int = 256) {
+        let sink = RowSink(first: first, emit: batch)
+        for photo in photos { sink.add(name: photo.name, url: photo.uri) }
+        sink.flush()
+    }
+
+    /// All the rows as one store (what a change hands the gallery).
+    func rowStore() -> ManifestRowStore {
+        var store = ManifestRowStore()
+        emitRows({ store.append($0) }, first: 65_536)
+        return store
+    }
+
+    /// The index of the photo named `fileName` on disk, if it is listed.
+    private func index(of fileName: String) -> Int? {
+        guard let key = keys[fileName] else { return nil }
+        var low = 0, high = photos.count
+        while low < high {
+            let middle = (low + high) / 2
+            if photos[middle].key.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        }
+        while low < photos.count, photos[low].key == key {
+            if photos[low].fileName == fileName { return low }
+            low += 1
+        }
+        return nil
+    }
+
+    /// Look again at the entries named `fileNames` (blocking: the watcher's queue) and apply
+    /// what changed: photos that went, photos that arrived, photos that are still there (their
+    /// file may have new contents). Nil when nothing the gallery shows changed.
+    func refresh(_ fileNames: Set<String>) -> FolderChange? {
+        var removed: [Int] = []
+        var added: [Photo] = []
+        var touched: Set<String> = []
+        for fileName in fileNames {
+            let now = DirectoryListing.entry(atPath: folder + fileName).flatMap(photo)
+            let before = index(of: fileName)
+            switch (before, now) {
+            case (nil, nil):
+                continue
+            case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name:
+                touched.insert(fileName)
+            case (let old?, let photo):
+                removed.append(old)
+                if let photo { added.append(photo) }
+            case (nil, let photo?):
+                added.append(photo)
+            }
+        }
+        guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
+        removed.sort()
+        // The survivors keep their order; the arrivals are merged into it.
+        var survivors: [Photo] = []
+        survivors.reserveCapacity(photos.count - removed.count + added.count)
+        var next = 0
+        for (index, photo) in photos.enumerated() {
+            if next < removed.count, removed[next] == index { next += 1; continue }
+            survivors.append(photo)
+        }
+        added.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        var merged: [Photo] = []
+        merged.reserveCapacity(survivors.count + added.count)
+        var inserted: [Int] = []
+        var a = 0, s = 0
+        while a < added.count || s < survivors.count {
+            if a < added.count, s == survivors.count || added[a].key.lexicographicallyPrecedes(survivors[s].key) {
+                inserted.append(merged.count)
+                merged.append(added[a]); a += 1
+            } else {
+                merged.append(survivors[s]); s += 1
+            }
+        }
+        for index in removed { keys[photos[index].fileName] = nil }
+        for photo in added { keys[photo.fileName] = photo.key }
+        photos = merged
+        let changed = touched.compactMap { index(of: $0) }.sorted()
+        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore())
+    }
+}

@@ -1,0 +1,48 @@
+// Why this exists: a folder gallery follows its folder: rows whose photo went lose their work, rows whose file changed start over (never the stale image), and every other row keeps its record, its image and its running work at its new position.
+import Foundation
+
+extension PhotoGallery {
+    /// Apply one batch of changes to the folder shown. No row that stayed the same is
+    /// restarted; the caller then updates the list (and the viewer) with the same change.
+    public func apply(_ change: FolderChange) {
+        // Rows that went: their work is cancelled (a transfer aborted) and their image let go.
+        for row in change.removed {
+            stopWork(of: row)
+            if let record = records.existing(row) { clearImage(of: record) }
+        }
+        // Everything else moves to its new position.
+        records.apply(change)
+        pending.move(change)
+        func moved(_ rows: Set<Int>) -> Set<Int> { Set(rows.compactMap { change.position(of: $0) }) }
+        boundRows = moved(boundRows)
+        pinnedRows = moved(pinnedRows)
+        rowsWithImage = rowsWithImage.mapValues(moved).filter { !$0.value.isEmpty }
+        startTimes = Dictionary(uniqueKeysWithValues: startTimes.compactMap { row, time in change.position(of: row).map { ($0, time) } })
+        rowCountForTrace.store(records.count, ordering: .relaxed)
+        // Rows whose file may hold another photo now: start over, from the file (the memory
+        // cache forgets the old images; the shared thumbnail's MTime tells it is stale).
+        for row in change.changed {
+            stopWork(of: row)
+            let entry = records.entry(row)
+            if let url = entry.url { memory.remove(url: url.absoluteString) }
+            guard let record = records.existing(row) else { continue }
+            clearImage(of: record)
+            record.reset()
+            Trace.shared.emit(.state(row: row, state: .new, reason: nil))
+            onRowChanged?(row)
+            if isRowWanted(row), !pending.isSuspended { startOperations(for: row, priority: priorityForRow(row)) }
+        }
+    }
+
+    /// Cancel every operation of a row, the viewer's too.
+    private func stopWork(of row: Int) {
+        cancelOperations(for: row)
+        if let operation = pending.viewersInProgress[row] {
+            pending.viewersInProgress[row] = nil
+            if operation.unsubscribe(row) {
+                operation.cancel()
+                pending.forget(operation)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// Why this exists: the window's side of a folder kept up to date: one watcher for the folder shown, and each batch of changes it reports applied to the gallery, then the list, the viewer and the header, so they all agree on which row is which.
+import Foundation
+import PhotoPipeline
+
+@MainActor
+final class FolderFollower {
+    private let list: GalleryList
+    private let navigation: ViewerNavigation
+    private let scheduler: OnscreenScheduler
+    private var watcher: FolderWatcher?
+    private weak var gallery: PhotoGallery?
+    /// After a change: the header's count, the empty page when no photo is left.
+    var changed: (PhotoGallery) -> Void = { _ in }
+    /// The folder itself was deleted or moved away.
+    var gone: (PhotoGallery) -> Void = { _ in }
+
+    init(list: GalleryList, navigation: ViewerNavigation, scheduler: OnscreenScheduler) {
+        self.list = list
+        self.navigation = navigation
+        self.scheduler = scheduler
+    }
+
+    /// Keep `gallery` (a folder, listed as `contents`) up to date from now on; any folder
+    /// followed before is let go.
+    func follow(_ contents: FolderContents, in gallery: PhotoGallery) {
+        stop()
+        self.gallery = gallery
+        do {
+            let watcher = try FolderWatcher(contents: contents)
+            watcher.onChange = { [weak self, weak gallery] change in
+                guard let self, let gallery, self.gallery === gallery else { return }
+                self.apply(change, to: gallery)
+            }
+            watcher.onGone = { [weak self, weak gallery] in
+                guard let self, let gallery, self.gallery === gallery else { return }
+                self.gone(gallery)
+            }
+            self.watcher = watcher
+        } catch {
+            // GIO watches with inotify, else by polling the folder, so this is rare (the folder
+            // went between its listing and now): the folder shows as listed; Reload reads it again.
+        }
+    }
+
+    func stop() {
+        watcher?.stop()
+        watcher = nil
+        gallery = nil
+    }
+
+    private func apply(_ change: FolderChange, to gallery: PhotoGallery) {
+        gallery.apply(change)
+        list.apply(change)
+        navigation.apply(change)
+        scheduler.invalidate()
+        changed(gallery)
+    }
+}
