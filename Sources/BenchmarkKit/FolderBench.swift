@@ -21,7 +21,7 @@ extension AppBench {
 
     public func folders(_ photos: LargePhotos) throws -> [Result] {
         var firstFrame: [String: [Double]] = [:], listing: [Double] = [], rss: [String: [Double]] = [:]
-        var appMs: [Double] = [], gnomeMs: [Double] = [], valid: [Double] = []
+        var appMs: [Double] = [], gnomeMs: [Double] = [], valid: [Double] = [], changeMs: [Double] = []
         let folder = try bigFolder(100_000)
         let sample = SamplePhotos.sampleManifest.path
         for repetition in 0..<repetitions {
@@ -35,6 +35,7 @@ extension AppBench {
                 if case .folderListed(_, _, let ms)? = app.trace.events.first(where: { $0.name == .folderListed })?.event { listing.append(ms) }
                 usleep(300_000)
                 rss[label, default: []].append(ProcReaders.currentRSS(pid: app.process.processIdentifier))
+                if path == folder.path { changeMs += try changesReachTheList(app, folder: folder) }
             }
             if let (app, gnome, saved) = try thumbnailsAgainstGnome(photos, repetition: repetition) {
                 appMs.append(app)
@@ -51,11 +52,35 @@ extension AppBench {
                    target: "≤ 1.3", met: { $0 <= 1.3 }),
             Result(name: "folder of 100,000 photos: listed and sorted", unit: "ms", values: listing, target: "≤ 2000", met: { $0 <= 2000 }),
             Result(name: "folder of 100,000 photos: RSS above the sample gallery's", unit: "MB", values: rssAbove, target: "≤ 150", met: { $0 <= 150 }),
+            Result(name: "folder of 100,000 photos: a photo added or deleted → applied to the list", unit: "ms", values: changeMs, target: "≤ 1000", met: { $0 <= 1000 }),
             Result(name: "fresh folder of 12 MP photos: first frame → the first screen's thumbnails, the app", unit: "ms", values: appMs),
             Result(name: "fresh folder of 12 MP photos: the same thumbnails made by GNOME's factory", unit: "ms", values: gnomeMs),
             Result(name: "… GNOME's factory ÷ the app", unit: "×", values: zip(gnomeMs, appMs).map { $0 / $1 }, target: "≥ 3", met: { $0 >= 3 }),
             Result(name: "… the app's saved thumbnails GNOME's factory finds valid", unit: "%", values: valid, target: "100", met: { $0 == 100 }),
         ]
+    }
+
+    /// A photo added to the open 100,000-photo folder, then deleted: the time from each change on
+    /// disk to the app's `folder-changed` (the change applied to the gallery and the list), as the
+    /// bench reads the trace (so a little later than the app).
+    private func changesReachTheList(_ app: AppProcess, folder: URL) throws -> [Double] {
+        let added = folder.appendingPathComponent("photo 5000 added.png")
+        var times: [Double] = []
+        for add in [true, false] {
+            let before = app.trace.events.filter { $0.name == .folderChanged }.count
+            let start = ProcessInfo.processInfo.systemUptime
+            if add {
+                _ = symlink(SamplePhotos.directory.appendingPathComponent("coins.png").path, added.path)
+            } else {
+                try FileManager.default.removeItem(at: added)
+            }
+            guard app.trace.wait(timeout: 10, until: { $0.filter { $0.name == .folderChanged }.count > before }) else {
+                try? FileManager.default.removeItem(at: added)
+                continue
+            }
+            times.append((ProcessInfo.processInfo.systemUptime - start) * 1000)
+        }
+        return times
     }
 
     /// A fresh folder of eight 12 MP JPEGs: the app's time from its first frame with rows to

@@ -18,22 +18,25 @@ public final class FolderContents: @unchecked Sendable {
     /// The folder's path, ending in "/".
     let folder: String
     private(set) var photos: [Photo]
-    /// Each photo's sort key by its name on disk (to find it when the monitor names it).
-    private var keys: [String: [UInt8]]
+    /// Each photo's sort key by its name on disk (to find it when the monitor names it), made
+    /// at the first change, on the watcher's queue, not while the first rows wait.
+    private var keyIndex: [String: [UInt8]]?
+    private func indexKeys() {
+        if keyIndex == nil { keyIndex = Dictionary(photos.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first }) }
+    }
     /// One answer per content type (a folder holds few), not one lookup per file.
     private var known: [String: Bool] = [:]
 
     init(folder: String, photos: [Photo]) {
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         self.photos = []
-        keys = [:]
         replace(photos)
     }
 
     /// The whole listing (sorted here).
     func replace(_ photos: [Photo]) {
         self.photos = photos.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        keys = Dictionary(photos.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
+        keyIndex = nil
     }
 
     public var count: Int { photos.count }
@@ -68,7 +71,8 @@ public final class FolderContents: @unchecked Sendable {
 
     /// The index of the photo named `fileName` on disk, if it is listed.
     private func index(of fileName: String) -> Int? {
-        guard let key = keys[fileName] else { return nil }
+        indexKeys()
+        guard let key = keyIndex?[fileName] else { return nil }
         var low = 0, high = photos.count
         while low < high {
             let middle = (low + high) / 2
@@ -126,8 +130,9 @@ public final class FolderContents: @unchecked Sendable {
                 merged.append(survivors[s]); s += 1
             }
         }
-        for index in removed { keys[photos[index].fileName] = nil }
-        for photo in added { keys[photo.fileName] = photo.key }
+        indexKeys()
+        for index in removed { keyIndex![photos[index].fileName] = nil }
+        for photo in added { keyIndex![photo.fileName] = photo.key }
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
         return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore())
