@@ -8,6 +8,9 @@ packages=(
   meson ninja-build gettext desktop-file-utils appstream libglib2.0-bin
   # run (icons, image loaders, TLS for libsoup)
   adwaita-icon-theme librsvg2-common glib-networking shared-mime-info fonts-nanum
+  # run: GdkPixbuf loaders for the formats photos come in (SVG is librsvg2-common's; TIFF,
+  # GIF, BMP and ICO come with GdkPixbuf)
+  webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
   # test: a private X server, real X input, screenshots, a session bus, accessibility
   xvfb xdotool imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
   # test: GNOME's own freedesktop thumbnail factory, to interoperate with

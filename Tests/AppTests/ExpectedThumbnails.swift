@@ -7,7 +7,12 @@ enum ExpectedThumbnails {
     /// The sepia thumbnail the app should draw for a sample photo (RGB photos only: no alpha to
     /// composite). `box`: 128 for local photos (the shared cache's normal size), 256 for remote ones.
     static func sepia(_ file: String, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
-        let square = try original(file, size: size, box: box)
+        try sepia(data: SamplePhotos.data(file), size: size, box: box)
+    }
+
+    /// The same for a photo's bytes (a format made at test time).
+    static func sepia(data: Data, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
+        let square = try original(data: data, size: size, box: box)
         let filtered = try SepiaFilter(intensity: SepiaKernel.defaultIntensity).filter(square, isCancelled: { false })
         return Screenshot.Template(width: filtered.width, height: filtered.height) { x, y in
             let p = filtered.pixel(x: x, y: y)
@@ -17,7 +22,11 @@ enum ExpectedThumbnails {
 
     /// The unfiltered row thumbnail.
     static func original(_ file: String, size: Int = 64, box: Int = 128) throws -> Thumbnail {
-        let fitted = try ImageDecoder(maxDimension: box).decode(SamplePhotos.data(file))
+        try original(data: SamplePhotos.data(file), size: size, box: box)
+    }
+
+    static func original(data: Data, size: Int = 64, box: Int = 128) throws -> Thumbnail {
+        let fitted = try ImageDecoder(maxDimension: box).decode(data)
         guard let square = RowThumbnail.square(fitted.pixbuf, pixels: size) else { throw Missing() }
         return square
     }

@@ -40,5 +40,10 @@ final class FolderListingTests: XCTestCase {
         XCTAssertGreaterThan(images.count, 5)
         for type in images { XCTAssertTrue(FolderListing.isImage(contentType: type), "\(type) is offered but no loader reads it") }
         XCTAssertTrue(line.contains("inode/directory;"), "folders open with the app")
+        // And the formats photos come in, which the install script's loaders read, are offered.
+        for type in ["image/jpeg", "image/png", "image/webp", "image/avif", "image/heif", "image/heic", "image/tiff", "image/gif", "image/svg+xml", "image/bmp"] {
+            XCTAssertTrue(FolderListing.isImage(contentType: type), "no loader reads \(type): is the install script's loader package installed?")
+            XCTAssertTrue(images.contains(type), "\(type) is read but not offered in Open With")
+        }
     }
 }
