@@ -51,15 +51,17 @@ public final class PixbufLoader {
     /// What it decoded (a reference of the caller's own), once it has.
     public var pixbuf: Pixbuf? { gdk_pixbuf_loader_get_pixbuf(pointer).map(Pixbuf.init(retaining:)) }
 
-    /// The format it recognised: its short name ("png", "jpeg") and first MIME type.
-    public var format: (name: String, mimeType: String?)? {
+    /// The format it recognised: its short name ("png", "jpeg"), its first MIME type and its
+    /// description as the loader gives it ("WebP image", in the user's language).
+    public var format: (name: String, mimeType: String?, description: String?)? {
         guard let format = gdk_pixbuf_loader_get_format(pointer), let name = takeString(gdk_pixbuf_format_get_name(format)) else { return nil }
+        let description = takeString(gdk_pixbuf_format_get_description(format))
         var mimeType: String?
         if let types = gdk_pixbuf_format_get_mime_types(format) {
             mimeType = types[0].map { String(cString: $0) }
             g_strfreev(types)
         }
-        return (name, mimeType)
+        return (name, mimeType, description)
     }
 }
 

@@ -43,6 +43,8 @@ public struct ImageDecoder: Sendable {
         public var allocated = false
         /// The format's MIME type ("image/png"), once the loader knows it.
         public var mimeType: String?
+        /// The format's name as its loader describes it ("WebP image").
+        public var formatName: String?
         public init() {}
     }
 
@@ -135,6 +137,7 @@ public struct ImageDecoder: Sendable {
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let format = loader.format {
             report.mimeType = format.mimeType
+            report.formatName = format.description
             if let reason = Self.truncation(of: data, format: format.name) { throw .undecodable(reason) }
         }
         if isCancelled() { throw .cancelled }

@@ -9,6 +9,8 @@ public struct FullImageDetails: Sendable {
     public var height = 0
     public var fileSize = 0
     public var mimeType: String?
+    /// The format's name as its loader describes it ("WebP image").
+    public var formatName: String?
     /// Where the bytes came from.
     public var from = BytesSource.network
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
@@ -86,6 +88,7 @@ public struct FullImageLoader: StageWork {
             details.height = report.declaredHeight
             details.fileSize = data.count
             details.mimeType = report.mimeType
+            details.formatName = report.formatName
             details.from = from
             details.encoded = data
             result.set(details)

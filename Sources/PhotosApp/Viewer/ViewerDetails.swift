@@ -35,8 +35,18 @@ final class ViewerDetails {
             record.url?.absoluteString ?? unknown,
             full.map { fill(tr("%s × %s pixels"), ViewerPage.number($0.details.width), ViewerPage.number($0.details.height)) } ?? unknown,
             full.map { formatSize($0.details.fileSize) } ?? unknown,
-            full?.details.mimeType ?? unknown,
+            full.map { Self.format($0.details) } ?? unknown,
         ]
         for (label, text) in zip(values, texts) where label.text != text { label.text = text }
+    }
+
+    /// "WebP image (image/webp)": the format's name as its loader gives it, and its type.
+    static func format(_ details: FullImageDetails) -> String {
+        switch (details.formatName, details.mimeType) {
+        case let (name?, type?): return "\(name) (\(type))"
+        case let (name?, nil): return name
+        case let (nil, type?): return type
+        case (nil, nil): return "—"
+        }
     }
 }
