@@ -88,4 +88,23 @@ final class FormatsAppTests: XCTestCase {
         }
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// A phone's photo stored sideways (EXIF orientation 6) shows upright in its row, in sepia.
+    func testASidewaysPhotoIsUprightInItsRow() throws {
+        let folder = TemporaryFiles.url("oriented-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OrientedPhotos.jpeg(orientation: 6).write(to: folder.appendingPathComponent("turned.jpg"))
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, "the row loads: \(app.stderr.suffix(300))")
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("oriented.png").path)
+        let upright = screen.bestMatch(try ExpectedThumbnails.sepia(data: OrientedPhotos.uprightPNG()), xs: 18..<30, ys: 40..<200)
+        XCTAssertLessThan(upright.difference, 6, "the row shows the picture upright (best match \(upright))")
+        // Control: the picture as stored, not turned, is not what the row shows.
+        let stored = TestImages.encode(try XCTUnwrap(TestImages.decode(OrientedPhotos.jpeg(orientation: 6))), type: "png")
+        XCTAssertGreaterThan(screen.bestMatch(try ExpectedThumbnails.sepia(data: stored), xs: 18..<30, ys: 40..<200).difference, 6)
+        XCTAssertEqual(app.criticals, [])
+    }
 }
