@@ -77,6 +77,24 @@ public struct ImageDecoder: Sendable {
         let pool = budget
         loader.onSizePrepared { [unowned loader] width, height in
             state.declared = (width, height)
+            // A drawing (SVG) is rendered at the size it is shown, larger or smaller than it
+            // declares, and a huge one at the most pixels allowed rather than refused.
+            if loader.format?.name == "svg", width > 0, height > 0 {
+                let side = Self.side(width, height, downscale ? maxSide : Int.max, min(limit, pixelBudget ?? limit))
+                let size = Self.fit(width: width, height: height, maxSide: side, cover: square && downscale, enlarge: downscale)
+                if let size { loader.setSize(width: size.width, height: size.height) }
+                if let pool {
+                    let pixels = size.map { $0.width * $0.height } ?? width * height
+                    do throws(DecodeBudget.Refusal) {
+                        state.reservation = try pool.reserve(pixels * 8, cancellable: cancellable ?? Cancellable())
+                    } catch {
+                        state.budgetRefusal = error
+                        state.refused = true
+                        loader.setSize(width: 0, height: 0)
+                    }
+                }
+                return
+            }
             if width * height > limit || width <= 0 || height <= 0 {
                 // A zero size tells the loader module not to allocate and to expect closing
                 // (the convention gdk_pixbuf_get_file_info uses).
@@ -226,10 +244,11 @@ public struct ImageDecoder: Sendable {
     }
 
     /// The size that fits `maxSide` keeping the aspect ratio (the longest side, or with `cover`
-    /// the shortest, so a centred square crop is filled), or nil when no downscale is needed.
-    static func fit(width: Int, height: Int, maxSide: Int, cover: Bool = false) -> (width: Int, height: Int)? {
+    /// the shortest, so a centred square crop is filled), or nil when no downscale is needed
+    /// (with `enlarge`, a drawing smaller than that is drawn larger).
+    static func fit(width: Int, height: Int, maxSide: Int, cover: Bool = false, enlarge: Bool = false) -> (width: Int, height: Int)? {
         let side = cover ? min(width, height) : max(width, height)
-        guard side > maxSide else { return nil }
+        guard side > maxSide || (enlarge && side < maxSide) else { return nil }
         let scale = Double(maxSide) / Double(side)
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
