@@ -118,4 +118,27 @@ final class FolderAppTests: XCTestCase {
         }, "the chosen folder opened: \(app.trace.events.filter { $0.name == .manifest || $0.name == .manifestFailed }.map(\.event)); windows: \(app.visibleWindowTitles(on: xvfb))")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// A folder of 100,000 photos (links to the samples) opens, and End reaches its last row, which loads.
+    func testAHundredThousandPhotoFolderReachesItsLastRowWithEnd() throws {
+        let folder = TemporaryFiles.url("folder-100k-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = SamplePhotos.directory.appendingPathComponent("coins.png").path
+        // Zero-padded, so the last row is the last name.
+        for index in 0..<100_000 { XCTAssertEqual(symlink(target, folder.appendingPathComponent(String(format: "photo %06d.png", index)).path), 0) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .manifest(100_000, _) = $0.event { return true } else { return false } } },
+                      "all 100,000 listed: \(app.stderr.suffix(400))")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered })
+        try app.focusListThroughTheViewer(xvfb, y: 300)
+        try xvfb.run("xdotool", ["key", "End"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[99_999]?.state == .filtered },
+                      "the last row loads; last rest: \(String(describing: app.trace.events.last { $0.name == .scrollEnd || $0.name == .visible }?.event))")
+        XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("photo 099999.png, ") } },
+                      "and shows it")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

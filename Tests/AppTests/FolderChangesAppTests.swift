@@ -122,4 +122,18 @@ final class FolderChangesAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .page(name: .empty) } }, "no photo left: the empty page")
         XCTAssertEqual(app.criticals, [])
     }
+
+    func testAFolderDeletedWhileShownSaysSoWithRetry() throws {
+        let folder = try makeFolder([("A.png", "brick.png"), ("B.png", "coffee.png")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[1]?.state == .filtered }, "the folder loads")
+        try FileManager.default.removeItem(at: folder)
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifestFailed } },
+                      "the window says the folder went: \(app.trace.events.suffix(8).map(\.event))")
+        XCTAssertEqual(app.trace.events.first { $0.name == .manifestFailed }?.reason, "the folder was deleted or moved")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
