@@ -50,6 +50,8 @@ open class Widget {
 
     /// The widget's scale factor (2 on a HiDPI display): thumbnails are decoded at size × scale.
     public var scaleFactor: Int32 { gtk_widget_get_scale_factor(widget) }
+    /// `map`: it came on screen (again).
+    public func onMap(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "map", fn) }
 
     public var width: Int32 { gtk_widget_get_width(widget) }
     public var height: Int32 { gtk_widget_get_height(widget) }

@@ -32,6 +32,18 @@ open class Window: Widget {
     public func fullscreen() { gtk_window_fullscreen(gtkWindow) }
     public func unfullscreen() { gtk_window_unfullscreen(gtkWindow) }
     /// The window manager made the window fullscreen or took it back (`notify::fullscreened`).
+    /// Minimised (iconified) by the user or the window manager.
+    public var isMinimized: Bool {
+        guard let surface = gtk_native_get_surface(OpaquePointer(widget)) else { return false }
+        return gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+    }
+
+    /// The toplevel's state changed (minimised, restored, maximised…); connect once it is realized.
+    public func onStateChanged(_ fn: @escaping Signal.Plain) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(widget)) else { return }
+        Signal.connectPointer(surface, "notify::state") { _ in fn() }
+    }
+
     public func onFullscreenChanged(_ fn: @escaping Signal.Plain) {
         Signal.connectPointer(ref.pointer, "notify::fullscreened") { _ in fn() }
     }

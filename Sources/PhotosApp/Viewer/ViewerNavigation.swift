@@ -51,6 +51,7 @@ final class ViewerNavigation {
     /// A row was activated (clicked, or Enter on it): its photo opens in the viewer page.
     func open(at row: Int) {
         guard let gallery = gallery(), gallery.records.indices.contains(row), pages.current == .list else { return }
+        watchMinimizing()
         setHeaderButtons(viewer: true)
         pages.show(.viewer)
         viewerPage.open(gallery, row: row)
@@ -64,6 +65,16 @@ final class ViewerNavigation {
         setHeaderButtons(viewer: false)
         pages.show(.list)
         showListTitle()
+    }
+
+    /// An animation plays only while the window is not minimised: told when that changes
+    /// (connected once, when the viewer first opens: the window is realized by then).
+    private var watchingMinimized = false
+    private func watchMinimizing() {
+        guard !watchingMinimized else { return }
+        watchingMinimized = true
+        viewerPage.animation.isMinimized = { [weak self] in self?.window.isMinimized ?? false }
+        window.onStateChanged { [weak self] in self?.viewerPage.animation.resume() }
     }
 
     /// Leave the viewer without going back to a row (another gallery replaces this one).

@@ -8,6 +8,8 @@ import PhotoPipeline
 final class ViewerPage {
     let container = Box(.horizontal)
     let photo = PhotoView()
+    /// A GIF or animated WebP shown plays (paused while off screen).
+    private(set) lazy var animation = ViewerAnimation(photo: photo)
     private let overlay = Overlay()
     private let progress = ProgressBar()
     private let problem = Box(.vertical, spacing: 12)
@@ -47,6 +49,7 @@ final class ViewerPage {
     private var shown: (row: Int, full: Bool, sepia: Bool, image: Thumbnail, texture: Texture)?
 
     init() {
+        photo.onMap { [weak self] in self?.animation.resume() }
         photo.setAccessible(label: tr("Photo"))
         overlay.setChild(photo)
         overlay.setExpand(horizontal: true, vertical: true)
@@ -111,6 +114,7 @@ final class ViewerPage {
     func close() {
         guard let viewer, let row = viewer.row else { return }
         if isFullscreen { fullscreen(false) }
+        animation.stop()
         viewer.close()
         self.viewer = nil
         photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
@@ -124,6 +128,7 @@ final class ViewerPage {
     func apply(_ change: FolderChange) -> Bool {
         guard let viewer, let before = viewer.row else { return true }
         guard viewer.apply(change) else {
+            animation.stop()
             if isFullscreen { fullscreen(false) }
             self.viewer = nil
             photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
@@ -170,6 +175,11 @@ final class ViewerPage {
                 let size = Self.photoSize(full)
                 photo.setTexture(texture, width: size.width, height: size.height, keepView: keep, upscale: false)
                 shown = (row, true, full.sepia, full.image, texture)
+                if ViewerAnimation.mayAnimate(full.details.mimeType), let data = full.details.encoded {
+                    animation.play(data, sepia: full.sepia, intensity: gallery.settings.sepiaIntensity, width: size.width, height: size.height)
+                } else {
+                    animation.stop()
+                }
                 zoomChanged()
                 let ms = (ProcessInfo.processInfo.systemUptime - viewer.askedAt) * 1000
                 Trace.shared.emit(.fullImage(row: row, width: full.image.width, height: full.image.height, sepia: full.sepia,
@@ -177,11 +187,13 @@ final class ViewerPage {
             }
         } else if let thumbnail = record.image {
             if shown?.row != row || shown?.image !== thumbnail {
+                animation.stop()
                 let texture = Texture(pixbuf: thumbnail.pixbuf)
                 photo.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
                 shown = (row, false, record.state == .filtered, thumbnail, texture)
             }
         } else if shown?.row != row {
+            animation.stop()
             photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
             shown = nil
         }

@@ -1,0 +1,51 @@
+// Why this exists: GdkPixbufAnimation for the viewer's GIF and animated WebP: made from a file's bytes, its frames produced one at a time by an iterator as they are played (not all decoded and held), each with its own delay.
+import CGLib
+import CGdkPixbuf
+import Foundation
+import GLibRuntime
+
+/// An animation read from bytes. Its iterator is used by one thread at a time.
+public final class PixbufAnimation: @unchecked Sendable {
+    let ref: ObjectRef
+    private var pointer: OpaquePointer { ref.pointer.opaque }
+
+    /// Read `data`; nil when it is not an image the loaders read, or a single still frame.
+    public init?(data: Data) {
+        let loader = PixbufLoader()
+        do throws(GLibError) {
+            try loader.write(data)
+            try loader.close()
+        } catch { return nil }
+        guard let animation = gdk_pixbuf_loader_get_animation(loader.ref.pointer.as(GdkPixbufLoader.self)) else { return nil }
+        ref = ObjectRef(retaining: animation)
+        if gdk_pixbuf_animation_is_static_image(pointer) != 0 { return nil }
+    }
+
+    public var width: Int { Int(gdk_pixbuf_animation_get_width(pointer)) }
+    public var height: Int { Int(gdk_pixbuf_animation_get_height(pointer)) }
+
+    /// Play from now.
+    public func start() -> Iterator { Iterator(adopting: gdk_pixbuf_animation_get_iter(pointer, nil)) }
+
+    public final class Iterator: @unchecked Sendable {
+        let ref: ObjectRef
+        private var pointer: OpaquePointer { ref.pointer.opaque }
+        init(adopting iter: OpaquePointer) { ref = ObjectRef(adopting: iter) }
+
+        /// The frame to show now: a copy of its own (the iterator reuses its buffer).
+        public func frame() -> Pixbuf? {
+            guard let shown = gdk_pixbuf_animation_iter_get_pixbuf(pointer), let copy = gdk_pixbuf_copy(shown) else { return nil }
+            return Pixbuf(adopting: copy)
+        }
+
+        /// How long the frame shows, in milliseconds; nil: for ever (the animation ended).
+        public var delay: Int? {
+            let ms = Int(gdk_pixbuf_animation_iter_get_delay_time(pointer))
+            return ms < 0 ? nil : ms
+        }
+
+        /// Move to the frame of the current time; true when it is another frame.
+        @discardableResult
+        public func advance() -> Bool { gdk_pixbuf_animation_iter_advance(pointer, nil) != 0 }
+    }
+}

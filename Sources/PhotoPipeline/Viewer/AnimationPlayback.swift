@@ -1,0 +1,51 @@
+// Why this exists: an animated photo (GIF, animated WebP) played in the viewer: each frame when its own delay is up (under 20 ms counted as 100 ms, as browsers do), in sepia or not, decoded as it is played rather than all held; the app only shows what it hands over and schedules the next.
+import Foundation
+import GdkPixbuf
+
+@MainActor
+public final class AnimationPlayback {
+    /// Frames larger than this are not filtered live (a frame would cost more than its delay):
+    /// such an animation shows its first frame, still.
+    nonisolated public static let maxFramePixels = 4_000_000
+    /// Delays browsers treat as "as fast as you can", and what they use instead (milliseconds).
+    nonisolated public static let shortestDelay = 20, delayForShortOnes = 100
+
+    private let animation: PixbufAnimation
+    private var iterator: PixbufAnimation.Iterator
+    private let filter: SepiaFilter
+
+    /// The animation in `data`, read off the main loop; nil for a still image, one that does
+    /// not load, or one too large to play.
+    public nonisolated static func read(_ data: Data) -> PixbufAnimation? {
+        guard let animation = PixbufAnimation(data: data), animation.width * animation.height <= maxFramePixels else { return nil }
+        return animation
+    }
+
+    public init(_ animation: PixbufAnimation, sepiaIntensity: Float) {
+        self.animation = animation
+        iterator = animation.start()
+        filter = SepiaFilter(intensity: sepiaIntensity)
+    }
+
+    /// The frame to show now, in sepia or not.
+    public func frame(sepia: Bool) -> Thumbnail? {
+        guard let pixbuf = iterator.frame() else { return nil }
+        let image = Thumbnail(pixbuf)
+        return sepia ? (try? filter.filter(image, isCancelled: { false })) : image
+    }
+
+    /// Move on to the frame of now; returns how long until the next one is due (milliseconds),
+    /// or nil when the animation has ended on its last frame.
+    public func advance() -> Int? {
+        iterator.advance()
+        return Self.wait(iterator.delay)
+    }
+
+    /// How long the current frame is waited on, given its own delay.
+    public func currentWait() -> Int? { Self.wait(iterator.delay) }
+
+    nonisolated static func wait(_ delay: Int?) -> Int? {
+        guard let delay else { return nil }
+        return delay < shortestDelay ? delayForShortOnes : delay
+    }
+}

@@ -1,0 +1,93 @@
+// Why this exists: animated photos in the real app: a GIF plays in the viewer (frames on screen change), stops costing anything once the viewer is left, and one with 0 ms delays neither spins the CPU nor freezes the window.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class AnimationAppTests: XCTestCase {
+    /// A GIF of `frames` frames cycling red, blue and green, each shown `delay` hundredths of a second.
+    func gif(frames: Int, delay: Int, size: Int = 200, in folder: URL, name: String = "anim.gif") throws -> URL {
+        let colours = ["#e02020", "#2040e0", "#20c040"]
+        let target = folder.appendingPathComponent(name)
+        var arguments = ["-delay", "\(delay)", "-size", "\(size)x\(size)"]
+        for index in 0..<min(frames, 3) { arguments.append("xc:\(colours[index])") }
+        arguments += ["-loop", "0", target.path]
+        let made = try Tool.run("/usr/bin/convert", arguments, timeout: 120)
+        XCTAssertEqual(made.status, 0, made.output)
+        // More frames: the three repeated (ImageMagick takes minutes to write thousands).
+        if frames > 3 { try XCTUnwrap(AnimatedGIF.repeating(try Data(contentsOf: target), frames: frames)).write(to: target) }
+        return target
+    }
+
+    func folder() throws -> URL {
+        let folder = TemporaryFiles.url("animation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The main thread's CPU time (clock ticks) and how often it woke up (voluntary switches;
+    /// the test environment's accessibility bus wakes it too, so only the ticks are asserted).
+    func mainThread(_ app: AppProcess) -> (ticks: Int, wakeups: Int) {
+        let pid = app.process.processIdentifier
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+        let wakeups = line.flatMap { Int($0.split(separator: "\t").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+        return (ticks, wakeups)
+    }
+
+    func testAGIFPlaysInTheViewerAndCostsNothingOnceTheViewerIsLeft() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Fast frames (20 ms), so a playback left running would show plainly in the wake-ups.
+        let file = try gif(frames: 3, delay: 2, size: 600, in: folder)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
+                      "the viewer shows the GIF: \(app.stderr.suffix(300))")
+        // The middle of the photo, over a second: more than one frame's colour.
+        var seen: Set<String> = []
+        let path = app.directory.appendingPathComponent("frame.png").path
+        for _ in 0..<12 {
+            try xvfb.screenshot(to: path)
+            let screen = try Screenshot(path: path)
+            let (r, g, b) = screen.rgb(x: 345, y: 340)
+            seen.insert("\(r / 16),\(g / 16),\(b / 16)")
+            usleep(90_000)
+        }
+        XCTAssertGreaterThanOrEqual(seen.count, 2, "the frames change on screen: \(seen)")
+
+        // Back to the list: the animation stops; the main thread sleeps.
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "Escape"])
+        XCTAssertTrue(app.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .closed) } }, "the viewer closed")
+        sleep(1)
+        let before = mainThread(app)
+        sleep(2)
+        let after = mainThread(app)
+        XCTAssertLessThanOrEqual(after.ticks - before.ticks, 2, "at rest with the viewer left, the main thread uses no CPU (clock ticks of 10 ms)")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testAnAnimationOf10000ZeroDelayFramesNeitherSpinsNorFreezes() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try gif(frames: 10_000, delay: 0, size: 32, in: folder)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
+                      "the viewer shows it: \(app.stderr.suffix(300))")
+        sleep(1)
+        let before = mainThread(app)
+        sleep(2)
+        let after = mainThread(app)
+        // Clock ticks are hundredths of a second: a spinning main thread would use about 200.
+        XCTAssertLessThan(after.ticks - before.ticks, 100, "0 ms delays play at 100 ms a frame, not flat out")
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "Escape"])
+        XCTAssertTrue(app.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .closed) } }, "the window still answers")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
