@@ -161,38 +161,45 @@ final class InspectorPanel {
         }
         // One part of the panel a frame (queues, then the waterfall, then the totals), so no
         // frame pays for laying out and painting the whole panel at once.
+        // Events that arrive after the first part has taken them ask for the next update
+        // (`updateScheduled` is cleared there); it waits out the interval, by then the parts are done.
         var part = 0
+        var taken: Taken?
         container.addTickCallback { [weak self] in
             guard let self else { return false }
-            if part == 0 { self.lastUpdate = ProcessInfo.processInfo.systemUptime }
-            self.update(part: part)
+            if part == 0 {
+                self.lastUpdate = ProcessInfo.processInfo.systemUptime
+                self.updateScheduled = false
+                taken = self.takeEvents()
+            }
+            if let taken { self.update(part: part, taken) }
             part += 1
-            guard part == Self.parts else { return true }
-            self.updateScheduled = false
-            return false
+            return part < Self.parts
         }
         container.queueDraw()
     }
 
     private var sources: [Int: ImageSource] = [:]
-    private var taken: (queues: [Stage: QueueCounts], totals: SessionTotals, events: [ObservedEvent], sources: [Int: ImageSource])?
+    private typealias Taken = (queues: [Stage: QueueCounts], totals: SessionTotals, events: [ObservedEvent], sources: [Int: ImageSource])
     static let parts = 3
 
-    private func update(part: Int) {
+    /// What happened since the last update (and re-arm the observer's notice).
+    private func takeEvents() -> Taken {
+        let taken = observer.take(after: lastSequence)
+        if let last = taken.events.last { lastSequence = last.sequence }
+        return taken
+    }
+
+    /// One part of an update, each from the same events taken at its start.
+    private func update(part: Int, _ taken: Taken) {
         switch part {
         case 0:
-            let taken = observer.take(after: lastSequence)
-            if let last = taken.events.last { lastSequence = last.sequence }
-            self.taken = taken
             let now = Trace.shared.now
             for view in queueViews { view.update(taken.queues[view.stage] ?? QueueCounts(), at: now) }
         case 1:
-            guard let taken else { return }
             waterfall.add(taken.events)
             waterfall.render(now: Trace.shared.now)
         default:
-            guard let taken else { return }
-            self.taken = nil
             showTotals(taken.totals)
             sources = taken.sources
             if badges.isActive { onBadges?(sources) }

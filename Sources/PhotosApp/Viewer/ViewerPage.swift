@@ -22,7 +22,7 @@ final class ViewerPage {
     let sepiaButton = ToggleButton(iconName: "image-x-generic-symbolic")
     let infoButton = ToggleButton(iconName: "dialog-information-symbolic")
 
-    private(set) var viewer: PhotoViewer?
+    var viewer: PhotoViewer?
     /// Leave the viewer (Back, Escape, Alt+Left); the window shows the list at this row.
     var onClose: ((Int) -> Void)?
     /// The photo shown changed: its name and "12 of 2,000" for the header.
@@ -39,14 +39,15 @@ final class ViewerPage {
         }
     }
 
-    private func fullscreen(_ on: Bool) {
+    func fullscreen(_ on: Bool) {
         isFullscreen = on
         setFullscreen(on)
     }
 
     /// What the picture shows now: the row, whether it is the full image, and the texture
     /// (held here, on the main thread, with the image it wraps).
-    private var shown: (row: Int, full: Bool, sepia: Bool, image: Thumbnail, texture: Texture)?
+    /// What the photo view shows now (set by `refresh`; a folder's change moves its row).
+    var shown: (row: Int, full: Bool, sepia: Bool, image: Thumbnail, texture: Texture)?
 
     init() {
         photo.onMap { [weak self] in self?.animation.resume() }
@@ -120,29 +121,6 @@ final class ViewerPage {
         photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
         shown = nil
         onClose?(row)
-    }
-
-    /// The folder shown changed (the gallery applied it): the photo shown keeps its view at its
-    /// new position, or its neighbour shows if it went. False when no photo is left (the
-    /// viewer is closed; the window shows the empty folder).
-    func apply(_ change: FolderChange) -> Bool {
-        guard let viewer, let before = viewer.row else { return true }
-        guard viewer.apply(change) else {
-            animation.stop()
-            if isFullscreen { fullscreen(false) }
-            self.viewer = nil
-            photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
-            shown = nil
-            return false
-        }
-        // The same photo at another position keeps its view (zoom and pan); another one is new.
-        if let shown, shown.row == before, let now = viewer.row, change.position(of: before) == now, !change.changed.contains(now) {
-            self.shown = (now, shown.full, shown.sepia, shown.image, shown.texture)
-        } else {
-            shown = nil
-        }
-        refresh()
-        return true
     }
 
     private func move(to row: Int) {

@@ -7,23 +7,26 @@ final class FolderFollower {
     private let list: GalleryList
     private let navigation: ViewerNavigation
     private let scheduler: OnscreenScheduler
+    private let pages: WindowPages
     private var watcher: FolderWatcher?
     private weak var gallery: PhotoGallery?
-    /// After a change: the header's count, the empty page when no photo is left.
-    var changed: (PhotoGallery) -> Void = { _ in }
+    /// After a change: the header's count.
+    var countChanged: () -> Void = {}
     /// The folder itself was deleted or moved away.
     var gone: (PhotoGallery) -> Void = { _ in }
 
-    init(list: GalleryList, navigation: ViewerNavigation, scheduler: OnscreenScheduler) {
+    init(list: GalleryList, navigation: ViewerNavigation, scheduler: OnscreenScheduler, pages: WindowPages) {
         self.list = list
         self.navigation = navigation
         self.scheduler = scheduler
+        self.pages = pages
     }
 
     /// Keep `gallery` (a folder, listed as `contents`) up to date from now on; any folder
     /// followed before is let go.
     func follow(_ contents: FolderContents, in gallery: PhotoGallery) {
         stop()
+        guard gallery.manifest.format == .folder else { return }
         self.gallery = gallery
         do {
             let watcher = try FolderWatcher(contents: contents)
@@ -53,6 +56,14 @@ final class FolderFollower {
         list.apply(change)
         navigation.apply(change)
         scheduler.invalidate()
-        changed(gallery)
+        countChanged()
+        // No photo left: the empty page says so (and offers another); one back: the list.
+        if gallery.count == 0 {
+            pages.empty.showNoPhotos(in: gallery.manifest.title)
+            pages.show(.empty)
+        } else if pages.current == .empty {
+            pages.empty.clearNote()
+            pages.show(.list)
+        }
     }
 }

@@ -8,16 +8,16 @@ import PhotoPipeline
 final class GalleryWindow {
     let window: ApplicationWindow
     private let services: AppServices
-    private let header = HeaderBar()
-    private let headerTitle = HeaderTitle()
-    private let loadingSpinner = Spinner()
+    let header = HeaderBar()
+    let headerTitle = HeaderTitle()
+    let loadingSpinner = Spinner()
     private let errorBar = InfoBar(type: .error)
     private let dropTarget = DropTarget()
     let list = GalleryList()
     let viewerPage = ViewerPage()
-    private let pages: WindowPages
+    let pages: WindowPages
     private let split = Paned(.horizontal)
-    private let openButton = Button(label: tr("_Open"))
+    let openButton = Button(label: tr("_Open"))
     let scheduler: OnscreenScheduler
     /// Keeps a folder gallery up to date.
     private let follower: FolderFollower
@@ -28,7 +28,7 @@ final class GalleryWindow {
     private(set) var inspector: InspectorController!
     private var probe: FrameProbe?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
-    private var listSubtitle = ""
+    var listSubtitle = ""
 
     /// The gallery on screen (its first rows arrived).
     private(set) var gallery: PhotoGallery?
@@ -48,7 +48,7 @@ final class GalleryWindow {
         consent = LocalNetworkConsent(preferences: services.preferences)
         navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
-        follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler)
+        follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
         assembleHeader()
@@ -71,12 +71,9 @@ final class GalleryWindow {
         loader.events = GalleryLoader.Events(
             firstRows: { [weak self] manifest in self?.firstRows(manifest) },
             moreRows: { [weak self] rows in self?.received(rows) },
-            folderListed: { [weak self] contents in
-                guard let self, let gallery = self.gallery, gallery.manifest.format == .folder else { return }
-                self.follower.follow(contents, in: gallery)
-            },
+            folderListed: { [weak self] contents in if let gallery = self?.gallery { self?.follower.follow(contents, in: gallery) } },
             ended: { [weak self] result in self?.ended(result) })
-        follower.changed = { [weak self] gallery in self?.folderChanged(gallery) }
+        follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.gone = { [weak self] gallery in
             self?.showError(ManifestError("the folder was deleted or moved"), source: gallery.manifest.source)
         }
@@ -113,21 +110,6 @@ final class GalleryWindow {
             self?.gallery?.cancelAll()
             return false
         }
-    }
-
-    private func assembleHeader() {
-        openButton.tooltip = tr("Open a gallery manifest")
-        openButton.setActionName("app.open")
-        header.packStart(openButton)
-        header.packStart(viewerPage.backButton)
-        header.setTitleWidget(headerTitle.container)
-        header.packEnd(PrimaryMenu.make())
-        loadingSpinner.visible = false
-        loadingSpinner.tooltip = tr("Loading the gallery")
-        header.packEnd(loadingSpinner)
-        header.packEnd(viewerPage.infoButton)
-        header.packEnd(viewerPage.sepiaButton)
-        window.setTitlebar(header)
     }
 
     func present() { window.present() }
@@ -173,7 +155,7 @@ final class GalleryWindow {
     }
 
     /// The gallery on screen is the bundled sample.
-    private var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
+    var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
 
     /// The first batch of rows: the gallery is made and shown.
     private func firstRows(_ manifest: Manifest) {
@@ -229,32 +211,6 @@ final class GalleryWindow {
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
         updateSubtitle()
-    }
-
-    /// The folder shown changed on disk: its count, or the empty page if no photo is left.
-    private func folderChanged(_ gallery: PhotoGallery) {
-        updateSubtitle()
-        if gallery.count == 0 {
-            pages.empty.showNoPhotos(in: gallery.manifest.title)
-            pages.show(.empty)
-        } else if pages.current == .empty {
-            pages.empty.clearNote()
-            pages.show(.list)
-        }
-    }
-
-    /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).
-    private func updateSubtitle() {
-        guard let gallery else { listSubtitle = ""; return showListTitle() }
-        let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
-        listSubtitle = DisplayText.isolate(name) + " · " + PhotoCount.text(gallery.count)
-        showListTitle()
-    }
-
-    private func showListTitle() {
-        guard pages.current != .viewer else { return }
-        headerTitle.titleText = AppInfoStrings.appName
-        headerTitle.subtitleText = listSubtitle
     }
 
     private func showError(_ error: ManifestError, source: URL) {

@@ -1,0 +1,35 @@
+// Why this exists: the main window's header bar: its buttons and menu, and the title it shows for the list (the app's name over "Gallery name · 12,345 photos"; the viewer shows the photo's own).
+import Foundation
+import Gtk
+import PhotoPipeline
+
+extension GalleryWindow {
+    func assembleHeader() {
+        openButton.tooltip = tr("Open a gallery manifest")
+        openButton.setActionName("app.open")
+        header.packStart(openButton)
+        header.packStart(viewerPage.backButton)
+        header.setTitleWidget(headerTitle.container)
+        header.packEnd(PrimaryMenu.make())
+        loadingSpinner.visible = false
+        loadingSpinner.tooltip = tr("Loading the gallery")
+        header.packEnd(loadingSpinner)
+        header.packEnd(viewerPage.infoButton)
+        header.packEnd(viewerPage.sepiaButton)
+        window.setTitlebar(header)
+    }
+
+    /// "Gallery name · 12,345 photos" (the count grows while a big manifest loads).
+    func updateSubtitle() {
+        guard let gallery else { listSubtitle = ""; return showListTitle() }
+        let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
+        listSubtitle = DisplayText.isolate(name) + " · " + PhotoCount.text(gallery.count)
+        showListTitle()
+    }
+
+    func showListTitle() {
+        guard pages.current != .viewer else { return }
+        headerTitle.titleText = AppInfoStrings.appName
+        headerTitle.subtitleText = listSubtitle
+    }
+}
