@@ -28,6 +28,33 @@ public final class FileChooserNative {
         g_object_unref(filter.raw)
     }
 
+    /// The name of the filter the user has chosen, if any.
+    public var selectedFilterName: String? {
+        guard let filter = gtk_file_chooser_get_filter(chooser), let name = gtk_file_filter_get_name(filter) else { return nil }
+        return String(cString: name)
+    }
+
+    /// A choice shown in the dialog: `options` (id, label) as a list, or a check box when empty.
+    public func addChoice(id: String, label: String, options: [(id: String, label: String)] = [], selected: String? = nil) {
+        var ids: [UnsafePointer<CChar>?] = options.map { UnsafePointer(strdup($0.id)) } + [nil]
+        var labels: [UnsafePointer<CChar>?] = options.map { UnsafePointer(strdup($0.label)) } + [nil]
+        defer {
+            ids.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+            labels.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+        }
+        if options.isEmpty {
+            gtk_file_chooser_add_choice(chooser, id, label, nil, nil)
+        } else {
+            gtk_file_chooser_add_choice(chooser, id, label, &ids, &labels)
+        }
+        if let selected { gtk_file_chooser_set_choice(chooser, id, selected) }
+    }
+
+    /// The option chosen for a choice ("true" or "false" for a check box), read in the completion.
+    public func choice(_ id: String) -> String? {
+        gtk_file_chooser_get_choice(chooser, id).map { String(cString: $0) }
+    }
+
     /// Start in this folder (a local path).
     public func setCurrentFolder(path: String) {
         let file = g_file_new_for_path(path)

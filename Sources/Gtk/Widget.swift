@@ -26,6 +26,12 @@ open class Widget {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
+    /// The keyboard focus is on this widget's parent (a list row's item widget holds the focus for its child).
+    public var parentHasFocus: Bool {
+        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        return gtk_widget_has_focus(parent) != 0
+    }
+
     public func setSizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
 
     public func setMargins(_ all: Int32) {

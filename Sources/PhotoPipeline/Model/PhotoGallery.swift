@@ -111,7 +111,7 @@ public final class PhotoGallery {
 
     /// Where a photo of this gallery comes from, and its limits: the gallery's fetcher, caches,
     /// settings and the addresses it may reach now.
-    func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
+    public func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
         PhotoSource(url: url, fetcher: fetcher, caches: caches ?? self.caches, origin: access,
                     pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit)
     }
@@ -155,7 +155,8 @@ public final class PhotoGallery {
     private func apply(_ outcome: StageOutcome?, of operation: PhotoOperation, to record: PhotoRecord) {
         let stage = operation.stage
         switch outcome {
-        case nil, .cancelled?:
+        case nil, .cancelled?, .written?:
+            // (`written` is an export's, never the list's.)
             // Stopped without a result (cancelled by someone else): its one terminal event is
             // this one, and the row is left to be started again.
             Trace.shared.emit(.cancelled(queue: stage, row: record.row))

@@ -7,9 +7,14 @@ public final class PendingOperations {
     public let filtrationQueue = OperationQueue()
     /// The viewer's full-size loads (never suspended by scrolling the list).
     public let viewerQueue = OperationQueue()
+    /// Photos written to files (Save As, Export Gallery): as wide as the cores, below the list's
+    /// work, never suspended by scrolling.
+    public let exportQueue = OperationQueue()
     public var downloadsInProgress: [Int: PhotoOperation] = [:]
     public var filtrationsInProgress: [Int: PhotoOperation] = [:]
     public var viewersInProgress: [Int: PhotoOperation] = [:]
+    /// A gallery's export, by row (Save As runs its one operation outside the map).
+    public var exportsInProgress: [Int: PhotoOperation] = [:]
     /// One gate per queue the list suspends, closed while it is suspended.
     public let downloadGate = StartGate()
     public let filtrationGate = StartGate()
@@ -24,6 +29,8 @@ public final class PendingOperations {
         viewerQueue.name = "Viewer queue"
         // The photo shown and its two neighbours; each decode uses every core for its sepia.
         viewerQueue.maxConcurrentOperationCount = 2
+        exportQueue.name = "Export queue"
+        exportQueue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for stage in Stage.allCases { Trace.shared.emit(.width(queue: stage, width: queue(for: stage).maxConcurrentOperationCount)) }
     }
 
@@ -49,7 +56,7 @@ public final class PendingOperations {
         switch stage {
         case .download: return downloadGate
         case .filtration: return filtrationGate
-        case .viewer: return nil
+        case .viewer, .export: return nil
         }
     }
 
@@ -58,6 +65,7 @@ public final class PendingOperations {
         case .download: return downloadQueue
         case .filtration: return filtrationQueue
         case .viewer: return viewerQueue
+        case .export: return exportQueue
         }
     }
 
@@ -67,6 +75,7 @@ public final class PendingOperations {
         case .download: return downloadsInProgress
         case .filtration: return filtrationsInProgress
         case .viewer: return viewersInProgress
+        case .export: return exportsInProgress
         }
     }
 
@@ -75,6 +84,7 @@ public final class PendingOperations {
         case .download: downloadsInProgress[row] = operation
         case .filtration: filtrationsInProgress[row] = operation
         case .viewer: viewersInProgress[row] = operation
+        case .export: exportsInProgress[row] = operation
         }
     }
 

@@ -9,6 +9,8 @@ public enum Stage: String, Sendable, Codable, CaseIterable {
     case filtration
     /// Full-size decode (and sepia) for the viewer: one photo and its neighbours at a time.
     case viewer
+    /// A photo written to a file at full size (Save As, Export Gallery): never suspended by scrolling.
+    case export
 
     /// The stages a list row goes through (scrolling suspends and cancels these).
     public static let rowStages: [Stage] = [.download, .filtration]
@@ -22,6 +24,8 @@ public enum StageOutcome: Sendable {
     case failed(String)
     /// It stopped because it was cancelled; nothing to show.
     case cancelled
+    /// A file of this many bytes was written (an export; nothing to show).
+    case written(bytes: Int)
 }
 
 /// What the work of a stage sees while it runs.
@@ -113,7 +117,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// The completion the gallery and the viewer give their operations: nothing once cancelled;
     /// otherwise `apply` the result on the GLib main loop, then let the queue move on.
-    func completeOnMainLoop(_ apply: @escaping @MainActor @Sendable (PhotoOperation) -> Void) {
+    public func completeOnMainLoop(_ apply: @escaping @MainActor @Sendable (PhotoOperation) -> Void) {
         completion = { operation, done in
             guard !operation.isCancelled else { return done() }
             MainLoop.invoke {

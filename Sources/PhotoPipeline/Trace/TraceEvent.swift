@@ -43,6 +43,11 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case metrics(url: String, connect: Double, tls: Double, wait: Double, receive: Double)
     case inspector(open: Bool)
     case exported(path: String, ok: Bool)
+    case saved(row: Int, path: String, format: ExportFormat, sepia: Bool, reason: String?)
+    case copied(row: Int, width: Int, height: Int, sepia: Bool)
+    case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
+    case exportProgress(written: Int, failed: Int, total: Int)
+    case exportEnded(written: Int, failed: Int, total: Int, outcome: ExportEnding, reason: String?)
 
     /// The events' names as written in the trace, in the README's order, each with when it happens.
     public typealias Name = CodingKeys
@@ -66,7 +71,10 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case galleryFreed = "gallery-freed"
         case frame, phases, stall, pending, viewer
         case fullImage = "full-image"
-        case dependency, width, metrics, inspector, exported
+        case dependency, width, metrics, inspector, exported, saved, copied
+        case exportStarted = "export-started"
+        case exportProgress = "export-progress"
+        case exportEnded = "export-ended"
 
         /// When the event is written (the README's third column).
         public var when: String {
@@ -110,6 +118,11 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .metrics: "libsoup's timings of one request, in ms: connecting (with the name lookup; 0 on a reused connection), TLS, waiting for the response's first byte, receiving the body"
             case .inspector: "the operations inspector was shown or hidden"
             case .exported: "the inspector exported the session's trace to `path` (`ok` false: it could not be written)"
+            case .saved: "Save As wrote a row's photo to `path` at full size, in `format` (`jpeg`, `png`, `webp`), in sepia or not; `reason` says why it was not written"
+            case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
+            case .exportStarted: "Export Gallery began: `total` rows, each written in `format`, in sepia or not (its operations are on queue `export`)"
+            case .exportProgress: "a photo of the export was written or failed: `written` and `failed` so far, of `total`"
+            case .exportEnded: "the export ended: `finished` (every row written or failed), `cancelled` by the user, or `stopped` because the folder could no longer be written (`reason`: the disk is full, …)"
             }
         }
     }
@@ -121,7 +134,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _),
              .image(let row, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _),
-             .dependency(let row, _): return row
+             .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _): return row
         default: return nil
         }
     }

@@ -120,7 +120,7 @@ public final class TraceObserver: @unchecked Sendable {
                 lastFinished[row] = queue
             } else {
                 queues[queue, default: QueueCounts()].cancelled += 1
-                if endingScroll, queue != .viewer { totals.cancelledByScrolling += 1 }
+                if endingScroll, Stage.rowStages.contains(queue) { totals.cancelledByScrolling += 1 }
             }
         case .state(let row, let state, _):
             if state == .failed, let queue = lastFinished.removeValue(forKey: row) { queues[queue, default: QueueCounts()].failed += 1 }

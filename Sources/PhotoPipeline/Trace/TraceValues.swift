@@ -27,6 +27,11 @@ public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed
 }
 
+/// How an export of a gallery ended.
+public enum ExportEnding: String, Sendable, Codable, CaseIterable {
+    case finished, cancelled, stopped
+}
+
 /// Where the viewer's bytes of a photo came from.
 public enum BytesSource: String, Sendable, Codable, CaseIterable {
     /// Held by the viewer (switching sepia on or off).

@@ -1,4 +1,4 @@
-// Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (the download it waited on, the file, the HTTP cache, the network), decoded at full size within the memory budget, and its sepia made on every core.
+// Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (PhotoSource+Bytes), decoded at full size within the memory budget, and its sepia made on every core.
 import Foundation
 import GLibRuntime
 
@@ -60,7 +60,7 @@ public struct FullImageLoader: StageWork {
 
     public func run(_ context: WorkContext) -> StageOutcome {
         do throws(FetchError) {
-            let (data, from) = try bytes(context)
+            let (data, from) = try source.bytes(held: held, download: download, cancellable: context.cancellable, progress: progress)
             if context.isCancelled { return .cancelled }
             var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
@@ -98,30 +98,5 @@ public struct FullImageLoader: StageWork {
         } catch {
             return .failed(error.description)
         }
-    }
-
-    /// The nearest copy of the photo's bytes, and where it was.
-    func bytes(_ context: WorkContext) throws(FetchError) -> (Data, BytesSource) {
-        if let held { return (held, .memory) }
-        if let handed = download?.data { return (handed, .download) }
-        if source.url.isFileURL {
-            return (try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable), .file)
-        }
-        // The HTTP cache's copy, as the list uses it: fresh as it is; stale, only once the server
-        // says it has not changed (a conditional GET); otherwise the new photo.
-        var conditional: [String: String] = [:]
-        let cached = source.caches.http.flatMap { http in http.entry(for: source.url.absoluteString).map { (http, $0) } }
-        if let (http, entry) = cached, let body = http.body(of: entry) {
-            if entry.header.freshness.isFresh() { return (body, .httpCache) }
-            if entry.header.freshness.canRevalidate { conditional = entry.header.freshness.conditionalHeaders }
-        }
-        let response = try source.fetcher.http.send(HTTPRequest(url: source.url, limit: source.byteLimit, origin: source.origin, headers: conditional),
-                                                    cancellable: context.cancellable, progress: progress)
-        if response.status == 304, let (http, entry) = cached, let body = http.body(of: entry) {
-            http.refresh(entry, freshness: entry.header.freshness.refreshed(with: response.headers))
-            return (body, .httpCache)
-        }
-        guard response.status != 304 else { throw .transfer("the server said the photo had not changed, but the cache no longer has it") }
-        return (response.body, .network)
     }
 }

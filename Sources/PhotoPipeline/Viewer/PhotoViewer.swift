@@ -255,7 +255,7 @@ public final class PhotoViewer {
         case .failed(let reason)?:
             Trace.shared.emit(.finished(queue: .viewer, row: row))
             failures[row] = reason
-        case nil, .cancelled?:
+        case nil, .cancelled?, .written?:
             Trace.shared.emit(.cancelled(queue: .viewer, row: row))
         }
         onRowChanged?(row)

@@ -8,7 +8,8 @@ import PhotoPipeline
 final class InspectorPanel {
     let container = Box(.vertical, spacing: 0)
     private let observer: TraceObserver
-    private let queueViews = [InspectorQueueView(stage: .download), InspectorQueueView(stage: .filtration), InspectorQueueView(stage: .viewer)]
+    private let queueViews = [InspectorQueueView(stage: .download), InspectorQueueView(stage: .filtration), InspectorQueueView(stage: .viewer),
+                              InspectorQueueView(stage: .export)]
     private let waterfall = InspectorWaterfall()
     private let suspendButton = ToggleButton(iconName: "media-playback-pause-symbolic")
     private let badges = Switch()

@@ -70,6 +70,7 @@ final class InspectorQueueView {
         case .download: return tr("Download queue")
         case .filtration: return tr("Filtration queue")
         case .viewer: return tr("Viewer queue")
+        case .export: return tr("Export queue")
         }
     }
 
@@ -78,6 +79,7 @@ final class InspectorQueueView {
         case .download: return tr("_Downloads at once")
         case .filtration: return tr("_Filters at once")
         case .viewer: return tr("_Viewer loads at once")
+        case .export: return tr("_Exports at once")
         }
     }
 

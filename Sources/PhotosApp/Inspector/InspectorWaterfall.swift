@@ -134,6 +134,7 @@ final class InspectorWaterfall {
         case .download: stage = tr("download")
         case .filtration: stage = tr("sepia")
         case .viewer: stage = tr("viewer")
+        case .export: stage = tr("export")
         }
         let outcome: String
         switch line.outcome {

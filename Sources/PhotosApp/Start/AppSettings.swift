@@ -103,4 +103,13 @@ final class AppSettings {
         get { settings?.string("last-folder") ?? (memory["last-folder"] as? String ?? "") }
         set { if let settings { settings.setString("last-folder", newValue) } else { memory["last-folder"] = newValue } }
     }
+    /// Where Save As and Export Gallery open (empty: the Pictures folder).
+    var lastSaveFolder: String {
+        get { settings?.string("last-save-folder") ?? (memory["last-save-folder"] as? String ?? "") }
+        set { if let settings { settings.setString("last-save-folder", newValue) } else { memory["last-save-folder"] = newValue } }
+    }
+    var exportFormat: ExportFormat {
+        get { ExportFormat(rawValue: settings?.string("export-format") ?? (memory["export-format"] as? String ?? "")) ?? .jpeg }
+        set { if let settings { settings.setString("export-format", newValue.rawValue) } else { memory["export-format"] = newValue.rawValue } }
+    }
 }

@@ -55,6 +55,13 @@ final class ClassicPhotosApp {
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }
         application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
         application.addAction("export-trace", accels: ["<Primary><Shift>e"]) { [weak self] in self?.window().exportTrace() }
+        application.addAction("save-as", accels: ["<Primary>s"]) { [weak self] in self?.window().savePhoto() }
+        application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }
+        application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
+        application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
+        // The export's notification: Open Folder, and a click on it shows the window.
+        application.addAction("open-export-folder") { [weak self] in self?.mainWindow?.openExportFolder() }
+        application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)
@@ -64,8 +71,11 @@ final class ClassicPhotosApp {
             AboutWindow.present(parent: self.window().window)
         }
         application.addAction("quit", accels: ["<Primary>q"]) { [weak self] in
-            self?.mainWindow?.saveWindowState()
-            self?.application.quit()
+            let quit: @MainActor () -> Void = { [weak self] in
+                self?.mainWindow?.saveWindowState()
+                self?.application.quit()
+            }
+            if let window = self?.mainWindow { window.quit(quit) } else { quit() }
         }
         application.setAccels(for: "win.close", ["<Primary>w"])
     }

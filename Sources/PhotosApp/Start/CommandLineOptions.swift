@@ -1,5 +1,6 @@
-// Why this exists: the app's own command-line options (trace, concurrency, naive mode), stripped before GApplication sees argv.
+// Why this exists: the app's own command-line options (trace, concurrency, naive mode, an export once the gallery has loaded), stripped before GApplication sees argv.
 import Foundation
+import PhotoPipeline
 
 struct CommandLineOptions {
     var tracePath: String?
@@ -8,6 +9,10 @@ struct CommandLineOptions {
     var naive = false
     /// Benchmarks only: decode at full size, then scale (measures what downscale-at-decode saves).
     var fullDecode = false
+    /// Export the gallery to this folder once it has loaded (as Export Gallery does, shown in the window).
+    var exportFolder: String?
+    var exportFormat = ExportFormat.jpeg
+    var exportSepia = true
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
     var remaining: [String] = []
 
@@ -23,6 +28,10 @@ struct CommandLineOptions {
       --filters N               filters at once (default: number of cores)
       --naive                   the tutorial's "first try": download and filter on the main thread
       --full-decode             decode whole images, then scale (for the memory benchmark)
+      --export-to FOLDER        once the gallery has loaded, export every photo to FOLDER
+                                (as Export Gallery does; existing files are never replaced)
+      --export-format FORMAT    jpeg (the default), png or webp
+      --export-original         export the originals, not the sepia versions
       -h, --help                show this help
     """
 
@@ -52,6 +61,12 @@ struct CommandLineOptions {
             case "--filters": options.filtrationConcurrency = try count(argument)
             case "--naive": options.naive = true
             case "--full-decode": options.fullDecode = true
+            case "--export-to": options.exportFolder = try value(argument)
+            case "--export-format":
+                let text = try value(argument)
+                guard let format = ExportFormat(rawValue: text) else { throw UsageError("--export-format needs jpeg, png or webp, not “\(text)”") }
+                options.exportFormat = format
+            case "--export-original": options.exportSepia = false
             case "-h", "--help": throw UsageError(nil)
             default:
                 if argument.hasPrefix("--trace=") { options.tracePath = String(argument.dropFirst(8)) }

@@ -7,7 +7,7 @@ import PhotoPipeline
 @MainActor
 final class GalleryWindow {
     let window: ApplicationWindow
-    private let services: AppServices
+    let services: AppServices
     let header = HeaderBar()
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
@@ -26,9 +26,14 @@ final class GalleryWindow {
     private let consent: LocalNetworkConsent
     private let navigation: ViewerNavigation
     private(set) var inspector: InspectorController!
+    /// Save As, Copy and Export Gallery: their note over the pages and the export's bar.
+    let note: WindowNote
+    let exporter: ExportGallery
     private var probe: FrameProbe?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
     var listSubtitle = ""
+    /// `--export-to` ran (it exports the first gallery loaded, not each reload).
+    var exportStartedFromCommandLine = false
 
     /// The gallery on screen (its first rows arrived).
     private(set) var gallery: PhotoGallery?
@@ -49,6 +54,8 @@ final class GalleryWindow {
         navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
         follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
+        note = WindowNote(over: pages.stack)
+        exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
         assembleHeader()
@@ -81,7 +88,8 @@ final class GalleryWindow {
         let body = Box(.vertical)
         body.append(errorBar)
         body.append(consent.bar.bar)
-        body.append(pages.stack)
+        body.append(exporter.bar.bar)
+        body.append(note.overlay)
         // The list (or viewer) and, beside it, the operations inspector when it is open.
         split.setStart(body, resize: true, shrink: false)
         window.setChild(split)
@@ -106,6 +114,8 @@ final class GalleryWindow {
         }
         window.addAction("close") { [weak self] in self?.window.close() }
         window.onCloseRequest { [weak self] in
+            // An export running asks first (its bar says so, with Quit).
+            if let self, self.exporter.askBeforeQuitting({ [weak self] in self?.window.close() }) { return true }
             self?.saveWindowState()
             self?.gallery?.cancelAll()
             return false
@@ -193,6 +203,7 @@ final class GalleryWindow {
                 pages.show(.empty)
             }
             openFocusedPhoto()
+            exportAsAsked()
         case .failure(let error):
             showError(error, source: source)
         }

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): Open, Open Folder, Reload, Clear Cache, Forget Local Network Permission, Operations, Keyboard Shortcuts, About, Quit.
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With) and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -10,14 +10,20 @@ enum PrimaryMenu {
         gallery.append(tr("_Open…"), action: "app.open")
         gallery.append(tr("Open _Folder…"), action: "app.open-folder")
         gallery.append(tr("_Reload"), action: "app.reload")
+        gallery.append(tr("_Export Gallery…"), action: "app.export-gallery")
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
         gallery.append(tr("_Forget Local Network Permission"), action: "app.forget-local-network")
         gallery.append(tr("O_perations"), action: "app.operations")
+        let photo = Menu()
+        photo.append(tr("_Save As…"), action: "app.save-as")
+        photo.append(tr("_Copy"), action: "app.copy")
+        photo.append(tr("Open _With Another App"), action: "app.open-with")
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(tr("_About Classic Photos"), action: "app.about")
         app.append(tr("_Quit"), action: "app.quit")
         menu.appendSection(gallery)
+        menu.appendSection(photo)
         menu.appendSection(app)
         let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.tooltip = tr("Main Menu")

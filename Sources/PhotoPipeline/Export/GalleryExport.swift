@@ -1,0 +1,158 @@
+// Why this exists: Export Gallery as the app does long jobs: every row of the gallery (as it was when asked) written to a folder by operations on the export queue, fed a few at a time, counted as they end, stopped by Cancel or by a folder that can no longer be written.
+import Foundation
+
+@MainActor
+public final class GalleryExport {
+    public struct Failure: Sendable, Equatable {
+        public let row: Int
+        public let name: String
+        public let reason: String
+    }
+
+    public let folder: String
+    public let format: ExportFormat
+    public let sepia: Bool
+    public let total: Int
+    public private(set) var written = 0
+    public private(set) var failures: [Failure] = []
+    /// Set once it has ended.
+    public private(set) var ending: ExportEnding?
+    public private(set) var stopReason: String?
+    /// When it started (system uptime), for the time left.
+    public let startedAt = ProcessInfo.processInfo.systemUptime
+    /// When each of the last photos ended (uptime), for a time-left estimate that follows the current pace.
+    private var endTimes: [Double] = []
+
+    /// A photo was written or failed (on the main loop).
+    public var onProgress: (() -> Void)?
+    /// It ended (finished, cancelled or stopped).
+    public var onEnded: (() -> Void)?
+
+    private let gallery: PhotoGallery
+    /// The gallery's rows when the export began (a copy that costs nothing: the store is copy-on-write).
+    private let rows: ManifestRowStore
+    private let manifestURL: URL
+    private var names: ExportNames.Unique
+    private var next = 0
+    private var pending: PendingOperations { gallery.pending }
+    /// Operations queued at once: enough that the queue never waits for the main loop to feed it.
+    private var window: Int { pending.exportQueue.maxConcurrentOperationCount * 2 }
+
+    /// Fails when the folder cannot be listed (its files' names are needed so none is overwritten).
+    public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool) throws(ExportFailure) {
+        let taken: [String]
+        do {
+            taken = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .destination(AtomicFileError(code: (error as NSError).code == NSFileReadNoPermissionError ? EACCES : ENOENT))
+        }
+        self.gallery = gallery
+        self.folder = folder
+        self.format = format
+        self.sepia = sepia
+        rows = gallery.records.rows
+        manifestURL = gallery.records.source
+        total = rows.count
+        names = ExportNames.Unique(taken: Set(taken), format: format, sepia: sepia)
+    }
+
+    public var failed: Int { failures.count }
+    public var done: Int { written + failed }
+
+    /// Seconds left at the pace of the last photos, once a few have ended.
+    public var secondsLeft: Double? {
+        guard ending == nil, endTimes.count >= 4, let first = endTimes.first, let last = endTimes.last, last > first else { return nil }
+        let perPhoto = (last - first) / Double(endTimes.count - 1)
+        return perPhoto * Double(total - done)
+    }
+
+    public func start() {
+        Trace.shared.emit(.exportStarted(total: total, format: format, sepia: sepia))
+        feed()
+        if done == total { end(.finished) }
+    }
+
+    /// Cancel: running transfers are aborted and nothing more is written; files written stay.
+    public func cancel() {
+        guard ending == nil else { return }
+        cancelRunning()
+        end(.cancelled)
+    }
+
+    private func cancelRunning() {
+        for (row, operation) in pending.exportsInProgress.sorted(by: { $0.key < $1.key }) {
+            operation.cancel()
+            Trace.shared.emit(.cancelled(queue: .export, row: row))
+        }
+        pending.exportsInProgress.removeAll()
+    }
+
+    private func feed() {
+        while ending == nil, pending.exportsInProgress.count < window, next < total {
+            queue(next)
+            next += 1
+        }
+    }
+
+    private func queue(_ row: Int) {
+        let entry = rows.entry(row, manifest: manifestURL)
+        guard entry.problem == nil, let url = entry.url else {
+            return record(Failure(row: row, name: entry.name, reason: entry.problem ?? "the photo has no address"))
+        }
+        let name = names.name(for: entry.name)
+        let work = PhotoExport(gallery.source(of: url), to: ExportTarget(path: (folder as NSString).appendingPathComponent(name), replacing: false),
+                               format: format, sepia: sepia, settings: gallery.settings)
+        let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
+        let operation = PhotoOperation(row: row, key: key, work: work)
+        operation.queuePriority = .low
+        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, entry.name) }
+        pending.setInProgress(.export, row: row, operation)
+        Trace.shared.emit(.queued(queue: .export, row: row))
+        pending.exportQueue.addOperation(operation)
+    }
+
+    private func finish(_ operation: PhotoOperation, _ name: String) {
+        guard ending == nil, pending.exportsInProgress[operation.row] === operation, let work = operation.work as? PhotoExport else { return }
+        pending.setInProgress(.export, row: operation.row, nil)
+        switch operation.outcome {
+        case .written?:
+            Trace.shared.emit(.finished(queue: .export, row: operation.row))
+            written += 1
+            progressed()
+        case .failed(let reason)?:
+            Trace.shared.emit(.finished(queue: .export, row: operation.row))
+            if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
+                // The next photo would fail the same way: stop, with the reason.
+                record(Failure(row: operation.row, name: name, reason: reason))
+                stopReason = reason
+                cancelRunning()
+                return end(.stopped)
+            }
+            record(Failure(row: operation.row, name: name, reason: reason))
+        case nil, .cancelled?, .image?:
+            Trace.shared.emit(.cancelled(queue: .export, row: operation.row))
+            record(Failure(row: operation.row, name: name, reason: "cancelled"))
+        }
+        feed()
+        if done == total { end(.finished) }
+    }
+
+    private func record(_ failure: Failure) {
+        failures.append(failure)
+        progressed()
+    }
+
+    private func progressed() {
+        endTimes.append(ProcessInfo.processInfo.systemUptime)
+        if endTimes.count > 20 { endTimes.removeFirst() }
+        Trace.shared.emit(.exportProgress(written: written, failed: failed, total: total))
+        onProgress?()
+    }
+
+    private func end(_ how: ExportEnding) {
+        guard ending == nil else { return }
+        ending = how
+        Trace.shared.emit(.exportEnded(written: written, failed: failed, total: total, outcome: how, reason: stopReason))
+        onEnded?()
+    }
+}

@@ -1,0 +1,129 @@
+// Why this exists: the export queue's operation work: one photo read from the nearest place that has it, decoded at full size (turned upright, within the decode budget and the viewer's pixel cap), in sepia or not, encoded and written beside its target, then renamed into place.
+import Foundation
+import GLibRuntime
+
+/// What an export of one photo may write over, and where.
+public struct ExportTarget: Sendable {
+    /// The file's whole path.
+    public let path: String
+    /// True when the user agreed to replace a file there (the Save As chooser asked); an export of
+    /// a gallery never replaces one.
+    public let replacing: Bool
+    public init(path: String, replacing: Bool) {
+        self.path = path
+        self.replacing = replacing
+    }
+}
+
+public struct PhotoExport: StageWork {
+    public let source: PhotoSource
+    public let target: ExportTarget
+    public let format: ExportFormat
+    public let sepia: Bool
+    let filter: SepiaFilter
+    /// Refused above this many pixels (the viewer's cap): a photo is saved whole or not at all.
+    let maxPixels: Int
+    let maxDimension: Int
+    /// Bytes the caller already holds (the viewer's), so nothing is fetched again.
+    let held: Data?
+    /// Why it failed, once it has (a gallery's export stops at a destination failure).
+    public let failure = Locked<ExportFailure?>(nil)
+    public var stage: Stage { .export }
+
+    public init(_ source: PhotoSource, to target: ExportTarget, format: ExportFormat, sepia: Bool, settings: PipelineSettings,
+                held: Data? = nil) {
+        self.source = source
+        self.target = target
+        self.format = format
+        self.sepia = sepia
+        filter = settings.sepia
+        maxPixels = settings.viewerMaxPixels
+        maxDimension = settings.viewerMaxDimension
+        self.held = held
+    }
+
+    /// The photo at full size, upright, in sepia if asked: what is written, and what Copy puts on
+    /// the clipboard. `bytesFrom` says where its bytes were.
+    public func image(_ context: WorkContext) -> Result<Thumbnail, ExportFailure> {
+        let data: Data
+        do throws(FetchError) {
+            data = try source.bytes(held: held, cancellable: context.cancellable).0
+        } catch .cancelled {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.photo(error.description))
+        }
+        if context.isCancelled { return .failure(.cancelled) }
+        // Over the cap it is refused, not shrunk: a saved photo is the photo's every pixel.
+        var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: min(source.pixelLimit, maxPixels))
+        decoder.maxPixels = maxPixels
+        var image: Thumbnail
+        do throws(DecodeError) {
+            image = try decoder.decode(data, within: .shared, cancellable: context.cancellable, isCancelled: { context.isCancelled })
+        } catch .cancelled {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.photo(error.description))
+        }
+        if sepia {
+            do throws(FilterError) {
+                image = try filter.filter(image, isCancelled: { context.isCancelled })
+            } catch .cancelled {
+                return .failure(.cancelled)
+            } catch {
+                return .failure(.photo(error.description))
+            }
+        }
+        return .success(image)
+    }
+
+    public func run(_ context: WorkContext) -> StageOutcome {
+        BackgroundPriority.lowerCurrentThread(to: BackgroundPriority.exportNiceness)
+        switch write(context) {
+        case .success(let bytes): return .written(bytes: bytes)
+        case .failure(.cancelled): return .cancelled
+        case .failure(let failure):
+            self.failure.withLock { $0 = failure }
+            return .failed(failure.description)
+        }
+    }
+
+    /// Made, encoded and written; the bytes written, or why not (`destination` failures stop a
+    /// gallery's export: the next photo would fail the same way).
+    func write(_ context: WorkContext) -> Result<Int, ExportFailure> {
+        let image: Thumbnail
+        switch self.image(context) {
+        case .success(let made): image = made
+        case .failure(let failure): return .failure(failure)
+        }
+        let encoded: Data
+        do throws(GLibError) {
+            encoded = try image.pixbuf.encoded(as: format.pixbufType, options: format.pixbufOptions)
+        } catch {
+            return .failure(.photo("could not be encoded as \(format.rawValue.uppercased()): \(error.message)"))
+        }
+        // The last moment to stop: once renamed, the file is the user's.
+        if context.isCancelled { return .failure(.cancelled) }
+        switch AtomicFile.write(encoded, to: target.path, durable: true, mode: 0o644, replacing: target.replacing) {
+        case .success: return .success(encoded.count)
+        case .failure(let error): return .failure(.destination(error))
+        }
+    }
+}
+
+/// Why a photo was not exported.
+public enum ExportFailure: Error, Sendable, CustomStringConvertible {
+    case cancelled
+    /// The photo itself (unreachable, unreadable, too large): the export goes on to the next.
+    case photo(String)
+    /// The file could not be written (disk full, folder gone or read-only, name taken).
+    case destination(AtomicFileError)
+
+    public var description: String {
+        switch self {
+        case .cancelled: return "cancelled"
+        case .photo(let reason): return reason
+        case .destination(let error): return error.code == ENOSPC ? "the disk is full" : error.description
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// Why this exists: Export Gallery…: the folder chooser with the format and sepia as its choices, then the gallery's export on the export queue, shown in the window's bar and, when it ends, in a desktop notification with Open Folder.
+import Foundation
+import GLibRuntime
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class ExportGallery {
+    let bar = ExportBar()
+    private let parent: ApplicationWindow
+    private let application: Application
+    private let preferences: AppSettings
+    private let note: WindowNote
+
+    init(parent: ApplicationWindow, application: Application, preferences: AppSettings, note: WindowNote) {
+        self.parent = parent
+        self.application = application
+        self.preferences = preferences
+        self.note = note
+    }
+
+    var isRunning: Bool { bar.isRunning }
+    func cancel() { bar.export?.cancel() }
+
+    /// While an export runs, quitting asks first (in the bar): true if it asked; `quit` runs
+    /// once the user says Quit, after the export is cancelled.
+    func askBeforeQuitting(_ quit: @escaping @MainActor () -> Void) -> Bool {
+        guard isRunning else { return false }
+        bar.askToQuit { [weak self] in
+            self?.cancel()
+            quit()
+        }
+        return true
+    }
+
+    func choose(_ gallery: PhotoGallery?) {
+        guard let gallery, gallery.count > 0 else { return note.show(tr("There are no photos to export"), failed: true) }
+        guard !isRunning else { return note.show(tr("An export is already running"), failed: true) }
+        let chooser = FileChooserNative(title: tr("Export Gallery"), parent: parent, acceptLabel: tr("_Export"),
+                                        cancelLabel: tr("_Cancel"), folder: true)
+        chooser.addChoice(id: "format", label: tr("Format"), options: SavePhoto.filters.map { ($0.format.rawValue, $0.name) },
+                          selected: preferences.exportFormat.rawValue)
+        chooser.addChoice(id: "sepia", label: tr("Photos"), options: [("sepia", tr("Sepia")), ("original", tr("Original"))], selected: "sepia")
+        let folder = preferences.lastSaveFolder.isEmpty ? UserFolders.pictures : preferences.lastSaveFolder
+        if FileManager.default.fileExists(atPath: folder) { chooser.setCurrentFolder(path: folder) }
+        chooser.show { [weak self] uri in
+            guard let self, let uri, let url = URL(string: uri), url.isFileURL else { return }
+            let format = chooser.choice("format").flatMap(ExportFormat.init(rawValue:)) ?? .jpeg
+            self.preferences.exportFormat = format
+            self.preferences.lastSaveFolder = url.path
+            self.start(gallery, folder: url.path, format: format, sepia: chooser.choice("sepia") != "original")
+        }
+    }
+
+    /// Export every row of `gallery` to `folder` (also the command line's and the tests' way in).
+    func start(_ gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool) {
+        let export: GalleryExport
+        do throws(ExportFailure) {
+            export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia)
+        } catch {
+            return note.show(fill(tr("Could not export to %s: %s"), folder, error.description), failed: true)
+        }
+        export.onProgress = { [weak self] in self?.bar.update() }
+        export.onEnded = { [weak self] in self?.ended(export) }
+        bar.show(export)
+        export.start()
+    }
+
+    private func ended(_ export: GalleryExport) {
+        bar.update()
+        guard export.ending != .cancelled else { return }
+        let folder = (export.folder as NSString).lastPathComponent
+        let title = export.ending == .finished ? fill(tr("Exported %s photos to %s"), ViewerPage.number(export.written), folder)
+                                               : fill(tr("The export stopped: %s"), export.stopReason ?? "")
+        let failed = export.failures.filter { $0.reason != "cancelled" }.count
+        application.sendNotification(id: "export", title: title,
+                                     body: failed > 0 ? fill(tr("%s photos could not be exported."), ViewerPage.number(failed)) : nil,
+                                     defaultAction: "app.show-export", buttons: [(tr("Open Folder"), "app.open-export-folder")])
+    }
+}

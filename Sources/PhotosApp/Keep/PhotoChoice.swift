@@ -1,0 +1,38 @@
+// Why this exists: which photo Save As, Copy and Open With act on: the viewer's photo as it shows it (sepia or the original), else the list row that has the keyboard focus.
+import Foundation
+import PhotoPipeline
+
+/// One photo to keep, and how.
+@MainActor
+struct ChosenPhoto {
+    let gallery: PhotoGallery
+    let row: Int
+    let name: String
+    let url: URL
+    /// As shown: the viewer's sepia button, the list's sepia rows.
+    let sepia: Bool
+    /// The bytes the viewer holds, so nothing is fetched again.
+    let held: Data?
+
+    func source() -> PhotoSource { gallery.source(of: url) }
+}
+
+@MainActor
+enum PhotoChoice {
+    /// The viewer's photo, else the focused row's; nil when there is none (or it has no address).
+    static func current(viewer: PhotoViewer?, list: GalleryList) -> ChosenPhoto? {
+        if let viewer, let row = viewer.row {
+            return make(viewer.gallery, row, sepia: viewer.sepia, held: viewer.image(for: row)?.details.encoded)
+        }
+        guard let gallery = list.gallery,
+              let row = list.bindings.boundRows.first(where: { $0.value.container.parentHasFocus })?.key else { return nil }
+        return make(gallery, row, sepia: true, held: nil)
+    }
+
+    private static func make(_ gallery: PhotoGallery, _ row: Int, sepia: Bool, held: Data?) -> ChosenPhoto? {
+        guard gallery.records.indices.contains(row) else { return nil }
+        let entry = gallery.records.entry(row)
+        guard entry.problem == nil, let url = entry.url else { return nil }
+        return ChosenPhoto(gallery: gallery, row: row, name: entry.name, url: url, sepia: sepia, held: held)
+    }
+}

@@ -1,0 +1,45 @@
+// Why this exists: the window's side of keeping a result: Save As, Copy, Open With and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+import Foundation
+import GLibRuntime
+import PhotoPipeline
+
+extension GalleryWindow {
+    private var chosenPhoto: ChosenPhoto? {
+        let photo = PhotoChoice.current(viewer: pages.current == .viewer ? viewerPage.viewer : nil, list: list)
+        if photo == nil { note.show(tr("Choose a photo first"), failed: true) }
+        return photo
+    }
+
+    func savePhoto() {
+        guard let photo = chosenPhoto else { return }
+        SavePhoto(parent: window, preferences: services.preferences, note: note).run(photo)
+    }
+
+    func copyPhoto() {
+        guard let photo = chosenPhoto else { return }
+        CopyPhoto(widget: window, note: note).run(photo)
+    }
+
+    /// The photo's file in the app the desktop opens it with (local photos only).
+    func openPhotoWith() {
+        guard let photo = chosenPhoto else { return }
+        guard photo.url.isFileURL else { return note.show(tr("Only a photo on this computer can be opened in another app"), failed: true) }
+        if let reason = DefaultApp.open(photo.url.absoluteString) { note.show(fill(tr("Could not open the photo: %s"), reason), failed: true) }
+    }
+
+    func exportGallery() { exporter.choose(gallery) }
+
+    /// `--export-to FOLDER`: the first gallery loaded is exported there.
+    func exportAsAsked() {
+        guard let folder = services.options.exportFolder, !exportStartedFromCommandLine, let gallery else { return }
+        exportStartedFromCommandLine = true
+        exporter.start(gallery, folder: folder, format: services.options.exportFormat, sepia: services.options.exportSepia)
+    }
+    func openExportFolder() { exporter.bar.openFolder() }
+
+    /// Quit, unless an export runs: then its bar asks first.
+    func quit(_ quit: @escaping @MainActor () -> Void) {
+        if exporter.askBeforeQuitting(quit) { return }
+        quit()
+    }
+}
