@@ -31,6 +31,16 @@ public enum AccessibleNames {
         }
     }
 
+    /// Click the showing button called `name` through its AT-SPI action; false if there is none.
+    public static func press(_ app: AppProcess, _ name: String) throws -> Bool {
+        do {
+            _ = try lines(app, ["--press", name])
+            return true
+        } catch let error as NSError where error.domain == "AccessibleNames" && error.code == 4 {
+            return false
+        }
+    }
+
     private static func lines(_ app: AppProcess, _ arguments: [String]) throws -> [Substring] {
         let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
         // A freshly started app registers with the AT-SPI registry a moment after its window

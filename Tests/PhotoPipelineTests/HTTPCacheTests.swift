@@ -46,6 +46,7 @@ final class HTTPCacheTests: XCTestCase {
         case .image(_, let from): return from?.rawValue ?? "filter"
         case .failed(let reason): return "failed: \(reason)"
         case .cancelled: return "cancelled"
+        case .written(let bytes): return "written \(bytes)"
         }
     }
 

@@ -45,6 +45,7 @@ final class SharedThumbnailTests: XCTestCase {
         case .image(_, let from): return from?.rawValue ?? "filter"
         case .failed(let reason): return "failed: \(reason)"
         case .cancelled: return "cancelled"
+        case .written(let bytes): return "written \(bytes)"
         }
     }
 

@@ -1,5 +1,6 @@
 // Why this exists: Export Gallery as the app does long jobs: every row of the gallery (as it was when asked) written to a folder by operations on the export queue, fed a few at a time, counted as they end, stopped by Cancel or by a folder that can no longer be written.
 import Foundation
+import GLibRuntime
 
 @MainActor
 public final class GalleryExport {
@@ -72,23 +73,24 @@ public final class GalleryExport {
         if done == total { end(.finished) }
     }
 
-    /// Cancel: running transfers are aborted and nothing more is written; files written stay.
+    /// Cancel: running transfers are aborted and nothing more is started; it ends once every
+    /// operation in flight has reported (a photo renamed into place just before counts as written).
     public func cancel() {
-        guard ending == nil else { return }
-        cancelRunning()
-        end(.cancelled)
+        guard ending == nil, stopping == nil else { return }
+        stop(.cancelled)
     }
 
-    private func cancelRunning() {
-        for (row, operation) in pending.exportsInProgress.sorted(by: { $0.key < $1.key }) {
-            operation.cancel()
-            Trace.shared.emit(.cancelled(queue: .export, row: row))
-        }
-        pending.exportsInProgress.removeAll()
+    /// Why it is stopping (`cancelled` or `stopped`), while operations in flight report.
+    private var stopping: ExportEnding?
+
+    private func stop(_ how: ExportEnding) {
+        stopping = how
+        for operation in pending.exportsInProgress.values { operation.cancel() }
+        if pending.exportsInProgress.isEmpty { end(how) }
     }
 
     private func feed() {
-        while ending == nil, pending.exportsInProgress.count < window, next < total {
+        while ending == nil, stopping == nil, pending.exportsInProgress.count < window, next < total {
             queue(next)
             next += 1
         }
@@ -105,7 +107,13 @@ public final class GalleryExport {
         let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
         let operation = PhotoOperation(row: row, key: key, work: work)
         operation.queuePriority = .low
-        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, entry.name) }
+        // Every operation reports, cancelled or not, so a cancel can wait for those in flight.
+        operation.completion = { operation, done in
+            MainLoop.invoke { [weak self] in
+                self?.finish(operation, entry.name)
+                done()
+            }
+        }
         pending.setInProgress(.export, row: row, operation)
         Trace.shared.emit(.queued(queue: .export, row: row))
         pending.exportQueue.addOperation(operation)
@@ -119,19 +127,21 @@ public final class GalleryExport {
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
             written += 1
             progressed()
-        case .failed(let reason)?:
+        case .failed(let reason)? where stopping == nil:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
-            if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
-                // The next photo would fail the same way: stop, with the reason.
-                record(Failure(row: operation.row, name: name, reason: reason))
-                stopReason = reason
-                cancelRunning()
-                return end(.stopped)
-            }
             record(Failure(row: operation.row, name: name, reason: reason))
-        case nil, .cancelled?, .image?:
+            if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
+                // The next photo would fail the same way (disk full, folder gone): stop, with the reason.
+                stopReason = reason
+                stop(.stopped)
+            }
+        default:
+            // Cancelled (by Cancel, or by a stop), or failed while stopping: not counted.
             Trace.shared.emit(.cancelled(queue: .export, row: operation.row))
-            record(Failure(row: operation.row, name: name, reason: "cancelled"))
+        }
+        if let stopping {
+            if pending.exportsInProgress.isEmpty { end(stopping) }
+            return
         }
         feed()
         if done == total { end(.finished) }

@@ -129,7 +129,12 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// Called by the queue when it is this operation's turn.
     public override func start() {
-        if isCancelled { return markFinished() }
+        // Cancelled before it ran: its completion still hears of it (with no outcome), so whoever
+        // counts operations in flight (an export being cancelled) sees every one end.
+        if isCancelled {
+            if let completion { completion(self) { self.markFinished() } } else { markFinished() }
+            return
+        }
         willChangeValue(forKey: "isExecuting")
         lock.withLock { executing = true }
         didChangeValue(forKey: "isExecuting")

@@ -238,7 +238,7 @@ final class ViewerPage {
         case "minus", "KP_Subtract", "underscore": photo.zoom(by: 1 / 1.25)
         case "0", "KP_0": photo.fit()
         case "1", "KP_1": photo.zoom(to: 1)
-        case "s", "S": sepiaButton.isActive.toggle()
+        case "s" where !key.control, "S" where !key.control: sepiaButton.isActive.toggle()
         case "F9": infoButton.isActive.toggle()
         case "F11": fullscreen(!isFullscreen)
         default: return false

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text".
+# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none).
 # Run with Debian's python3 (it has PyGObject and the Atspi typelib) on the app's session bus.
 import sys
 import gi
@@ -7,6 +7,8 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
 
 focused_only = "--focused" in sys.argv[1:]
+press = sys.argv[sys.argv.index("--press") + 1] if "--press" in sys.argv[1:] else None
+pressed = False
 
 def text_of(node):
     try:
@@ -15,6 +17,7 @@ def text_of(node):
         return ""
 
 def walk(node, depth, seen):
+    global pressed
     if depth > 60:
         return
     try:
@@ -22,7 +25,13 @@ def walk(node, depth, seen):
         focused = node.get_state_set().contains(Atspi.StateType.FOCUSED)
     except Exception:
         return
-    if focused_only:
+    if press is not None:
+        # GTK leaves hidden widgets out of the tree (4.8 never sets SHOWING), and names a
+        # button with a mnemonic label "_Cancel Cancel".
+        if not pressed and role == "push button" and (name == press or name.endswith(" " + press)):
+            Atspi.Action.do_action(node, 0)
+            pressed = True
+    elif focused_only:
         if focused:
             print(f"{role}\t{name}\t{text_of(node)}".replace("\n", " "))
     elif name:
@@ -47,4 +56,4 @@ for i in range(desktop.get_child_count()):
     if app is not None and app.get_name() == "classic-photos":
         found = True
         walk(app, 0, set())
-sys.exit(0 if found else 3)
+sys.exit(3 if not found else 4 if press is not None and not pressed else 0)

@@ -1,0 +1,218 @@
+// Why this exists: keeping the result, driven as a user would under Xvfb: Copy read back by another X client (xclip), Save As through the real chooser, and a gallery's export with faults, cancelled halfway, and into a full disk, each checked in the files written.
+import Foundation
+import GdkPixbuf
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class KeepResultAppTests: XCTestCase {
+    /// The photo as the app should keep it: decoded whole, in sepia (the pipeline's own filter).
+    static func expectedSepia(_ data: Data) throws -> Thumbnail {
+        let image = try ImageDecoder(maxDimension: 1 << 14).decode(data)
+        return try PipelineSettings().sepia.filter(image, isCancelled: { false })
+    }
+
+    /// The largest difference of any RGB channel between `pixbuf` and `expected`, over a grid of points.
+    static func largestDifference(_ pixbuf: Pixbuf, _ expected: Thumbnail) -> Int {
+        let kept = Thumbnail(pixbuf)
+        var largest = 0
+        for y in stride(from: 0, to: expected.height, by: 37) {
+            for x in stride(from: 0, to: expected.width, by: 41) {
+                let a = kept.pixel(x: x, y: y), b = expected.pixel(x: x, y: y)
+                for c in 0..<3 { largest = max(largest, abs(Int(a[c]) - Int(b[c]))) }
+            }
+        }
+        return largest
+    }
+
+    func viewerGallery() throws -> URL {
+        let directory = TemporaryFiles.url("keep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try ViewerAppTests.gradientPNG().write(to: directory.appendingPathComponent("gradient.png"))
+        try SamplePhotos.data("coffee.png").write(to: directory.appendingPathComponent("coffee.png"))
+        let json = #"[{"name": "Gradient/Left", "url": "gradient.png"}, {"name": "Coffee", "url": "coffee.png"}]"#
+        try Data(json.utf8).write(to: directory.appendingPathComponent("keep.json"))
+        return directory
+    }
+
+    func loaded(_ app: AppProcess, rows: Int) -> Bool {
+        app.trace.wait(timeout: 60) { _ in (0..<rows).allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } }
+    }
+
+    /// Copy (Ctrl+C) in the viewer: another X client pastes the photo as PNG, at its full size
+    /// (1800 × 1200, not the 1600-pixel screen decode), in sepia. Save As (Ctrl+S) through the
+    /// chooser writes the same pixels, as PNG, by the name typed.
+    func testCopyAndSaveAsFromTheViewer() throws {
+        let directory = try viewerGallery()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [directory.appendingPathComponent("keep.json").path])
+        defer { app.stop() }
+        XCTAssertTrue(loaded(app, rows: 2), app.recentEvents())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .fullImage } }, "the viewer shows the photo")
+
+        let expected = try Self.expectedSepia(ViewerAppTests.gradientPNG())
+        try xvfb.run("xdotool", ["key", "ctrl+c"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .copied(row: 0, width: 1800, height: 1200, sepia: true) } },
+                      "copied at full size: \(app.recentEvents())")
+        let pasted = app.directory.appendingPathComponent("pasted.png").path
+        _ = try Tool.run("/bin/sh", ["-c", "xclip -selection clipboard -t image/png -o > '\(pasted)'"], environment: ["DISPLAY": xvfb.display])
+        let clipboard = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: pasted))), "the clipboard holds a PNG")
+        XCTAssertEqual([clipboard.width, clipboard.height], [1800, 1200])
+        XCTAssertLessThanOrEqual(Self.largestDifference(clipboard, expected), 1, "the clipboard's image is the sepia photo")
+
+        // Save As: the chooser suggests the name, made safe ("/" is not a file name's).
+        try xvfb.run("xdotool", ["key", "ctrl+s"])
+        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Save Photo") }, "the Save dialog")
+        func nameField() -> AccessibleNames.Focused? {
+            (try? AccessibleNames.focused(app))?.first { $0.role == "text" && $0.name == "Name:" }
+        }
+        XCTAssertTrue(poll(timeout: 10) { nameField() != nil }, "the name field has the focus")
+        XCTAssertEqual(nameField()?.text, "Gradient-Left (sepia).jpg", "the suggested name")
+        let saved = app.directory.appendingPathComponent("saved.png").path
+        try xvfb.run("xdotool", ["key", "ctrl+a"])
+        try xvfb.run("xdotool", ["type", "--delay", "20", saved])
+        XCTAssertTrue(poll(timeout: 10) { nameField()?.text == saved }, "the name field holds \(saved)")
+        try xvfb.run("xdotool", ["key", "Return"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .saved(row: 0, path: saved, format: .png, sepia: true, reason: nil) } },
+                      "saved: \(app.recentEvents())")
+        let file = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: saved))), "a PNG was written")
+        XCTAssertEqual([file.width, file.height], [1800, 1200], "at full size")
+        XCTAssertLessThanOrEqual(Self.largestDifference(file, expected), 1, "the file is the sepia photo")
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name == "Saved to \(saved)" } }, "the note says where")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A 300-row gallery with faults: missing files, broken ones, names that repeat, a name with
+    /// a path in it, and a file of the same name already in the folder.
+    func faultyGallery() throws -> (directory: URL, manifest: URL, good: [String], failing: Int) {
+        let directory = TemporaryFiles.url("export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for i in 0..<6 {
+            try TestImages.encoded(width: 120 + i, height: 90, type: "jpeg") { x, y in [UInt8((x * 2 + i * 40) & 255), UInt8(y * 2 & 255), 90] }
+                .write(to: directory.appendingPathComponent("p\(i).jpg"))
+        }
+        try Data("not an image at all".utf8).write(to: directory.appendingPathComponent("broken.jpg"))
+        var rows: [(String, String)] = []
+        var failing = 0
+        for row in 0..<300 {
+            let name = row == 7 ? "../../etc/passwd" : "Photo \(row % 100)"
+            if row % 25 == 3 { rows.append((name, "missing-\(row).jpg")); failing += 1 }
+            else if row % 30 == 4 { rows.append((name, "broken.jpg")); failing += 1 }
+            else { rows.append((name, "p\(row % 6).jpg")) }
+        }
+        let json = "[" + rows.map { "{\"name\": \"\($0.0)\", \"url\": \"\($0.1)\"}" }.joined(separator: ",\n") + "]"
+        let manifest = directory.appendingPathComponent("gallery.json")
+        try Data(json.utf8).write(to: manifest)
+        // The names the export gives, in row order, skipping the failing rows (their names are
+        // taken too: a name is given as the row is queued, before its photo is read).
+        var names = ExportNames.Unique(taken: ["Photo 1 (sepia).jpg"], format: .jpeg, sepia: true)
+        var good: [String] = []
+        for (index, row) in rows.enumerated() {
+            let failingRow = index % 25 == 3 || index % 30 == 4
+            let name = names.name(for: row.0)
+            if !failingRow { good.append(name) }
+        }
+        return (directory, manifest, good, failing)
+    }
+
+    func files(_ folder: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+
+    func exportEnded(_ app: AppProcess) -> TraceEvent? { app.trace.events.last { $0.name == .exportEnded }?.event }
+
+    func testExportWithFaultsWritesExactlyTheGoodPhotos() throws {
+        let (directory, manifest, good, failing) = try faultyGallery()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let mine = Data("the user's own file".utf8)
+        try mine.write(to: out.appendingPathComponent("Photo 1 (sepia).jpg"))
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, manifest.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 120) { $0.contains { $0.name == .exportEnded } }, "the export ended: \(app.recentEvents())")
+        XCTAssertEqual(exportEnded(app), .exportEnded(written: 300 - failing, failed: failing, total: 300, outcome: .finished, reason: nil))
+        XCTAssertEqual(files(out), (good + ["Photo 1 (sepia).jpg"]).sorted(), "exactly the good photos, named uniquely, nothing else")
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("Photo 1 (sepia).jpg")), mine, "an existing file is never replaced")
+        XCTAssertTrue(files(out).contains("etc-passwd (sepia).jpg"), "a path in a name is not followed")
+        for name in good.prefix(20) {
+            let pixbuf = try XCTUnwrap(TestImages.decode(try Data(contentsOf: out.appendingPathComponent(name))), name)
+            XCTAssertEqual(pixbuf.height, 90, name)
+        }
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Not exported (\(failing)):") } },
+                      "the failures are listed")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// Cancel halfway through an export over a slow network: running transfers are aborted, the
+    /// files written stay, nothing partial is left and nothing more is written.
+    func testCancelHalfwayLeavesNoPartialFile() throws {
+        let photo = TestImages.encoded(width: 200, height: 150, type: "jpeg") { x, y in [UInt8(x & 255), UInt8(y & 255), 60] }
+        let server = try TestServer { path, _ in
+            path.hasSuffix(".json")
+                ? ServerPlan(body: Data(("[" + (0..<200).map { "{\"name\": \"Slow \($0)\", \"url\": \"/p\($0).jpg\"}" }.joined(separator: ",") + "]").utf8),
+                             contentType: "application/json")
+                : ServerPlan(body: photo, contentType: "image/jpeg", delayMs: 400)
+        }
+        defer { server.stop() }
+        let out = TemporaryFiles.url("cancel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, server.baseURL.appendingPathComponent("slow.json").absoluteString])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .exportProgress(let written, _, _) = $0.event { written >= 6 } else { false } } },
+                      "the export is under way: \(app.recentEvents())")
+        XCTAssertTrue(try AccessibleNames.press(app, "Cancel"),
+                      "the bar's Cancel button: \(((try? AccessibleNames.read(app)) ?? []).filter { $0.role.contains("button") })")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.name == .exportEnded } }, "the export ended")
+        guard case .exportEnded(let written, _, let total, let outcome, _)? = exportEnded(app) else { return XCTFail("no export-ended") }
+        XCTAssertEqual(outcome, .cancelled)
+        XCTAssertLessThan(written, total)
+        XCTAssertGreaterThan(app.trace.events.filter { $0.event.queue == .export && $0.name == .cancelled }.count, 0, "running exports were cancelled")
+        // What was running had its transfer aborted: nothing more arrives after a while.
+        usleep(1_500_000)
+        XCTAssertEqual(files(out).count, written, "the files written stay, and only they: \(files(out))")
+        XCTAssertFalse(files(out).contains { $0.hasPrefix(".") }, "no temporary file is left")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A full disk (a 1 MB tmpfs) stops the export with the reason; every file left is whole.
+    func testFullDiskStopsWithTheReason() throws {
+        let directory = TemporaryFiles.url("full-\(UUID().uuidString)")
+        let out = directory.appendingPathComponent("small-disk")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mounted = try Tool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", out.path])
+        try XCTSkipIf(mounted.status != 0, "a tmpfs cannot be mounted here (not root?): \(mounted.output)")
+        defer { _ = try? Tool.run("/bin/umount", ["-l", out.path]) }
+        // Noise compresses badly: each photo is about 200 KB as JPEG, so the disk fills after a few.
+        var seed: UInt32 = 1
+        let noisy = TestImages.encoded(width: 400, height: 300, type: "jpeg") { _, _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return [UInt8(seed >> 24), UInt8((seed >> 16) & 255), UInt8((seed >> 8) & 255)]
+        }
+        try noisy.write(to: directory.appendingPathComponent("noise.jpg"))
+        let json = "[" + (0..<40).map { "{\"name\": \"Noise \($0)\", \"url\": \"noise.jpg\"}" }.joined(separator: ",") + "]"
+        try Data(json.utf8).write(to: directory.appendingPathComponent("noise.json"))
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, "--export-original", directory.appendingPathComponent("noise.json").path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .exportEnded } }, "the export ended: \(app.recentEvents())")
+        guard case .exportEnded(let written, _, _, let outcome, let reason)? = exportEnded(app) else { return XCTFail("no export-ended") }
+        XCTAssertEqual(outcome, .stopped)
+        XCTAssertEqual(reason, "the disk is full")
+        XCTAssertGreaterThan(written, 0)
+        XCTAssertEqual(files(out).count, written, "only whole files: \(files(out))")
+        for name in files(out) {
+            let data = try Data(contentsOf: out.appendingPathComponent(name))
+            XCTAssertEqual(Array(data.suffix(2)), [0xFF, 0xD9], "\(name) ends as a JPEG does: it is whole")
+        }
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains("The export stopped: the disk is full") } },
+                      "the window says why")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
