@@ -41,7 +41,7 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
     manifests = try BigManifests(base: "http://127.0.0.1:9")
 }
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
-if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "viewer", "viewer-motion", "folders", "startup"].contains(where: wanted) {
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "viewer", "viewer-motion", "folders", "export", "startup"].contains(where: wanted) {
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
     // `--perf DIR`: record the app with perf (DWARF call graphs) while it scrolls, for `perf report`.
     if let folder = option("--perf") {
@@ -63,6 +63,7 @@ if let app {
     section("viewer") { try app.viewer(photos) }
     section("viewer-motion") { try app.viewerMotion(photos) }
     section("folders") { try app.folders(photos) }
+    section("export") { try app.export(photos) }
     section("startup") { app.startup() }
 }
 

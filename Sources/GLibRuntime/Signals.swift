@@ -160,6 +160,20 @@ public enum Signal {
         return connectRaw(instance, name, after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    // (instance, gdouble, gdouble, user_data) -> gpointer (transfer full): GtkDragSource `prepare`.
+    public typealias WithDoublesReturningPointer = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
+    @discardableResult
+    public static func connectDoublesReturningPointer(_ instance: some GObjectPointer, _ name: String,
+                                                      _ fn: @escaping WithDoublesReturningPointer) -> HandlerID {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, x, y, data in
+            let box: ClosureBox<WithDoublesReturningPointer> = closureBox(data)
+            // Across the isolation boundary as an address (a pointer is not Sendable).
+            let address = MainActor.assumeIsolated { UInt(bitPattern: box.fn(x, y)) }
+            return UnsafeMutableRawPointer(bitPattern: address)
+        }
+        return connectRaw(instance, name, after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     // (instance, gdouble, gdouble, user_data) -> void: `decelerate`, GtkGestureClick `pressed`…
     public typealias WithDoubles = @MainActor (Double, Double) -> Void
     @discardableResult

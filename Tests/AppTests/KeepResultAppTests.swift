@@ -215,4 +215,64 @@ final class KeepResultAppTests: XCTestCase {
                       "the window says why")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// The viewer's photo dragged into a GTK drop target in another process (real XDND): a
+    /// target that wants a file gets a PNG of the sepia photo as shown, from the app's private
+    /// folder; one that wants image data gets the image itself.
+    func testDragOutOfTheViewer() throws {
+        let directory = try viewerGallery()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [directory.appendingPathComponent("keep.json").path])
+        defer { app.stop() }
+        XCTAssertTrue(loaded(app, rows: 2), app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .fullImage } }, "the viewer shows the photo")
+        // What the screen shows: the screen-sized decode (1600 × 1067), in sepia.
+        let shown = try PipelineSettings().sepia.filter(try ImageDecoder(maxDimension: 1600).decode(ViewerAppTests.gradientPNG()), isCancelled: { false })
+
+        for order in ["file,texture", "texture,file"] {
+            let output = app.directory.appendingPathComponent("drop-\(order).txt").path
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
+            let handle = open(output, O_WRONLY | O_APPEND)
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = xvfb.display
+            environment["GDK_BACKEND"] = "x11"
+            environment["GSK_RENDERER"] = "cairo"
+            let target = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drop-target.py").path, order],
+                                          environment: environment, stdout: handle)
+            close(handle)
+            defer { target.stop() }
+            let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drop-target"]).split(separator: "\n").first.map(String.init) ?? ""
+            try xvfb.run("xdotool", ["windowmove", "--sync", window, "800", "100"])
+            // Press on the photo, move across in steps (past GTK's drag threshold), release on the target.
+            try xvfb.run("xdotool", ["mousemove", "--sync", "360", "340", "mousedown", "1"])
+            for step in 1...12 {
+                usleep(50_000) // input pacing, not a wait: a hand moves over 0.6 s
+                try xvfb.run("xdotool", ["mousemove", "--sync", String(360 + step * 45), String(340 - step * 17)])
+            }
+            usleep(300_000) // input pacing: the pointer rests on the target before the release
+            try xvfb.run("xdotool", ["mouseup", "1"])
+            func dropped() -> [String] {
+                ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("ready") }
+            }
+            XCTAssertTrue(poll(timeout: 20) { !dropped().isEmpty }, "\(order): the target got something")
+            let got = dropped().first ?? ""
+            let path: String
+            if order.hasPrefix("file") {
+                XCTAssertTrue(got.hasPrefix("file ") && got.hasSuffix("/Gradient-Left (sepia).png") && got.contains("classic-photos-drag-"),
+                              "a PNG from the app's private folder: \(got)")
+                path = String(got.dropFirst(5))
+            } else {
+                let parts = got.split(separator: " ").map(String.init)
+                XCTAssertEqual(Array(parts.prefix(3)), ["texture", "1600", "1067"], "the image itself: \(got)")
+                path = parts.last ?? ""
+            }
+            let image = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: path))), "\(order): an image")
+            XCTAssertEqual([image.width, image.height], [1600, 1067])
+            XCTAssertLessThanOrEqual(Self.largestDifference(image, shown), 1, "\(order): the sepia photo as shown")
+        }
+        XCTAssertEqual(app.criticals, [])
+    }
 }

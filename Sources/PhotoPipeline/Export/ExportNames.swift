@@ -15,6 +15,8 @@ public enum ExportNames {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
                 continue
             default:
+                // The display text's stand-in for what it removed is not a name's.
+                if scalar == "\u{FFFD}" { continue }
                 scalars.append(scalar == "/" || scalar == "\\" ? "-" : scalar)
             }
         }

@@ -18,6 +18,9 @@ public final class PendingOperations {
     /// One gate per queue the list suspends, closed while it is suspended.
     public let downloadGate = StartGate()
     public let filtrationGate = StartGate()
+    /// The export queue's width while the list is still; while it scrolls the queue runs one at
+    /// a time, so one core stays free for the frames (exports are never suspended).
+    private var exportWidth: Int
     /// The operation making each image, whichever rows wait for it (one download per URL).
     private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
 
@@ -30,7 +33,8 @@ public final class PendingOperations {
         // The photo shown and its two neighbours; each decode uses every core for its sepia.
         viewerQueue.maxConcurrentOperationCount = 2
         exportQueue.name = "Export queue"
-        exportQueue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        exportWidth = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        exportQueue.maxConcurrentOperationCount = exportWidth
         for stage in Stage.allCases { Trace.shared.emit(.width(queue: stage, width: queue(for: stage).maxConcurrentOperationCount)) }
     }
 
@@ -38,6 +42,10 @@ public final class PendingOperations {
     /// once for operations not yet started.
     public func setWidth(_ stage: Stage, _ width: Int) {
         let width = max(1, width)
+        if stage == .export {
+            exportWidth = width
+            if isSuspended { return }
+        }
         guard queue(for: stage).maxConcurrentOperationCount != width else { return }
         queue(for: stage).maxConcurrentOperationCount = width
         Trace.shared.emit(.width(queue: stage, width: width))
@@ -129,6 +137,7 @@ public final class PendingOperations {
     public func resumeAll() { if !suspendedByHand { setSuspended(false) } }
 
     private func setSuspended(_ suspended: Bool) {
+        exportQueue.maxConcurrentOperationCount = suspended ? 1 : exportWidth
         for stage in Stage.rowStages where queue(for: stage).isSuspended != suspended {
             // Closed before the queue is suspended, so work it already handed out waits too.
             if suspended { gate(for: stage)?.close() } else { gate(for: stage)?.open() }

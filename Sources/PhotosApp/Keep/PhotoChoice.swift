@@ -20,11 +20,11 @@ struct ChosenPhoto {
 @MainActor
 enum PhotoChoice {
     /// The viewer's photo, else the focused row's; nil when there is none (or it has no address).
-    static func current(viewer: PhotoViewer?, list: GalleryList) -> ChosenPhoto? {
+    static func current(viewer: PhotoViewer?, list: GalleryList?) -> ChosenPhoto? {
         if let viewer, let row = viewer.row {
             return make(viewer.gallery, row, sepia: viewer.sepia, held: viewer.image(for: row)?.details.encoded)
         }
-        guard let gallery = list.gallery,
+        guard let list, let gallery = list.gallery,
               let row = list.bindings.boundRows.first(where: { $0.value.container.parentHasFocus })?.key else { return nil }
         return make(gallery, row, sepia: true, held: nil)
     }

@@ -42,6 +42,7 @@ public enum Launch {
         let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
         Trace.shared.close()
         sessionTrace?.remove()
+        DragOut.removeFiles()
         return status
     }
 }

@@ -94,6 +94,7 @@ final class ViewerPage {
             self.details.container.visible = self.infoButton.isActive
         }
         photo.onZoomChanged { [weak self] in self?.zoomChanged() }
+        allowDragOut()
     }
 
     // MARK: opening and moving

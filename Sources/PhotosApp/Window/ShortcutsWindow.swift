@@ -15,6 +15,10 @@ enum ShortcutsWindow {
                 (tr("Show or hide the operations inspector"), "<Primary><Shift>o"),
                 (tr("Export the trace of this session"), "<Primary><Shift>e"),
             ]),
+            (tr("Photo"), [
+                (tr("Save the photo shown or the focused row’s photo"), "<Primary>s"),
+                (tr("Copy the photo to the clipboard"), "<Primary>c"),
+            ]),
             (tr("Viewer"), [
                 (tr("Open the photo of the focused row"), "Return"),
                 (tr("Back to the gallery"), "Escape <Alt>Left"),

@@ -1,0 +1,36 @@
+// Why this exists: dragging the viewer's photo out of the window: a local photo shown as it is offers its own file; a sepia photo (or one from the network) offers its image and, for targets that want a file, a PNG written to the app's private folder, removed at quit.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+enum DragOut {
+    /// Made at the first drag that needs a file.
+    private static var folder: PrivateFolder?
+
+    /// What a drag of `photo`, shown as `texture`, offers.
+    static func content(_ photo: ChosenPhoto, shown texture: Texture) -> DragContent {
+        let icon = Self.icon(texture)
+        if !photo.sepia, photo.url.isFileURL {
+            return DragContent(filePath: photo.url.path, texture: texture, icon: icon)
+        }
+        if folder == nil { folder = PrivateFolder(prefix: "classic-photos-drag") }
+        let name = ExportNames.suggested(for: photo.name, sepia: photo.sepia, format: .png)
+        let file = (try? texture.pixbuf.encoded(as: "png")).flatMap { folder?.write($0, named: name) }
+        return DragContent(filePath: file, texture: texture, icon: icon)
+    }
+
+    /// A small picture of the photo under the pointer (at most 160 pixels a side).
+    private static func icon(_ texture: Texture) -> Texture? {
+        let pixbuf = texture.pixbuf
+        let scale = min(1, 160 / Double(max(pixbuf.width, pixbuf.height)))
+        guard let small = pixbuf.scaled(width: max(1, Int(Double(pixbuf.width) * scale)), height: max(1, Int(Double(pixbuf.height) * scale))) else { return nil }
+        return Texture(pixbuf: small)
+    }
+
+    /// At quit: the files made for drags go.
+    static func removeFiles() {
+        folder?.remove()
+        folder = nil
+    }
+}
