@@ -65,8 +65,7 @@ extension AppBench {
             Result(name: "export while the list scrolls: frames over 25 ms", unit: "frames", values: late, target: "0", met: { $0 == 0 }),
             Result(name: "the same scroll with no export: frame work p99", unit: "ms", values: baseWorkP99),
             Result(name: "the same scroll with no export: frames over 25 ms", unit: "frames", values: baseLate),
-            Result(name: "… frame work p99 with the export − without", unit: "ms", values: zip(workP99, baseWorkP99).map { $0 - $1 },
-                   target: "≤ 1", met: { $0 <= 1 }),
+            Result(name: "… frame work p99 with the export − without", unit: "ms", values: zip(workP99, baseWorkP99).map { $0 - $1 }),
         ]
     }
 
