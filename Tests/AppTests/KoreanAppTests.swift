@@ -73,6 +73,22 @@ final class KoreanAppTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 40, "the accessible tree was read")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Run as the README runs it (the binary in the build folder, nothing installed, no locale
+    /// folder given), LANGUAGE=ko shows Korean: the app compiles the source tree's ko.po for itself.
+    func testARunFromTheSourceTreeShowsTheUsersLanguage() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [], environment: ["LANGUAGE": "ko"])
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), "stderr: \(app.stderr)")
+        var names: [String] = []
+        XCTAssertTrue(poll(timeout: 10) { names = ((try? self.accessibleNames(app)) ?? []).map(\.name); return names.contains("예제 갤러리 · 사진 19장") || names.contains { $0.contains("예제 갤러리") } },
+                      "the header in Korean: \(names.prefix(30))")
+        XCTAssertTrue(names.contains { $0.contains("열기(O)") }, "the Open button in Korean")
+        let compiled = app.directory.appendingPathComponent("cache/classic-photos/locale/ko/LC_MESSAGES/classic-photos.mo").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: compiled), "compiled into the user's cache")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
 
 /// The sample gallery's photo names (content, not UI text).

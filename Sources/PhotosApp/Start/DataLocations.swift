@@ -34,17 +34,27 @@ enum DataLocations {
         return nil
     }
 
-    /// Compiled translations: installed localedir, or the build tree's po/ output.
+    /// Compiled translations: the configured (installed) locale folder; for a run from the
+    /// source tree, its po/ compiled for the languages asked for; else an installed one that
+    /// holds the app's translations.
     static var localeDirectory: String? {
         if let override = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_LOCALE_DIR"] { return override }
-        if !PhotoPipeline.BuildConfigValues.localeDir.isEmpty,
-           FileManager.default.fileExists(atPath: PhotoPipeline.BuildConfigValues.localeDir) {
+        if !PhotoPipeline.BuildConfigValues.localeDir.isEmpty, holdsTranslations(PhotoPipeline.BuildConfigValues.localeDir) {
             return PhotoPipeline.BuildConfigValues.localeDir
         }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        if let root = SourceTranslations.sourceRoot(executable: executable) { return SourceTranslations.compiled(root: root) }
         for directory in dataDirectories {
             let locale = ((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("locale")
-            if FileManager.default.fileExists(atPath: locale) { return locale }
+            if holdsTranslations(locale) { return locale }
         }
         return nil
+    }
+
+    /// Whether a locale folder has the app's messages in some language.
+    static func holdsTranslations(_ locale: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: locale)) ?? []).contains { language in
+            FileManager.default.fileExists(atPath: "\(locale)/\(language)/LC_MESSAGES/\(AppInfo.gettextPackage).mo")
+        }
     }
 }
