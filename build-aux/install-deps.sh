@@ -12,7 +12,7 @@ packages=(
   # GIF, BMP and ICO come with GdkPixbuf)
   webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
   # test: a private X server, real X input, screenshots, a session bus, accessibility
-  xvfb xdotool xclip imagemagick dbus at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
+  xvfb xdotool xclip imagemagick dbus xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
   # test: GNOME's own freedesktop thumbnail factory, to interoperate with
   gir1.2-gnomedesktop-4.0
   # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it

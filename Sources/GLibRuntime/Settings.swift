@@ -9,7 +9,9 @@ public final class Settings {
     public let ref: ObjectRef
     private var settings: UnsafeMutablePointer<GSettings> { ref.pointer.as(GSettings.self) }
 
-    public init?(schemaID: String, extraDirectories: [String] = []) {
+    /// `requiredKeys`: nil too when the schema found lacks one of them (an older version: reading
+    /// a key a schema does not have aborts).
+    public init?(schemaID: String, extraDirectories: [String] = [], requiredKeys: [String] = []) {
         var schema: OpaquePointer?
         if let source = g_settings_schema_source_get_default() {
             schema = g_settings_schema_source_lookup(source, schemaID, 1)
@@ -25,6 +27,7 @@ public final class Settings {
         }
         guard let schema else { return nil }
         defer { g_settings_schema_unref(schema) }
+        guard requiredKeys.allSatisfy({ g_settings_schema_has_key(schema, $0) != 0 }) else { return nil }
         ref = ObjectRef(adopting: g_settings_new_full(schema, nil, nil)!)
     }
 
@@ -52,5 +55,12 @@ public final class Settings {
         cValues.append(nil)
         g_settings_set_strv(settings, key, &cValues)
         cValues.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+    }
+
+    /// Call `changed` each time `key` changes (GSettings' detailed `changed::KEY` signal).
+    public func onChanged(_ key: String, _ changed: @escaping @MainActor () -> Void) {
+        // GSettings emits `changed` only for keys read since: read it once.
+        _ = g_settings_get_value(settings, key).map { g_variant_unref($0) }
+        Signal.connectPointer(ref.pointer, "changed::\(key)") { _ in changed() }
     }
 }

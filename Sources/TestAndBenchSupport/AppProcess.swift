@@ -23,15 +23,17 @@ public final class AppProcess {
     /// `isolatedNetwork`: run the app in a network namespace of its own (`unshare -n`), where
     /// not even loopback is up: no packet can leave, so name lookups fail at once.
     /// `wrapper`: a command the app runs under (it ends with the app's own command line).
+    /// `bus`: a session bus the test made first (to start desktop services on it); the app stops it with itself.
     public init(display: String, arguments: [String], environment extra: [String: String] = [:],
-                executable: String = AppProcess.binary, isolatedNetwork: Bool = false, wrapper: [String] = []) throws {
+                executable: String = AppProcess.binary, isolatedNetwork: Bool = false, wrapper: [String] = [],
+                bus given: SessionBus? = nil) throws {
         directory = TemporaryFiles.url("classic-photos-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         trace = TraceLog(path: directory.appendingPathComponent("trace.jsonl").path)
         stderrPath = directory.appendingPathComponent("stderr.txt").path
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
 
-        bus = try SessionBus()
+        bus = try given ?? SessionBus()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["XDG_RUNTIME_DIR"] = bus.runtimeDirectory

@@ -9,16 +9,42 @@ public final class SessionBus {
     /// there (by default all sessions would share ~/.cache/at-spi/bus).
     public let runtimeDirectory: String
 
-    public init() throws {
+    /// `withoutServices`: D-Bus services (by name prefix, "org.freedesktop.portal") this bus cannot
+    /// start: a session with no portal, where the installed services would start one on demand.
+    public init(withoutServices excluded: [String] = []) throws {
         runtimeDirectory = TemporaryFiles.url("bus-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        var configuration = ["--session"]
+        if !excluded.isEmpty {
+            // The session bus's own rules, with a services folder of its own: the installed
+            // services but the excluded ones.
+            let services = runtimeDirectory + "/services"
+            try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+            let installed = "/usr/share/dbus-1/services"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: installed)) ?? []
+            where !excluded.contains(where: { name.hasPrefix($0) }) {
+                try? FileManager.default.copyItem(atPath: "\(installed)/\(name)", toPath: "\(services)/\(name)")
+            }
+            let config = runtimeDirectory + "/bus.conf"
+            try Data("""
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <keep_umask/>
+              <listen>unix:dir=\(runtimeDirectory)</listen>
+              <servicedir>\(services)</servicedir>
+              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            </busconfig>
+            """.utf8).write(to: URL(fileURLWithPath: config))
+            configuration = ["--config-file=\(config)"]
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
         do {
-            process = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1",
+            process = try ChildProcess("/usr/bin/dbus-daemon", configuration + ["--nofork", "--print-address=1",
                                                                    // A socket with a path (not an abstract one), so an app in a
                                                                    // network namespace of its own reaches the bus too.
                                                                    "--address=unix:dir=\(runtimeDirectory)"],

@@ -43,6 +43,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case metrics(url: String, connect: Double, tls: Double, wait: Double, receive: Double)
     case inspector(open: Bool)
     case exported(path: String, ok: Bool)
+    case colorScheme(dark: Bool, from: String)
     case saved(row: Int, path: String, format: ExportFormat, sepia: Bool, reason: String?)
     case copied(row: Int, width: Int, height: Int, sepia: Bool)
     case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
@@ -71,7 +72,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case galleryFreed = "gallery-freed"
         case frame, phases, stall, pending, viewer
         case fullImage = "full-image"
-        case dependency, width, metrics, inspector, exported, saved, copied
+        case dependency, width, metrics, inspector, exported
+        case colorScheme = "color-scheme"
+        case saved, copied
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -118,6 +121,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .metrics: "libsoup's timings of one request, in ms: connecting (with the name lookup; 0 on a reused connection), TLS, waiting for the response's first byte, receiving the body"
             case .inspector: "the operations inspector was shown or hidden"
             case .exported: "the inspector exported the session's trace to `path` (`ok` false: it could not be written)"
+            case .colorScheme: "the window took the dark style or the light one, `from` the Settings portal (`portal`), GNOME's `color-scheme` key where no portal answers (`gsettings`), or the app's own Style preference (`preference`); at start and on each change"
             case .saved: "Save As wrote a row's photo to `path` at full size, in `format` (`jpeg`, `png`, `webp`), in sepia or not; `reason` says why it was not written"
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
             case .exportStarted: "Export Gallery began: `total` rows, each written in `format`, in sepia or not (its operations are on queue `export`)"

@@ -112,4 +112,9 @@ final class AppSettings {
         get { ExportFormat(rawValue: settings?.string("export-format") ?? (memory["export-format"] as? String ?? "")) ?? .jpeg }
         set { if let settings { settings.setString("export-format", newValue.rawValue) } else { memory["export-format"] = newValue.rawValue } }
     }
+    /// "follow" (the desktop's colour scheme), "light" or "dark".
+    var style: String {
+        get { settings?.string("style") ?? (memory["style"] as? String ?? "follow") }
+        set { if let settings { settings.setString("style", newValue) } else { memory["style"] = newValue } }
+    }
 }

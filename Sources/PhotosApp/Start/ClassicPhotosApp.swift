@@ -9,6 +9,7 @@ final class ClassicPhotosApp {
     let application: Application
     let services: AppServices
     private var mainWindow: GalleryWindow?
+    private lazy var colorScheme = ColorSchemeFollower(preferences: services.preferences)
 
     init(options: CommandLineOptions) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
@@ -18,6 +19,7 @@ final class ClassicPhotosApp {
             // GTK is initialized, no window is realized yet: the moment to pick the renderer.
             self?.services.renderer = RendererChoice.apply()
             self?.addActions()
+            self?.colorScheme.start()
         }
         application.onActivate { [weak self] in
             guard let self else { return }

@@ -1,0 +1,80 @@
+// Why this exists: the desktop's appearance settings (colour scheme, contrast) as apps outside GNOME Shell read them: the Settings portal (org.freedesktop.portal.Settings) on the session bus, its Read reply (a variant in a variant) and its SettingChanged signal.
+import CGLib
+
+@MainActor
+public enum SettingsPortal {
+    static let name = "org.freedesktop.portal.Desktop"
+    static let path = "/org/freedesktop/portal/desktop"
+    static let interface = "org.freedesktop.portal.Settings"
+
+    /// Read a uint32 setting (`org.freedesktop.appearance`, `color-scheme`). `reply` gets nil when
+    /// no portal answers or the setting is not there. Not started on demand (auto-start off): a
+    /// desktop session runs the portal; where none runs, the caller falls back at once.
+    public static func readUInt32(namespace: String, key: String, _ reply: @escaping @MainActor (UInt32?) -> Void) {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return reply(nil) }
+        defer { g_object_unref(bus.raw) }
+        let box = Unmanaged.passRetained(ClosureBox<@MainActor (UInt32?) -> Void>(reply)).toOpaque()
+        let done: GAsyncReadyCallback = { source, result, data in
+            let box = Unmanaged<ClosureBox<@MainActor (UInt32?) -> Void>>.fromOpaque(data!).takeRetainedValue()
+            let value = g_dbus_connection_call_finish(OpaquePointer(source), result, nil)
+            let number = value.flatMap { SettingsPortal.uint32(in: $0) }
+            if let value { g_variant_unref(value) }
+            MainActor.assumeIsolated { box.fn(number) }
+        }
+        // (ss): the tuple takes the two floating strings.
+        var children: [OpaquePointer?] = [g_variant_new_string(namespace), g_variant_new_string(key)]
+        let parameters = g_variant_new_tuple(&children, 2)
+        g_dbus_connection_call(bus, name, path, interface, "Read", parameters,
+                               nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, done, box)
+    }
+
+    /// Call `changed` with the new value each time the portal says a setting of `namespace` and
+    /// `key` changed. The subscription lasts for the app's life.
+    public static func onUInt32Changed(namespace: String, key: String, _ changed: @escaping @MainActor (UInt32) -> Void) {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
+        defer { g_object_unref(bus.raw) }
+        let wanted = (namespace, key, changed)
+        let box = Unmanaged.passRetained(ClosureBox<(String, String, @MainActor (UInt32) -> Void)>(wanted)).toOpaque()
+        let signal: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
+            let box = Unmanaged<ClosureBox<(String, String, @MainActor (UInt32) -> Void)>>.fromOpaque(data!).takeUnretainedValue()
+            guard let parameters, g_variant_n_children(parameters) == 3 else { return }
+            let namespace = SettingsPortal.string(g_variant_get_child_value(parameters, 0))
+            let key = SettingsPortal.string(g_variant_get_child_value(parameters, 1))
+            guard namespace == box.fn.0, key == box.fn.1, let value = g_variant_get_child_value(parameters, 2) else { return }
+            defer { g_variant_unref(value) }
+            guard let number = SettingsPortal.uint32(in: value) else { return }
+            MainActor.assumeIsolated { box.fn.2(number) }
+        }
+        let release: GDestroyNotify = { data in Unmanaged<SignalBox>.fromOpaque(data!).release() }
+        g_dbus_connection_signal_subscribe(bus, name, interface, "SettingChanged", path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signal, box, release)
+    }
+
+    /// The uint32 at the bottom of `value`'s variants: Read answers `(v)` holding `v` holding `u`.
+    nonisolated static func uint32(in value: OpaquePointer) -> UInt32? {
+        var current = g_variant_ref(value)!
+        defer { g_variant_unref(current) }
+        while true {
+            let type = String(cString: g_variant_get_type_string(current))
+            switch type {
+            case "u": return g_variant_get_uint32(current)
+            case "v":
+                let inner = g_variant_get_variant(current)!
+                g_variant_unref(current)
+                current = inner
+            case "(v)":
+                let inner = g_variant_get_child_value(current, 0)!
+                g_variant_unref(current)
+                current = inner
+            default: return nil
+            }
+        }
+    }
+
+    /// A string child (released here).
+    nonisolated static func string(_ value: OpaquePointer?) -> String? {
+        guard let value else { return nil }
+        defer { g_variant_unref(value) }
+        guard String(cString: g_variant_get_type_string(value)) == "s" else { return nil }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+}

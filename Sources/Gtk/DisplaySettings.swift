@@ -1,0 +1,30 @@
+// Why this exists: GtkSettings for the display: the dark variant of the theme (`gtk-application-prefer-dark-theme`) and the theme's name, which the app sets from the desktop's preferences.
+import CGtk
+import GLibRuntime
+
+@MainActor
+public enum DisplaySettings {
+    /// Ask the theme for its dark variant (Adwaita's, in GTK 4.8 without libadwaita).
+    public static var preferDarkTheme: Bool {
+        get { boolProperty("gtk-application-prefer-dark-theme") }
+        set { setBoolProperty("gtk-application-prefer-dark-theme", newValue) }
+    }
+
+    private static func boolProperty(_ name: String) -> Bool {
+        guard let settings = gtk_settings_get_default() else { return false }
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_boolean(&value) != 0
+    }
+
+    private static func setBoolProperty(_ name: String, _ on: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        defer { g_value_unset(&value) }
+        g_value_set_boolean(&value, on ? 1 : 0)
+        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
+    }
+}

@@ -1,0 +1,106 @@
+// Why this exists: the window follows the desktop's dark style live, read from the real Settings portal (xdg-desktop-portal with its GTK backend, on the test's own bus, over a dconf-backed GSettings) and, with no portal running, from GNOME's color-scheme key; checked in the window's pixels.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class DesktopStyleAppTests: XCTestCase {
+    /// The desktop's side: a dconf database in `config`, reached through `bus`.
+    struct Desktop {
+        let bus: SessionBus
+        let config: String
+        let display: String
+        var environment: [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+            environment["XDG_RUNTIME_DIR"] = bus.runtimeDirectory
+            environment["XDG_CONFIG_HOME"] = config
+            environment["GSETTINGS_BACKEND"] = "dconf"
+            environment["DISPLAY"] = display
+            environment["GDK_BACKEND"] = "x11"
+            environment["GTK_A11Y"] = "none"
+            return environment
+        }
+
+        /// `portal` false: a bus that cannot start a portal (GTK asks for one at start, and the
+            /// installed service would answer).
+        init(display: String, portal: Bool = true) throws {
+            bus = try SessionBus(withoutServices: portal ? [] : ["org.freedesktop.portal", "org.freedesktop.impl.portal"])
+            config = TemporaryFiles.url("desktop-config-\(UUID().uuidString)").path
+            self.display = display
+            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+            // What the bus starts on demand (dconf's service) sees this desktop's settings.
+            let names = ["DISPLAY", "XDG_CONFIG_HOME", "GSETTINGS_BACKEND", "GDK_BACKEND", "XDG_RUNTIME_DIR"]
+            _ = try Tool.run("/usr/bin/dbus-update-activation-environment", names, environment: environment, timeout: 10)
+        }
+
+        /// `gsettings set org.gnome.desktop.interface color-scheme VALUE`, as the Settings panel does.
+        func setColorScheme(_ value: String) throws {
+            let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", value], environment: environment, timeout: 10)
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+
+        /// xdg-desktop-portal and its GTK backend, running on the bus until stopped.
+        func startPortal() throws -> [ChildProcess] {
+            let backend = try ChildProcess("/usr/libexec/xdg-desktop-portal-gtk", ["-r"], environment: environment)
+            let portal = try ChildProcess("/usr/libexec/xdg-desktop-portal", ["-r"], environment: environment)
+            let answers = poll(timeout: 20) {
+                let read = try? Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                                                            "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
+                                                            "org.freedesktop.appearance", "color-scheme"], environment: environment, timeout: 5)
+                return read?.output.contains("uint32") == true
+            }
+            XCTAssertTrue(answers, "the portal answers")
+            return [portal, backend]
+        }
+    }
+
+    /// The window's background, away from the rows' pictures and text: dark or light.
+    func backgroundIsDark(_ xvfb: Xvfb, _ app: AppProcess, _ name: String) throws -> Bool? {
+        let path = app.directory.appendingPathComponent("\(name).png").path
+        try xvfb.screenshot(to: path)
+        let (r, g, b) = try Screenshot(path: path).rgb(x: 600, y: 300)
+        let luminance = (r + g + b) / 3
+        return luminance < 90 ? true : luminance > 170 ? false : nil
+    }
+
+    func waitForStyle(_ xvfb: Xvfb, _ app: AppProcess, dark: Bool, from source: String, _ step: String) throws {
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .colorScheme(dark: dark, from: source) && true } },
+                      "\(step): the app took the \(dark ? "dark" : "light") style from \(source): \(app.recentEvents())")
+        var shot = 0
+        XCTAssertTrue(poll(timeout: 10) { shot += 1; return (try? self.backgroundIsDark(xvfb, app, "\(step)-\(shot)")) == dark },
+                      "\(step): the window's pixels are \(dark ? "dark" : "light")")
+    }
+
+    func testFollowsThePortalLive() throws {
+        let xvfb = try Xvfb()
+        let desktop = try Desktop(display: xvfb.display)
+        let portal = try desktop.startPortal()
+        defer { portal.forEach { $0.stop() } }
+        let app = try AppProcess(display: xvfb.display, arguments: [], bus: desktop.bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), app.stderr)
+        try waitForStyle(xvfb, app, dark: false, from: "portal", "light at start")
+        try desktop.setColorScheme("prefer-dark")
+        try waitForStyle(xvfb, app, dark: true, from: "portal", "dark")
+        try desktop.setColorScheme("default")
+        let changes = app.trace.events.filter { $0.name == .colorScheme }.count
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.filter { $0.name == .colorScheme }.count > changes }, "back")
+        try waitForStyle(xvfb, app, dark: false, from: "portal", "light again")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testFollowsGnomeSettingsWithoutAPortal() throws {
+        let xvfb = try Xvfb()
+        let desktop = try Desktop(display: xvfb.display, portal: false)
+        try desktop.setColorScheme("prefer-dark")
+        let app = try AppProcess(display: xvfb.display, arguments: [],
+                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), app.stderr)
+        try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark at start")
+        try desktop.setColorScheme("prefer-light")
+        try waitForStyle(xvfb, app, dark: false, from: "gsettings", "light")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
