@@ -275,4 +275,36 @@ final class KeepResultAppTests: XCTestCase {
         }
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Quitting (Ctrl+Q) during an export asks first, in the export's bar; Quit then ends the
+    /// app with no partial file left.
+    func testQuittingDuringAnExportAsksFirst() throws {
+        let photo = TestImages.encoded(width: 200, height: 150, type: "jpeg") { x, y in [UInt8(x & 255), UInt8(y & 255), 60] }
+        let server = try TestServer { path, _ in
+            path.hasSuffix(".json")
+                ? ServerPlan(body: Data(("[" + (0..<100).map { "{\"name\": \"Slow \($0)\", \"url\": \"/p\($0).jpg\"}" }.joined(separator: ",") + "]").utf8),
+                             contentType: "application/json")
+                : ServerPlan(body: photo, contentType: "image/jpeg", delayMs: 400)
+        }
+        defer { server.stop() }
+        let out = TemporaryFiles.url("quit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, server.baseURL.appendingPathComponent("slow.json").absoluteString])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .exportProgress(let written, _, _) = $0.event { written >= 2 } else { false } } },
+                      "the export is under way: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try xvfb.run("xdotool", ["key", "ctrl+q"])
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Quit now?") } }, "the bar asks")
+        XCTAssertTrue(app.process.isRunning, "the app did not quit without asking")
+        XCTAssertTrue(try AccessibleNames.press(app, "Quit"), "the bar's Quit button")
+        XCTAssertTrue(app.process.wait(timeout: 20), "the app quit")
+        XCTAssertEqual(app.process.terminationStatus, 0)
+        guard case .exportEnded(let written, _, _, let outcome, _)? = exportEnded(app) else { return XCTFail("no export-ended") }
+        XCTAssertEqual(outcome, .cancelled)
+        XCTAssertEqual(files(out).count, written, "the files written stay, nothing partial: \(files(out))")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -22,16 +22,21 @@ final class ExportGallery {
     var isRunning: Bool { bar.isRunning }
     func cancel() { bar.export?.cancel() }
 
-    /// While an export runs, quitting asks first (in the bar): true if it asked; `quit` runs
-    /// once the user says Quit, after the export is cancelled.
+    /// While an export runs, quitting asks first (in the bar): true if it asked. `quit` runs once
+    /// the user says Quit and the cancelled export has ended (its operations in flight have
+    /// reported: none is cut off halfway through a file by the process ending).
     func askBeforeQuitting(_ quit: @escaping @MainActor () -> Void) -> Bool {
         guard isRunning else { return false }
         bar.askToQuit { [weak self] in
-            self?.cancel()
-            quit()
+            guard let self else { return }
+            self.quitWhenEnded = quit
+            self.cancel()
         }
         return true
     }
+
+    /// Set when the user chose Quit during an export.
+    private var quitWhenEnded: (@MainActor () -> Void)?
 
     func choose(_ gallery: PhotoGallery?) {
         guard let gallery, gallery.count > 0 else { return note.show(tr("There are no photos to export"), failed: true) }
@@ -68,6 +73,10 @@ final class ExportGallery {
 
     private func ended(_ export: GalleryExport) {
         bar.update()
+        if let quit = quitWhenEnded {
+            quitWhenEnded = nil
+            return quit()
+        }
         guard export.ending != .cancelled else { return }
         let folder = (export.folder as NSString).lastPathComponent
         let title = export.ending == .finished ? fill(tr("Exported %s photos to %s"), ViewerPage.number(export.written), folder)
