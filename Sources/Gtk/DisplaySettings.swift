@@ -1,4 +1,4 @@
-// Why this exists: GtkSettings for the display: the dark variant of the theme (`gtk-application-prefer-dark-theme`) and the theme's name, which the app sets from the desktop's preferences.
+// Why this exists: GtkSettings for the display: the dark variant of the theme (`gtk-application-prefer-dark-theme`) and the theme's name (the high-contrast theme), which the app sets from the desktop's preferences.
 import CGtk
 import GLibRuntime
 
@@ -8,6 +8,26 @@ public enum DisplaySettings {
     public static var preferDarkTheme: Bool {
         get { boolProperty("gtk-application-prefer-dark-theme") }
         set { setBoolProperty("gtk-application-prefer-dark-theme", newValue) }
+    }
+
+    /// The theme's name (`gtk-theme-name`): "HighContrast" for GTK's high-contrast theme.
+    public static var themeName: String? {
+        get {
+            guard let settings = gtk_settings_get_default() else { return nil }
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
+            return g_value_get_string(&value).map { String(cString: $0) }
+        }
+        set {
+            guard let settings = gtk_settings_get_default() else { return }
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+            defer { g_value_unset(&value) }
+            g_value_set_string(&value, newValue)
+            g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
+        }
     }
 
     private static func boolProperty(_ name: String) -> Bool {

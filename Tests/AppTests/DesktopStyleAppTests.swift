@@ -103,4 +103,42 @@ final class DesktopStyleAppTests: XCTestCase {
         try waitForStyle(xvfb, app, dark: false, from: "gsettings", "light")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// High contrast from GNOME's key (the portal here has no `contrast`): GTK's HighContrast
+    /// theme draws the window, and goes when the key is cleared.
+    func testFollowsHighContrast() throws {
+        let xvfb = try Xvfb()
+        let desktop = try Desktop(display: xvfb.display, portal: false)
+        let app = try AppProcess(display: xvfb.display, arguments: [],
+                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), app.stderr)
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: false, from: "gsettings") } }, "off at start")
+        let usual = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual.png").path)
+        func set(_ on: Bool) throws {
+            let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.a11y.interface", "high-contrast", on ? "true" : "false"],
+                                      environment: desktop.environment, timeout: 10)
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+        // The Open button's border: Adwaita's is a soft grey, HighContrast's much darker.
+        func borderDarkness(_ screen: Screenshot) -> Int {
+            (0..<40).map { y -> Int in let (r, g, b) = screen.rgb(x: 11, y: 8 + y); return 255 - (r + g + b) / 3 }.max() ?? 0
+        }
+        try set(true)
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: true, from: "gsettings") } }, "on")
+        var shot = 0
+        XCTAssertTrue(poll(timeout: 10) {
+            shot += 1
+            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("high-\(shot).png").path) else { return false }
+            return borderDarkness(screen) > borderDarkness(usual) + 60
+        }, "the high-contrast theme draws the window (usual border darkness \(borderDarkness(usual)))")
+        try set(false)
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: false, from: "gsettings") && true } && $0.filter { $0.name == .contrast }.count >= 3 }, "off again")
+        XCTAssertTrue(poll(timeout: 10) {
+            shot += 1
+            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual-\(shot).png").path) else { return false }
+            return abs(borderDarkness(screen) - borderDarkness(usual)) <= 10
+        }, "the usual theme again")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -10,6 +10,7 @@ final class ClassicPhotosApp {
     let services: AppServices
     private var mainWindow: GalleryWindow?
     private lazy var colorScheme = ColorSchemeFollower(preferences: services.preferences)
+    private let contrast = ContrastFollower()
 
     init(options: CommandLineOptions) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
@@ -20,6 +21,7 @@ final class ClassicPhotosApp {
             self?.services.renderer = RendererChoice.apply()
             self?.addActions()
             self?.colorScheme.start()
+            self?.contrast.start()
         }
         application.onActivate { [weak self] in
             guard let self else { return }
