@@ -92,6 +92,14 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
   return G_SOURCE_CONTINUE;
 }
 
+/* Easing only where the user has not turned animations off (gtk-enable-animations: the
+ * desktop's reduced-motion setting, through XSETTINGS or settings.ini). */
+static gboolean may_animate(CpPhotoView *self) {
+  gboolean enabled = TRUE;
+  g_object_get(gtk_widget_get_settings(GTK_WIDGET(self)), "gtk-enable-animations", &enabled, NULL);
+  return enabled && gtk_widget_get_mapped(GTK_WIDGET(self));
+}
+
 void cp_photo_view_zoom_to(CpPhotoView *self, double zoom, double x, double y, gboolean animate) {
   g_return_if_fail(CP_IS_PHOTO_VIEW(self));
   stop_animation(self);
@@ -102,7 +110,7 @@ void cp_photo_view_zoom_to(CpPhotoView *self, double zoom, double x, double y, g
   double iy = self->center_y + (y - view_height(self) / 2) / z;
   double low = MIN(CP_PHOTO_VIEW_MIN_ZOOM, fit_zoom(self));
   zoom = CLAMP(zoom, low, CP_PHOTO_VIEW_MAX_ZOOM);
-  if (!animate || !gtk_widget_get_mapped(GTK_WIDGET(self))) {
+  if (!animate || !may_animate(self)) {
     apply_zoom(self, zoom, ix, iy, x, y);
     return;
   }
@@ -121,7 +129,7 @@ void cp_photo_view_zoom_by(CpPhotoView *self, double factor, gboolean animate) {
 
 void cp_photo_view_fit(CpPhotoView *self, gboolean animate) {
   g_return_if_fail(CP_IS_PHOTO_VIEW(self));
-  if (animate && self->texture && gtk_widget_get_mapped(GTK_WIDGET(self))) {
+  if (animate && self->texture && may_animate(self)) {
     /* Ease towards the fit, keeping the image's centre at the view's centre at the end. */
     stop_animation(self);
     double z = current_zoom(self);

@@ -141,4 +141,44 @@ final class DesktopStyleAppTests: XCTestCase {
         }, "the usual theme again")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Reduced motion: with animations off (gtk-enable-animations, here from settings.ini), a
+    /// zoom step lands at once; with them on, it eases over several frames.
+    func testReducedMotionZoomsWithoutEasing() throws {
+        let folder = TemporaryFiles.url("motion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ViewerAppTests.gradientPNG().write(to: folder.appendingPathComponent("gradient.png"))
+        try Data(#"[{"name": "Gradient", "url": "gradient.png"}]"#.utf8).write(to: folder.appendingPathComponent("motion.json"))
+        var steps: [Bool: Int] = [:]
+        for animations in [false, true] {
+            let config = folder.appendingPathComponent("config-\(animations)")
+            try FileManager.default.createDirectory(at: config.appendingPathComponent("gtk-4.0"), withIntermediateDirectories: true)
+            try Data("[Settings]\ngtk-enable-animations=\(animations)\n".utf8).write(to: config.appendingPathComponent("gtk-4.0/settings.ini"))
+            let xvfb = try Xvfb()
+            let app = try AppProcess(display: xvfb.display, arguments: [folder.appendingPathComponent("motion.json").path],
+                                     environment: ["XDG_CONFIG_HOME": config.path])
+            defer { app.stop() }
+            XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+            try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+            // A click on the row opens it; a click that lands while a loaded machine is still
+            // laying out the new window is given again.
+            var opened = false
+            for _ in 0..<3 where !opened {
+                try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+                opened = app.trace.wait(timeout: 10) { $0.contains { $0.name == .fullImage } }
+            }
+            XCTAssertTrue(opened, "the viewer shows the photo: \(app.recentEvents())")
+            let before = app.trace.events.filter { $0.name == .zoom }.count
+            try xvfb.run("xdotool", ["key", "plus"])
+            // The step ends at 125 % of best fit (0.4 for 1800 pixels in 720).
+            XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { if case .zoom(_, let zoom) = $0.event { abs(zoom - 0.5) < 0.02 } else { false } } },
+                          "zoomed in one step: \(app.recentEvents())")
+            usleep(300_000) // past the easing's 200 ms, so a late frame of an eased zoom is counted
+            steps[animations] = app.trace.events.filter { $0.name == .zoom }.count - before
+            XCTAssertEqual(app.criticals, [])
+        }
+        XCTAssertEqual(steps[false], 1, "animations off: the zoom lands at once")
+        XCTAssertGreaterThan(steps[true] ?? 0, 1, "animations on: it eases over frames")
+    }
 }

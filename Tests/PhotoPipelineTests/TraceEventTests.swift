@@ -21,6 +21,7 @@ final class TraceEventTests: XCTestCase {
         .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2, cpu: 6.5),
         .stall(ms: 12.5, cpu: 2.5, waiting: 10), .stall(ms: 6, cpu: nil, waiting: nil), .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
+        .zoom(row: 3, zoom: 1.25),
         .dependency(row: 3, on: .download), .width(queue: .download, width: 6),
         .metrics(url: "http://x/a.png", connect: 1.5, tls: 0, wait: 20.25, receive: 3),
         .inspector(open: true), .exported(path: "/tmp/t.jsonl", ok: true),

@@ -38,6 +38,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case pending(downloads: Int, filtrations: Int, queued: Int)
     case viewer(row: Int, action: ViewerAction)
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: BytesSource, ms: Double)
+    case zoom(row: Int, zoom: Double)
     case dependency(row: Int, on: Stage)
     case width(queue: Stage, width: Int)
     case metrics(url: String, connect: Double, tls: Double, wait: Double, receive: Double)
@@ -73,6 +74,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case galleryFreed = "gallery-freed"
         case frame, phases, stall, pending, viewer
         case fullImage = "full-image"
+        case zoom
         case dependency, width, metrics, inspector, exported
         case colorScheme = "color-scheme"
         case contrast
@@ -118,6 +120,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .pending: "on SIGUSR1: operations in the in-progress maps and in the queues"
             case .viewer: "the viewer `opened` a row's photo, `moved` to another, or was `closed` (on the row it showed last); `fullscreen` and `windowed` when it asks the window for fullscreen or back"
             case .fullImage: "the viewer shows a row's decoded photo (its size in pixels: fitted to the screen, or full size once zoomed past that), which came `from` `memory` (bytes held), `download` (the list's download it waited on), `file`, `http-cache` or `network`; `ms` from asking to showing"
+            case .zoom: "the viewer's zoom changed (1 is 100 %): once for a step, or at each frame of an eased zoom (once, with no easing, when the desktop turns animations off)"
             case .dependency: "a viewer operation waits `on` the row's `download` (`addDependency`) before it runs"
             case .width: "a queue's width (`maxConcurrentOperationCount`): when a gallery opens, and when the inspector changes it"
             case .metrics: "libsoup's timings of one request, in ms: connecting (with the name lookup; 0 on a reused connection), TLS, waiting for the response's first byte, receiving the body"

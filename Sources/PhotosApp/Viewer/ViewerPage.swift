@@ -202,6 +202,7 @@ final class ViewerPage {
 
     private func zoomChanged() {
         guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
+        Trace.shared.emit(.zoom(row: row, zoom: (photo.zoom * 1000).rounded() / 1000))
         // Zoomed past the screen-sized decode's own pixels: ask for the full one.
         if !full.isSharpest, photo.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor) > Double(full.image.width) * 1.01 {
             viewer.wantFullResolution()
