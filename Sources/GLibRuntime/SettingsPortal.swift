@@ -11,13 +11,18 @@ public enum SettingsPortal {
     /// no portal answers or the setting is not there. Not started on demand (auto-start off): a
     /// desktop session runs the portal; where none runs, the caller falls back at once.
     public static func readUInt32(namespace: String, key: String, _ reply: @escaping @MainActor (UInt32?) -> Void) {
+        readNumber(namespace: namespace, key: key) { reply($0.map { UInt32(exactly: $0) ?? 0 }) }
+    }
+
+    /// Read a number (a `u` or a `d`: GNOME's `text-scaling-factor`) as a Double.
+    public static func readNumber(namespace: String, key: String, _ reply: @escaping @MainActor (Double?) -> Void) {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return reply(nil) }
         defer { g_object_unref(bus.raw) }
-        let box = Unmanaged.passRetained(ClosureBox<@MainActor (UInt32?) -> Void>(reply)).toOpaque()
+        let box = Unmanaged.passRetained(ClosureBox<@MainActor (Double?) -> Void>(reply)).toOpaque()
         let done: GAsyncReadyCallback = { source, result, data in
-            let box = Unmanaged<ClosureBox<@MainActor (UInt32?) -> Void>>.fromOpaque(data!).takeRetainedValue()
+            let box = Unmanaged<ClosureBox<@MainActor (Double?) -> Void>>.fromOpaque(data!).takeRetainedValue()
             let value = g_dbus_connection_call_finish(OpaquePointer(source), result, nil)
-            let number = value.flatMap { SettingsPortal.uint32(in: $0) }
+            let number = value.flatMap { SettingsPortal.number(in: $0) }
             if let value { g_variant_unref(value) }
             MainActor.assumeIsolated { box.fn(number) }
         }
@@ -31,32 +36,45 @@ public enum SettingsPortal {
     /// Call `changed` with the new value each time the portal says a setting of `namespace` and
     /// `key` changed. The subscription lasts for the app's life.
     public static func onUInt32Changed(namespace: String, key: String, _ changed: @escaping @MainActor (UInt32) -> Void) {
+        onNumberChanged(namespace: namespace, key: key) { changed(UInt32(exactly: $0) ?? 0) }
+    }
+
+    /// As `onUInt32Changed`, for a number of either type, as a Double.
+    public static func onNumberChanged(namespace: String, key: String, _ changed: @escaping @MainActor (Double) -> Void) {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
         defer { g_object_unref(bus.raw) }
         let wanted = (namespace, key, changed)
-        let box = Unmanaged.passRetained(ClosureBox<(String, String, @MainActor (UInt32) -> Void)>(wanted)).toOpaque()
+        let box = Unmanaged.passRetained(ClosureBox<(String, String, @MainActor (Double) -> Void)>(wanted)).toOpaque()
         let signal: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
-            let box = Unmanaged<ClosureBox<(String, String, @MainActor (UInt32) -> Void)>>.fromOpaque(data!).takeUnretainedValue()
+            let box = Unmanaged<ClosureBox<(String, String, @MainActor (Double) -> Void)>>.fromOpaque(data!).takeUnretainedValue()
             guard let parameters, g_variant_n_children(parameters) == 3 else { return }
             let namespace = SettingsPortal.string(g_variant_get_child_value(parameters, 0))
             let key = SettingsPortal.string(g_variant_get_child_value(parameters, 1))
             guard namespace == box.fn.0, key == box.fn.1, let value = g_variant_get_child_value(parameters, 2) else { return }
             defer { g_variant_unref(value) }
-            guard let number = SettingsPortal.uint32(in: value) else { return }
+            guard let number = SettingsPortal.number(in: value) else { return }
             MainActor.assumeIsolated { box.fn.2(number) }
         }
         let release: GDestroyNotify = { data in Unmanaged<SignalBox>.fromOpaque(data!).release() }
         g_dbus_connection_signal_subscribe(bus, name, interface, "SettingChanged", path, nil, G_DBUS_SIGNAL_FLAGS_NONE, signal, box, release)
     }
 
-    /// The uint32 at the bottom of `value`'s variants: Read answers `(v)` holding `v` holding `u`.
-    nonisolated static func uint32(in value: OpaquePointer) -> UInt32? {
+    /// The number at the bottom of `value`'s variants, as a Double (a `u` or a `d`).
+    nonisolated static func number(in value: OpaquePointer) -> Double? {
+        guard let inner = innermost(value) else { return nil }
+        defer { g_variant_unref(inner) }
+        switch String(cString: g_variant_get_type_string(inner)) {
+        case "u": return Double(g_variant_get_uint32(inner))
+        case "d": return g_variant_get_double(inner)
+        default: return nil
+        }
+    }
+
+    /// The value inside `value`'s variants and one-element tuples (a new reference).
+    nonisolated static func innermost(_ value: OpaquePointer) -> OpaquePointer? {
         var current = g_variant_ref(value)!
-        defer { g_variant_unref(current) }
         while true {
-            let type = String(cString: g_variant_get_type_string(current))
-            switch type {
-            case "u": return g_variant_get_uint32(current)
+            switch String(cString: g_variant_get_type_string(current)) {
             case "v":
                 let inner = g_variant_get_variant(current)!
                 g_variant_unref(current)
@@ -65,7 +83,7 @@ public enum SettingsPortal {
                 let inner = g_variant_get_child_value(current, 0)!
                 g_variant_unref(current)
                 current = inner
-            default: return nil
+            default: return current
             }
         }
     }

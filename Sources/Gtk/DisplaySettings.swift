@@ -1,4 +1,4 @@
-// Why this exists: GtkSettings for the display: the dark variant of the theme (`gtk-application-prefer-dark-theme`) and the theme's name (the high-contrast theme), which the app sets from the desktop's preferences.
+// Why this exists: GtkSettings for the display: the dark variant of the theme (`gtk-application-prefer-dark-theme`) the theme's name (the high-contrast theme) and the font resolution (text scaling), which the app sets from the desktop's preferences.
 import CGtk
 import GLibRuntime
 
@@ -27,6 +27,27 @@ public enum DisplaySettings {
             defer { g_value_unset(&value) }
             g_value_set_string(&value, newValue)
             g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
+        }
+    }
+
+    /// The font resolution in 1024ths of a dot per inch (`gtk-xft-dpi`; 96 × 1024 is GTK's
+    /// default, -1 unset). GNOME's text scaling is this times the factor.
+    public static var xftDPI: Int32 {
+        get {
+            guard let settings = gtk_settings_get_default() else { return -1 }
+            var value = GValue()
+            g_value_init(&value, GType(6 << 2)) // G_TYPE_INT
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-xft-dpi", &value)
+            return g_value_get_int(&value)
+        }
+        set {
+            guard let settings = gtk_settings_get_default() else { return }
+            var value = GValue()
+            g_value_init(&value, GType(6 << 2)) // G_TYPE_INT
+            defer { g_value_unset(&value) }
+            g_value_set_int(&value, newValue)
+            g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-xft-dpi", &value)
         }
     }
 

@@ -181,4 +181,40 @@ final class DesktopStyleAppTests: XCTestCase {
         XCTAssertEqual(steps[false], 1, "animations off: the zoom lands at once")
         XCTAssertGreaterThan(steps[true] ?? 0, 1, "animations on: it eases over frames")
     }
+
+    /// Large text: GNOME's text-scaling-factor at 1.5 (no XSETTINGS daemon here, so the app
+    /// reads it, from GSettings with no portal) makes the rows' names half as wide again, and
+    /// each row still holds its name and status.
+    func testLargeTextFollowsTheDesktop() throws {
+        let xvfb = try Xvfb()
+        let desktop = try Desktop(display: xvfb.display, portal: false)
+        let app = try AppProcess(display: xvfb.display, arguments: [],
+                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+        /// How far right the first row's name reaches: its rightmost dark pixel.
+        func nameEnd(_ screen: Screenshot) -> Int {
+            var end = 0
+            for y in 52..<140 {
+                for x in 100..<700 {
+                    let (r, g, b) = screen.rgb(x: x, y: y)
+                    if (r + g + b) / 3 < 80 { end = max(end, x) }
+                }
+            }
+            return end
+        }
+        let usual = nameEnd(try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual.png").path))
+        let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "text-scaling-factor", "1.5"],
+                                  environment: desktop.environment, timeout: 10)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .textScale(factor: 1.5, from: "gsettings") } }, app.recentEvents())
+        var shot = 0, large = 0
+        XCTAssertTrue(poll(timeout: 10) {
+            shot += 1
+            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("large-\(shot).png").path) else { return false }
+            large = nameEnd(screen)
+            return Double(large - 111) > Double(usual - 111) * 1.35
+        }, "the name is drawn larger: it ends at \(large), against \(usual)")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

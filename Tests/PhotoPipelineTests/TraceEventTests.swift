@@ -25,7 +25,7 @@ final class TraceEventTests: XCTestCase {
         .dependency(row: 3, on: .download), .width(queue: .download, width: 6),
         .metrics(url: "http://x/a.png", connect: 1.5, tls: 0, wait: 20.25, receive: 3),
         .inspector(open: true), .exported(path: "/tmp/t.jsonl", ok: true),
-        .colorScheme(dark: true, from: "portal"), .contrast(high: true, from: "gsettings"),
+        .colorScheme(dark: true, from: "portal"), .contrast(high: true, from: "gsettings"), .textScale(factor: 1.5, from: "portal"),
         .saved(row: 2, path: "/home/u/Pictures/Coffee (sepia).jpg", format: .jpeg, sepia: true, reason: "the disk is full"),
         .copied(row: 2, width: 1800, height: 1200, sepia: false), .exportStarted(total: 300, format: .webp, sepia: true),
         .exportProgress(written: 12, failed: 1, total: 300), .exportEnded(written: 280, failed: 20, total: 300, outcome: .stopped, reason: "the disk is full"),

@@ -11,6 +11,7 @@ final class ClassicPhotosApp {
     private var mainWindow: GalleryWindow?
     private lazy var colorScheme = ColorSchemeFollower(preferences: services.preferences)
     private let contrast = ContrastFollower()
+    private let textScale = TextScaleFollower()
 
     init(options: CommandLineOptions) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
@@ -22,6 +23,7 @@ final class ClassicPhotosApp {
             self?.addActions()
             self?.colorScheme.start()
             self?.contrast.start()
+            self?.textScale.start()
         }
         application.onActivate { [weak self] in
             guard let self else { return }
