@@ -40,6 +40,23 @@ public final class Application {
         if !accels.isEmpty { setAccels(for: "app.\(name)", accels) }
     }
 
+    /// Add an app action with a string state (`app.NAME`, shown as radio items): `changed` gets
+    /// each state asked for; the state becomes it.
+    public func addStatefulAction(_ name: String, state: String, _ changed: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(state))!
+        g_variant_type_free(type)
+        // `change-state` is (action, GVariant *value, user_data).
+        Signal.connectPointer(action, "change-state") { value in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            changed(String(cString: g_variant_get_string(variant, nil)))
+            g_simple_action_set_state(action, variant)
+        }
+        g_action_map_add_action(ref.pointer.opaque, action)
+        g_object_unref(action.raw)
+    }
+
     public func setAccels(for detailedAction: String, _ accels: [String]) {
         var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
         cAccels.append(nil)

@@ -12,6 +12,15 @@ public final class Menu {
     /// An item that activates `action` (`app.open`, `win.reload`…).
     public func append(_ label: String, action: String) { g_menu_append(pointer, label, action) }
 
+    /// A radio item: it activates `action` with the string `target`, and shows as chosen while
+    /// the action's state is `target`.
+    public func append(_ label: String, action: String, target: String) {
+        let item = g_menu_item_new(label, nil)!
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
+        g_menu_append_item(pointer, item)
+        g_object_unref(item.raw)
+    }
+
     /// A section (drawn with separators around it).
     public func appendSection(_ section: Menu) {
         g_menu_append_section(pointer, nil, UnsafeMutablePointer<GMenuModel>(section.pointer))

@@ -217,4 +217,35 @@ final class DesktopStyleAppTests: XCTestCase {
         }, "the name is drawn larger: it ends at \(large), against \(usual)")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// The Style preference (the primary menu's radio items, the `app.style` action) overrides
+    /// the desktop's dark style, and "Follow the System Style" gives it back.
+    func testStylePreferenceOverridesTheDesktop() throws {
+        let xvfb = try Xvfb()
+        let desktop = try Desktop(display: xvfb.display, portal: false)
+        try desktop.setColorScheme("prefer-dark")
+        let app = try AppProcess(display: xvfb.display, arguments: [],
+                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), app.stderr)
+        try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark desktop")
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try xvfb.run("xdotool", ["key", "F10"])
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains("Light Style") } }, "the menu offers the styles")
+        try xvfb.run("xdotool", ["key", "Escape"])
+        func setStyle(_ style: String) throws {
+            let result = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                                                         "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                                                         "--method", "org.gtk.Actions.SetState", "style", "<'\(style)'>", "{}"],
+                                      environment: desktop.environment, timeout: 10)
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+        try setStyle("light")
+        try waitForStyle(xvfb, app, dark: false, from: "preference", "light by preference")
+        let count = app.trace.events.filter { $0.name == .colorScheme }.count
+        try setStyle("follow")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.filter { $0.name == .colorScheme }.count > count }, "followed again")
+        try waitForStyle(xvfb, app, dark: true, from: "gsettings", "the desktop's again")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

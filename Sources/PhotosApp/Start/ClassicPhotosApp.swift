@@ -68,6 +68,7 @@ final class ClassicPhotosApp {
         // The export's notification: Open Folder, and a click on it shows the window.
         application.addAction("open-export-folder") { [weak self] in self?.mainWindow?.openExportFolder() }
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
+        application.addStatefulAction("style", state: services.preferences.style) { [weak self] style in self?.colorScheme.setStyle(style) }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With) and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With), the style (the system's, light, dark) and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -18,12 +18,17 @@ enum PrimaryMenu {
         photo.append(tr("_Save As…"), action: "app.save-as")
         photo.append(tr("_Copy"), action: "app.copy")
         photo.append(tr("Open _With Another App"), action: "app.open-with")
+        let style = Menu()
+        style.append(tr("Follow the _System Style"), action: "app.style", target: "follow")
+        style.append(tr("_Light Style"), action: "app.style", target: "light")
+        style.append(tr("_Dark Style"), action: "app.style", target: "dark")
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(tr("_About Classic Photos"), action: "app.about")
         app.append(tr("_Quit"), action: "app.quit")
         menu.appendSection(gallery)
         menu.appendSection(photo)
+        menu.appendSection(style)
         menu.appendSection(app)
         let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.tooltip = tr("Main Menu")
