@@ -28,8 +28,15 @@ public final class FileChooserNative {
         g_object_unref(filter.raw)
     }
 
-    /// The name of the filter the user has chosen, if any.
-    public var selectedFilterName: String? {
+    /// The name of the filter the user has chosen, if any (read in the completion: taken as the
+    /// user answered, before the dialog went).
+    public var selectedFilterName: String? { answered?.filter ?? liveFilterName }
+
+    /// What the dialog showed as the user answered: the filter and each choice.
+    private var answered: (filter: String?, choices: [String: String])?
+    private var choiceIDs: [String] = []
+
+    private var liveFilterName: String? {
         guard let filter = gtk_file_chooser_get_filter(chooser), let name = gtk_file_filter_get_name(filter) else { return nil }
         return String(cString: name)
     }
@@ -48,10 +55,15 @@ public final class FileChooserNative {
             gtk_file_chooser_add_choice(chooser, id, label, &ids, &labels)
         }
         if let selected { gtk_file_chooser_set_choice(chooser, id, selected) }
+        choiceIDs.append(id)
     }
 
     /// The option chosen for a choice ("true" or "false" for a check box), read in the completion.
     public func choice(_ id: String) -> String? {
+        answered?.choices[id] ?? liveChoice(id)
+    }
+
+    private func liveChoice(_ id: String) -> String? {
         gtk_file_chooser_get_choice(chooser, id).map { String(cString: $0) }
     }
 
@@ -76,6 +88,8 @@ public final class FileChooserNative {
                 if let cURI = g_file_get_uri(file) { uri = String(cString: cURI); g_free(cURI) }
                 g_object_unref(file.raw)
             }
+            keepAlive.answered = (keepAlive.liveFilterName,
+                                  Dictionary(uniqueKeysWithValues: keepAlive.choiceIDs.compactMap { id in keepAlive.liveChoice(id).map { (id, $0) } }))
             gtk_native_dialog_destroy(keepAlive.ref.pointer.nativeDialog)
             completion(uri)
             Signal.disconnect(keepAlive.ref.pointer, handler.value)

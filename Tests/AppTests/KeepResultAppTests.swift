@@ -307,4 +307,38 @@ final class KeepResultAppTests: XCTestCase {
         XCTAssertEqual(files(out).count, written, "the files written stay, nothing partial: \(files(out))")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Export Gallery from the primary menu's action, through the real folder chooser (the
+    /// folder's path typed, as a keyboard user does): the gallery's photos are written there as
+    /// the chooser's choices say (JPEG and sepia, the defaults), with the bar's summary.
+    func testExportGalleryThroughTheFolderChooser() throws {
+        let directory = try viewerGallery()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("chosen")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [directory.appendingPathComponent("keep.json").path])
+        defer { app.stop() }
+        XCTAssertTrue(loaded(app, rows: 2), app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try app.activateAction("export-gallery")
+        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Export Gallery") }, "the folder chooser")
+        // Typing a path opens the chooser's location field; Enter goes into the folder, and
+        // Enter again chooses it.
+        try xvfb.run("xdotool", ["type", "--delay", "20", out.path + "/"])
+        func field() -> AccessibleNames.Focused? { (try? AccessibleNames.focused(app))?.first { $0.role == "text" } }
+        XCTAssertTrue(poll(timeout: 10) { field()?.text.hasSuffix("chosen/") == true }, "the path is typed: \(String(describing: field()))")
+        var started = false
+        for _ in 0..<3 where !started {
+            try xvfb.run("xdotool", ["key", "Return"])
+            started = app.trace.wait(timeout: 5) { $0.contains { $0.name == .exportStarted } }
+        }
+        XCTAssertTrue(started, "the export began: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .exportEnded } }, "the export ended")
+        XCTAssertEqual(exportEnded(app), .exportEnded(written: 2, failed: 0, total: 2, outcome: .finished, reason: nil))
+        XCTAssertEqual(app.trace.events.first { $0.name == .exportStarted }?.event, .exportStarted(total: 2, format: .jpeg, sepia: true))
+        XCTAssertEqual(files(out), ["Coffee (sepia).jpg", "Gradient-Left (sepia).jpg"])
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name == "Exported 2 photos to chosen" } }, "the bar says so")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
