@@ -216,6 +216,37 @@ final class KeepResultAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
+    /// Start a drop target in another process (taking types in `order`), drag from `point` onto
+    /// it with the mouse, and return the line it printed for the drop.
+    func dragToTarget(_ xvfb: Xvfb, _ app: AppProcess, from point: (Int, Int), order: String) throws -> String {
+        let output = app.directory.appendingPathComponent("drop-\(UUID().uuidString).txt").path
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let handle = open(output, O_WRONLY | O_APPEND)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = xvfb.display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        let target = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drop-target.py").path, order],
+                                      environment: environment, stdout: handle)
+        close(handle)
+        defer { target.stop() }
+        let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drop-target"]).split(separator: "\n").first.map(String.init) ?? ""
+        try xvfb.run("xdotool", ["windowmove", "--sync", window, "800", "100"])
+        // Press, move across in steps (past GTK's drag threshold), release on the target.
+        try xvfb.run("xdotool", ["mousemove", "--sync", String(point.0), String(point.1), "mousedown", "1"])
+        for step in 1...12 {
+            usleep(50_000) // input pacing, not a wait: a hand moves over 0.6 s
+            try xvfb.run("xdotool", ["mousemove", "--sync", String(point.0 + step * (880 - point.0) / 12), String(point.1 + step * (180 - point.1) / 12)])
+        }
+        usleep(300_000) // input pacing: the pointer rests on the target before the release
+        try xvfb.run("xdotool", ["mouseup", "1"])
+        func dropped() -> [String] {
+            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("ready") }
+        }
+        XCTAssertTrue(poll(timeout: 20) { !dropped().isEmpty }, "\(order): the target got something")
+        return dropped().first ?? ""
+    }
+
     /// The viewer's photo dragged into a GTK drop target in another process (real XDND): a
     /// target that wants a file gets a PNG of the sepia photo as shown, from the app's private
     /// folder; one that wants image data gets the image itself.
@@ -233,32 +264,7 @@ final class KeepResultAppTests: XCTestCase {
         let shown = try PipelineSettings().sepia.filter(try ImageDecoder(maxDimension: 1600).decode(ViewerAppTests.gradientPNG()), isCancelled: { false })
 
         for order in ["file,texture", "texture,file"] {
-            let output = app.directory.appendingPathComponent("drop-\(order).txt").path
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            let handle = open(output, O_WRONLY | O_APPEND)
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = xvfb.display
-            environment["GDK_BACKEND"] = "x11"
-            environment["GSK_RENDERER"] = "cairo"
-            let target = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drop-target.py").path, order],
-                                          environment: environment, stdout: handle)
-            close(handle)
-            defer { target.stop() }
-            let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drop-target"]).split(separator: "\n").first.map(String.init) ?? ""
-            try xvfb.run("xdotool", ["windowmove", "--sync", window, "800", "100"])
-            // Press on the photo, move across in steps (past GTK's drag threshold), release on the target.
-            try xvfb.run("xdotool", ["mousemove", "--sync", "360", "340", "mousedown", "1"])
-            for step in 1...12 {
-                usleep(50_000) // input pacing, not a wait: a hand moves over 0.6 s
-                try xvfb.run("xdotool", ["mousemove", "--sync", String(360 + step * 45), String(340 - step * 17)])
-            }
-            usleep(300_000) // input pacing: the pointer rests on the target before the release
-            try xvfb.run("xdotool", ["mouseup", "1"])
-            func dropped() -> [String] {
-                ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("ready") }
-            }
-            XCTAssertTrue(poll(timeout: 20) { !dropped().isEmpty }, "\(order): the target got something")
-            let got = dropped().first ?? ""
+            let got = try dragToTarget(xvfb, app, from: (360, 340), order: order)
             let path: String
             if order.hasPrefix("file") {
                 XCTAssertTrue(got.hasPrefix("file ") && got.hasSuffix("/Gradient-Left (sepia).png") && got.contains("classic-photos-drag-"),
@@ -273,6 +279,14 @@ final class KeepResultAppTests: XCTestCase {
             XCTAssertEqual([image.width, image.height], [1600, 1067])
             XCTAssertLessThanOrEqual(Self.largestDifference(image, shown), 1, "\(order): the sepia photo as shown")
         }
+        // Back in the list, a row dragged out offers what it shows: its sepia thumbnail.
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try xvfb.run("xdotool", ["key", "Escape"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: .list) }, "the list")
+        let row = try dragToTarget(xvfb, app, from: (300, 90), order: "file,texture")
+        XCTAssertTrue(row.hasPrefix("file ") && row.hasSuffix("/Gradient-Left (sepia).png"), "the row's picture as a file: \(row)")
+        let thumbnail = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: String(row.dropFirst(5))))))
+        XCTAssertEqual([thumbnail.width, thumbnail.height], [64, 64], "the row's thumbnail")
         XCTAssertEqual(app.criticals, [])
     }
 

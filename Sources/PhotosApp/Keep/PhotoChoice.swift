@@ -1,4 +1,4 @@
-// Why this exists: which photo Save As, Copy and Open With act on: the viewer's photo as it shows it (sepia or the original), else the list row that has the keyboard focus.
+// Why this exists: which photo Save As, Copy, Open With and a drag act on: the viewer's photo as it shows it (sepia or the original), else the list row that has the keyboard focus (or is dragged).
 import Foundation
 import PhotoPipeline
 
@@ -28,6 +28,9 @@ enum PhotoChoice {
               let row = list.bindings.boundRows.first(where: { $0.value.container.parentHasFocus })?.key else { return nil }
         return make(gallery, row, sepia: true, held: nil)
     }
+
+    /// A row of `gallery`, shown in sepia or not (a row dragged out of the list).
+    static func row(_ row: Int, of gallery: PhotoGallery, sepia: Bool) -> ChosenPhoto? { make(gallery, row, sepia: sepia, held: nil) }
 
     private static func make(_ gallery: PhotoGallery, _ row: Int, sepia: Bool, held: Data?) -> ChosenPhoto? {
         guard gallery.records.indices.contains(row) else { return nil }

@@ -49,6 +49,10 @@ final class GalleryList: OnscreenList {
             let row = PhotoRow(placeholders: self.placeholders)
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
             row.onActivate = { [weak self] record in self?.activated.emit(record.row) }
+            row.dragContent = { [weak self] record, texture in
+                guard let gallery = self?.gallery, let photo = PhotoChoice.row(record.row, of: gallery, sepia: record.state == .filtered) else { return nil }
+                return DragOut.content(photo, shown: texture)
+            }
             item.setChild(row.container)
             // Enter on a row opens its photo (the list view's `activate`); a click does too,
             // through the row's own click gesture (see PhotoRow).

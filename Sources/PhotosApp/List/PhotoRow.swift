@@ -26,6 +26,8 @@ final class PhotoRow: PhotoRowView {
     var onRetry: ((PhotoRecord) -> Void)?
     /// A click on the row (not on its Retry button): open its photo.
     var onActivate: ((PhotoRecord) -> Void)?
+    /// Dragged out of the window, the row offers its photo as it shows it (set by the list).
+    var dragContent: ((PhotoRecord, Texture) -> DragContent?)?
     private let click = GestureClick()
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
@@ -50,6 +52,12 @@ final class PhotoRow: PhotoRowView {
             if presses == 1, let record = self?.record { self?.onActivate?(record) }
         }
         container.addController(click)
+        let drag = DragSource()
+        drag.onPrepare { [weak self] in
+            guard let self, let record = self.record, let texture = self.shown?.texture else { return nil }
+            return self.dragContent?(record, texture)
+        }
+        container.addController(drag)
     }
 
     /// The Retry button, made on first need.
