@@ -46,4 +46,28 @@ final class FolderListingTests: XCTestCase {
             XCTAssertTrue(images.contains(type), "\(type) is read but not offered in Open With")
         }
     }
+
+    /// A photo copied in after the listing and before the watcher's monitor started (the gap a
+    /// big folder's listing leaves) still arrives: the watcher looks once more as it starts.
+    @MainActor
+    func testAChangeBetweenTheListingAndTheMonitorIsNotMissed() throws {
+        let folder = TemporaryFiles.url("gap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = SamplePhotos.data("coffee.png")
+        for name in ["a.png", "c.png"] { try png.write(to: folder.appendingPathComponent(name)) }
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable()) { _ in }
+        // In the gap: one arrives, one goes.
+        try png.write(to: folder.appendingPathComponent("b.png"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("c.png"))
+        let watcher = try FolderWatcher(contents: contents)
+        defer { watcher.stop() }
+        var changes: [FolderChange] = []
+        watcher.onChange = { changes.append($0) }
+        XCTAssertTrue(MainLoop.iterate(until: { !changes.isEmpty }, timeout: 10), "the watcher reported the gap's changes")
+        let change = try XCTUnwrap(changes.first)
+        XCTAssertEqual(change.inserted, [1], "b.png, between a and where c was")
+        XCTAssertEqual(change.removed, [1], "c.png")
+        XCTAssertEqual(change.count, 2)
+    }
 }

@@ -85,6 +85,13 @@ public final class FolderContents: @unchecked Sendable {
         return nil
     }
 
+    /// The names whose presence differs between this listing and `onDisk` (the folder's names
+    /// now): files that arrived or went since it was listed.
+    func presenceChanges(onDisk: [String]) -> Set<String> {
+        let listed = Set(photos.map(\.fileName))
+        return Set(onDisk).symmetricDifference(listed)
+    }
+
     /// Look again at the entries named `fileNames` (blocking: the watcher's queue) and apply
     /// what changed: photos that went, photos that arrived, photos that are still there (their
     /// file may have new contents). Nil when nothing the gallery shows changed.

@@ -22,6 +22,21 @@ public final class FolderWatcher {
     public init(contents: FolderContents) throws(GLibError) {
         self.contents = contents
         monitor = try DirectoryMonitor(path: contents.folder) { [weak self] change in self?.noticed(change) }
+        catchUp()
+    }
+
+    /// A file copied in or removed after the listing read the folder and before the monitor
+    /// started would be missed until the next change: one look at the folder's names, off the
+    /// main loop, once the monitor runs, finds it.
+    private func catchUp() {
+        let contents = self.contents
+        queue.async {
+            BackgroundPriority.lowerCurrentThread()
+            guard let onDisk = try? FileManager.default.contentsOfDirectory(atPath: contents.folder) else { return }
+            let differing = contents.presenceChanges(onDisk: onDisk)
+            guard !differing.isEmpty, let change = contents.refresh(differing) else { return }
+            MainLoop.invoke { [weak self] in self?.hand(change) }
+        }
     }
 
     public func stop() {
@@ -51,12 +66,15 @@ public final class FolderWatcher {
         queue.async {
             BackgroundPriority.lowerCurrentThread()
             guard let change = contents.refresh(names) else { return }
-            MainLoop.invoke { [weak self] in
-                guard let self, !self.stopped else { return }
-                Trace.shared.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
-                                                 changed: change.changed.count, total: change.count))
-                self.onChange(change)
-            }
+            MainLoop.invoke { [weak self] in self?.hand(change) }
         }
+    }
+
+    /// A change, on the main loop, in the order the queue made them.
+    private func hand(_ change: FolderChange) {
+        guard !stopped else { return }
+        Trace.shared.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
+                                         changed: change.changed.count, total: change.count))
+        onChange(change)
     }
 }
