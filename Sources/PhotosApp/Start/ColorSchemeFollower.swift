@@ -77,7 +77,9 @@ final class ColorSchemeFollower {
         guard dark != self.dark || source != lastSource else { return }
         lastSource = source
         self.dark = dark
-        DisplaySettings.preferDarkTheme = dark
+        // Set only when it changes: setting GtkSettings' property, even to its value, reloads the
+        // theme and restyles every widget (tens of milliseconds on the main thread).
+        if DisplaySettings.preferDarkTheme != dark { DisplaySettings.preferDarkTheme = dark }
         Trace.shared.emit(.colorScheme(dark: dark, from: source))
     }
 }

@@ -48,7 +48,8 @@ final class TextScaleFollower {
         let factor = min(3, max(0.5, factor))
         guard factor != self.factor else { return }
         self.factor = factor
-        DisplaySettings.xftDPI = Int32((Double(Self.baseDPI) * factor).rounded())
+        let dpi = Int32((Double(Self.baseDPI) * factor).rounded())
+        if DisplaySettings.xftDPI != dpi { DisplaySettings.xftDPI = dpi }
         Trace.shared.emit(.textScale(factor: factor, from: source))
     }
 }
