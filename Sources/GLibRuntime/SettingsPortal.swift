@@ -1,4 +1,4 @@
-// Why this exists: the desktop's appearance settings (colour scheme, contrast) as apps outside GNOME Shell read them: the Settings portal (org.freedesktop.portal.Settings) on the session bus, its Read reply (a variant in a variant) and its SettingChanged signal.
+// Why this exists: the desktop's appearance settings (colour scheme, contrast, text size) as apps outside GNOME Shell read them: the Settings portal (org.freedesktop.portal.Settings) on the session bus, its Read reply (a variant in a variant) and its SettingChanged signal.
 import CGLib
 
 @MainActor
@@ -7,14 +7,10 @@ public enum SettingsPortal {
     static let path = "/org/freedesktop/portal/desktop"
     static let interface = "org.freedesktop.portal.Settings"
 
-    /// Read a uint32 setting (`org.freedesktop.appearance`, `color-scheme`). `reply` gets nil when
-    /// no portal answers or the setting is not there. Not started on demand (auto-start off): a
-    /// desktop session runs the portal; where none runs, the caller falls back at once.
-    public static func readUInt32(namespace: String, key: String, _ reply: @escaping @MainActor (UInt32?) -> Void) {
-        readNumber(namespace: namespace, key: key) { reply($0.map { UInt32(exactly: $0) ?? 0 }) }
-    }
-
-    /// Read a number (a `u` or a `d`: GNOME's `text-scaling-factor`) as a Double.
+    /// Read a number setting (a `u`: `org.freedesktop.appearance` `color-scheme`; a `d`: GNOME's
+    /// `text-scaling-factor`) as a Double. `reply` gets nil when no portal answers or the setting
+    /// is not there. Not started on demand (auto-start off): a desktop session runs the portal;
+    /// where none runs, the caller falls back at once.
     public static func readNumber(namespace: String, key: String, _ reply: @escaping @MainActor (Double?) -> Void) {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return reply(nil) }
         defer { g_object_unref(bus.raw) }
@@ -33,13 +29,8 @@ public enum SettingsPortal {
                                nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, done, box)
     }
 
-    /// Call `changed` with the new value each time the portal says a setting of `namespace` and
-    /// `key` changed. The subscription lasts for the app's life.
-    public static func onUInt32Changed(namespace: String, key: String, _ changed: @escaping @MainActor (UInt32) -> Void) {
-        onNumberChanged(namespace: namespace, key: key) { changed(UInt32(exactly: $0) ?? 0) }
-    }
-
-    /// As `onUInt32Changed`, for a number of either type, as a Double.
+    /// Call `changed` with the new value (as a Double) each time the portal says the setting of
+    /// `namespace` and `key` changed. The subscription lasts for the app's life.
     public static func onNumberChanged(namespace: String, key: String, _ changed: @escaping @MainActor (Double) -> Void) {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
         defer { g_object_unref(bus.raw) }

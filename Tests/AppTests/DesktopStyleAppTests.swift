@@ -34,10 +34,17 @@ final class DesktopStyleAppTests: XCTestCase {
             _ = try Tool.run("/usr/bin/dbus-update-activation-environment", names, environment: environment, timeout: 10)
         }
 
-        /// `gsettings set org.gnome.desktop.interface color-scheme VALUE`, as the Settings panel does.
-        func setColorScheme(_ value: String) throws {
-            let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", value], environment: environment, timeout: 10)
+        /// `gsettings set SCHEMA KEY VALUE` in this desktop's database, as the Settings panel does.
+        func set(_ schema: String, _ key: String, _ value: String) throws {
+            let result = try Tool.run("/usr/bin/gsettings", ["set", schema, key, value], environment: environment, timeout: 10)
             XCTAssertEqual(result.status, 0, result.output)
+        }
+
+        func setColorScheme(_ value: String) throws { try set("org.gnome.desktop.interface", "color-scheme", value) }
+
+        /// The app on this desktop's bus, its GSettings in this desktop's dconf database.
+        func launchApp(_ xvfb: Xvfb) throws -> AppProcess {
+            try AppProcess(display: xvfb.display, arguments: [], environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": config], bus: bus)
         }
 
         /// xdg-desktop-portal and its GTK backend, running on the bus until stopped.
@@ -64,8 +71,18 @@ final class DesktopStyleAppTests: XCTestCase {
         return luminance < 90 ? true : luminance > 170 ? false : nil
     }
 
+    /// Settled screenshots until `condition` holds on one (10 s), each kept as NAME-N.png.
+    func settledScreen(_ xvfb: Xvfb, _ app: AppProcess, _ name: String, _ condition: @escaping (Screenshot) -> Bool) -> Bool {
+        var shot = 0
+        return poll(timeout: 10) {
+            shot += 1
+            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("\(name)-\(shot).png").path) else { return false }
+            return condition(screen)
+        }
+    }
+
     func waitForStyle(_ xvfb: Xvfb, _ app: AppProcess, dark: Bool, from source: String, _ step: String) throws {
-        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .colorScheme(dark: dark, from: source) && true } },
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .colorScheme(dark: dark, from: source) } },
                       "\(step): the app took the \(dark ? "dark" : "light") style from \(source): \(app.recentEvents())")
         var shot = 0
         XCTAssertTrue(poll(timeout: 10) { shot += 1; return (try? self.backgroundIsDark(xvfb, app, "\(step)-\(shot)")) == dark },
@@ -83,8 +100,9 @@ final class DesktopStyleAppTests: XCTestCase {
         try waitForStyle(xvfb, app, dark: false, from: "portal", "light at start")
         try desktop.setColorScheme("prefer-dark")
         try waitForStyle(xvfb, app, dark: true, from: "portal", "dark")
-        try desktop.setColorScheme("default")
+        // Counted before the change: its event may arrive before `gsettings` returns.
         let changes = app.trace.events.filter { $0.name == .colorScheme }.count
+        try desktop.setColorScheme("default")
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.filter { $0.name == .colorScheme }.count > changes }, "back")
         try waitForStyle(xvfb, app, dark: false, from: "portal", "light again")
         XCTAssertEqual(app.criticals, [])
@@ -94,8 +112,7 @@ final class DesktopStyleAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let desktop = try Desktop(display: xvfb.display, portal: false)
         try desktop.setColorScheme("prefer-dark")
-        let app = try AppProcess(display: xvfb.display, arguments: [],
-                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        let app = try desktop.launchApp(xvfb)
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(), app.stderr)
         try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark at start")
@@ -109,36 +126,23 @@ final class DesktopStyleAppTests: XCTestCase {
     func testFollowsHighContrast() throws {
         let xvfb = try Xvfb()
         let desktop = try Desktop(display: xvfb.display, portal: false)
-        let app = try AppProcess(display: xvfb.display, arguments: [],
-                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        let app = try desktop.launchApp(xvfb)
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(), app.stderr)
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: false, from: "gsettings") } }, "off at start")
         let usual = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual.png").path)
-        func set(_ on: Bool) throws {
-            let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.a11y.interface", "high-contrast", on ? "true" : "false"],
-                                      environment: desktop.environment, timeout: 10)
-            XCTAssertEqual(result.status, 0, result.output)
-        }
+        func set(_ on: Bool) throws { try desktop.set("org.gnome.desktop.a11y.interface", "high-contrast", on ? "true" : "false") }
         // The Open button's border: Adwaita's is a soft grey, HighContrast's much darker.
         func borderDarkness(_ screen: Screenshot) -> Int {
             (0..<40).map { y -> Int in let (r, g, b) = screen.rgb(x: 11, y: 8 + y); return 255 - (r + g + b) / 3 }.max() ?? 0
         }
         try set(true)
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: true, from: "gsettings") } }, "on")
-        var shot = 0
-        XCTAssertTrue(poll(timeout: 10) {
-            shot += 1
-            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("high-\(shot).png").path) else { return false }
-            return borderDarkness(screen) > borderDarkness(usual) + 60
-        }, "the high-contrast theme draws the window (usual border darkness \(borderDarkness(usual)))")
+        XCTAssertTrue(settledScreen(xvfb, app, "high") { borderDarkness($0) > borderDarkness(usual) + 60 },
+                      "the high-contrast theme draws the window (usual border darkness \(borderDarkness(usual)))")
         try set(false)
-        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: false, from: "gsettings") && true } && $0.filter { $0.name == .contrast }.count >= 3 }, "off again")
-        XCTAssertTrue(poll(timeout: 10) {
-            shot += 1
-            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual-\(shot).png").path) else { return false }
-            return abs(borderDarkness(screen) - borderDarkness(usual)) <= 10
-        }, "the usual theme again")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .contrast(high: false, from: "gsettings") } && $0.filter { $0.name == .contrast }.count >= 3 }, "off again")
+        XCTAssertTrue(settledScreen(xvfb, app, "usual-again") { abs(borderDarkness($0) - borderDarkness(usual)) <= 10 }, "the usual theme again")
         XCTAssertEqual(app.criticals, [])
     }
 
@@ -188,8 +192,7 @@ final class DesktopStyleAppTests: XCTestCase {
     func testLargeTextFollowsTheDesktop() throws {
         let xvfb = try Xvfb()
         let desktop = try Desktop(display: xvfb.display, portal: false)
-        let app = try AppProcess(display: xvfb.display, arguments: [],
-                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        let app = try desktop.launchApp(xvfb)
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
         /// How far right the first row's name reaches: its rightmost dark pixel.
@@ -204,17 +207,11 @@ final class DesktopStyleAppTests: XCTestCase {
             return end
         }
         let usual = nameEnd(try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("usual.png").path))
-        let result = try Tool.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "text-scaling-factor", "1.5"],
-                                  environment: desktop.environment, timeout: 10)
-        XCTAssertEqual(result.status, 0, result.output)
+        try desktop.set("org.gnome.desktop.interface", "text-scaling-factor", "1.5")
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .textScale(factor: 1.5, from: "gsettings") } }, app.recentEvents())
-        var shot = 0, large = 0
-        XCTAssertTrue(poll(timeout: 10) {
-            shot += 1
-            guard let screen = try? xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("large-\(shot).png").path) else { return false }
-            large = nameEnd(screen)
-            return Double(large - 111) > Double(usual - 111) * 1.35
-        }, "the name is drawn larger: it ends at \(large), against \(usual)")
+        var large = 0
+        XCTAssertTrue(settledScreen(xvfb, app, "large") { large = nameEnd($0); return Double(large - 111) > Double(usual - 111) * 1.35 },
+                      "the name is drawn larger: it ends at \(large), against \(usual)")
         XCTAssertEqual(app.criticals, [])
     }
 
@@ -224,8 +221,7 @@ final class DesktopStyleAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let desktop = try Desktop(display: xvfb.display, portal: false)
         try desktop.setColorScheme("prefer-dark")
-        let app = try AppProcess(display: xvfb.display, arguments: [],
-                                 environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": desktop.config], bus: desktop.bus)
+        let app = try desktop.launchApp(xvfb)
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(), app.stderr)
         try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark desktop")

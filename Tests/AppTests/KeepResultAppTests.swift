@@ -150,22 +150,9 @@ final class KeepResultAppTests: XCTestCase {
     /// Cancel halfway through an export over a slow network: running transfers are aborted, the
     /// files written stay, nothing partial is left and nothing more is written.
     func testCancelHalfwayLeavesNoPartialFile() throws {
-        let photo = TestImages.encoded(width: 200, height: 150, type: "jpeg") { x, y in [UInt8(x & 255), UInt8(y & 255), 60] }
-        let server = try TestServer { path, _ in
-            path.hasSuffix(".json")
-                ? ServerPlan(body: Data(("[" + (0..<200).map { "{\"name\": \"Slow \($0)\", \"url\": \"/p\($0).jpg\"}" }.joined(separator: ",") + "]").utf8),
-                             contentType: "application/json")
-                : ServerPlan(body: photo, contentType: "image/jpeg", delayMs: 400)
-        }
-        defer { server.stop() }
-        let out = TemporaryFiles.url("cancel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: out) }
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, server.baseURL.appendingPathComponent("slow.json").absoluteString])
-        defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .exportProgress(let written, _, _) = $0.event { written >= 6 } else { false } } },
-                      "the export is under way: \(app.recentEvents())")
+        let export = try SlowExport(rows: 200, underWayAt: 6)
+        defer { export.stop() }
+        let (app, out) = (export.app, export.out)
         XCTAssertTrue(try AccessibleNames.press(app, "Cancel"),
                       "the bar's Cancel button: \(((try? AccessibleNames.read(app)) ?? []).filter { $0.role.contains("button") })")
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.name == .exportEnded } }, "the export ended")
@@ -293,22 +280,9 @@ final class KeepResultAppTests: XCTestCase {
     /// Quitting (Ctrl+Q) during an export asks first, in the export's bar; Quit then ends the
     /// app with no partial file left.
     func testQuittingDuringAnExportAsksFirst() throws {
-        let photo = TestImages.encoded(width: 200, height: 150, type: "jpeg") { x, y in [UInt8(x & 255), UInt8(y & 255), 60] }
-        let server = try TestServer { path, _ in
-            path.hasSuffix(".json")
-                ? ServerPlan(body: Data(("[" + (0..<100).map { "{\"name\": \"Slow \($0)\", \"url\": \"/p\($0).jpg\"}" }.joined(separator: ",") + "]").utf8),
-                             contentType: "application/json")
-                : ServerPlan(body: photo, contentType: "image/jpeg", delayMs: 400)
-        }
-        defer { server.stop() }
-        let out = TemporaryFiles.url("quit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: out) }
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, server.baseURL.appendingPathComponent("slow.json").absoluteString])
-        defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .exportProgress(let written, _, _) = $0.event { written >= 2 } else { false } } },
-                      "the export is under way: \(app.recentEvents())")
+        let export = try SlowExport(rows: 100, underWayAt: 2)
+        defer { export.stop() }
+        let (xvfb, app, out) = (export.xvfb, export.app, export.out)
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         try xvfb.run("xdotool", ["key", "ctrl+q"])
         XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Quit now?") } }, "the bar asks")
@@ -354,5 +328,36 @@ final class KeepResultAppTests: XCTestCase {
         XCTAssertEqual(files(out), ["Coffee (sepia).jpg", "Gradient-Left (sepia).jpg"])
         XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name == "Exported 2 photos to chosen" } }, "the bar says so")
         XCTAssertEqual(app.criticals, [])
+    }
+}
+
+/// An export of `rows` photos from a server that takes 400 ms for each, started with
+/// `--export-to`, and under way (`underWayAt` photos written) when made.
+struct SlowExport {
+    let server: TestServer
+    let out: URL
+    let xvfb: Xvfb
+    let app: AppProcess
+
+    init(rows: Int, underWayAt written: Int) throws {
+        let photo = TestImages.encoded(width: 200, height: 150, type: "jpeg") { x, y in [UInt8(x & 255), UInt8(y & 255), 60] }
+        let list = Data(("[" + (0..<rows).map { "{\"name\": \"Slow \($0)\", \"url\": \"/p\($0).jpg\"}" }.joined(separator: ",") + "]").utf8)
+        server = try TestServer { path, _ in
+            path.hasSuffix(".json") ? ServerPlan(body: list, contentType: "application/json")
+                                    : ServerPlan(body: photo, contentType: "image/jpeg", delayMs: 400)
+        }
+        out = TemporaryFiles.url("slow-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        xvfb = try Xvfb()
+        app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, server.baseURL.appendingPathComponent("slow.json").absoluteString])
+        let app = self.app
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .exportProgress(let done, _, _) = $0.event { done >= written } else { false } } },
+                      "the export is under way: \(app.recentEvents())")
+    }
+
+    func stop() {
+        app.stop()
+        server.stop()
+        try? FileManager.default.removeItem(at: out)
     }
 }

@@ -19,8 +19,6 @@ public final class GalleryExport {
     /// Set once it has ended.
     public private(set) var ending: ExportEnding?
     public private(set) var stopReason: String?
-    /// When it started (system uptime), for the time left.
-    public let startedAt = ProcessInfo.processInfo.systemUptime
     /// When each of the last photos ended (uptime), for a time-left estimate that follows the current pace.
     private var endTimes: [Double] = []
 

@@ -43,7 +43,7 @@ public struct PhotoExport: StageWork {
     }
 
     /// The photo at full size, upright, in sepia if asked: what is written, and what Copy puts on
-    /// the clipboard. `bytesFrom` says where its bytes were.
+    /// the clipboard.
     public func image(_ context: WorkContext) -> Result<Thumbnail, ExportFailure> {
         let data: Data
         do throws(FetchError) {

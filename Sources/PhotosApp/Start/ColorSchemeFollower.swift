@@ -6,16 +6,13 @@ import PhotoPipeline
 @MainActor
 final class ColorSchemeFollower {
     private let preferences: AppSettings
-    /// GNOME's interface settings, read only where no portal answers.
-    private var gnome: Settings?
-    private var portalAnswered = false
     private(set) var dark: Bool?
     private var lastSource: String?
 
     init(preferences: AppSettings) { self.preferences = preferences }
 
     /// The portal's value 1 is "prefer dark"; 2 "prefer light" and 0 "no preference" are light.
-    static func isDark(portalValue: UInt32) -> Bool { portalValue == 1 }
+    static func isDark(portalValue: Double) -> Bool { portalValue == 1 }
 
     /// The desktop's choice, as last read (the Style preference may override it).
     private var desktopDark: (dark: Bool, from: String)?
@@ -41,36 +38,17 @@ final class ColorSchemeFollower {
         applyPreferenceOrDesktop()
     }
 
+    /// The portal's 1 is "prefer dark"; GNOME's key says "prefer-dark".
+    private lazy var setting = DesktopSetting(
+        portal: "org.freedesktop.appearance", "color-scheme", else: "org.gnome.desktop.interface", "color-scheme", absent: 0,
+        read: { $0.string("color-scheme") == "prefer-dark" ? 1 : 0 },
+        changed: { [weak self] value, source in self?.desktop(Self.isDark(portalValue: value), from: source.rawValue) })
+
     func start() {
         guard !started else { return }
         started = true
         applyPreferenceOrDesktop()
-        let namespace = "org.freedesktop.appearance", key = "color-scheme"
-        SettingsPortal.onUInt32Changed(namespace: namespace, key: key) { [weak self] value in
-            self?.portalAnswered = true
-            self?.desktop(Self.isDark(portalValue: value), from: "portal")
-        }
-        SettingsPortal.readUInt32(namespace: namespace, key: key) { [weak self] value in
-            guard let self else { return }
-            if let value {
-                self.portalAnswered = true
-                self.desktop(Self.isDark(portalValue: value), from: "portal")
-            } else {
-                self.followGnomeSettings()
-            }
-        }
-    }
-
-    /// No portal: GNOME's `org.gnome.desktop.interface` `color-scheme`, where that schema is installed.
-    private func followGnomeSettings() {
-        guard let settings = Settings(schemaID: "org.gnome.desktop.interface", requiredKeys: ["color-scheme"]) else { return desktop(false, from: "gsettings") }
-        gnome = settings
-        let read: @MainActor () -> Void = { [weak self] in
-            guard let self, !self.portalAnswered else { return }
-            self.desktop(settings.string("color-scheme") == "prefer-dark", from: "gsettings")
-        }
-        settings.onChanged("color-scheme", read)
-        read()
+        setting.start()
     }
 
     private func apply(_ dark: Bool, from source: String) {

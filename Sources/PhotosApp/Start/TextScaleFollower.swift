@@ -6,41 +6,17 @@ import PhotoPipeline
 @MainActor
 final class TextScaleFollower {
     static let baseDPI: Int32 = 96 * 1024
-    private var gnome: Settings?
-    private var portalAnswered = false
     private var factor = 1.0
-    /// Whether the font resolution is ours to set: nobody (an XSETTINGS daemon) set it before.
-    private var owned = false
+    private lazy var setting = DesktopSetting(
+        portal: "org.gnome.desktop.interface", "text-scaling-factor", else: "org.gnome.desktop.interface", "text-scaling-factor", absent: 1,
+        read: { $0.double("text-scaling-factor") },
+        changed: { [weak self] value, source in self?.apply(value, from: source.rawValue) })
 
     func start() {
+        // Only where nobody (an XSETTINGS daemon) set the font resolution before.
         let current = DisplaySettings.xftDPI
-        owned = current == -1 || current == Self.baseDPI
-        guard owned else { return }
-        let namespace = "org.gnome.desktop.interface", key = "text-scaling-factor"
-        SettingsPortal.onNumberChanged(namespace: namespace, key: key) { [weak self] value in
-            self?.portalAnswered = true
-            self?.apply(value, from: "portal")
-        }
-        SettingsPortal.readNumber(namespace: namespace, key: key) { [weak self] value in
-            guard let self else { return }
-            if let value {
-                self.portalAnswered = true
-                self.apply(value, from: "portal")
-            } else {
-                self.followGnomeSettings()
-            }
-        }
-    }
-
-    private func followGnomeSettings() {
-        guard let settings = Settings(schemaID: "org.gnome.desktop.interface", requiredKeys: ["text-scaling-factor"]) else { return }
-        gnome = settings
-        let read: @MainActor () -> Void = { [weak self] in
-            guard let self, !self.portalAnswered else { return }
-            self.apply(settings.double("text-scaling-factor"), from: "gsettings")
-        }
-        settings.onChanged("text-scaling-factor", read)
-        read()
+        guard current == -1 || current == Self.baseDPI else { return }
+        setting.start()
     }
 
     /// GNOME allows 0.5 to 3.
