@@ -119,7 +119,8 @@ final class FolderAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
-    /// A folder of 100,000 photos (links to the samples) opens, and End reaches its last row, which loads.
+    /// A folder of 100,000 photos (links to the samples) opens, its first rows before the listing
+    /// ends, and End reaches its last row, which loads; one of its photos opened shows in the viewer.
     func testAHundredThousandPhotoFolderReachesItsLastRowWithEnd() throws {
         let folder = TemporaryFiles.url("folder-100k-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -132,6 +133,15 @@ final class FolderAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .manifest(100_000, _) = $0.event { return true } else { return false } } },
                       "all 100,000 listed: \(app.stderr.suffix(400))")
+        // Listing 100,000 takes longer than a first frame: the first photos found showed first,
+        // and the rest were merged in; the list stayed at the top, on the folder's first photo.
+        XCTAssertTrue(app.trace.events.contains { $0.name == .folderGrew },
+                      "the rows showed before the listing ended: \(app.trace.events.filter { [.rows, .folderGrew, .folderListed].contains($0.name) }.map(\.event))")
+        XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("photo 000000.png, ") } },
+                      "the folder's first photo has a row: \(((try? AccessibleNames.read(app)) ?? []).filter { $0.name.hasPrefix("photo") }.prefix(3).map(\.name))")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in
+            events.last { $0.name == .visible || $0.name == .scrollEnd }?.event.range?.lowerBound == 0
+        }, "the list is at its top: \(String(describing: app.trace.events.last { $0.name == .visible }?.event))")
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered })
         try app.focusListThroughTheViewer(xvfb, y: 300)
         try xvfb.run("xdotool", ["key", "End"])
@@ -140,5 +150,14 @@ final class FolderAppTests: XCTestCase {
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("photo 099999.png, ") } },
                       "and shows it")
         XCTAssertEqual(app.criticals, [])
+        app.stop()
+
+        // A photo far down the folder opened from the file manager: the viewer opens on it once
+        // the whole folder is listed, not only if it was among the first rows shown.
+        let opened = try AppProcess(display: xvfb.display, arguments: [folder.appendingPathComponent("photo 050000.png").path])
+        defer { opened.stop() }
+        XCTAssertTrue(opened.trace.wait(timeout: 60) { $0.contains { $0.event == .viewer(row: 50_000, action: .opened) } },
+                      "the viewer opened on row 50,000: \(opened.trace.events.filter { [.viewer, .manifest, .manifestFailed].contains($0.name) }.map(\.event))")
+        XCTAssertEqual(opened.criticals, [])
     }
 }

@@ -89,7 +89,7 @@ final class FolderChangesAppTests: XCTestCase {
         let start = app.trace.events.count
 
         // A camera import: 500 photos whose names sort before every row on screen.
-        let data = try SamplePhotos.data("coins.png")
+        let data = SamplePhotos.data("coins.png")
         for index in 0..<500 { try data.write(to: folder.appendingPathComponent(String(format: "a%03d.png", index))) }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in self.changes(app).last?[3] == 530 }, "all 500 arrived: \(changes(app).suffix(5))")
         let batches = changes(app)

@@ -26,6 +26,42 @@ final class FolderListingTests: XCTestCase {
         XCTAssertEqual(url.path, folder.appendingPathComponent("my photo #1.png").path, "the URL is the file's, escaped")
     }
 
+    /// A folder too big to list before the window's first frame shows the photos found first,
+    /// sorted, and merges the rest into their sorted places as the listing goes on: each change
+    /// moves every row shown before to where the same photo is after it, and the end is the
+    /// whole folder in the file manager's order.
+    func testABigFolderShowsItsFirstPhotosThenMergesTheRestInOrder() throws {
+        let folder = TemporaryFiles.url("growing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+        // Directory order is not name order: the first ones found are scattered through the sort.
+        let names = (0..<3_500).map { "img \($0).png" }
+        for name in names { XCTAssertEqual(symlink(target, folder.appendingPathComponent(name).path), 0) }
+
+        var shown = ManifestRowStore()
+        var changes: [FolderChange] = []
+        var shownWhenFirstChanged = 0
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { shown.append($0) }, grew: { change in
+            if changes.isEmpty { shownWhenFirstChanged = shown.count }
+            // Every row shown before is the same photo at its new position.
+            for old in stride(from: 0, to: shown.count, by: 97) {
+                guard let now = change.position(of: old) else { return XCTFail("row \(old) went, but nothing was removed") }
+                XCTAssertEqual(change.rows.rawURL(now), shown.rawURL(old))
+            }
+            XCTAssertEqual(change.inserted.count, change.count - shown.count)
+            shown = change.rows
+            changes.append(change)
+        }, firstRowsAfter: 0, growEvery: 0)
+
+        XCTAssertGreaterThan(shownWhenFirstChanged, 0, "rows were shown before the listing ended")
+        XCTAssertLessThan(shownWhenFirstChanged, names.count)
+        XCTAssertGreaterThanOrEqual(changes.count, 2, "the rest arrived in batches")
+        XCTAssertEqual(contents.count, names.count)
+        let expected = names.sorted { DirectoryListing.sortKey($0).lexicographicallyPrecedes(DirectoryListing.sortKey($1)) }
+        XCTAssertEqual((0..<shown.count).map(shown.rawName), expected, "the end is the whole folder, sorted")
+    }
+
     func testAMissingFolderSaysSo() {
         XCTAssertThrowsError(try FolderListing.rows(ofFolder: "/nonexistent-\(UUID().uuidString)", cancellable: Cancellable()) { _ in }) { error in
             XCTAssertTrue("\(error)".hasPrefix("could not list the folder: "), "\(error)")

@@ -114,8 +114,20 @@ public final class FolderContents: @unchecked Sendable {
                 added.append(photo)
             }
         }
+        return merge(removed: removed, added: added, touched: touched)
+    }
+
+    /// More of the folder, found by a listing still under way after its first rows were shown:
+    /// merged into their sorted places. Nil when none of them is a photo.
+    func grow(_ added: [Photo]) -> FolderChange? {
+        merge(removed: [], added: added, touched: [])
+    }
+
+    /// Remove the photos at `removed`, merge `added` into their sorted places, and say so as
+    /// row positions (the photos named `touched` are still there, maybe with new contents).
+    private func merge(removed: [Int], added: [Photo], touched: Set<String>) -> FolderChange? {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
-        removed.sort()
+        let removed = removed.sorted()
         // The survivors keep their order; the arrivals are merged into it.
         var survivors: [Photo] = []
         survivors.reserveCapacity(photos.count - removed.count + added.count)
@@ -124,7 +136,7 @@ public final class FolderContents: @unchecked Sendable {
             if next < removed.count, removed[next] == index { next += 1; continue }
             survivors.append(photo)
         }
-        added.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        let added = added.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         var merged: [Photo] = []
         merged.reserveCapacity(survivors.count + added.count)
         var inserted: [Int] = []
@@ -137,9 +149,11 @@ public final class FolderContents: @unchecked Sendable {
                 merged.append(survivors[s]); s += 1
             }
         }
-        indexKeys()
-        for index in removed { keyIndex![photos[index].fileName] = nil }
-        for photo in added { keyIndex![photo.fileName] = photo.key }
+        // The index by name, if one was made, follows (else it is made when first needed).
+        if keyIndex != nil {
+            for index in removed { keyIndex![photos[index].fileName] = nil }
+            for photo in added { keyIndex![photo.fileName] = photo.key }
+        }
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
         return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore())

@@ -19,28 +19,57 @@ public enum FolderListing {
         return isImage(contentType: type)
     }
 
+    /// How long a listing runs before the rows found so far are shown (a folder listed within
+    /// it shows once, whole): about the time the window takes to show its first frame.
+    public static let firstRowsAfter: TimeInterval = 0.05
+    /// After the first rows, how often what the listing found since is merged in.
+    public static let growEvery: TimeInterval = 0.2
+
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
-    /// name; URL: the file's URI), handed over in batches once the listing is sorted. Returns
-    /// the listing, for the folder's watcher to keep up to date. Blocking: call on a worker thread.
+    /// name; URL: the file's URI), handed over in batches. A folder that takes longer than
+    /// `firstRowsAfter` to list shows the photos found so far, sorted, and the listing goes on:
+    /// what it finds after is handed to `grew`, merged into its sorted places, every `growEvery`
+    /// and at its end. Returns the whole listing, for the folder's watcher to keep up to date.
+    /// Blocking: call on a worker thread.
     @discardableResult
-    public static func rows(ofFolder path: String, cancellable: Cancellable, batch: @escaping (ManifestRows) -> Void) throws(ManifestError) -> FolderContents {
+    public static func rows(ofFolder path: String, cancellable: Cancellable, batch: @escaping (ManifestRows) -> Void,
+                            grew: (FolderChange) -> Void = { _ in },
+                            firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery) throws(ManifestError) -> FolderContents {
         let started = Date()
         let contents = FolderContents(folder: path, photos: [])
-        var photos: [FolderContents.Photo] = []
+        var found: [FolderContents.Photo] = []
         var skipped = 0
+        /// When the photos found so far were last shown; nil before the first rows.
+        var shown: Date?
         do {
             try DirectoryListing.list(path: path, cancellable: cancellable) { entries in
                 for entry in entries {
-                    if let photo = contents.photo(entry) { photos.append(photo) } else { skipped += 1 }
+                    if let photo = contents.photo(entry) { found.append(photo) } else { skipped += 1 }
+                }
+                let now = Date()
+                if let last = shown {
+                    guard now.timeIntervalSince(last) >= growEvery else { return }
+                    if let change = contents.grow(found) { grew(change) }
+                    found.removeAll(keepingCapacity: true)
+                    shown = now
+                } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
+                    contents.replace(found)
+                    found.removeAll(keepingCapacity: true)
+                    contents.emitRows(batch)
+                    shown = now
                 }
             }
         } catch {
             if error.isCancelled { throw ManifestError("cancelled") }
             throw ManifestError("could not list the folder: \(error.message)")
         }
-        contents.replace(photos)
+        if shown == nil {
+            contents.replace(found)
+        } else if let change = contents.grow(found) {
+            grew(change)
+        }
         Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000))
-        contents.emitRows(batch)
+        if shown == nil { contents.emitRows(batch) }
         return contents
     }
 }

@@ -44,12 +44,6 @@ public struct Manifest: Sendable {
 
     public var count: Int { rows.count }
 
-    /// The row of the photo the user opened (`focus`), if it is in the gallery.
-    public var focusedRow: Int? {
-        guard let focus = focus?.absoluteString else { return nil }
-        return (0..<count).first { rows.rawURL($0) == focus }
-    }
-
     /// One row as an entry (its URL resolved, its problem if any): made when asked for.
     public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
 

@@ -32,10 +32,12 @@ public struct ManifestLoader: Sendable {
     /// Blocking: call on a worker thread. Reads the manifest, then parses it, handing over the
     /// header and then the rows in batches as they are found (a big manifest shows its first
     /// rows before the last is read). Rows handed over before an error stay valid. Cancelling
-    /// `cancellable` aborts a download in flight. A folder's listing is handed to `listed` after
-    /// its last rows (its watcher keeps it up to date).
+    /// `cancellable` aborts a download in flight. A big folder shows the photos found first,
+    /// sorted, and hands what its listing finds after to `grew`, merged into sorted places; its
+    /// whole listing is handed to `listed` at the end (its watcher keeps it up to date).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
                      header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
+                     grew: (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
@@ -46,7 +48,7 @@ public struct ManifestLoader: Sendable {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, focus: focus))
-            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch))
+            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch, grew: grew))
             return
         }
         let data: Data, origin: AddressSpace
@@ -78,7 +80,7 @@ public struct ManifestLoader: Sendable {
     public func load(_ source: URL, cancellable: Cancellable = Cancellable()) throws(ManifestError) -> Manifest {
         var found: Header?
         var rows = ManifestRowStore()
-        try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) })
+        try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) }, grew: { rows = $0.rows })
         guard let found else { throw ManifestError("no manifest") }
         return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin)
     }

@@ -39,6 +39,12 @@ public final class RecordStore: @MainActor RandomAccessCollection {
 
     func append(_ batch: ManifestRows) { rows.append(batch) }
 
+    /// The first row whose URL is `url` as written (a photo opened from the file manager, in its
+    /// folder's rows: every row now, not only the first batch's).
+    public func row(withURL url: String) -> Int? {
+        (0..<rows.count).first { rows.rawURL($0) == url }
+    }
+
     /// A folder changed: the rows after it, and each record moved to its row's new position
     /// (one whose photo went is left with row -1).
     func apply(_ change: FolderChange) {

@@ -12,6 +12,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case interrupted(source: String)
     case folderListed(photos: Int, skipped: Int, ms: Double)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
+    case folderGrew(added: Int, total: Int)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
     case localNetwork(action: LocalNetworkAction)
@@ -62,6 +63,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case interrupted
         case folderListed = "folder-listed"
         case folderChanged = "folder-changed"
+        case folderGrew = "folder-grew"
         case page
         case windowSize = "window-size"
         case localNetwork = "local-network"
@@ -94,6 +96,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"
             case .manifestFailed: "a manifest could not be loaded; the window shows the reason with Retry"
             case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links), in `ms`"
+            case .folderGrew: "a big folder's listing went on after its first rows were shown: the `added` photos it found since were merged into their sorted places (the list stays at the top if it was there); `total` rows now"
             case .folderChanged: "the folder shown changed on disk (GIO's monitor; changes gathered for a moment are one event): `added` photos became rows, `removed` rows went, `changed` rows get their photo again; `total` rows now"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"

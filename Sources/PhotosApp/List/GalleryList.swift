@@ -104,12 +104,23 @@ final class GalleryList: OnscreenList {
 
     /// The folder shown changed (the gallery applied it first): the rows that went are removed
     /// and those that arrived inserted, run by run, so every other row keeps its widget, its
-    /// image and its place on screen.
-    func apply(_ change: FolderChange) {
+    /// image and its place on screen. A change made by the listing (`listing`: thousands of
+    /// photos found since, scattered among the rows) replaces every row at once instead of
+    /// thousands of splices; the list stays at the top if it was there, else on its first photo.
+    func apply(_ change: FolderChange, listing: Bool = false) {
+        // Positions before the change: the bound rows have not moved yet.
+        let anchor = listing && scrolled.vadjustment.value > 0 ? visibleRows().first : nil
         changing = true
-        for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
-        for run in FolderChange.runs(change.inserted) { model.splice(at: run.start, removed: 0, added: run.length) }
+        if listing {
+            model.replace(count: change.count)
+        } else {
+            for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
+            for run in FolderChange.runs(change.inserted) { model.splice(at: run.start, removed: 0, added: run.length) }
+        }
         changing = false
+        // Replaced whole, GtkListView keeps the same position, the top if it was there; a list
+        // scrolled down goes back to its first photo, wherever it is now.
+        if let anchor, let now = change.position(of: anchor) { listView.scrollTo(now) }
         bindings.reindex()
         let pending = bindAfterChange
         bindAfterChange = []

@@ -45,15 +45,23 @@ final class FolderFollower {
         }
     }
 
+    /// More of `gallery`'s folder, found by its listing after the first rows were shown.
+    func grew(_ change: FolderChange, in gallery: PhotoGallery) {
+        guard gallery.manifest.format == .folder else { return }
+        Trace.shared.emit(.folderGrew(added: change.inserted.count, total: change.count))
+        apply(change, to: gallery, listing: true)
+    }
+
     func stop() {
         watcher?.stop()
         watcher = nil
         gallery = nil
     }
 
-    private func apply(_ change: FolderChange, to gallery: PhotoGallery) {
+    /// `listing`: the change is the listing's, not the folder's on disk (see GalleryList.apply).
+    private func apply(_ change: FolderChange, to gallery: PhotoGallery, listing: Bool = false) {
         gallery.apply(change)
-        list.apply(change)
+        list.apply(change, listing: listing)
         navigation.apply(change)
         scheduler.invalidate()
         countChanged()

@@ -12,6 +12,8 @@ final class GalleryLoader {
         var firstRows: (Manifest) -> Void = { _ in }
         /// A later batch of rows of the gallery made from `firstRows`.
         var moreRows: (ManifestRows) -> Void = { _ in }
+        /// More of a big folder, found after its first rows were shown, merged into sorted places.
+        var folderGrew: (FolderChange) -> Void = { _ in }
         /// A folder's listing, after its last rows (the window keeps the folder up to date).
         var folderListed: (FolderContents) -> Void = { _ in }
         /// The load ended: every row read (the header, for a gallery with no rows), or an error
@@ -54,6 +56,11 @@ final class GalleryLoader {
                     MainLoop.invoke { [weak self] in
                         guard let self, generation == self.generation else { return }
                         self.received(rows)
+                    }
+                }, grew: { change in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.generation, self.arriving?.delivered == true else { return }
+                        self.events.folderGrew(change)
                     }
                 }, listed: { contents in
                     MainLoop.invoke { [weak self] in

@@ -78,6 +78,7 @@ final class GalleryWindow {
         loader.events = GalleryLoader.Events(
             firstRows: { [weak self] manifest in self?.firstRows(manifest) },
             moreRows: { [weak self] rows in self?.received(rows) },
+            folderGrew: { [weak self] change in if let gallery = self?.gallery { self?.follower.grew(change, in: gallery) } },
             folderListed: { [weak self] contents in if let gallery = self?.gallery { self?.follower.follow(contents, in: gallery) } },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
@@ -237,7 +238,7 @@ final class GalleryWindow {
 
     /// A photo was opened (its folder is the gallery): show it in the viewer; Back shows its row.
     private func openFocusedPhoto() {
-        if let row = gallery?.manifest.focusedRow { openViewer(at: row) }
+        if let gallery, let focus = gallery.manifest.focus, let row = gallery.records.row(withURL: focus.absoluteString) { openViewer(at: row) }
     }
 
     func chooseFolder() {
