@@ -22,7 +22,9 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
 
         // The GLib/GObject/GIO runtime: references, signals, the main-loop bridge, cancellables, errors.
-        .target(name: "GLibRuntime", dependencies: ["CGLib"]),
+        .target(name: "GLibRuntime", dependencies: ["CGLib", "CStallSampler"]),
+        // For benchmarks: the main thread's stack while the main loop is stuck (a signal and backtrace()).
+        .target(name: "CStallSampler", dependencies: ["CGLib"]),
         // A GListModel of N rows that costs nothing per row (a GObject type in C).
         .target(name: "CRowModel", dependencies: ["CGLib"]),
         // The viewer's zoomable picture: a GtkWidget subclass in C (GTK 4.8 has no zoomable image).

@@ -41,12 +41,17 @@ public final class AppBench {
         // another build's, nor one with a renderer forced.
         let forced = !(extra["GSK_RENDERER"] ?? "").isEmpty
         let countsForStartup = !arguments.contains("--naive") && executable == nil && !forced
+        // As a user launches it from a desktop session, whose portal and accessibility bus run
+        // already (GTK asks for both as it starts; a fresh bus would start them on the clock).
+        let bus = try SessionBus()
+        let missing = bus.startServices(SessionBus.desktopServices)
+        if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         let spawned = Date().timeIntervalSince1970
-        // As a user launches it: no GSK_RENDERER (the app chooses), unless `extra` forces one.
+        // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]
         for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
-                                 environment: environment, executable: executable ?? binary)
+                                 environment: environment, executable: executable ?? binary, bus: bus)
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }

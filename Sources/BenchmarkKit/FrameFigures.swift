@@ -55,10 +55,7 @@ enum FrameFigures {
     /// the machine, another process on the cores). Trace times count from the app's launch; a
     /// frame event carries both clocks, which maps one to the other.
     static func longestStall(_ events: [TraceRecord], from: Double, to: Double) -> (observed: Double, own: Double) {
-        let offset = events.last { $0.name == .frame }.flatMap { record -> Double? in
-            if case .frame(_, _, let at) = record.event { return record.t - at } else { return nil }
-        } ?? 0
-        let window = (from + offset)...(to + offset)
+        let window = traceWindow(events, from: from, to: to)
         var observed = 0.0, own = 0.0
         for record in events where record.name == .stall && window.contains(record.t) {
             guard case .stall(let ms, _, let waiting) = record.event else { continue }
@@ -66,5 +63,24 @@ enum FrameFigures {
             own = max(own, ms - min(ms, waiting ?? 0))
         }
         return (observed, own)
+    }
+
+    /// The main thread's sampled stacks of each stall of `atLeast` ms or more between `from`
+    /// and `to` (uptime of this process): wall and CPU ms, and the stacks as traced.
+    static func stallStacks(_ events: [TraceRecord], from: Double, to: Double, atLeast: Double) -> [(ms: Double, cpu: Double, stacks: String)] {
+        let window = traceWindow(events, from: from, to: to)
+        return events.compactMap { record in
+            guard window.contains(record.t), case .stallStack(let ms, let cpu, let stacks) = record.event, ms >= atLeast else { return nil }
+            return (ms, cpu, stacks)
+        }
+    }
+
+    /// `from`...`to` (uptime of this process) in the trace's times, which count from the app's
+    /// launch; a frame event carries both clocks, which maps one to the other.
+    private static func traceWindow(_ events: [TraceRecord], from: Double, to: Double) -> ClosedRange<Double> {
+        let offset = events.last { $0.name == .frame }.flatMap { record -> Double? in
+            if case .frame(_, _, let at) = record.event { return record.t - at } else { return nil }
+        } ?? 0
+        return (from + offset)...(to + offset)
     }
 }

@@ -113,6 +113,11 @@ extension AppBench {
         // Stalls while the input lasted (and the half second after); not from the first
         // scroll-begin: resizing the list for the inspector reads as one.
         (run.stall, run.stallOwn) = FrameFigures.longestStall(all, from: inputStart, to: readAt)
+        // What the main thread ran in each stall over a frame (the app's sampler), named.
+        for stall in FrameFigures.stallStacks(all, from: inputStart, to: readAt, atLeast: 16) {
+            print("  stall in \(mode.name), repetition \(repetition + 1): \(String(format: "%.1f", stall.ms)) ms (main thread on a CPU "
+                  + "\(String(format: "%.1f", stall.cpu)) ms of it): \(StackNames.describe(stall.stacks))")
+        }
         let phases = FrameFigures.phases(all, window: inputStart...inputEnd)
         if let shares = phases[FrameFigures.onCPU], !shares.isEmpty { run.onCPU = percentile(shares, 50) }
         for (phase, values) in phases where !values.isEmpty && phase != FrameFigures.onCPU {

@@ -1,4 +1,4 @@
-// Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals and each frame's work by phase from the frame clock, main-loop stalls from a probe timer, and the first frame showing rows.
+// Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals and each frame's work by phase from the frame clock, main-loop stalls from a probe timer and the main thread's stacks during them, and the first frame showing rows.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -88,6 +88,18 @@ final class FrameProbe {
         }
         window.addTickCallback { true }
         tick()
+        Self.sampleStalls()
+    }
+
+    /// What the main thread runs during a stall of 16 ms or more, sampled every 8 ms (once per process).
+    private static var sampling = false
+    private static func sampleStalls() {
+        guard !sampling else { return }
+        sampling = true
+        StallSampler.start(thresholdMs: 16, intervalMs: 8) { stall in
+            let stacks = stall.stacks.map { $0.joined(separator: " ") }.joined(separator: ";")
+            Trace.shared.emit(.stallStack(ms: stall.wallMs, cpu: stall.cpuMs, stacks: stacks))
+        }
     }
 
     /// A one-shot timer re-armed each time: its lateness is how long the main loop was busy.

@@ -69,6 +69,22 @@ public final class SessionBus {
         }
     }
 
+    /// Start D-Bus services by name and wait until each owns it, as a desktop session has them
+    /// running before an app starts (GTK asks for the portal and the accessibility bus at start).
+    /// Returns the names that could not be started.
+    @discardableResult
+    public func startServices(_ names: [String]) -> [String] {
+        names.filter { name in
+            let started = try? Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                                           "--method", "org.freedesktop.DBus.StartServiceByName", name, "0"],
+                                        environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtimeDirectory], timeout: 30)
+            return started?.status != 0
+        }
+    }
+
+    /// What a GNOME session runs before any app starts, of what the app asks for as it starts.
+    public static let desktopServices = ["org.a11y.Bus", "org.freedesktop.portal.Desktop", "org.freedesktop.impl.portal.desktop.gtk"]
+
     /// Stop the bus and whatever it started (accessibility services).
     public func stop() {
         process.stop()
