@@ -44,9 +44,8 @@ public final class AppBench {
         // As a user launches it from a desktop session, whose portal and accessibility bus run
         // already (GTK asks for both as it starts; a fresh bus would start them on the clock).
         let bus = try SessionBus()
-        let missing = bus.startServices(SessionBus.desktopServices)
+        let missing = bus.startServices(SessionBus.desktopServices, environment: ["DISPLAY": xvfb.display, "GDK_BACKEND": "x11"])
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
-        let spawned = Date().timeIntervalSince1970
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]
         for (key, value) in extra { environment[key] = value }
@@ -56,7 +55,7 @@ public final class AppBench {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }
         if countsForStartup, case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event {
-            startups.append((wall - spawned) * 1000)
+            startups.append((wall - app.spawnedAt) * 1000)
         }
         return app
     }

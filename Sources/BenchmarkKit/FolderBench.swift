@@ -15,7 +15,7 @@ extension AppBench {
             let target = SamplePhotos.directory.appendingPathComponent(samples[index % samples.count]).path
             _ = symlink(target, folder.appendingPathComponent("photo \(index).png").path)
         }
-        FileManager.default.createFile(atPath: done.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
         return folder
     }
 
@@ -26,11 +26,10 @@ extension AppBench {
         let sample = SamplePhotos.sampleManifest.path
         for repetition in 0..<repetitions {
             for (label, path) in [("sample gallery (19 rows)", sample), ("folder of 100,000 photos", folder.path)] {
-                let spawned = Date().timeIntervalSince1970
                 let app = try launch(manifest: path)
                 defer { app.stop() }
                 guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
-                firstFrame[label, default: []].append((wall - spawned) * 1000)
+                firstFrame[label, default: []].append((wall - app.spawnedAt) * 1000)
                 guard app.trace.wait(timeout: 60, until: { $0.contains { $0.name == .manifest } }) else { continue }
                 if case .folderListed(_, _, let ms)? = app.trace.events.first(where: { $0.name == .folderListed })?.event { listing.append(ms) }
                 usleep(300_000)
@@ -95,7 +94,7 @@ extension AppBench {
         var files: [String] = []
         for index in 0..<8 {
             let path = folder.appendingPathComponent(String(format: "IMG_%04d.jpg", index + 1)).path
-            FileManager.default.createFile(atPath: path, contents: photos.files[large[index % large.count]])
+            _ = FileManager.default.createFile(atPath: path, contents: photos.files[large[index % large.count]])
             files.append(path)
         }
         let app = try launch(manifest: folder.path)
@@ -105,9 +104,9 @@ extension AppBench {
               let screen = app.trace.events.first(where: { $0.name == .visible })?.event.range else { return nil }
         let rows = Array(screen.clamped(to: 0...7))
         guard app.trace.wait(timeout: 60, until: { events in
-            rows.allSatisfy { row in events.contains { if case .image(row, _) = $0.event { return true } else { return false } } }
+            rows.allSatisfy { row in events.contains { if case .image(row, _, _) = $0.event { return true } else { return false } } }
         }) else { return nil }
-        let last = app.trace.events.filter { if case .image(let row, _) = $0.event { return rows.contains(row) } else { return false } }.map(\.t).max() ?? first.t
+        let last = app.trace.events.filter { if case .image(let row, _, _) = $0.event { return rows.contains(row) } else { return false } }.map(\.t).max() ?? first.t
         let appMs = (last - first.t) * 1000
         // Every photo's thumbnail saved by the app (the prefetch band covers the rest), then looked up as GNOME does.
         _ = app.trace.wait(timeout: 30) { _ in (0..<8).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }

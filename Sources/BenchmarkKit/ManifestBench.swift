@@ -100,11 +100,10 @@ extension AppBench {
                      ("1,000,000 rows, JSON", manifests.files["json-1000000"]!.path, "")]
         for _ in 0..<repetitions {
             for (label, path, renderer) in cases {
-                let spawned = Date().timeIntervalSince1970
                 let app = try launch(manifest: path, environment: ["GSK_RENDERER": renderer])
                 defer { app.stop() }
                 guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
-                firstFrame[label, default: []].append((wall - spawned) * 1000)
+                firstFrame[label, default: []].append((wall - app.spawnedAt) * 1000)
                 guard app.trace.wait(timeout: 120, until: { $0.contains { $0.name == .manifest } }) else { continue }
                 usleep(300_000)
                 let rss = ProcReaders.currentRSS(pid: app.process.processIdentifier)

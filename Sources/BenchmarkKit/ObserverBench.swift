@@ -17,7 +17,7 @@ public enum ObserverBench {
                 observer.record(.queued(queue: .download, row: row), t: t)
                 observer.record(.started(queue: .download, row: row), t: t)
                 observer.record(.finished(queue: .download, row: row), t: t)
-                observer.record(.image(row: row, from: .network), t: t)
+                observer.record(.image(row: row, from: .network, pixels: 64), t: t)
                 observer.record(.state(row: row, state: .downloaded, reason: nil), t: t)
                 if operation % (operations / 60) == 0 { taken = observer.take(after: taken).events.last?.sequence ?? taken }
             }

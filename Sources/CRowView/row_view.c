@@ -205,6 +205,15 @@ GtkWidget *cp_row_view_new(int thumbnail_size, int spacing) {
   return GTK_WIDGET(self);
 }
 
+void cp_row_view_set_thumbnail_size(CpRowView *self, int thumbnail_size) {
+  g_return_if_fail(CP_IS_ROW_VIEW(self));
+  thumbnail_size = MAX(1, thumbnail_size);
+  if (self->thumbnail_size == thumbnail_size) return;
+  self->thumbnail_size = thumbnail_size;
+  /* The one time this view's size changes. */
+  gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
 void cp_row_view_set_texture(CpRowView *self, GdkTexture *texture) {
   g_return_if_fail(CP_IS_ROW_VIEW(self));
   if (self->texture == texture) return;

@@ -57,6 +57,11 @@ public final class Application {
         g_object_unref(action.raw)
     }
 
+    /// Ask a stateful action added with `addStatefulAction` for a new state (its handler runs, as from a menu).
+    public func changeActionState(_ name: String, _ state: String) {
+        g_action_group_change_action_state(OpaquePointer(ref.pointer.raw), name, g_variant_new_string(state))
+    }
+
     public func setAccels(for detailedAction: String, _ accels: [String]) {
         var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
         cAccels.append(nil)

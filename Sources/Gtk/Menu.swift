@@ -21,6 +21,11 @@ public final class Menu {
         g_object_unref(item.raw)
     }
 
+    /// A submenu under `label`.
+    public func appendSubmenu(_ label: String, _ submenu: Menu) {
+        g_menu_append_submenu(pointer, label, UnsafeMutablePointer<GMenuModel>(submenu.pointer))
+    }
+
     /// A section (drawn with separators around it).
     public func appendSection(_ section: Menu) {
         g_menu_append_section(pointer, nil, UnsafeMutablePointer<GMenuModel>(section.pointer))

@@ -17,6 +17,9 @@ public final class RowView: Widget {
         cp_row_view_set_texture(view, texture.map { OpaquePointer($0.ref.raw) })
     }
 
+    /// The slot's size changed (the view measures again; what shows is fitted to the new slot).
+    public func setThumbnailSize(_ size: Int32) { cp_row_view_set_thumbnail_size(view, size) }
+
     /// The name and the status line (the view redraws only if the text changed, and never resizes).
     public func setName(_ name: String) { cp_row_view_set_name(view, name) }
     public func setStatus(_ status: String) { cp_row_view_set_status(view, status) }

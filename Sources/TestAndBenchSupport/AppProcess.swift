@@ -8,6 +8,9 @@ public final class AppProcess {
     public let stderrPath: String
     public let directory: URL
     private let bus: SessionBus
+    /// Wall-clock time (seconds since 1970) just before the app was started: what a launch's
+    /// time to its first frame counts from (the session bus and its services come before).
+    public let spawnedAt: Double
 
     /// The built app: next to the test bundle, or $CLASSIC_PHOTOS_BINARY.
     public static var binary: String {
@@ -55,6 +58,7 @@ public final class AppProcess {
         let stderrFile = open(stderrPath, O_WRONLY | O_APPEND)
         defer { close(stderrFile) }
         let command = wrapper + (isolatedNetwork ? ["/usr/bin/unshare", "-n"] : []) + [executable, "--trace", trace.path] + arguments
+        spawnedAt = Date().timeIntervalSince1970
         process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stderr: stderrFile)
     }
 

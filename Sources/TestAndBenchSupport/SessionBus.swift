@@ -71,10 +71,17 @@ public final class SessionBus {
 
     /// Start D-Bus services by name and wait until each owns it, as a desktop session has them
     /// running before an app starts (GTK asks for the portal and the accessibility bus at start).
+    /// `environment` is what the services start with (a GTK backend needs the display).
     /// Returns the names that could not be started.
     @discardableResult
-    public func startServices(_ names: [String]) -> [String] {
-        names.filter { name in
+    public func startServices(_ names: [String], environment: [String: String] = [:]) -> [String] {
+        if !environment.isEmpty {
+            let variables = environment.map { "'\($0.key)': '\($0.value)'" }.joined(separator: ", ")
+            _ = try? Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                                 "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", "{\(variables)}"],
+                              environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtimeDirectory], timeout: 30)
+        }
+        return names.filter { name in
             let started = try? Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                                                            "--method", "org.freedesktop.DBus.StartServiceByName", name, "0"],
                                         environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtimeDirectory], timeout: 30)

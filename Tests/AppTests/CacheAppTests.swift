@@ -17,7 +17,7 @@ final class CacheAppTests: XCTestCase {
 
     func sources(_ app: AppProcess) -> [Int: [ImageSource]] {
         var result: [Int: [ImageSource]] = [:]
-        for record in app.trace.events { if case .image(let row, let from) = record.event { result[row, default: []].append(from) } }
+        for record in app.trace.events { if case .image(let row, let from, _) = record.event { result[row, default: []].append(from) } }
         return result
     }
 
@@ -95,10 +95,10 @@ final class CacheAppTests: XCTestCase {
         // Back to the top.
         press("Home")
         XCTAssertTrue(app.trace.wait(timeout: 30) { events in
-            evicted.allSatisfy { row in events.dropFirst(marks).contains { if case .image(row, _) = $0.event { return true } else { return false } } }
+            evicted.allSatisfy { row in events.dropFirst(marks).contains { if case .image(row, _, _) = $0.event { return true } else { return false } } }
         }, "the evicted rows got their images back")
         let refills = app.trace.events.dropFirst(marks).compactMap { record -> (Int, ImageSource)? in
-            if case .image(let row, let from) = record.event, evicted.contains(row) { return (row, from) } else { return nil }
+            if case .image(let row, let from, _) = record.event, evicted.contains(row) { return (row, from) } else { return nil }
         }
         XCTAssertEqual(Set(refills.map(\.0)), evicted)
         XCTAssertTrue(refills.allSatisfy { $0.1 == .httpCache }, "from disk: \(refills)")

@@ -67,7 +67,7 @@ final class FolderChangesAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.changes(app).last.map { $0[2] == 1 && $0[3] == 4 } ?? false }, "one photo changed: \(changes(app))")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in self.afterLastChange(app).contains { $0.event == .state(row: 2, state: .filtered, reason: nil) } },
                       "the changed row loads again: \(afterLastChange(app).map(\.event))")
-        XCTAssertEqual(afterLastChange(app).compactMap { record -> ImageSource? in if case .image(2, let source) = record.event { return source } else { return nil } }, [ImageSource.file],
+        XCTAssertEqual(afterLastChange(app).compactMap { record -> ImageSource? in if case .image(2, let source, _) = record.event { return source } else { return nil } }, [ImageSource.file],
                        "from the file, never a stale image")
         XCTAssertEqual(Set(afterLastChange(app).filter { $0.name == .queued }.compactMap(\.row)), [2], "only the changed row has work queued")
         XCTAssertEqual(app.criticals, [])

@@ -99,7 +99,7 @@ final class CoalescingAndEvictionTests: XCTestCase {
             gallery.startOperations(for: row)
             XCTAssertTrue(harness.run(timeout: 10) { gallery.records[row].state == .filtered })
             let sources = harness.trace.events.compactMap { record -> ImageSource? in
-                if case .image(row, let from) = record.event { return from } else { return nil }
+                if case .image(row, let from, _) = record.event { return from } else { return nil }
             }
             XCTAssertEqual(sources, [.file, .thumbnailCache], "decoded once, then refilled from disk")
         }

@@ -11,7 +11,7 @@ final class TraceObserverTests: XCTestCase {
         observer.record(.started(queue: .download, row: 0), t: 0.2)
         observer.record(.started(queue: .download, row: 1), t: 0.2)
         observer.record(.finished(queue: .download, row: 0), t: 0.3)
-        observer.record(.image(row: 0, from: .network), t: 0.3)
+        observer.record(.image(row: 0, from: .network, pixels: 64), t: 0.3)
         observer.record(.finished(queue: .download, row: 1), t: 0.3)
         observer.record(.state(row: 1, state: .failed, reason: "HTTP 404"), t: 0.3)
         observer.record(.state(row: 0, state: .filtered, reason: nil), t: 0.5)

@@ -16,6 +16,9 @@ GtkWidget *cp_row_view_new(int thumbnail_size, int spacing);
 /* Draw `texture` (borrowed; the view takes its own reference; NULL: an empty slot) fitted in the
  * slot, centred. Redraws only when it is another texture. */
 void cp_row_view_set_texture(CpRowView *self, GdkTexture *texture);
+
+/* The thumbnail slot's size changed (the rows' thumbnail size): the view measures again. */
+void cp_row_view_set_thumbnail_size(CpRowView *self, int thumbnail_size);
 /* The name and the status line (copied). Redraws only when the text changed; never resizes. */
 void cp_row_view_set_name(CpRowView *self, const char *name);
 void cp_row_view_set_status(CpRowView *self, const char *status);

@@ -19,11 +19,11 @@ extension PhotoGallery {
         let record = records[row]
         if let sepia = memory.image(for: sepiaKey) {
             setImage(sepia, key: sepiaKey, filtered: true, on: record)
-            Trace.shared.emit(.image(row: row, from: .memory))
+            Trace.shared.emit(.image(row: row, from: .memory, pixels: sepiaKey.pixels))
             Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
         } else if let original = memory.image(for: originalKey) {
             setImage(original, key: originalKey, filtered: false, on: record)
-            Trace.shared.emit(.image(row: row, from: .memory))
+            Trace.shared.emit(.image(row: row, from: .memory, pixels: originalKey.pixels))
             Trace.shared.emit(.state(row: row, state: .downloaded, reason: nil))
         } else {
             return false

@@ -166,7 +166,7 @@ public final class PhotoGallery {
             Trace.shared.emit(.finished(queue: stage, row: record.row))
             if stage == .download {
                 setImage(image, key: operation.key, filtered: false, on: record)
-                if let source { Trace.shared.emit(.image(row: record.row, from: source)) }
+                if let source { Trace.shared.emit(.image(row: record.row, from: source, pixels: operation.key.pixels)) }
                 Trace.shared.emit(.state(row: record.row, state: .downloaded, reason: nil))
             } else {
                 setImage(image, key: operation.key, filtered: true, on: record)

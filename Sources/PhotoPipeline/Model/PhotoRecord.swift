@@ -53,6 +53,12 @@ public final class PhotoRecord {
         state = .failed
     }
 
+    /// Back to `new` because the rows' thumbnail size changed: the image stays (the row shows it
+    /// scaled) until the one at the new size replaces it.
+    func markResized() {
+        state = .new
+    }
+
     /// Back to `new`, for per-row retry and when the memory cache evicted its image.
     func reset() {
         image = nil

@@ -15,13 +15,14 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case folderGrew(added: Int, total: Int)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
+    case thumbnailSize(pixels: Int)
     case localNetwork(action: LocalNetworkAction)
     case queued(queue: Stage, row: Int)
     case started(queue: Stage, row: Int)
     case finished(queue: Stage, row: Int)
     case cancelled(queue: Stage, row: Int)
     case state(row: Int, state: PhotoState, reason: String?)
-    case image(row: Int, from: ImageSource)
+    case image(row: Int, from: ImageSource, pixels: Int)
     case http(url: String, status: Int, bytes: Int)
     case evicted(row: Int)
     case cacheCleared
@@ -67,6 +68,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case folderGrew = "folder-grew"
         case page
         case windowSize = "window-size"
+        case thumbnailSize = "thumbnail-size"
         case localNetwork = "local-network"
         case queued, started, finished, cancelled, state, image, http, evicted
         case cacheCleared = "cache-cleared"
@@ -104,13 +106,14 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
+            case .thumbnailSize: "the rows' thumbnail size changed (Ctrl+plus, Ctrl+minus, Ctrl+0 or the menu): `pixels` wide, times the display's scale; rows keep their image, scaled, until theirs at this size arrives"
             case .localNetwork: "private network access: the window `asked` (a row was refused: one question for the local network, one for this computer), the user `allowed` the gallery or `dismissed` the question, or `revoked` its permission; `allowed` also when a remembered gallery opens"
             case .queued: "an operation was added to the `download`, `filtration` or `viewer` queue"
             case .started: "an operation began running (work a queue handed out just before it was suspended begins only when it resumes)"
             case .finished: "an operation ended and its result (image or failure) was applied"
             case .cancelled: "an operation was cancelled (scrolled away, reload, close); its row goes back to waiting"
             case .state: "a row's record changed state (`new`, `downloaded`, `filtered`, `failed`); `reason` when failed"
-            case .image: "a row got its image, and from which level: `memory`, `thumbnail-cache` (the desktop's shared thumbnails), `http-cache` (fresh, no request), `revalidated` (a 304), `network`, or `file` (a local photo decoded)"
+            case .image: "a row got its image, and from which level: `memory`, `thumbnail-cache` (the desktop's shared thumbnails), `http-cache` (fresh, no request), `revalidated` (a 304), `network`, or `file` (a local photo decoded); `pixels` is the thumbnail's size (the rows' thumbnail size times the display's scale)"
             case .http: "an HTTP request was sent: its status (304 for a revalidation) and the body bytes received"
             case .evicted: "the memory cache dropped this off-screen row's image; it needs it again when it comes back"
             case .cacheCleared: "Clear Cache emptied the memory cache, the app's disk cache and its failure entries"
@@ -153,7 +156,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public var row: Int? {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _),
-             .image(let row, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _),
+             .image(let row, _, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _),
              .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _): return row
         default: return nil
         }

@@ -129,7 +129,7 @@ public final class TraceObserver: @unchecked Sendable {
                 totals.appearToSepiaRows += 1
             }
             if state == .new || state == .failed { queuedAt[row] = nil }
-        case .image(let row, let from):
+        case .image(let row, let from, _):
             totals.hits[from, default: 0] += 1
             sourceByRow[row] = from
         case .evicted(let row): sourceByRow[row] = nil

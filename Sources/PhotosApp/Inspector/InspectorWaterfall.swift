@@ -93,7 +93,7 @@ final class InspectorWaterfall {
                 if let index = lines.lastIndex(where: { $0.row == row && $0.queue != .viewer && $0.outcome == .finished }) {
                     lines[index].outcome = .failed(reason ?? "")
                 }
-            case .image(let row, let from):
+            case .image(let row, let from, _):
                 if let index = lines.lastIndex(where: { $0.row == row && $0.queue == .download && $0.outcome == .finished }) {
                     lines[index].outcome = .source(from)
                 }

@@ -30,23 +30,33 @@ final class GalleryList: OnscreenList {
     /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
     private(set) var badgeSources: [Int: ImageSource]?
 
-    /// The waiting and failed pictures every row shares, made once for the display's scale.
-    private(set) lazy var placeholders = RowPlaceholders(size: PhotoRow.thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
+    /// The rows' thumbnail size (points; see ThumbnailSizes).
+    private(set) var thumbnailSize: Int32
+    /// The waiting and failed pictures every row shares, made for the thumbnail size and the display's scale.
+    private(set) lazy var placeholders = RowPlaceholders(size: thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
+    /// Every row widget made (GTK recycles a few hundred at most), to resize them all.
+    private var rows: [Weak<PhotoRow>] = []
 
-    init() {
+    init(thumbnailSize: Int32) {
+        self.thumbnailSize = thumbnailSize
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("rich-list")
         listView.setShowSeparators(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         scrolled.setChild(listView)
         listView.onActivate { [weak self] row in self?.activated.emit(row) }
-        listView.onAfterPaint { [weak self] in self?.layoutDone.emit() }
+        listView.onAfterPaint { [weak self] in
+            self?.restoreTop()
+            self?.layoutDone.emit()
+        }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
 
         factory.onSetup { [weak self] item in
             guard let self else { return }
-            let row = PhotoRow(placeholders: self.placeholders)
+            let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize)
+            self.rows.removeAll { $0.value == nil }
+            self.rows.append(Weak(row))
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
             row.onActivate = { [weak self] record in self?.activated.emit(record.row) }
             row.dragContent = { [weak self] record, texture in
@@ -70,6 +80,46 @@ final class GalleryList: OnscreenList {
             self.bindAfterChange.removeAll { $0.row === row }
             FrameProbe.measureBind { self.unbind(row) }
         }
+    }
+
+    /// The rows' thumbnails are `size` points from now on: every row widget's slot resizes (what
+    /// it shows is scaled until the gallery brings the image at the new size). GtkListView keeps
+    /// the same row at the top.
+    func setThumbnailSize(_ size: Int32) {
+        guard size != thumbnailSize else { return }
+        // The photo at the top, and how much of it was scrolled past, to put back once laid out
+        // (a step before the last was laid out keeps the photo it found).
+        if keepAtTop == nil, let top = visibleRows().first, let box = bindings.boundRows[top]?.container.bounds(in: scrolled), box.height > 0 {
+            keepAtTop = (top, box.y, box.height, 3)
+        }
+        thumbnailSize = size
+        placeholders = RowPlaceholders(size: size, scale: max(1, listView.scaleFactor), for: listView)
+        for row in rows.compactMap(\.value) { row.setThumbnailSize(size, placeholders: placeholders) }
+    }
+
+    /// After a thumbnail size change: the row to bring back to the top, where its box was
+    /// (y from the top of the view, and its height), and how many layouts may still try.
+    /// GtkListView keeps its own anchor (the focused row, often lower down).
+    private var keepAtTop: (row: Int, y: Double, height: Double, tries: Int)?
+
+    /// Once laid out at the new size: scroll so the same photo is at the top again. Only a row
+    /// on screen has its current geometry (one scrolled away keeps its old one), so a row off
+    /// screen is scrolled into view first and aligned at the next layout.
+    private func restoreTop() {
+        guard let (row, y, height, tries) = keepAtTop else { return }
+        guard tries > 0, row < model.count else { keepAtTop = nil; return }
+        guard let view = bindings.boundRows[row], view.container.isMapped,
+              let box = view.container.bounds(in: scrolled), box.height > 0 else {
+            keepAtTop = (row, y, height, tries - 1)
+            listView.scrollTo(row)
+            return
+        }
+        keepAtTop = nil
+        // A row whole at the top keeps its place (its padding above it); one partly scrolled
+        // past keeps the same share of it above the top.
+        let target = y >= 0 ? y : y / height * box.height
+        let offset = box.y - target
+        if abs(offset) >= 1 { scrolled.vadjustment.value += offset }
     }
 
     /// Show a gallery (or none). Rows are bound by GTK as they come into view.
@@ -153,4 +203,10 @@ final class GalleryList: OnscreenList {
         bindings.recordChanged(gallery.records[index], busy: gallery.isBusy(index))
         rowChanged.emit(index)
     }
+}
+
+/// A reference that does not keep its object alive.
+struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
 }

@@ -10,18 +10,16 @@ import PhotoPipeline
 /// had its label, its box and the row measured and allocated again.
 @MainActor
 final class PhotoRow: PhotoRowView {
-    static let thumbnailSize: Int32 = 64
-
     let container = Box(.horizontal, spacing: 12)
     /// The thumbnail (or placeholder, or failure picture), the name and the status, in one widget.
     /// 24 px between picture and text: what the row's box put between them (its 12, and 12 more
     /// that GTK's theme gives a box in a `.rich-list` row).
-    private let view = RowView(thumbnailSize: PhotoRow.thumbnailSize, spacing: 24)
+    private let view: RowView
     /// Made the first time this row shows a failure, then kept (hidden) for the row's life.
     private var retryButton: Button?
     /// The inspector's corner mark: the row view moves into an overlay the first time a badge shows.
     private var badge: (overlay: Overlay, label: Label, source: ImageSource?)?
-    private let placeholders: RowPlaceholders
+    private var placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
     /// A click on the row (not on its Retry button): open its photo.
@@ -42,8 +40,9 @@ final class PhotoRow: PhotoRowView {
     /// The record this widget shows now; completions update the widget only if it still shows theirs.
     private(set) var record: PhotoRecord?
 
-    init(placeholders: RowPlaceholders) {
+    init(placeholders: RowPlaceholders, thumbnailSize: Int32) {
         self.placeholders = placeholders
+        view = RowView(thumbnailSize: thumbnailSize, spacing: 24)
         container.setMargins(6)
         view.setExpand(horizontal: true)
         view.setAlign(vertical: .center)
@@ -81,6 +80,17 @@ final class PhotoRow: PhotoRowView {
         render(busy: busy)
     }
 
+    /// The rows' thumbnail size changed: the slot takes the new size (what shows is scaled to
+    /// it), and placeholders come from the new set.
+    func setThumbnailSize(_ size: Int32, placeholders: RowPlaceholders) {
+        let old = self.placeholders
+        self.placeholders = placeholders
+        view.setThumbnailSize(size)
+        if let shownPlaceholder {
+            showPlaceholder(shownPlaceholder === old.failed ? placeholders.failed : placeholders.waiting)
+        }
+    }
+
     func unbind() {
         record = nil
         showPlaceholder(placeholders.waiting)
@@ -95,7 +105,8 @@ final class PhotoRow: PhotoRowView {
         let state = record.state
         switch state {
         case .new:
-            showPlaceholder(placeholders.waiting)
+            // An image of another thumbnail size shows, scaled, until the new one arrives.
+            if let image = record.image { show(image) } else { showPlaceholder(placeholders.waiting) }
             view.setStatus(busy ? tr("Loading…") : tr("Waiting"))
         case .downloaded, .filtered:
             if let image = record.image { show(image) } else { showPlaceholder(placeholders.waiting) }

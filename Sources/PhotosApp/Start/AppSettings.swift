@@ -15,7 +15,9 @@ final class AppSettings {
         // Installed schemas come through the default source; a staged install or a build tree
         // ships a compiled copy in the app's data folder.
         let extra = DataLocations.dataDirectories.map { ($0 as NSString).appendingPathComponent("schemas") }
-        settings = Settings(schemaID: Self.schemaID, extraDirectories: extra)
+        // A schema from an older install lacks the newest key: reading it would abort, so such a
+        // schema is not used (defaults, not saved) until the install is updated.
+        settings = Settings(schemaID: Self.schemaID, extraDirectories: extra, requiredKeys: ["thumbnail-size"])
     }
 
     var isPersistent: Bool { settings != nil }
@@ -111,6 +113,11 @@ final class AppSettings {
     var exportFormat: ExportFormat {
         get { ExportFormat(rawValue: settings?.string("export-format") ?? (memory["export-format"] as? String ?? "")) ?? .jpeg }
         set { if let settings { settings.setString("export-format", newValue.rawValue) } else { memory["export-format"] = newValue.rawValue } }
+    }
+    /// The rows' thumbnail size, in points (one of ThumbnailSizes.steps).
+    var thumbnailSize: Int32 {
+        get { ThumbnailSizes.step(int("thumbnail-size", ThumbnailSizes.standard)) }
+        set { setInt("thumbnail-size", ThumbnailSizes.step(newValue)) }
     }
     /// "follow" (the desktop's colour scheme), "light" or "dark".
     var style: String {

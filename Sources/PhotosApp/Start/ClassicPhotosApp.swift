@@ -69,6 +69,18 @@ final class ClassicPhotosApp {
         application.addAction("open-export-folder") { [weak self] in self?.mainWindow?.openExportFolder() }
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
         application.addStatefulAction("style", state: services.preferences.style) { [weak self] style in self?.colorScheme.setStyle(style) }
+        // The rows' thumbnail size: the menu's choice, and Ctrl+plus, Ctrl+minus, Ctrl+0 stepping it.
+        application.addStatefulAction("thumbnail-size", state: "\(services.options.thumbnailSize ?? services.preferences.thumbnailSize)") { [weak self] value in
+            if let size = Int32(value) { self?.window().setThumbnailSize(size) }
+        }
+        for (name, direction, accels) in [("thumbnails-larger", 1, ["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"]),
+                                          ("thumbnails-smaller", -1, ["<Primary>minus", "<Primary>KP_Subtract"]),
+                                          ("thumbnails-standard", 0, ["<Primary>0", "<Primary>KP_0"])] {
+            application.addAction(name, accels: accels) { [weak self] in
+                guard let self, let size = self.window().thumbnailStep(direction) else { return }
+                self.application.changeActionState("thumbnail-size", "\(size)")
+            }
+        }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)

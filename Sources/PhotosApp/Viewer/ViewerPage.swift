@@ -200,6 +200,11 @@ final class ViewerPage {
 
     private var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
 
+    /// Ctrl+plus (1), Ctrl+minus (-1) and Ctrl+0 (0) while the viewer shows: as plus, minus and 0.
+    func zoomStep(_ direction: Int) {
+        if direction > 0 { photo.zoom(by: 1.25) } else if direction < 0 { photo.zoom(by: 1 / 1.25) } else { photo.fit() }
+    }
+
     private func zoomChanged() {
         guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
         Trace.shared.emit(.zoom(row: row, zoom: (photo.zoom * 1000).rounded() / 1000))

@@ -13,7 +13,7 @@ final class GalleryWindow {
     let loadingSpinner = Spinner()
     private let errorBar = InfoBar(type: .error)
     private let dropTarget = DropTarget()
-    let list = GalleryList()
+    let list: GalleryList
     let viewerPage = ViewerPage()
     let pages: WindowPages
     private let split = Paned(.horizontal)
@@ -45,6 +45,7 @@ final class GalleryWindow {
     init(application: Application, services: AppServices) {
         self.services = services
         window = ApplicationWindow(application: application)
+        list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize)
         let clock = MainLoopClock()
         scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)
         scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock)
@@ -215,7 +216,7 @@ final class GalleryWindow {
         follower.stop()
         navigation.closeForNewGallery()
         gallery?.cancelAll()
-        let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor)
+        let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor, thumbnailSize: list.thumbnailSize)
         self.gallery = gallery
         consent.galleryOpened(gallery)
         pages.empty.clearNote()

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With), the style (the system's, light, dark) and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With), the style (the system's, light, dark), the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -22,6 +22,13 @@ enum PrimaryMenu {
         style.append(tr("Follow the _System Style"), action: "app.style", target: "follow")
         style.append(tr("_Light Style"), action: "app.style", target: "light")
         style.append(tr("_Dark Style"), action: "app.style", target: "dark")
+        let sizes = Menu()
+        for size in ThumbnailSizes.steps {
+            // Translators: a thumbnail size in the primary menu, in points.
+            sizes.append(fill(tr("%s × %s pixels"), "\(size)", "\(size)"), action: "app.thumbnail-size", target: "\(size)")
+        }
+        let thumbnails = Menu()
+        thumbnails.appendSubmenu(tr("_Thumbnail Size"), sizes)
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
         app.append(tr("_About Classic Photos"), action: "app.about")
@@ -29,6 +36,7 @@ enum PrimaryMenu {
         menu.appendSection(gallery)
         menu.appendSection(photo)
         menu.appendSection(style)
+        menu.appendSection(thumbnails)
         menu.appendSection(app)
         let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         button.tooltip = tr("Main Menu")
