@@ -19,15 +19,16 @@ public enum FolderListing {
         return isImage(contentType: type)
     }
 
-    /// How long a listing runs before the rows found so far are shown (a folder listed within
-    /// it shows once, whole): about the time the window takes to show its first frame.
-    public static let firstRowsAfter: TimeInterval = 0.05
+    /// How long a listing runs before the rows found so far are shown: none, so the first batch
+    /// GIO hands over (1,000 entries) shows at once, as the file manager fills a big folder; a
+    /// folder listed in one batch shows once, whole.
+    public static let firstRowsAfter: TimeInterval = 0
     /// After the first rows, how often what the listing found since is merged in.
     public static let growEvery: TimeInterval = 0.2
 
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
-    /// name; URL: the file's URI), handed over in batches. A folder that takes longer than
-    /// `firstRowsAfter` to list shows the photos found so far, sorted, and the listing goes on:
+    /// name; URL: the file's URI), handed over in batches. A folder still listing `firstRowsAfter`
+    /// after it began (checked at each of GIO's batches) shows the photos found so far, sorted, and the listing goes on:
     /// what it finds after is handed to `grew`, merged into its sorted places, every `growEvery`
     /// and at its end. Returns the whole listing, for the folder's watcher to keep up to date.
     /// Blocking: call on a worker thread.
