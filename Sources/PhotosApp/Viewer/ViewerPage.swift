@@ -200,11 +200,6 @@ final class ViewerPage {
 
     private var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
 
-    /// Ctrl+plus (1), Ctrl+minus (-1) and Ctrl+0 (0) while the viewer shows: as plus, minus and 0.
-    func zoomStep(_ direction: Int) {
-        if direction > 0 { photo.zoom(by: 1.25) } else if direction < 0 { photo.zoom(by: 1 / 1.25) } else { photo.fit() }
-    }
-
     private func zoomChanged() {
         guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
         Trace.shared.emit(.zoom(row: row, zoom: (photo.zoom * 1000).rounded() / 1000))
@@ -241,9 +236,9 @@ final class ViewerPage {
         case "Right", "Page_Down", "KP_Page_Down": move(to: min(last, row + 1))
         case "Home", "KP_Home": move(to: 0)
         case "End", "KP_End": move(to: last)
-        case "plus", "equal", "KP_Add": photo.zoom(by: 1.25)
-        case "minus", "KP_Subtract", "underscore": photo.zoom(by: 1 / 1.25)
-        case "0", "KP_0": photo.fit()
+        case "plus", "equal", "KP_Add": zoomStep(1)
+        case "minus", "KP_Subtract", "underscore": zoomStep(-1)
+        case "0", "KP_0": zoomStep(0)
         case "1", "KP_1": photo.zoom(to: 1)
         case "s" where !key.control, "S" where !key.control: sepiaButton.isActive.toggle()
         case "F9": infoButton.isActive.toggle()

@@ -1,4 +1,4 @@
-// Why this exists: the main window's header bar: its buttons and menu, and the title it shows for the list (the app's name over "Gallery name · 12,345 photos"; the viewer shows the photo's own).
+// Why this exists: the main window's header bar: its buttons and menu, the Open and Open Folder choosers they show, and the title it shows for the list (the app's name over "Gallery name · 12,345 photos"; the viewer shows the photo's own).
 import Foundation
 import Gtk
 import PhotoPipeline
@@ -31,5 +31,13 @@ extension GalleryWindow {
         guard pages.current != .viewer else { return }
         headerTitle.titleText = AppInfoStrings.appName
         headerTitle.subtitleText = listSubtitle
+    }
+
+    func chooseFolder() {
+        FolderChooser.choose(parent: window, preferences: services.preferences) { [weak self] url in self?.load(url) }
+    }
+
+    func chooseManifest() {
+        ManifestChooser.choose(parent: window, preferences: services.preferences, near: source) { [weak self] url in self?.load(url) }
     }
 }

@@ -241,12 +241,4 @@ final class GalleryWindow {
     private func openFocusedPhoto() {
         if let gallery, let focus = gallery.manifest.focus, let row = gallery.records.row(withURL: focus.absoluteString) { openViewer(at: row) }
     }
-
-    func chooseFolder() {
-        FolderChooser.choose(parent: window, preferences: services.preferences) { [weak self] url in self?.load(url) }
-    }
-
-    func chooseManifest() {
-        ManifestChooser.choose(parent: window, preferences: services.preferences, near: source) { [weak self] url in self?.load(url) }
-    }
 }
