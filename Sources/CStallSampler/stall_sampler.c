@@ -143,7 +143,11 @@ cp_stall_sampler_start (int threshold_ms, int interval_ms, CpStallReport report,
   *watcher = (Watcher) { threshold_ms, interval_ms, report, data };
   atomic_store (&stopping, 0);
   if (pthread_create (&watcher_thread, NULL, watch, watcher) != 0)
-    return -1;
+    {
+      g_main_context_set_poll_func (context, default_poll);
+      g_free (watcher);
+      return -1;
+    }
   return 0;
 }
 

@@ -16,24 +16,44 @@ public enum StallSampler {
         init(_ report: @escaping @Sendable (Stall) -> Void) { self.report = report }
     }
 
-    /// Start on the main thread, before the main loop runs. Stalls of `thresholdMs` or more are
-    /// sampled every `intervalMs` and reported, once each ends, on the sampler's own thread.
-    @discardableResult
+    /// The report closure handed to C while sampling: released by `stop`, once the sampler's
+    /// thread, its only reader, has ended.
+    @MainActor private static var box: Unmanaged<Box>?
+
+    /// Start on the main thread (once; `stop` before starting again). Stalls of `thresholdMs` or
+    /// more are sampled every `intervalMs` and reported, once each ends, on the sampler's own thread.
+    @MainActor @discardableResult
     public static func start(thresholdMs: Int, intervalMs: Int, report: @escaping @Sendable (Stall) -> Void) -> Bool {
-        // Lives as long as the process (a stop may still report once).
-        let box = Unmanaged.passRetained(Box(report)).toOpaque()
-        return cp_stall_sampler_start(Int32(thresholdMs), Int32(intervalMs), { wall, cpu, addresses, count, depth, data in
-            guard let addresses, let data else { return }
-            let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
-            let stacks = (0..<Int(count)).map { sample in
-                Array((0..<Int(depth)).map { UInt(addresses[sample * Int(depth) + $0]) }.prefix { $0 != 0 }).map(StallSampler.describe)
-            }
-            box.report(Stall(wallMs: wall, cpuMs: cpu, stacks: stacks))
-        }, box) == 0
+        guard box == nil else { return false }
+        let retained = Unmanaged.passRetained(Box(report))
+        box = retained
+        let started = cp_stall_sampler_start(Int32(thresholdMs), Int32(intervalMs), reportBack, retained.toOpaque()) == 0
+        if !started {
+            retained.release()
+            box = nil
+        }
+        return started
     }
 
-    /// Stop sampling (tests; the app samples until it quits). Call on the main thread.
-    public static func stop() { cp_stall_sampler_stop() }
+    /// What the sampler's own thread calls after each stall: outside the main actor, which a
+    /// closure written inside `start` would belong to (and trap on that thread).
+    private static let reportBack: CpStallReport = { wall, cpu, addresses, count, depth, data in
+        guard let addresses, let data else { return }
+        let target = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+        let stacks = (0..<Int(count)).map { sample in
+            Array((0..<Int(depth)).map { UInt(addresses[sample * Int(depth) + $0]) }.prefix { $0 != 0 }).map(StallSampler.describe)
+        }
+        target.report(Stall(wallMs: wall, cpuMs: cpu, stacks: stacks))
+    }
+
+    /// Stop sampling (tests; the app samples until it quits): the sampler's thread ends, then its
+    /// report closure is released.
+    @MainActor public static func stop() {
+        guard let retained = box else { return }
+        cp_stall_sampler_stop()
+        retained.release()
+        box = nil
+    }
 
     /// "module+0xoffset" (the module's file name), or the bare address.
     static func describe(_ address: UInt) -> String {
