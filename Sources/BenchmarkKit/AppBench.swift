@@ -23,8 +23,13 @@ public final class AppBench {
     /// one comparison quickly; nil runs them all.
     public var scrollModeNames: Set<String>?
 
-    public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double) throws {
+    /// `windowManager`: announce one on the display, as every desktop session has (false:
+    /// `--no-window-manager`, a bare X server, where GDK asks the server for one on every frame).
+    public init(photos: LargePhotos, binary: String, repetitions: Int, scrollSeconds: Double, windowManager: Bool = true) throws {
         xvfb = try Xvfb()
+        if windowManager, !xvfb.announceWindowManager() {
+            throw BenchError("could not announce a window manager on \(xvfb.display) (Scripts/wm-check-window.py)")
+        }
         server = try TestServer(route: photos.route())
         sampleServer = try TestServer(route: SamplePhotos.route)
         self.binary = binary

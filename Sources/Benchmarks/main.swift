@@ -42,7 +42,9 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
 }
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
 if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "viewer", "viewer-motion", "folders", "export", "startup"].contains(where: wanted) {
-    app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20)
+    // `--no-window-manager`: the app's display has no window manager at all (a desktop session always has one).
+    app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20,
+                       windowManager: !arguments.contains("--no-window-manager"))
     // `--perf DIR`: record the app with perf (DWARF call graphs) while it scrolls, for `perf report`.
     if let folder = option("--perf") {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,6 +54,8 @@ if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galle
     app?.baselineBinary = option("--baseline-app")
     // `--scroll-modes "A;B"`: scroll only these modes (a quick comparison; the full run scrolls all).
     app?.scrollModeNames = option("--scroll-modes").map { Set($0.split(separator: ";").map(String.init)) }
+    print(arguments.contains("--no-window-manager") ? "display: Xvfb with no window manager"
+          : "display: Xvfb with a window manager announced (EWMH check window, no hints), as in a desktop session")
 }
 if let app {
     section("responsiveness") { try app.responsiveness() }

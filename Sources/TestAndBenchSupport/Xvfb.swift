@@ -30,6 +30,18 @@ public final class Xvfb {
         try Tool.run(tool, arguments, environment: ["DISPLAY": display]).output
     }
 
+    /// Announce a window manager on this display, as a desktop session has one: GDK finds its
+    /// EWMH check window once instead of asking the server again, a synchronous round trip, at the
+    /// end of every frame (Scripts/wm-check-window.py; it supports no hints, so no frame waits for
+    /// a compositor). Returns false if the properties could not be set.
+    @discardableResult
+    public func announceWindowManager() -> Bool {
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/wm-check-window.py").path
+        let environment = ["DISPLAY": display]
+        guard (try? Tool.run("/usr/bin/python3", [script], environment: environment))?.status == 0 else { return false }
+        return (try? Tool.run("/usr/bin/python3", [script, "--check"], environment: environment))?.status == 0
+    }
+
     /// A PNG of the whole screen.
     public func screenshot(to path: String) throws {
         try run("import", ["-display", display, "-window", "root", path])
