@@ -8,6 +8,9 @@ public struct DrawContext {
     let cr: OpaquePointer
     public let width: Double
     public let height: Double
+    /// The style's text colour for the area (red, green, blue, 0–1): what its drawing is legible
+    /// against, read as it draws (a style change redraws every widget).
+    public let foreground: (red: Double, green: Double, blue: Double)
 
     public func setColor(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
         cairo_set_source_rgba(cr, red, green, blue, alpha)
@@ -48,10 +51,15 @@ public final class DrawingArea: Widget {
     /// Set the draw function (called on the main thread whenever GTK draws the area).
     public func onDraw(_ fn: @escaping Draw) {
         let box = Unmanaged.passRetained(ClosureBox<Draw>(fn)).toOpaque()
-        let thunk: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
+        let thunk: GtkDrawingAreaDrawFunc = { area, cr, width, height, data in
             let box: ClosureBox<Draw> = closureBox(data)
-            guard let cr else { return }
-            MainActor.assumeIsolated { box.fn(DrawContext(cr: cr, width: Double(width), height: Double(height))) }
+            guard let cr, let area else { return }
+            var colour = GdkRGBA()
+            gtk_style_context_get_color(gtk_widget_get_style_context(UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkWidget.self)), &colour)
+            let foreground = (red: Double(colour.red), green: Double(colour.green), blue: Double(colour.blue))
+            MainActor.assumeIsolated {
+                box.fn(DrawContext(cr: cr, width: Double(width), height: Double(height), foreground: foreground))
+            }
         }
         gtk_drawing_area_set_draw_func(widget.as(GtkDrawingArea.self), thunk, box) { data in
             guard let data else { return }

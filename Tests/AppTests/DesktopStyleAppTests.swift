@@ -43,8 +43,8 @@ final class DesktopStyleAppTests: XCTestCase {
         func setColorScheme(_ value: String) throws { try set("org.gnome.desktop.interface", "color-scheme", value) }
 
         /// The app on this desktop's bus, its GSettings in this desktop's dconf database.
-        func launchApp(_ xvfb: Xvfb) throws -> AppProcess {
-            try AppProcess(display: xvfb.display, arguments: [], environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": config], bus: bus)
+        func launchApp(_ xvfb: Xvfb, arguments: [String] = []) throws -> AppProcess {
+            try AppProcess(display: xvfb.display, arguments: arguments, environment: ["GSETTINGS_BACKEND": "dconf", "XDG_CONFIG_HOME": config], bus: bus)
         }
 
         /// xdg-desktop-portal and its GTK backend, running on the bus until stopped.
@@ -212,6 +212,52 @@ final class DesktopStyleAppTests: XCTestCase {
         var large = 0
         XCTAssertTrue(settledScreen(xvfb, app, "large") { large = nameEnd($0); return Double(large - 111) > Double(usual - 111) * 1.35 },
                       "the name is drawn larger: it ends at \(large), against \(usual)")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The inspector's waterfall takes its shades from the style as it draws: in the dark style
+    /// ChartPalette.dark's lighter ones, not the light style's, which are hard to see on a dark
+    /// background. (Downloads that wait 1.5 s for the server: long bars in the phases' colours.)
+    func testInspectorDrawsInTheDarkStylesShades() throws {
+        let xvfb = try Xvfb()
+        let server = try TestServer(route: SamplePhotos.route)
+        let desktop = try Desktop(display: xvfb.display, portal: false)
+        try desktop.setColorScheme("prefer-dark")
+        let app = try desktop.launchApp(xvfb, arguments: [server.baseURL.absoluteString + "/gallery.json?count=40&delay=1500"])
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), app.stderr)
+        try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark desktop")
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["windowsize", "--sync", window, "1100", "1000"])
+        try xvfb.run("xdotool", ["key", "ctrl+shift+o"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .inspector(open: true) } }, "Ctrl+Shift+O opened it")
+        // The bars' colours but the queued grey (other things are grey too).
+        let darkShades = [0xdc8add, 0x62a0ea, 0xf66151, 0xffa348, 0x57e389]
+        let lightShades = [0x813d9c, 0x1c71d8, 0xc01c28, 0xc64600, 0x1d8250]
+        /// Pixels within 3 of one of `colours` in every channel (the bars are opaque).
+        func count(_ screen: Screenshot, _ colours: [Int]) -> Int {
+            let wanted = colours.map { ($0 >> 16, ($0 >> 8) & 0xff, $0 & 0xff) }
+            var found = 0
+            for y in 0..<screen.height {
+                for x in 0..<screen.width {
+                    let (r, g, b) = screen.rgb(x: x, y: y)
+                    if wanted.contains(where: { abs(r - $0.0) <= 3 && abs(g - $0.1) <= 3 && abs(b - $0.2) <= 3 }) { found += 1 }
+                }
+            }
+            return found
+        }
+        var shot = 0
+        var shades = (dark: 0, light: 0)
+        let drawn = poll(timeout: 30) {
+            shot += 1
+            let path = app.directory.appendingPathComponent("inspector-dark-\(shot).png").path
+            guard (try? xvfb.screenshot(to: path)) != nil, let screen = try? Screenshot(path: path) else { return false }
+            shades = (count(screen, darkShades), count(screen, lightShades))
+            return shades.dark >= 500
+        }
+        XCTAssertTrue(drawn, "the bars in the dark style's shades: \(shades.dark) pixels")
+        XCTAssertLessThan(shades.light, shades.dark / 20, "not in the light style's")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -125,11 +125,12 @@ final class InspectorQueueView {
             }
             return points
         }
+        let palette = ChartPalette.forText(context.foregroundColour)
         context.setColor(0.5, 0.5, 0.5, 0.12)
         context.fillRect(x: 0, y: 0, width: context.width, height: context.height)
-        context.setColor(0.11, 0.44, 0.85, 0.75)
+        context.setColor(palette.running, 0.75)
         context.fillArea(steps { running, _ in running }, baseline: context.height)
-        context.setColor(0.9, 0.45, 0.05)
+        context.setColor(palette.waitingLine)
         context.strokeLine(steps { _, waiting in waiting }, lineWidth: 1.5)
     }
 }

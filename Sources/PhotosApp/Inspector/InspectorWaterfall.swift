@@ -151,7 +151,7 @@ final class InspectorWaterfall {
 
     /// Queued (grey), waiting on a dependency (purple), running (blue, or the download's phases:
     /// connect orange, TLS purple, waiting green, receiving blue), on a shared time axis; red
-    /// when it failed, faded when cancelled.
+    /// when it failed, faded when cancelled. Shades for the style (ChartPalette).
     private func drawBars(_ index: Int, _ context: DrawContext) {
         guard shown.indices.contains(index) else { return }
         let line = shown[index]
@@ -162,20 +162,20 @@ final class InspectorWaterfall {
         let alpha = line.outcome == .cancelled ? 0.35 : 1
         let runStart = line.started ?? end
         let waitEnd = line.dependency ?? runStart
-        context.setColor(0.6, 0.6, 0.6, alpha)
+        let palette = ChartPalette.forText(context.foregroundColour)
+        context.setColor(palette.queued, alpha)
         context.fillRect(x: x(line.queued), y: 1, width: max(1, x(waitEnd) - x(line.queued)), height: context.height - 2)
         if let dependency = line.dependency {
-            context.setColor(0.5, 0.25, 0.6, alpha)
+            context.setColor(palette.dependency, alpha)
             context.fillRect(x: x(dependency), y: 1, width: max(1, x(runStart) - x(dependency)), height: context.height - 2)
         }
         guard line.started != nil else { return }
-        if case .failed = line.outcome { context.setColor(0.75, 0.11, 0.16, alpha) } else { context.setColor(0.11, 0.44, 0.85, alpha) }
+        if case .failed = line.outcome { context.setColor(palette.failed, alpha) } else { context.setColor(palette.running, alpha) }
         context.fillRect(x: x(runStart), y: 1, width: max(1, x(end) - x(runStart)), height: context.height - 2)
         if let phases = line.phases {
-            let colours: [(Double, Double, Double)] = [(0.9, 0.45, 0.05), (0.5, 0.25, 0.6), (0.15, 0.64, 0.41), (0.11, 0.44, 0.85)]
             var t = runStart
-            for (ms, colour) in zip(phases, colours) where ms > 0 {
-                context.setColor(colour.0, colour.1, colour.2, alpha)
+            for (ms, colour) in zip(phases, palette.phases) where ms > 0 {
+                context.setColor(colour, alpha)
                 context.fillRect(x: x(t), y: 1, width: max(1, ms / 1000 / span * context.width), height: context.height - 2)
                 t += ms / 1000
             }
