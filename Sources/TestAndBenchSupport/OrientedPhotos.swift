@@ -12,6 +12,12 @@ public enum OrientedPhotos {
 
     /// A JPEG whose pixels are stored so that EXIF orientation `orientation` shows `upright`.
     public static func jpeg(orientation: Int) -> Data {
+        let jpeg = TestImages.encode(stored(orientation: orientation), type: "jpeg")
+        return orientation == 1 ? jpeg : TestImages.withEXIFOrientation(jpeg, orientation: UInt16(orientation))
+    }
+
+    /// The pixels as stored for EXIF orientation `orientation` (turned or mirrored; no tag).
+    public static func stored(orientation: Int) -> Pixbuf {
         let swapsSides = orientation >= 5
         let storedWidth = swapsSides ? height : width, storedHeight = swapsSides ? width : height
         let stored = TestImages.pixbuf(width: storedWidth, height: storedHeight) { sx, sy in
@@ -27,8 +33,7 @@ public enum OrientedPhotos {
             }
             return upright(x: dx, y: dy)
         }
-        let jpeg = TestImages.encode(stored, type: "jpeg")
-        return orientation == 1 ? jpeg : TestImages.withEXIFOrientation(jpeg, orientation: UInt16(orientation))
+        return stored
     }
 
     /// The upright picture as a PNG (what every orientation must look like).

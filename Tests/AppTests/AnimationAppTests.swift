@@ -1,4 +1,4 @@
-// Why this exists: animated photos in the real app: a GIF plays in the viewer (frames on screen change), stops costing anything once the viewer is left, and one with 0 ms delays neither spins the CPU nor freezes the window.
+// Why this exists: animated photos in the real app: a GIF plays in the viewer (frames on screen change), stops costing anything once the viewer is left, and one with 0 ms delays neither spins the CPU nor freezes the window; one of thousands of large frames holds one frame's memory, not all.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -88,6 +88,30 @@ final class AnimationAppTests: XCTestCase {
         XCTAssertLessThan(after.ticks - before.ticks, 100, "0 ms delays play at 100 ms a frame, not flat out")
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "Escape"])
         XCTAssertTrue(app.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .closed) } }, "the window still answers")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The app's resident memory, in MB.
+    func residentMB(_ app: AppProcess) -> Double {
+        let status = (try? String(contentsOfFile: "/proc/\(app.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return (line.flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") } ?? .nan) / 1024
+    }
+
+    /// 1,500 frames of 400 × 400 (960 MB if every frame were held decoded): the viewer plays it
+    /// holding the frame shown, and the app stays within its usual few hundred MB.
+    func testThousandsOfLargeFramesHoldOneFrameNotAll() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try gif(frames: 1_500, delay: 5, size: 400, in: folder)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
+                      "the viewer shows it: \(app.stderr.suffix(300))")
+        sleep(3)
+        let resident = residentMB(app)
+        XCTAssertLessThan(resident, 400, "resident memory while it plays: \(resident) MB")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the formats photos come in, made at test time by the real encoders (ImageMagick; SVG written by hand): each shows in its row in sepia, and each cut short fails only its own row, with a reason.
+// Why this exists: the formats photos come in, made at test time by the real encoders (ImageMagick; SVG written by hand): each shows in its row in sepia, and each cut short fails only its own row, with a reason; a drawing zoomed in the viewer is rendered again, sharper.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -105,6 +105,29 @@ final class FormatsAppTests: XCTestCase {
         // Control: the picture as stored, not turned, is not what the row shows.
         let stored = TestImages.encode(try XCTUnwrap(TestImages.decode(OrientedPhotos.jpeg(orientation: 6))), type: "png")
         XCTAssertGreaterThan(screen.bestMatch(try ExpectedThumbnails.sepia(data: stored), xs: 18..<30, ys: 40..<200).difference, 6)
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// An SVG opened in the viewer and zoomed past its rendering is rendered again, larger (not
+    /// its bitmap scaled up), and shown in place at the same zoom.
+    func testADrawingZoomedInTheViewerIsRenderedAgain() throws {
+        let folder = TemporaryFiles.url("drawing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("drawing.svg")
+        try Data(try XCTUnwrap(Self.svgs["drawing.svg"]).utf8).write(to: file)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+        defer { app.stop() }
+        func renderings() -> [Int] {
+            app.trace.events.compactMap { if case .fullImage(0, let width, _, _, _, _) = $0.event { return width } else { return nil } }
+        }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in !renderings().isEmpty }, "the viewer shows it: \(app.stderr.suffix(300))")
+        let first = try XCTUnwrap(renderings().first)
+        let window = try app.mainWindow(on: xvfb)
+        for _ in 0..<5 { try xvfb.run("xdotool", ["windowfocus", "--sync", window, "key", "plus"]) }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in renderings().contains { $0 > first * 5 / 4 } },
+                      "rendered again larger than the first \(first) pixels: \(renderings()); \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 }

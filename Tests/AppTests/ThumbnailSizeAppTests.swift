@@ -1,4 +1,4 @@
-// Why this exists: the rows' thumbnail size in the real app: Ctrl+plus four times gives the rows on screen 256-pixel thumbnails, the same photo stays at the top, nothing the HTTP cache held is downloaded again, and Ctrl+0 brings the 64-pixel ones back from memory.
+// Why this exists: the rows' thumbnail size in the real app: Ctrl+plus four times gives the rows on screen 256-pixel thumbnails, the same photo stays at the top, nothing the HTTP cache held is downloaded again, and Ctrl+0 brings the 64-pixel ones back from memory; while a sharper image is on its way, a row keeps its image, scaled to the new size.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -68,6 +68,55 @@ final class ThumbnailSizeAppTests: XCTestCase {
             let got = self.images(app, after: back)
             return now.allSatisfy { row in got[row]?.contains { $0.0 == .memory && $0.1 == 64 } ?? false }
         }, "Ctrl+0: 64-pixel thumbnails from memory: \(images(app, after: back))")
+        XCTAssertEqual(app.criticals, [])
+    }
+    /// Ctrl+plus while the photos must be downloaded again (no-store) from a slow server: for
+    /// those seconds the first row shows its old image scaled to the new 96-pixel slot, not a
+    /// placeholder, on screen.
+    func testARowKeepsItsImageScaledUntilTheSharperOneArrives() throws {
+        let manifest = Self.server.baseURL.absoluteString + "/gallery.json?count=20&cache=no-store&delay=4000&m=\(UUID().uuidString)"
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest])
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows())
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "row 0 in sepia at 64 px")
+        // The sepia picture's bounding box in the first row's thumbnail slot (warm pixels: red
+        // well above blue; the window and a placeholder are grey).
+        // (Down to `end`: the row's bottom, above the next row's thumbnail.)
+        func sepiaBox(_ screen: Screenshot, end: Int) -> (width: Int, height: Int) {
+            var (left, right, top, bottom) = (Int.max, -1, Int.max, -1)
+            for y in 50..<end {
+                for x in 0..<200 {
+                    let (r, g, b) = screen.rgb(x: x, y: y)
+                    guard r - b >= 25, r >= g, g >= b else { continue }
+                    (left, right, top, bottom) = (min(left, x), max(right, x), min(top, y), max(bottom, y))
+                }
+            }
+            return right < 0 ? (0, 0) : (right - left + 1, bottom - top + 1)
+        }
+        var shot = 0
+        func screen() throws -> Screenshot {
+            shot += 1
+            let path = app.directory.appendingPathComponent("keep-\(shot).png").path
+            try xvfb.screenshot(to: path)
+            return try Screenshot(path: path)
+        }
+        let small = sepiaBox(try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("keep-64.png").path), end: 150)
+        XCTAssertEqual(max(small.width, small.height), 64, accuracy: 3, "the 64-pixel thumbnail first")
+
+        let mark = app.trace.events.count
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "ctrl+equal"])
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.dropFirst(mark).contains { $0.event == .thumbnailSize(pixels: 96) } }, "one step up is 96")
+        // The row at 96 px with the old image scaled up (checked until it is; the sharper one is
+        // at least 4 s away).
+        var scaled = (width: 0, height: 0)
+        let kept = poll(timeout: 3) { scaled = (try? sepiaBox(screen(), end: 185)) ?? (0, 0); return max(scaled.width, scaled.height) >= 93 }
+        let sharper = app.trace.events.dropFirst(mark).contains { if case .image(0, _, 96) = $0.event { return true } else { return false } }
+        XCTAssertFalse(sharper, "the screenshots were taken before the 96-pixel image arrived")
+        XCTAssertTrue(kept, "the old image, scaled to the 96-pixel slot, while the sharper one downloads: \(scaled)")
+        // Then the sharper one arrives.
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.dropFirst(mark).contains { if case .image(0, _, 96) = $0.event { return true } else { return false } } },
+                      "the 96-pixel image arrives: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: real GdkPixbuf decoding: PNG, JPEG, gray, alpha, EXIF rotation, downscale at decode, square crop, and the pixel-bomb guard.
+// Why this exists: real GdkPixbuf decoding: PNG, JPEG, gray, alpha, EXIF rotation, downscale at decode, square crop, and the pixel-bomb guard (also for a loader that tells its size only after decoding).
 import CGLib
 import CGdkPixbuf
 import Foundation
@@ -75,6 +75,23 @@ final class ImageDecoderTests: XCTestCase {
         var normal = ImageDecoder.Report()
         _ = try ImageDecoder(maxDimension: 64).decode(SamplePhotos.data("horse.png"), report: &normal)
         XCTAssertTrue(normal.allocated)
+    }
+
+    /// A loader that says its size only once it has decoded (XPM's decodes the whole file, then
+    /// hands over the picture): the pixel cap still refuses it, with the reason, instead of a
+    /// thumbnail scaled from however many pixels it made.
+    func testALoaderThatTellsItsSizeOnlyAfterDecodingIsStillCapped() throws {
+        func xpm(side: Int) -> Data {
+            let row = "\"" + String(repeating: "a", count: side) + "\",\n"
+            return Data(("/* XPM */\nstatic char *big[] = {\n\"\(side) \(side) 1 1\",\n\"a c #FF0000\",\n"
+                         + String(repeating: row, count: side) + "};\n").utf8)
+        }
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64, pixelLimit: 1_000_000).decode(xpm(side: 2_000))) { error in
+            XCTAssertEqual(error as? DecodeError, .tooManyPixels(width: 2_000, height: 2_000, limit: 1_000_000))
+        }
+        // Control: within the cap, the same kind of file decodes.
+        let small = try ImageDecoder(maxDimension: 64, pixelLimit: 1_000_000).decode(xpm(side: 500))
+        XCTAssertEqual([small.width, small.height], [64, 64])
     }
 
     func fixture(_ name: String) throws -> Data {

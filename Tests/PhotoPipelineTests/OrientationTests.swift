@@ -1,4 +1,4 @@
-// Why this exists: every EXIF orientation comes out upright exactly once along the list's path (decoded to the cache's box, cropped to the row's square, sepia) and the viewer's (decoded whole).
+// Why this exists: every EXIF orientation, and a HEIC's own rotation (which libheif applies), comes out upright exactly once along the list's path (decoded to the cache's box, cropped to the row's square, sepia) and the viewer's (decoded whole).
 import Foundation
 @testable import PhotoPipeline
 import TestAndBenchSupport
@@ -34,5 +34,34 @@ final class OrientationTests: XCTestCase {
             let square = try XCTUnwrap(RowThumbnail.square(fitted.pixbuf, pixels: 64))
             assertUpright(try sepia.filter(square, isCancelled: { false }), "orientation \(orientation), row in sepia")
         }
+    }
+
+    /// A HEIC stored sideways with an `irot` on its image, as phones write them: libheif turns
+    /// it, and nothing turns it again (GNOME's viewer once applied EXIF on top and turned such
+    /// photos twice).
+    func testARotatedHEICIsUprightOnce() throws {
+        let folder = TemporaryFiles.url("heic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Stored turned 90° clockwise: a quarter turn anticlockwise (irot 1) shows it upright,
+        // as EXIF orientation 8 would.
+        let png = folder.appendingPathComponent("stored.png"), heic = folder.appendingPathComponent("stored.heic")
+        try TestImages.encode(OrientedPhotos.stored(orientation: 8), type: "png").write(to: png)
+        let made = try Tool.run("/usr/bin/convert", [png.path, "-quality", "95", heic.path], timeout: 120)
+        XCTAssertEqual(made.status, 0, made.output)
+        let plain = try Data(contentsOf: heic)
+        // Control: without the transform it decodes as stored, on its side.
+        let sideways = try ImageDecoder(maxDimension: 4096).decode(plain)
+        XCTAssertEqual([sideways.width, sideways.height], [OrientedPhotos.height, OrientedPhotos.width])
+
+        let turned = try XCTUnwrap(HEIFRotation.adding(quarterTurns: 1, to: plain), "the irot box was added")
+        let sepia = SepiaFilter(intensity: SepiaKernel.defaultIntensity)
+        let whole = try ImageDecoder(maxDimension: 4096).decode(turned)
+        XCTAssertEqual([whole.width, whole.height], [OrientedPhotos.width, OrientedPhotos.height], "turned once")
+        assertUpright(whole, "HEIC, viewer")
+        assertUpright(try sepia.filter(whole, isCancelled: { false }), "HEIC, viewer in sepia")
+        let fitted = try ImageDecoder(maxDimension: 128).decode(turned)
+        let square = try XCTUnwrap(RowThumbnail.square(fitted.pixbuf, pixels: 64))
+        assertUpright(try sepia.filter(square, isCancelled: { false }), "HEIC, row in sepia")
     }
 }

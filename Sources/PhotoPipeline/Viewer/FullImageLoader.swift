@@ -11,11 +11,22 @@ public struct FullImageDetails: Sendable {
     public var mimeType: String?
     /// The format's name as its loader describes it ("WebP image").
     public var formatName: String?
+    /// An animated GIF's or WebP's frames (nil for a still).
+    public var frameCount: Int?
+    /// A drawing's (SVG's) size as the viewer shows it at 100 %: fitted to the screen, whatever
+    /// size it was rendered at (it is rendered again, sharper, as it is zoomed).
+    public var drawingSize: PixelSize?
     /// Where the bytes came from.
     public var from = BytesSource.network
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
     public var encoded: Data?
     public init() {}
+}
+
+/// A width and a height in pixels.
+public struct PixelSize: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
 }
 
 /// Filled on the worker, read on the main loop once the operation finished.
@@ -44,12 +55,18 @@ public struct FullImageLoader: StageWork {
 
     /// Decoded to fit the screen, or at full size (within the budget).
     public let fullResolution: Bool
+    /// A drawing rendered this many pixels on its longest side (zoomed in), not to fit the screen.
+    public let drawingSide: Int?
+    let screenSide: Int
 
-    public init(_ source: PhotoSource, settings: PipelineSettings, sepia: Bool, fullResolution: Bool = false,
+    public init(_ source: PhotoSource, settings: PipelineSettings, sepia: Bool, fullResolution: Bool = false, drawingSide: Int? = nil,
                 download: OriginalBytes? = nil, held: Data? = nil, progress: (@Sendable (Int, Int?) -> Void)? = nil) {
         self.source = source
         self.fullResolution = fullResolution
-        maxDimension = fullResolution ? settings.viewerMaxDimension : min(settings.viewerScreenPixels, settings.viewerMaxDimension)
+        self.drawingSide = drawingSide
+        screenSide = min(settings.viewerScreenPixels, settings.viewerMaxDimension)
+        maxDimension = drawingSide.map { min($0, settings.viewerMaxDimension) }
+            ?? (fullResolution ? settings.viewerMaxDimension : screenSide)
         maxPixels = settings.viewerMaxPixels
         self.sepia = sepia
         filter = settings.sepia
@@ -89,6 +106,12 @@ public struct FullImageLoader: StageWork {
             details.fileSize = data.count
             details.mimeType = report.mimeType
             details.formatName = report.formatName
+            details.frameCount = FrameCount.ofAnimation(in: data)
+            if report.mimeType == "image/svg+xml", report.declaredWidth > 0, report.declaredHeight > 0 {
+                let shown = ImageDecoder.fit(width: report.declaredWidth, height: report.declaredHeight, maxSide: screenSide, enlarge: true)
+                    ?? (report.declaredWidth, report.declaredHeight)
+                details.drawingSize = PixelSize(width: shown.width, height: shown.height)
+            }
             details.from = from
             details.encoded = data
             result.set(details)

@@ -11,6 +11,10 @@ public struct FullImage: Sendable {
     public let fullResolution: Bool
     /// Whether this image shows the photo's every pixel it may (nothing sharper would come).
     public var isSharpest: Bool { fullResolution || (image.width >= details.width && image.height >= details.height) }
+    /// The side it was rendered at, for a drawing zoomed in (nil: fitted to the screen).
+    public let drawingSide: Int?
+    /// A drawing (SVG): rendered again, sharper, as it is zoomed in.
+    public var isDrawing: Bool { details.drawingSize != nil }
 }
 
 /// Opens one row of a gallery at a time. Loads go through `PendingOperations.viewerQueue` with
@@ -34,6 +38,8 @@ public final class PhotoViewer {
     public private(set) var askedAt: Double = 0
     /// The row shown is zoomed past its screen-sized image: it is wanted at full size.
     private var fullResolutionWanted = false
+    /// The row shown is a drawing zoomed past its rendering: it is wanted drawn this large.
+    private var drawingSideWanted: Int?
 
     /// A row's full image arrived, failed, or its load started or progressed: the app redraws it if shown.
     public var onRowChanged: ((Int) -> Void)?
@@ -75,6 +81,7 @@ public final class PhotoViewer {
         guard gallery.records.indices.contains(row), row != self.row else { return }
         self.row = row
         fullResolutionWanted = false
+        drawingSideWanted = nil
         Trace.shared.emit(.viewer(row: row, action: .moved))
         show(row)
     }
@@ -88,6 +95,7 @@ public final class PhotoViewer {
         received.removeAll()
         self.row = nil
         fullResolutionWanted = false
+        drawingSideWanted = nil
         Trace.shared.emit(.viewer(row: row, action: .closed))
     }
 
@@ -117,6 +125,7 @@ public final class PhotoViewer {
         }
         row = neighbour
         fullResolutionWanted = false
+        drawingSideWanted = nil
         Trace.shared.emit(.viewer(row: neighbour, action: .moved))
         show(neighbour)
         return true
@@ -135,7 +144,7 @@ public final class PhotoViewer {
         guard let row else { return }
         for loading in Array(pending.viewersInProgress.keys) { cancel(loading) }
         askedAt = ProcessInfo.processInfo.systemUptime
-        load(row, priority: .veryHigh, fullResolution: fullResolutionWanted)
+        load(row, priority: .veryHigh, fullResolution: fullResolutionWanted, drawingSide: drawingSideWanted)
     }
 
     /// The user zoomed the row shown past its screen-sized image: decode it at full size, from
@@ -146,6 +155,17 @@ public final class PhotoViewer {
         if let held = held[row], !held.isSharpest, pending.viewersInProgress[row] == nil {
             load(row, priority: .veryHigh, fullResolution: true)
         }
+    }
+
+    /// The user zoomed the drawing shown (an SVG) past its rendering: render it again with
+    /// `side` pixels on its longest side (within the viewer's limits), from the bytes held. The
+    /// one shown stays until the sharper one replaces it.
+    public func wantDrawing(side: Int) {
+        guard let row, let shown = held[row], shown.isDrawing else { return }
+        let side = min(side, gallery.settings.viewerMaxDimension)
+        guard side > max(shown.image.width, shown.image.height), side > (drawingSideWanted ?? 0) else { return }
+        drawingSideWanted = side
+        if pending.viewersInProgress[row] == nil { load(row, priority: .veryHigh, drawingSide: side) }
     }
 
     /// Try a failed row again: the list's download (the viewer waits on it), or the viewer's own load.
@@ -164,8 +184,8 @@ public final class PhotoViewer {
         for loading in Array(pending.viewersInProgress.keys) where !window.contains(loading) { cancel(loading) }
         for (kept, _) in held where !window.contains(kept) { held[kept] = nil }
         failures = failures.filter { window.contains($0.key) }
-        // A neighbour held at full size goes back to screen size when it is not shown.
-        for (kept, image) in held where kept != row && image.fullResolution { held[kept] = nil }
+        // A neighbour held at full size (or drawn zoomed in) goes back to screen size when it is not shown.
+        for (kept, image) in held where kept != row && (image.fullResolution || image.drawingSide != nil) { held[kept] = nil }
         if held[row]?.sepia == sepia {
             preloadNeighbours(of: row)
         } else {
@@ -182,7 +202,7 @@ public final class PhotoViewer {
 
     // MARK: operations
 
-    private func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false) {
+    private func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false, drawingSide: Int? = nil) {
         if let running = pending.viewersInProgress[row] {
             if priority.rawValue > running.queuePriority.rawValue, !running.isExecuting { running.queuePriority = priority }
             return
@@ -204,7 +224,7 @@ public final class PhotoViewer {
             }
         }
         let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
-                                   download: handoff, held: heldBytes, progress: progress)
+                                   drawingSide: drawingSide, download: handoff, held: heldBytes, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work)
         made.operation = operation
         operation.queuePriority = priority
@@ -243,11 +263,15 @@ public final class PhotoViewer {
         switch operation.outcome {
         case .image(let image, _)?:
             Trace.shared.emit(.finished(queue: .viewer, row: row))
-            let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution)
+            let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution,
+                                 drawingSide: work.drawingSide)
             held[row] = full
             if row == self.row {
                 if fullResolutionWanted, !full.isSharpest {
                     load(row, priority: .veryHigh, fullResolution: true)
+                } else if full.isDrawing, let wanted = drawingSideWanted, (work.drawingSide ?? 0) < wanted {
+                    // Zoomed further while it rendered (a rendering the limits made smaller is not asked again).
+                    load(row, priority: .veryHigh, drawingSide: wanted)
                 } else {
                     preloadNeighbours(of: row)
                 }

@@ -1,4 +1,4 @@
-// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format.
+// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format (and an animation's frame count).
 import Foundation
 import GLibRuntime
 import Gtk
@@ -40,13 +40,16 @@ final class ViewerDetails {
         for (label, text) in zip(values, texts) where label.text != text { label.text = text }
     }
 
-    /// "WebP image (image/webp)": the format's name as its loader gives it, and its type.
+    /// "WebP image (image/webp)": the format's name as its loader gives it, and its type; for an
+    /// animation, "GIF image (image/gif), animated, 12 frames".
     static func format(_ details: FullImageDetails) -> String {
-        switch (details.formatName, details.mimeType) {
-        case let (name?, type?): return "\(name) (\(type))"
-        case let (name?, nil): return name
-        case let (nil, type?): return type
-        case (nil, nil): return "—"
+        let format = switch (details.formatName, details.mimeType) {
+        case let (name?, type?): "\(name) (\(type))"
+        case let (name?, nil): name
+        case let (nil, type?): type
+        case (nil, nil): "—"
         }
+        guard let frames = details.frameCount else { return format }
+        return format + ", " + fill(trn("animated, %s frame", "animated, %s frames", frames), ViewerPage.number(frames))
     }
 }

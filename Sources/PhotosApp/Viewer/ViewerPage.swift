@@ -188,27 +188,7 @@ final class ViewerPage {
         details.show(record: record, full: full)
     }
 
-    /// The photo's size as shown (oriented): the decoded image scaled up to the size it declares.
-    static func photoSize(_ full: FullImage) -> (width: Int, height: Int) {
-        let image = full.image
-        let declared = max(full.details.width, full.details.height)
-        let decoded = max(image.width, image.height)
-        guard !full.fullResolution, declared > decoded, decoded > 0 else { return (image.width, image.height) }
-        let scale = Double(declared) / Double(decoded)
-        return (Int((Double(image.width) * scale).rounded()), Int((Double(image.height) * scale).rounded()))
-    }
-
-    private var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
-
-    private func zoomChanged() {
-        guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
-        Trace.shared.emit(.zoom(row: row, zoom: (photo.zoom * 1000).rounded() / 1000))
-        // Zoomed past the screen-sized decode's own pixels: ask for the full one.
-        if !full.isSharpest, photo.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor) > Double(full.image.width) * 1.01 {
-            viewer.wantFullResolution()
-        }
-        photo.setAccessible(label: viewer.gallery.records[row].name, description: zoomText)
-    }
+    var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
 
     static func number(_ value: Int) -> String {
         let formatter = NumberFormatter()

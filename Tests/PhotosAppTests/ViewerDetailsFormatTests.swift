@@ -1,0 +1,21 @@
+// Why this exists: the viewer's Details names the format as its loader does, with its type, and says when a photo is animated and how many frames it has.
+import PhotoPipeline
+import XCTest
+@testable import PhotosApp
+
+final class ViewerDetailsFormatTests: XCTestCase {
+    func testTheFormatAndAnAnimationsFrames() {
+        var details = FullImageDetails()
+        details.formatName = "GIF"
+        details.mimeType = "image/gif"
+        MainActor.assumeIsolated {
+            XCTAssertEqual(ViewerDetails.format(details), "GIF (image/gif)")
+            details.frameCount = 12
+            XCTAssertEqual(ViewerDetails.format(details), "GIF (image/gif), animated, 12 frames")
+            details.formatName = nil
+            details.mimeType = nil
+            details.frameCount = nil
+            XCTAssertEqual(ViewerDetails.format(details), "—")
+        }
+    }
+}
