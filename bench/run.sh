@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: the one command for the benchmarks: release builds of the app and the bench, then every benchmark (about 29 minutes on 2 cores).
+# Why this exists: the one command for the benchmarks: release builds of the app and the bench, then every benchmark (about 45 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source build-aux/install-deps.sh
