@@ -80,8 +80,14 @@ public struct ImageDecoder: Sendable {
             // A drawing (SVG) is rendered at the size it is shown, larger or smaller than it
             // declares, and a huge one at the most pixels allowed rather than refused.
             if loader.format?.name == "svg", width > 0, height > 0 {
-                let side = Self.side(width, height, downscale ? maxSide : Int.max, min(limit, pixelBudget ?? limit))
-                let size = Self.fit(width: width, height: height, maxSide: side, cover: square && downscale, enlarge: downscale)
+                let pixelCap = min(limit, pixelBudget ?? limit)
+                let side = Self.side(width, height, downscale ? maxSide : Int.max, pixelCap)
+                var size = Self.fit(width: width, height: height, maxSide: side, cover: square && downscale, enlarge: downscale)
+                // Drawn larger than it declares (the viewer zoomed in), its pixels are the
+                // rendering's: those stay within the cap too.
+                if let drawn = size, drawn.width * drawn.height > pixelCap {
+                    size = Self.fit(width: drawn.width, height: drawn.height, maxSide: Self.side(drawn.width, drawn.height, Int.max, pixelCap))
+                }
                 if let size { loader.setSize(width: size.width, height: size.height) }
                 if let pool {
                     let pixels = size.map { $0.width * $0.height } ?? width * height

@@ -162,6 +162,8 @@ public final class PhotoViewer {
     /// one shown stays until the sharper one replaces it.
     public func wantDrawing(side: Int) {
         guard let row, let shown = held[row], shown.isDrawing else { return }
+        // A rendering the pixel cap made smaller than asked: nothing sharper can come.
+        if let asked = shown.drawingSide, max(shown.image.width, shown.image.height) < asked { return }
         let side = min(side, gallery.settings.viewerMaxDimension)
         guard side > max(shown.image.width, shown.image.height), side > (drawingSideWanted ?? 0) else { return }
         drawingSideWanted = side
