@@ -1,4 +1,4 @@
-// Why this exists: the rows' thumbnail size in the real app: Ctrl+plus four times gives the rows on screen 256-pixel thumbnails, the same photo stays at the top, nothing the HTTP cache held is downloaded again, and Ctrl+0 brings the 64-pixel ones back from memory; while a sharper image is on its way, a row keeps its image, scaled to the new size.
+// Why this exists: the rows' thumbnail size in the real app: Ctrl+plus four times gives the rows on screen 256-pixel thumbnails, the same photo stays at the top, nothing the HTTP cache held is downloaded again, and Ctrl+0 brings the 64-pixel ones back from memory; while a sharper image is on its way, a row keeps its image, scaled to the new size; at scale 2 thumbnails are made at device pixels and shared in the bucket that covers them.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -117,6 +117,42 @@ final class ThumbnailSizeAppTests: XCTestCase {
         // Then the sharper one arrives.
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.dropFirst(mark).contains { if case .image(0, _, 96) = $0.event { return true } else { return false } } },
                       "the 96-pixel image arrives: \(app.recentEvents())")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// At scale 2 (GDK_SCALE=2: Xvfb has no HiDPI screen, GDK's own override gives one), a
+    /// 192-point thumbnail is made at 384 device pixels and shared in the `x-large` (512) bucket,
+    /// the smallest of the thumbnail spec's that covers it; a step down to 128 points gives 256
+    /// device pixels, from those.
+    func testAtScaleTwoThumbnailsAreMadeAtDevicePixelsInTheXLargeBucket() throws {
+        let local = TemporaryFiles.url("scale-two-\(UUID().uuidString)")
+        let cacheHome = TemporaryFiles.url("scale-two-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: local); try? FileManager.default.removeItem(at: cacheHome) }
+        // Photos larger than 384 pixels.
+        for name in ["chelsea.png", "rocket.jpg", "cell.png"] { try SamplePhotos.data(name).write(to: local.appendingPathComponent(name)) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--thumbnail-size", "192", local.path],
+                                 environment: ["GDK_SCALE": "2", "XDG_CACHE_HOME": cacheHome.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "the three rows in sepia: \(app.recentEvents())")
+        let made = images(app, after: 0)
+        XCTAssertTrue((0..<3).allSatisfy { made[$0]?.contains { $0.1 == 384 } ?? false }, "384 device pixels for 192 points at scale 2: \(made)")
+        func files(_ bucket: String) -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: cacheHome.appendingPathComponent("thumbnails/\(bucket)").path))?
+                .filter { $0.hasSuffix(".png") } ?? []
+        }
+        XCTAssertEqual(files("x-large").count, 3, "shared in x-large")
+        XCTAssertEqual(files("large"), [], "not in large (256), which would be blurry at 384")
+        // A step down, to 128 points: 256 device pixels, from the x-large ones shared (a larger
+        // bucket serves a smaller size).
+        let mark = app.trace.events.count
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "ctrl+minus"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            let got = self.images(app, after: mark)
+            return (0..<3).allSatisfy { got[$0]?.contains { $0 == (.thumbnailCache, 256) } ?? false }
+        }, "256 device pixels for 128 points, from the shared thumbnails: \(images(app, after: mark))")
         XCTAssertEqual(app.criticals, [])
     }
 }
