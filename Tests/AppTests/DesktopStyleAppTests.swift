@@ -217,13 +217,14 @@ final class DesktopStyleAppTests: XCTestCase {
 
     /// The inspector's waterfall takes its shades from the style as it draws: in the dark style
     /// ChartPalette.dark's lighter ones, not the light style's, which are hard to see on a dark
-    /// background. (Downloads that wait 1.5 s for the server: long bars in the phases' colours.)
+    /// background. (Downloads that wait 60 s for the server: running bars that grow as the
+    /// screenshots are taken; bars of ended ones thin out as the time axis grows.)
     func testInspectorDrawsInTheDarkStylesShades() throws {
         let xvfb = try Xvfb()
         let server = try TestServer(route: SamplePhotos.route)
         let desktop = try Desktop(display: xvfb.display, portal: false)
         try desktop.setColorScheme("prefer-dark")
-        let app = try desktop.launchApp(xvfb, arguments: [server.baseURL.absoluteString + "/gallery.json?count=40&delay=1500"])
+        let app = try desktop.launchApp(xvfb, arguments: [server.baseURL.absoluteString + "/gallery.json?count=40&delay=60000"])
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(), app.stderr)
         try waitForStyle(xvfb, app, dark: true, from: "gsettings", "dark desktop")
