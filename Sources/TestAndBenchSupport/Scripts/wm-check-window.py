@@ -2,7 +2,8 @@
 # Why this exists: the benchmark's Xvfb stands in for a desktop session, which always runs a window manager. GDK looks for
 # the manager's EWMH check window (_NET_SUPPORTING_WM_CHECK) whenever it asks what the manager supports, which it does at
 # the end of every frame; with none found it asks the X server again, a synchronous round trip, on every frame. This
-# announces a manager that supports no hints (so GDK waits for no compositor), then exits: the properties stay on the root.
+# announces a manager that supports no hints (so GDK waits for no compositor), then exits: the properties stay on the root
+# (as long as the server does not reset when its last client leaves: Xvfb.swift starts it with -noreset).
 #   wm-check-window.py         -> sets them on $DISPLAY's root window
 #   wm-check-window.py --check -> exits 0 if they are set, 1 if not
 import ctypes
