@@ -19,6 +19,12 @@ final class AnimationAppTests: XCTestCase {
         return target
     }
 
+    /// The app opened on an animation shows it in the viewer (its full image is traced).
+    func waitForTheViewer(_ app: AppProcess, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
+                      "the viewer shows the animation: \(app.stderr.suffix(300))", file: file, line: line)
+    }
+
     func folder() throws -> URL {
         let folder = TemporaryFiles.url("animation-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,8 +52,7 @@ final class AnimationAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [file.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
-                      "the viewer shows the GIF: \(app.stderr.suffix(300))")
+        waitForTheViewer(app)
         // The middle of the photo, over a second: more than one frame's colour.
         var seen: Set<String> = []
         let path = app.directory.appendingPathComponent("frame.png").path
@@ -78,8 +83,7 @@ final class AnimationAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [file.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
-                      "the viewer shows it: \(app.stderr.suffix(300))")
+        waitForTheViewer(app)
         sleep(1)
         let before = mainThread(app)
         sleep(2)
@@ -91,13 +95,6 @@ final class AnimationAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
-    /// The app's resident memory, in MB.
-    func residentMB(_ app: AppProcess) -> Double {
-        let status = (try? String(contentsOfFile: "/proc/\(app.process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return (line.flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") } ?? .nan) / 1024
-    }
-
     /// 1,500 frames of 400 × 400 (960 MB if every frame were held decoded): the viewer plays it
     /// holding the frame shown, and the app stays within its usual few hundred MB.
     func testThousandsOfLargeFramesHoldOneFrameNotAll() throws {
@@ -107,10 +104,9 @@ final class AnimationAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [file.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { return true } else { return false } } },
-                      "the viewer shows it: \(app.stderr.suffix(300))")
+        waitForTheViewer(app)
         sleep(3)
-        let resident = residentMB(app)
+        let resident = ProcReaders.currentRSS(pid: app.process.processIdentifier)
         XCTAssertLessThan(resident, 400, "resident memory while it plays: \(resident) MB")
         XCTAssertEqual(app.criticals, [])
     }

@@ -23,16 +23,9 @@ final class DecodeBudgetAppTests: XCTestCase {
         defer { app.stop() }
         table.waitForEveryRow(app, timeout: 300)
         table.assertEnded(app)
-        let peak = Self.peakRSS(app.process.processIdentifier)
+        let peak = ProcReaders.peakRSS(pid: app.process.processIdentifier)
         print("peak RSS with six 100-megapixel PNGs: \(Int(peak)) MB")
         XCTAssertLessThan(peak, 800, "the app's peak memory")
         XCTAssertEqual(app.criticals, [])
-    }
-
-    /// The process's peak resident memory so far (MB).
-    static func peakRSS(_ pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return .nan }
-        return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? .nan) / 1024
     }
 }

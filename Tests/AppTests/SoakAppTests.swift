@@ -7,13 +7,6 @@ import XCTest
 final class SoakAppTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
-    func rss(_ pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
-        return kb / 1024
-    }
-
     func testScrollingForMinutesWithFaultsLeaksNothing() throws {
         let seconds = Double(ProcessInfo.processInfo.environment["SOAK_SECONDS"] ?? "") ?? 180
         let manifest = Self.server.baseURL.absoluteString + "/gallery.json?count=5000&delay=20&faultrate=10"
@@ -34,8 +27,8 @@ final class SoakAppTests: XCTestCase {
             bursts += 1
             if bursts % 25 == 0 { down.toggle() }
             let elapsed = Date().timeIntervalSince(start)
-            if bursts % 10 == 0 { samples.append((elapsed, rss(pid))) }
-            if atOneMinute == nil, elapsed >= min(60, seconds / 3) { atOneMinute = rss(pid) }
+            if bursts % 10 == 0 { samples.append((elapsed, ProcReaders.currentRSS(pid: pid))) }
+            if atOneMinute == nil, elapsed >= min(60, seconds / 3) { atOneMinute = ProcReaders.currentRSS(pid: pid) }
             XCTAssertTrue(app.process.isRunning, "the app is alive after \(Int(elapsed)) s")
             if !app.process.isRunning { return }
         }
@@ -47,7 +40,7 @@ final class SoakAppTests: XCTestCase {
             return app.trace.events.last(where: { $0.name == .pending })?.event == .pending(downloads: 0, filtrations: 0, queued: 0)
         }
         XCTAssertTrue(drained, "in-progress maps and queues back to zero: \(app.trace.events.last { $0.name == .pending }.map { "\($0.event)" } ?? "none")")
-        let final = rss(pid)
+        let final = ProcReaders.currentRSS(pid: pid)
         let baseline = try XCTUnwrap(atOneMinute)
         print("soak: \(Int(seconds)) s, \(bursts) bursts, RSS \(Int(baseline)) MB at one minute → \(Int(final)) MB at the end; samples \(samples.map { "\(Int($0.0))s:\(Int($0.1))" })")
         XCTAssertLessThanOrEqual(final, baseline * 1.10, "RSS grew more than 10 % after the first minute")

@@ -20,19 +20,23 @@ final class OrientationTests: XCTestCase {
         XCTAssertLessThan(corners[2], 60, "\(what): the bottom is black \(corners)", file: file, line: line)
     }
 
-    func testEveryOrientationIsUprightInTheRowAfterSepiaAndInTheViewer() throws {
+    /// Upright, turned once, along both paths: the viewer's decode (the whole photo, its sides
+    /// as the upright picture's), and in sepia; the list's (fitted to the cache's box, cropped to
+    /// the row's square, then sepia).
+    func assertUprightInTheViewerAndTheRow(_ data: Data, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let sepia = SepiaFilter(intensity: SepiaKernel.defaultIntensity)
+        let whole = try ImageDecoder(maxDimension: 4096).decode(data)
+        XCTAssertEqual([whole.width, whole.height], [OrientedPhotos.width, OrientedPhotos.height], "\(what): turned once", file: file, line: line)
+        assertUpright(whole, "\(what), viewer", file: file, line: line)
+        assertUpright(try sepia.filter(whole, isCancelled: { false }), "\(what), viewer in sepia", file: file, line: line)
+        let fitted = try ImageDecoder(maxDimension: 128).decode(data)
+        let square = try XCTUnwrap(RowThumbnail.square(fitted.pixbuf, pixels: 64), file: file, line: line)
+        assertUpright(try sepia.filter(square, isCancelled: { false }), "\(what), row in sepia", file: file, line: line)
+    }
+
+    func testEveryOrientationIsUprightInTheRowAfterSepiaAndInTheViewer() throws {
         for orientation in 1...8 {
-            let data = OrientedPhotos.jpeg(orientation: orientation)
-            // The viewer's decode: the whole photo, its sides as the upright picture's.
-            let whole = try ImageDecoder(maxDimension: 4096).decode(data)
-            XCTAssertEqual([whole.width, whole.height], [OrientedPhotos.width, OrientedPhotos.height], "orientation \(orientation): turned once")
-            assertUpright(whole, "orientation \(orientation), viewer")
-            assertUpright(try sepia.filter(whole, isCancelled: { false }), "orientation \(orientation), viewer in sepia")
-            // The list's: fitted to the cache's box, cropped to the row's square, then sepia.
-            let fitted = try ImageDecoder(maxDimension: 128).decode(data)
-            let square = try XCTUnwrap(RowThumbnail.square(fitted.pixbuf, pixels: 64))
-            assertUpright(try sepia.filter(square, isCancelled: { false }), "orientation \(orientation), row in sepia")
+            try assertUprightInTheViewerAndTheRow(OrientedPhotos.jpeg(orientation: orientation), "orientation \(orientation)")
         }
     }
 
@@ -55,13 +59,6 @@ final class OrientationTests: XCTestCase {
         XCTAssertEqual([sideways.width, sideways.height], [OrientedPhotos.height, OrientedPhotos.width])
 
         let turned = try XCTUnwrap(HEIFRotation.adding(quarterTurns: 1, to: plain), "the irot box was added")
-        let sepia = SepiaFilter(intensity: SepiaKernel.defaultIntensity)
-        let whole = try ImageDecoder(maxDimension: 4096).decode(turned)
-        XCTAssertEqual([whole.width, whole.height], [OrientedPhotos.width, OrientedPhotos.height], "turned once")
-        assertUpright(whole, "HEIC, viewer")
-        assertUpright(try sepia.filter(whole, isCancelled: { false }), "HEIC, viewer in sepia")
-        let fitted = try ImageDecoder(maxDimension: 128).decode(turned)
-        let square = try XCTUnwrap(RowThumbnail.square(fitted.pixbuf, pixels: 64))
-        assertUpright(try sepia.filter(square, isCancelled: { false }), "HEIC, row in sepia")
+        try assertUprightInTheViewerAndTheRow(turned, "HEIC")
     }
 }

@@ -14,43 +14,9 @@ public enum FrameCount {
         return count.flatMap { $0 >= 2 ? $0 : nil }
     }
 
-    /// GIF: the image descriptors (0x2C) between the header and the trailer, skipping
-    /// extensions, colour tables and image data by their lengths.
+    /// GIF: its images (GIFBlocks walks the file to its trailer).
     static func gifFrames(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count > 13 else { return nil }
-        var at = 13
-        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
-        /// Past a run of sub-blocks (each a length byte and its bytes, ended by a zero length).
-        func skipSubBlocks(_ start: Int) -> Int? {
-            var at = start
-            while at < bytes.count {
-                let length = Int(bytes[at])
-                at += 1
-                if length == 0 { return at }
-                at += length
-            }
-            return nil
-        }
-        var frames = 0
-        while at < bytes.count {
-            switch bytes[at] {
-            case 0x21: // an extension: its label, then sub-blocks
-                guard at + 2 <= bytes.count, let next = skipSubBlocks(at + 2) else { return nil }
-                at = next
-            case 0x2C: // an image: a 10-byte descriptor, maybe a colour table, the LZW code size, sub-blocks
-                guard at + 10 <= bytes.count else { return nil }
-                frames += 1
-                var next = at + 10
-                if bytes[at + 9] & 0x80 != 0 { next += 3 << (Int(bytes[at + 9] & 7) + 1) }
-                guard let end = skipSubBlocks(next + 1) else { return nil }
-                at = end
-            case 0x3B: // the trailer
-                return frames
-            default:
-                return nil
-            }
-        }
-        return nil
+        GIFBlocks.read(bytes)?.filter { $0.kind == .image }.count
     }
 
     /// WebP: the ANMF chunks of an extended (VP8X) file; a simple one is a still.

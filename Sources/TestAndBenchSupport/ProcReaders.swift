@@ -1,16 +1,16 @@
-// Why this exists: what the benchmarks read of a running app from /proc: its memory now and at peak, and a thread's time on a CPU.
+// Why this exists: what the tests and the benchmarks read of a running app from /proc: its memory now and at peak, and a thread's time on a CPU.
 import Foundation
 
-enum ProcReaders {
+public enum ProcReaders {
     /// Resident memory now (MB), `VmRSS`.
-    static func currentRSS(pid: Int32) -> Double { statusField("VmRSS:", pid: pid) }
+    public static func currentRSS(pid: Int32) -> Double { statusField("VmRSS:", pid: pid) }
 
     /// Resident memory at its highest so far (MB), `VmHWM`.
-    static func peakRSS(pid: Int32) -> Double { statusField("VmHWM:", pid: pid) }
+    public static func peakRSS(pid: Int32) -> Double { statusField("VmHWM:", pid: pid) }
 
     /// A thread's time on a CPU so far (ns), from the scheduler's own accounting
     /// (`/proc/PID/task/TID/schedstat`, first field); nil if it cannot be read.
-    static func threadCPUNanoseconds(pid: Int32, tid: Int32) -> UInt64? {
+    public static func threadCPUNanoseconds(pid: Int32, tid: Int32) -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/schedstat", encoding: .utf8) else { return nil }
         return text.split(separator: " ").first.flatMap { UInt64($0) }
     }
