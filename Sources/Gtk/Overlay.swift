@@ -17,8 +17,12 @@ public final class ProgressBar: Widget {
         get { gtk_progress_bar_get_fraction(widget.opaque) }
         set { gtk_progress_bar_set_fraction(widget.opaque, newValue) }
     }
-    /// Move the bar's block (the size is unknown).
+    /// Move the bar's block (the size is unknown). This puts the bar in activity mode, which
+    /// animates on every frame (a tick callback that runs even while the bar is hidden) until
+    /// `stopPulsing` or a `fraction` is set.
     public func pulse() { gtk_progress_bar_pulse(widget.opaque) }
+    /// Leave activity mode (its tick callback ends), showing an empty bar.
+    public func stopPulsing() { gtk_progress_bar_set_fraction(widget.opaque, 0) }
 }
 
 @MainActor

@@ -183,6 +183,9 @@ final class ViewerPage {
         progress.visible = loading
         if loading {
             if let fraction = viewer.progress(for: row) { progress.fraction = fraction } else { progress.pulse() }
+        } else {
+            // Hidden, a pulsing bar would still animate on every frame, for as long as the app runs.
+            progress.stopPulsing()
         }
         photo.setAccessible(label: record.name, description: failure ?? (loading ? tr("Loading…") : zoomText))
         details.show(record: record, full: full)
