@@ -50,12 +50,15 @@ let package = Package(
         .target(name: "SepiaKernelV4", dependencies: ["SepiaRowKernels"],
                 swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v4"])]),
         .target(name: "CCPUFeatures"),
-        // Which of those this CPU runs, for the pipeline (which makes no C calls of its own).
+        // A thread's nice value and scheduler time slice (sched_setattr): workers ask for a long slice.
+        .target(name: "CThreadSlice"),
+        // Which of those this CPU runs, for the pipeline.
         .target(name: "CPUFeatures", dependencies: ["CCPUFeatures"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GdkPixbuf", "Soup",
-                                                      "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures"]),
+                                                      "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
+                                                      "CThreadSlice"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.

@@ -28,6 +28,28 @@ enum FrameFigures {
         return (intervals, work)
     }
 
+    /// Each frame over `missedVblankMs` that starts inside `window`: its interval and work, how
+    /// long the main thread waited for a CPU over the interval (from the frame's `phases`
+    /// event), and the longest main-loop stall traced within it (0: none over 5 ms).
+    static func lateFrames(_ events: [TraceRecord], window: ClosedRange<Double>) -> [(ms: Double, work: Double, waited: Double?, stall: Double)] {
+        var late: [(ms: Double, work: Double, waited: Double?, stall: Double)] = []
+        var pending: (ms: Double, work: Double, t: Double)?
+        for record in events {
+            switch record.event {
+            case .frame(let ms, let work, let at):
+                pending = ms > missedVblankMs && window.contains(at) ? (ms, work, record.t) : nil
+            case .phases(_, _, _, _, _, _, _, let waited):
+                guard let frame = pending else { continue }
+                pending = nil
+                let stalls = events.lazy.filter { $0.name == .stall && $0.t <= frame.t + 0.001 && $0.t >= frame.t - frame.ms / 1000 }
+                    .compactMap { if case .stall(let ms, _, _) = $0.event { ms } else { nil } }
+                late.append((frame.ms, frame.work, waited, stalls.max() ?? 0))
+            default: break
+            }
+        }
+        return late
+    }
+
     /// The probe's `phases` events for the frames that start inside `window`, by phase name
     /// (wait, update, layout, paint, bind), in ms, one value a frame; and under `on-cpu`, for
     /// each frame whose work took over 8 ms, the share of that time its thread was on a CPU.
@@ -36,7 +58,7 @@ enum FrameFigures {
         for event in events {
             switch event.event {
             case .frame(_, let frameWork, let at): inside = window.contains(at); work = frameWork
-            case .phases(let wait, let update, let layout, let paint, let bind, _, let cpu) where inside:
+            case .phases(let wait, let update, let layout, let paint, let bind, _, let cpu, _) where inside:
                 for (name, value) in [("wait", wait), ("update", update), ("layout", layout), ("paint", paint), ("bind", bind)] {
                     phases[name, default: []].append(value)
                 }

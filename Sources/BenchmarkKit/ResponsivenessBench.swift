@@ -19,18 +19,24 @@ extension AppBench {
         var isNaive: Bool { arguments.contains("--naive") }
     }
     static let baselineMode = ScrollMode(name: "normal, baseline build", arguments: [], renderer: "cairo", baseline: true)
+    static let baselineLargeMode = ScrollMode(name: "normal, 256-pixel thumbnails, baseline build", arguments: ["--thumbnail-size", "256"],
+                                              renderer: "", baseline: true)
+    static let largeModeName = "normal, 256-pixel thumbnails"
     static let shippedModes = [ScrollMode(name: "normal", arguments: [], renderer: ""),
                                ScrollMode(name: "normal, inspector open", arguments: [], renderer: "", inspector: true),
                                ScrollMode(name: "normal, forced cairo", arguments: [], renderer: "cairo"),
                                ScrollMode(name: "normal, forced GL", arguments: [], renderer: "gl"),
                                ScrollMode(name: "normal, inspector open, forced GL", arguments: [], renderer: "gl", inspector: true),
                                // The largest thumbnails: four times the pixels to decode, filter and draw a row.
-                               ScrollMode(name: "normal, 256-pixel thumbnails", arguments: ["--thumbnail-size", "256"], renderer: ""),
+                               ScrollMode(name: largeModeName, arguments: ["--thumbnail-size", "256"], renderer: ""),
                                ScrollMode(name: "naive", arguments: ["--naive"], renderer: "")]
     /// The modes in the order each repetition runs them: the baseline build, if any, right after this one.
     var scrollModes: [ScrollMode] {
         var modes = Self.shippedModes
-        if baselineBinary != nil { modes.insert(Self.baselineMode, at: 1) }
+        if baselineBinary != nil {
+            modes.insert(Self.baselineMode, at: 1)
+            if let large = modes.firstIndex(where: { $0.name == Self.largeModeName }) { modes.insert(Self.baselineLargeMode, at: large + 1) }
+        }
         if let names = scrollModeNames { modes.removeAll { !names.contains($0.name) } }
         return modes
     }
@@ -50,6 +56,14 @@ extension AppBench {
         var mainCPU: Double?
         /// For frames over 8 ms of work, the median share of it on a CPU.
         var onCPU: Double?
+        /// How long the main thread was runnable but had no CPU, per second of input (ms/s):
+        /// the machine's share of the frames' lateness, which a busy core or a worker that
+        /// keeps its CPU adds to every wake-up.
+        var mainWaiting: Double?
+        /// The X server's CPU time, as a share of a core, and its waits for a CPU (ms/s), over
+        /// the input: every GDK round trip waits for the server.
+        var serverCPU: Double?
+        var serverWaiting: Double?
         var phaseP99: [String: Double] = [:]
         var phaseMean: [String: Double] = [:]
     }
@@ -88,8 +102,9 @@ extension AppBench {
         // next scroll begins), down and up, for `scrollSeconds`. One xdotool run per stretch:
         // starting a new one leaves a 20–40 ms hole in the input, and a hole in the input is a
         // hole in the frames.
-        let pid = app.process.processIdentifier
-        let cpuStart = ProcReaders.threadCPUNanoseconds(pid: pid, tid: pid)
+        let pid = app.process.processIdentifier, server = xvfb.processIdentifier
+        let mainStart = ProcReaders.threadSchedule(pid: pid, tid: pid)
+        let serverStart = ProcReaders.threadSchedule(pid: server, tid: server)
         let inputStart = ProcessInfo.processInfo.systemUptime
         var down = true, rounds = 0
         while ProcessInfo.processInfo.systemUptime - inputStart < scrollSeconds {
@@ -99,8 +114,14 @@ extension AppBench {
             if rounds % 3 == 0 { down.toggle() }
         }
         let inputEnd = ProcessInfo.processInfo.systemUptime
-        if let cpuStart, let cpuEnd = ProcReaders.threadCPUNanoseconds(pid: pid, tid: pid) {
-            run.mainCPU = Double(cpuEnd - cpuStart) / 1e9 / (inputEnd - inputStart) * 100
+        let seconds = inputEnd - inputStart
+        if let mainStart, let mainEnd = ProcReaders.threadSchedule(pid: pid, tid: pid) {
+            run.mainCPU = Double(mainEnd.running - mainStart.running) / 1e9 / seconds * 100
+            run.mainWaiting = Double(mainEnd.waiting - mainStart.waiting) / 1e6 / seconds
+        }
+        if let serverStart, let serverEnd = ProcReaders.threadSchedule(pid: server, tid: server) {
+            run.serverCPU = Double(serverEnd.running - serverStart.running) / 1e9 / seconds * 100
+            run.serverWaiting = Double(serverEnd.waiting - serverStart.waiting) / 1e6 / seconds
         }
         perf?.stop()
         usleep(500_000)
@@ -121,6 +142,13 @@ extension AppBench {
         for stall in FrameFigures.stallStacks(all, from: inputStart, to: readAt, atLeast: 16) {
             print("  stall in \(mode.name), repetition \(repetition + 1): \(String(format: "%.1f", stall.ms)) ms (main thread on a CPU "
                   + "\(String(format: "%.1f", stall.cpu)) ms of it): \(StackNames.describe(stall.stacks))")
+        }
+        // Each missed refresh, with what the main thread waited for a CPU meanwhile and the
+        // longest stall in it: the machine's part and the app's.
+        for frame in FrameFigures.lateFrames(all, window: inputStart...inputEnd) {
+            print("  frame over 25 ms in \(mode.name), repetition \(repetition + 1): \(String(format: "%.1f", frame.ms)) ms since the last "
+                  + "(its work \(String(format: "%.1f", frame.work)) ms); main thread waiting for a CPU meanwhile "
+                  + "\(frame.waited.map { String(format: "%.1f", $0) } ?? "–") ms; longest stall in it \(String(format: "%.1f", frame.stall)) ms")
         }
         let phases = FrameFigures.phases(all, window: inputStart...inputEnd)
         if let shares = phases[FrameFigures.onCPU], !shares.isEmpty { run.onCPU = percentile(shares, 50) }
@@ -177,6 +205,9 @@ extension AppBench {
             results.append(Result(name: "frame work (start → after-paint) p99, \(name)", unit: "ms", values: values(name, \.workP99),
                                   target: normal ? "≤ 8" : nil, met: normal ? { $0 <= 8 } : nil))
             results.append(Result(name: "main thread CPU while scrolling, share of a core, \(name)", unit: "%", values: values(name, \.mainCPU)))
+            results.append(Result(name: "main thread waiting for a CPU while scrolling, \(name)", unit: "ms/s", values: values(name, \.mainWaiting)))
+            results.append(Result(name: "X server CPU while scrolling, share of a core, \(name)", unit: "%", values: values(name, \.serverCPU)))
+            results.append(Result(name: "X server waiting for a CPU while scrolling, \(name)", unit: "ms/s", values: values(name, \.serverWaiting)))
             // Frames over 8 ms of work: how much of that time the main thread was on a CPU
             // (the median over the run's slow frames; low means it waited for a CPU).
             results.append(Result(name: "frames over 8 ms of work: share of it on a CPU, \(name)", unit: "%", values: values(name, \.onCPU)))
@@ -215,6 +246,16 @@ extension AppBench {
                 results.append(Result(name: "frame work, \(phase): p99, this build − baseline build", unit: "ms",
                                       values: paired("normal", base, { $0.phaseP99[phase] }, -)))
             }
+            // The largest thumbnails, where the workers decode most while the list scrolls.
+            let large = Self.largeModeName, largeBase = Self.baselineLargeMode.name
+            results.append(Result(name: "frames over 25 ms, 256-pixel thumbnails, this build − baseline build", unit: "frames",
+                                  values: paired(large, largeBase, \.late, -)))
+            results.append(Result(name: "longest stall, 256-pixel thumbnails, this build − baseline build", unit: "ms",
+                                  values: paired(large, largeBase, \.stall, -)))
+            results.append(Result(name: "main thread waiting for a CPU, 256-pixel thumbnails, this build − baseline build", unit: "ms/s",
+                                  values: paired(large, largeBase, \.mainWaiting, -)))
+            results.append(Result(name: "X server waiting for a CPU, 256-pixel thumbnails, this build − baseline build", unit: "ms/s",
+                                  values: paired(large, largeBase, \.serverWaiting, -)))
         }
         return results
     }

@@ -19,6 +19,8 @@ final class FrameProbe {
     private var phaseEnds: [FrameClockPhase: Int64] = [:]
     /// The main thread's CPU time when this frame's before-paint began (µs).
     private var cpuAtBeforePaint: Int64?
+    /// The main thread's schedule at the last frame's end: what it waited for a CPU since.
+    private var scheduleAtFrame: ThreadSchedule?
     /// Time in the app's own row bind and unbind handlers since the last frame.
     private static var bindMicroseconds: Int64 = 0
     private static var binds = 0
@@ -64,8 +66,13 @@ final class FrameProbe {
                 }
                 let wait = phase(.beforePaint), update = phase(.update), layout = phase(.layout), paint = phase(.paint)
                 let cpu = cpuAtBeforePaint.map { Double(MainLoop.threadCPUMicroseconds - $0) / 1000 } ?? 0
+                let schedule = ThreadSchedule.now()
+                let waited = scheduleAtFrame.flatMap { before in schedule.map { $0.waitingMs - before.waitingMs } }
+                scheduleAtFrame = schedule
                 Trace.shared.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
-                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds, cpu: cpu))
+                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds, cpu: cpu, waited: waited))
+            } else {
+                scheduleAtFrame = ThreadSchedule.now()
             }
             lastFrame = start
             phaseEnds.removeAll(keepingCapacity: true)

@@ -1,4 +1,4 @@
-// Why this exists: what the tests and the benchmarks read of a running app from /proc: its memory now and at peak, and a thread's time on a CPU.
+// Why this exists: what the tests and the benchmarks read of a running app from /proc: its memory now and at peak, and a thread's time on a CPU and waiting for one.
 import Foundation
 
 public enum ProcReaders {
@@ -11,8 +11,15 @@ public enum ProcReaders {
     /// A thread's time on a CPU so far (ns), from the scheduler's own accounting
     /// (`/proc/PID/task/TID/schedstat`, first field); nil if it cannot be read.
     public static func threadCPUNanoseconds(pid: Int32, tid: Int32) -> UInt64? {
+        threadSchedule(pid: pid, tid: tid)?.running
+    }
+
+    /// A thread's time on a CPU and its time runnable but waiting for one, so far (ns): the
+    /// first two fields of `/proc/PID/task/TID/schedstat`; nil if it cannot be read.
+    public static func threadSchedule(pid: Int32, tid: Int32) -> (running: UInt64, waiting: UInt64)? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/schedstat", encoding: .utf8) else { return nil }
-        return text.split(separator: " ").first.flatMap { UInt64($0) }
+        let fields = text.split(separator: " ").prefix(2).compactMap { UInt64($0) }
+        return fields.count == 2 ? (fields[0], fields[1]) : nil
     }
 
     private static func statusField(_ field: String, pid: Int32) -> Double {

@@ -4,6 +4,8 @@ import Foundation
 public final class Xvfb {
     public let display: String
     private let process: ChildProcess
+    /// The server's process (benchmarks read its CPU time).
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Start Xvfb on the first free display number from 90.
     public init(width: Int = 1280, height: Int = 1024) throws {

@@ -56,6 +56,26 @@ final class BenchmarkLogicTests: XCTestCase {
                        "a frame unpainted 2 s after the last one began counts with its age")
     }
 
+    /// Each frame over 25 ms inside the window comes with its own `phases` event's wait for a
+    /// CPU and the longest stall traced during its interval; frames on time, frames outside the
+    /// window and stalls outside the interval are left out.
+    func testAFrameOverTwentyFiveMillisecondsWithItsWaitAndStall() {
+        func phases(waited: Double?) -> TraceEvent {
+            .phases(wait: 0, update: 1, layout: 1, paint: 1, bind: 0, binds: 0, cpu: 3, waited: waited)
+        }
+        let events = [TraceRecord(t: 1.00, event: .frame(ms: 40, work: 3, at: 101.00)), TraceRecord(t: 1.00, event: phases(waited: 9)),
+                      TraceRecord(t: 1.09, event: .stall(ms: 30, cpu: 1, waiting: 2)),
+                      TraceRecord(t: 1.12, event: .stall(ms: 7, cpu: 1, waiting: 2)),
+                      TraceRecord(t: 1.13, event: .frame(ms: 30, work: 2, at: 101.13)), TraceRecord(t: 1.13, event: phases(waited: 4.5)),
+                      TraceRecord(t: 1.15, event: .frame(ms: 17, work: 2, at: 101.15)), TraceRecord(t: 1.15, event: phases(waited: 0)),
+                      TraceRecord(t: 1.20, event: .frame(ms: 50, work: 2, at: 101.20)), TraceRecord(t: 1.20, event: phases(waited: nil)),
+                      TraceRecord(t: 3.00, event: .frame(ms: 45, work: 2, at: 103.00)), TraceRecord(t: 3.00, event: phases(waited: 1))]
+        let late = FrameFigures.lateFrames(events, window: 101.05...102)
+        XCTAssertEqual(late.map(\.ms), [30, 50], "the 40 ms frame before the window and the 45 ms one after it are left out")
+        XCTAssertEqual(late.map(\.waited), [4.5, nil])
+        XCTAssertEqual(late.map(\.stall), [7, 0], "the 30 ms stall ended before the 30 ms frame's interval began (at 1.10)")
+    }
+
     /// A stall counts whole as observed; its own part leaves out the time the main thread was
     /// runnable but had no CPU (the machine's part). Stalls outside the window do not count.
     func testLongestStallWithAndWithoutWaitsForACPU() {

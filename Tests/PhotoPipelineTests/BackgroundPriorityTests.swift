@@ -1,4 +1,4 @@
-// Why this exists: the pipeline's threads (an operation's own, and the pool threads that filter its stripes) run below the GTK thread's priority, so on 2 cores they never take the CPU the main loop needs.
+// Why this exists: the pipeline's threads (an operation's own, and the pool threads that filter its stripes) run below the GTK thread's priority and with a long time slice, so on 2 cores they never take the CPU the main loop needs.
 import Foundation
 import XCTest
 @testable import PhotoPipeline
@@ -8,34 +8,46 @@ final class BackgroundPriorityTests: XCTestCase {
     final class Probe: StageWork, @unchecked Sendable {
         let stage = Stage.download
         private let lock = NSLock()
-        private var seen: Int32?
-        var niceness: Int32? { lock.withLock { seen } }
+        private var seen: (niceness: Int32, slice: Int64)?
+        var niceness: Int32? { lock.withLock { seen?.niceness } }
+        var slice: Int64? { lock.withLock { seen?.slice } }
         func run(_ context: WorkContext) -> StageOutcome {
-            let value = BackgroundPriority.currentNiceness
+            let value = (BackgroundPriority.currentNiceness, BackgroundPriority.currentSliceNanoseconds)
             lock.withLock { seen = value }
             return .failed("probe")
         }
     }
 
-    func testAnOperationRunsBelowTheMainThread() {
-        XCTAssertEqual(BackgroundPriority.currentNiceness, 0, "the test's main thread runs at the usual priority")
+    /// The kernel's slice for a thread that asked for none (the test's main thread), or a skip
+    /// where the kernel reports no slices (before Linux 6.12, whose scheduler needs none).
+    func defaultSlice() throws -> Int64 {
+        let slice = BackgroundPriority.currentSliceNanoseconds
+        guard slice > 0 else { throw XCTSkip("this kernel reports no time slices (\(slice)): it has no per-thread slice to ask for") }
+        return slice
+    }
+
+    /// An operation's thread asks for the long slice, and the main thread keeps the kernel's
+    /// shorter default: so the main thread, waking, takes the worker's CPU at once.
+    func testAnOperationAsksForASliceLongerThanTheMainThreads() throws {
+        let mainSlice = try defaultSlice()
         let probe = Probe()
         let queue = OperationQueue()
         queue.addOperation(PhotoOperation(row: 0, key: ImageKey(url: "probe:", pixels: 1, variant: .original), work: probe))
         queue.waitUntilAllOperationsAreFinished()
-        XCTAssertEqual(probe.niceness, BackgroundPriority.niceness)
-        XCTAssertEqual(BackgroundPriority.currentNiceness, 0, "the main thread is never lowered")
+        XCTAssertEqual(probe.slice, Int64(BackgroundPriority.workerSliceNanoseconds))
+        XCTAssertLessThan(mainSlice, probe.slice ?? 0, "the main thread's slice is the shorter")
+        XCTAssertEqual(BackgroundPriority.currentSliceNanoseconds, mainSlice, "the main thread's slice is left alone")
     }
 
     /// Filters a 1500 × 1500 image in stripes from a worker thread of its own (lowered, as an
     /// operation's thread is) and returns, for every stripe, the thread that ran it and that
-    /// thread's nice value. `waitForSecondThread`: the first stripe waits (up to 30 s) until a
+    /// thread's nice value and time slice. `waitForSecondThread`: the first stripe waits (up to 30 s) until a
     /// stripe runs on another thread, so a pool thread always takes part.
-    func filterFromAWorker(waitForSecondThread: Bool) -> [(thread: pthread_t, niceness: Int32)] {
+    func filterFromAWorker(waitForSecondThread: Bool) -> [(thread: pthread_t, niceness: Int32, slice: Int64)] {
         let width = 1500, height = 1500
         final class Seen: @unchecked Sendable {
             let condition = NSCondition()
-            var values: [(thread: pthread_t, niceness: Int32)] = []
+            var values: [(thread: pthread_t, niceness: Int32, slice: Int64)] = []
             var threads: Set<pthread_t> { Set(values.map(\.thread)) }
         }
         let record = Seen()
@@ -51,7 +63,8 @@ final class BackgroundPriorityTests: XCTestCase {
                     _ = SepiaKernel.apply(.init(base: src.baseAddress!, width: width, height: height, rowStride: width * 3, channels: 3),
                                           into: .init(base: dst.baseAddress!, width: width, height: height, rowStride: width * 3, channels: 3),
                                           isCancelled: {
-                                              let entry = (thread: pthread_self(), niceness: BackgroundPriority.currentNiceness)
+                                              let entry = (thread: pthread_self(), niceness: BackgroundPriority.currentNiceness,
+                                                           slice: BackgroundPriority.currentSliceNanoseconds)
                                               record.condition.lock()
                                               record.values.append(entry)
                                               record.condition.broadcast()
@@ -94,5 +107,8 @@ final class BackgroundPriorityTests: XCTestCase {
         let seen = filterFromAWorker(waitForSecondThread: true)
         XCTAssertGreaterThanOrEqual(Set(seen.map(\.thread)).count, 2, "a pool thread took a stripe")
         XCTAssertTrue(seen.allSatisfy { $0.niceness == BackgroundPriority.niceness }, "\(seen.map(\.niceness))")
+        if BackgroundPriority.currentSliceNanoseconds > 0 {
+            XCTAssertTrue(seen.allSatisfy { $0.slice == Int64(BackgroundPriority.workerSliceNanoseconds) }, "\(seen.map(\.slice))")
+        }
     }
 }
