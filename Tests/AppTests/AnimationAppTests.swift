@@ -6,9 +6,9 @@ import XCTest
 
 final class AnimationAppTests: XCTestCase {
     /// A GIF of `frames` frames cycling red, blue and green, each shown `delay` hundredths of a second.
-    func gif(frames: Int, delay: Int, size: Int = 200, in folder: URL, name: String = "anim.gif") throws -> URL {
+    func gif(frames: Int, delay: Int, size: Int, in folder: URL) throws -> URL {
         let colours = ["#e02020", "#2040e0", "#20c040"]
-        let target = folder.appendingPathComponent(name)
+        let target = folder.appendingPathComponent("anim.gif")
         var arguments = ["-delay", "\(delay)", "-size", "\(size)x\(size)"]
         for index in 0..<min(frames, 3) { arguments.append("xc:\(colours[index])") }
         arguments += ["-loop", "0", target.path]
@@ -25,10 +25,19 @@ final class AnimationAppTests: XCTestCase {
                       "the viewer shows the animation: \(app.stderr.suffix(300))", file: file, line: line)
     }
 
-    func folder() throws -> URL {
+    /// The app opened on a GIF of its own (`gif`'s arguments), showing it in the viewer; the app
+    /// and its X server are stopped and the GIF's folder removed when the test ends.
+    func openInTheViewer(frames: Int, delay: Int, size: Int) throws -> (xvfb: Xvfb, app: AppProcess) {
         let folder = TemporaryFiles.url("animation-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let file = try gif(frames: frames, delay: delay, size: size, in: folder)
+        let xvfb = try Xvfb()
+        addTeardownBlock { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+        addTeardownBlock { app.stop() }
+        waitForTheViewer(app)
+        return (xvfb, app)
     }
 
     /// The main thread's CPU time (clock ticks) and how often it woke up (voluntary switches;
@@ -46,14 +55,8 @@ final class AnimationAppTests: XCTestCase {
     }
 
     func testAGIFPlaysInTheViewerAndCostsNothingOnceTheViewerIsLeft() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         // Fast frames (20 ms), so a playback left running would show plainly in the wake-ups.
-        let file = try gif(frames: 3, delay: 2, size: 600, in: folder)
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
-        defer { app.stop() }
-        waitForTheViewer(app)
+        let (xvfb, app) = try openInTheViewer(frames: 3, delay: 2, size: 600)
         // The middle of the photo, over a second: more than one frame's colour.
         var seen: Set<String> = []
         let path = app.directory.appendingPathComponent("frame.png").path
@@ -82,13 +85,7 @@ final class AnimationAppTests: XCTestCase {
     }
 
     func testAnAnimationOf10000ZeroDelayFramesNeitherSpinsNorFreezes() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try gif(frames: 10_000, delay: 0, size: 32, in: folder)
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
-        defer { app.stop() }
-        waitForTheViewer(app)
+        let (xvfb, app) = try openInTheViewer(frames: 10_000, delay: 0, size: 32)
         sleep(1)
         let before = mainThread(app)
         sleep(2)
@@ -103,13 +100,7 @@ final class AnimationAppTests: XCTestCase {
     /// 1,500 frames of 400 × 400 (960 MB if every frame were held decoded): the viewer plays it
     /// holding the frame shown, and the app stays within its usual few hundred MB.
     func testThousandsOfLargeFramesHoldOneFrameNotAll() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try gif(frames: 1_500, delay: 5, size: 400, in: folder)
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [file.path])
-        defer { app.stop() }
-        waitForTheViewer(app)
+        let (_, app) = try openInTheViewer(frames: 1_500, delay: 5, size: 400)
         sleep(3)
         let resident = ProcReaders.currentRSS(pid: app.process.processIdentifier)
         XCTAssertLessThan(resident, 400, "resident memory while it plays: \(resident) MB")
