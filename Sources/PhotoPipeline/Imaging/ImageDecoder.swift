@@ -1,4 +1,4 @@
-// Why this exists: decode with GdkPixbufLoader on a worker: downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
+// Why this exists: decode with GdkPixbufLoader on a worker: the header read first (ImageHeader) and the loader pinned to the format it was read as, downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -45,6 +45,8 @@ public struct ImageDecoder: Sendable {
         public var mimeType: String?
         /// The format's name as its loader describes it ("WebP image").
         public var formatName: String?
+        /// An animation's frames, as its header declares them (1 for a still).
+        public var frames = 1
         public init() {}
     }
 
@@ -60,7 +62,31 @@ public struct ImageDecoder: Sendable {
     public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
                        isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
-        let loader = PixbufLoader()
+        // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
+        guard let format = PixbufFormats.format(sniffing: data) else { throw .undecodable("Unrecognized image file format") }
+        report.mimeType = format.mimeType
+        report.formatName = format.description
+        var limits = ImageLimits.standard
+        limits.pixels = pixelLimit
+        let header = try ImageHeader.read(data, format: format, limits: limits)
+        report.frames = header?.frames ?? 1
+        // A loader that allocates before it declares its size (HEIF) or holds every frame has
+        // its share reserved from the header, before it starts.
+        var upfront: DecodeBudget.Reservation?
+        defer { upfront?.release() }
+        if let bytes = header?.reserve, let budget {
+            do throws(DecodeBudget.Refusal) {
+                upfront = try budget.reserve(bytes, cancellable: cancellable ?? Cancellable())
+            } catch {
+                switch error {
+                case .cancelled: throw .cancelled
+                case .tooLarge(let needed, let capacity): throw .overBudget(needed: needed, capacity: capacity)
+                }
+            }
+        }
+        let reservedFromHeader = upfront != nil && format.name != "svg"
+        let loader: PixbufLoader
+        do throws(GLibError) { loader = try PixbufLoader(type: format.name) } catch { throw .undecodable(error.message) }
         let state = SizeState()
         defer { state.reservation?.release() }
         defer {
@@ -79,7 +105,7 @@ public struct ImageDecoder: Sendable {
             state.declared = (width, height)
             // A drawing (SVG) is rendered at the size it is shown, larger or smaller than it
             // declares, and a huge one at the most pixels allowed rather than refused.
-            if loader.format?.name == "svg", width > 0, height > 0 {
+            if format.name == "svg", width > 0, height > 0 {
                 let pixelCap = min(limit, pixelBudget ?? limit)
                 let side = Self.side(width, height, downscale ? maxSide : Int.max, pixelCap)
                 var size = Self.fit(width: width, height: height, maxSide: side, cover: square && downscale, enlarge: downscale)
@@ -109,8 +135,8 @@ public struct ImageDecoder: Sendable {
                 return
             }
             let size = downscale ? Self.fit(width: width, height: height, maxSide: Self.side(width, height, maxSide, pixelBudget), cover: square) : nil
-            if let pool {
-                let bytes = Self.bytesHeld(width: width, height: height, requested: size, format: loader.format?.name)
+            if let pool, !reservedFromHeader {
+                let bytes = Self.bytesHeld(width: width, height: height, requested: size, format: format.name)
                 do throws(DecodeBudget.Refusal) {
                     state.reservation = try pool.reserve(bytes, cancellable: cancellable ?? Cancellable())
                 } catch {
@@ -146,7 +172,7 @@ public struct ImageDecoder: Sendable {
         switch state.budgetRefusal {
         case .cancelled?: throw .cancelled
         case .tooLarge(let needed, let capacity)?:
-            throw .undecodable("decoding it would hold \(needed >> 20) MB of pixels, more than the \(capacity >> 20) MB all decodes may hold at once")
+            throw .overBudget(needed: needed, capacity: capacity)
         case nil: break
         }
         if state.refused, let declared = state.declared {
@@ -159,11 +185,7 @@ public struct ImageDecoder: Sendable {
         if let closeError { throw .undecodable(closeError.message) }
         guard let loaded = loader.pixbuf else { throw .undecodable("no image data") }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
-        if let format = loader.format {
-            report.mimeType = format.mimeType
-            report.formatName = format.description
-            if let reason = Self.truncation(of: data, format: format.name) { throw .undecodable(reason) }
-        }
+        if let reason = Self.truncation(of: data, format: format.name) { throw .undecodable(reason) }
         if isCancelled() { throw .cancelled }
 
         // EXIF orientation (JPEG, TIFF): a new pixbuf, rotated or not.

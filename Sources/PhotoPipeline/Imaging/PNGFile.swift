@@ -11,10 +11,14 @@ enum PNGFile {
         try pixbuf.encoded(as: "png", options: [("compression", "1")] + text.map { ("tEXt::\($0.0)", $0.1) })
     }
 
-    /// Decode a cache's PNG (or any image GdkPixbuf reads) whole, if it is no larger than
-    /// `maxSide` each way (checked as it declares its size, before its pixels are allocated:
-    /// another app may have written it); returns the pixbuf and its tEXt keys (without the
-    /// "tEXt::" prefix).
+    /// The eight bytes every PNG starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Decode a cache's PNG whole, if it is no larger than `maxSide` each way (checked as it
+    /// declares its size, before its pixels are allocated: another app may have written it);
+    /// returns the pixbuf and its tEXt keys (without the "tEXt::" prefix). Only a PNG, by its
+    /// signature, and only by the PNG loader: a file of another format planted at a thumbnail's
+    /// path never reaches that format's decoder.
     static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
         var allocated = false
         return decode(data, keys: keys, maxSide: maxSide, allocated: &allocated)
@@ -22,8 +26,7 @@ enum PNGFile {
 
     /// The same, saying whether the loader allocated pixels (tests: a refused file never does).
     static func decode(_ data: Data, keys: [String], maxSide: Int, allocated: inout Bool) -> (pixbuf: Pixbuf, text: [String: String])? {
-        guard !data.isEmpty else { return nil }
-        let loader = PixbufLoader()
+        guard data.starts(with: signature), let loader = try? PixbufLoader(type: "png") else { return nil }
         final class Allocated { var value = false }
         let area = Allocated()
         defer { allocated = area.value }

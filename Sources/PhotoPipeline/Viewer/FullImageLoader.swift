@@ -106,7 +106,7 @@ public struct FullImageLoader: StageWork {
             details.fileSize = data.count
             details.mimeType = report.mimeType
             details.formatName = report.formatName
-            details.frameCount = FrameCount.ofAnimation(in: data)
+            details.frameCount = report.frames >= 2 ? report.frames : nil
             if report.mimeType == "image/svg+xml", report.declaredWidth > 0, report.declaredHeight > 0 {
                 let shown = ImageDecoder.fit(width: report.declaredWidth, height: report.declaredHeight, maxSide: screenSide, enlarge: true)
                     ?? (report.declaredWidth, report.declaredHeight)

@@ -1,0 +1,67 @@
+// Why this exists: which installed GdkPixbuf loader reads which bytes, decided as GdkPixbuf decides it (GIO's guess from the first 1,024 bytes, matched against each loader's MIME types), so that a decode can be pinned to the format its header was checked for.
+import CGLib
+import CGdkPixbuf
+import Foundation
+import GLibRuntime
+
+/// One installed loader: its short name ("png", "gif", "heif/avif"), its MIME types and its
+/// description as it gives it ("WebP image", in the user's language).
+public struct PixbufFormat: Sendable, Equatable {
+    public let name: String
+    public let mimeTypes: [String]
+    public let description: String?
+    public var mimeType: String? { mimeTypes.first }
+}
+
+public enum PixbufFormats {
+    /// Every installed loader that is not disabled, in GdkPixbuf's own order (the first one
+    /// claiming a type is the one it uses).
+    public static let all: [PixbufFormat] = {
+        var formats: [PixbufFormat] = []
+        guard let list = gdk_pixbuf_get_formats() else { return formats }
+        defer { g_slist_free(list) }
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            let format = OpaquePointer(current.pointee.data)
+            node = current.pointee.next
+            guard gdk_pixbuf_format_is_disabled(format) == 0, let name = takeString(gdk_pixbuf_format_get_name(format)) else { continue }
+            var types: [String] = []
+            if let mimes = gdk_pixbuf_format_get_mime_types(format) {
+                var index = 0
+                while let mime = mimes[index] {
+                    types.append(String(cString: mime))
+                    index += 1
+                }
+                g_strfreev(mimes)
+            }
+            formats.append(PixbufFormat(name: name, mimeTypes: types, description: takeString(gdk_pixbuf_format_get_description(format))))
+        }
+        return formats
+    }()
+
+    /// The image types the installed GdkPixbuf loaders read (their MIME types), e.g. image/jpeg,
+    /// image/webp, image/avif: what a folder gallery lists and the desktop file offers to open.
+    public static let mimeTypes: [String] = all.flatMap(\.mimeTypes)
+
+    /// How many bytes GdkPixbufLoader looks at before it picks a loader.
+    public static let sniffedBytes = 1024
+
+    /// The loader GdkPixbuf would pick for an image whose bytes begin with `data`: the content
+    /// type GIO guesses from the first `sniffedBytes` (no file name), and the first loader that
+    /// reads that type. Nil when none does ("Unrecognized image file format").
+    public static func format(sniffing data: Data) -> PixbufFormat? {
+        guard !data.isEmpty else { return nil }
+        let prefix = data.prefix(sniffedBytes)
+        let guessed: String? = prefix.withUnsafeBytes { raw in
+            var uncertain: gboolean = 0
+            return takeString(g_content_type_guess(nil, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &uncertain))
+        }
+        guard let guessed else { return nil }
+        return all.first { format in
+            format.mimeTypes.contains { mime in
+                guard let type = takeString(g_content_type_from_mime_type(mime)) else { return false }
+                return g_content_type_equals(type, guessed) != 0
+            }
+        }
+    }
+}
