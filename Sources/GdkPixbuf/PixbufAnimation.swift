@@ -1,21 +1,16 @@
-// Why this exists: GdkPixbufAnimation for the viewer's GIF and animated WebP: made from a file's bytes, its frames produced one at a time by an iterator as they are played (not all decoded and held), each with its own delay.
+// Why this exists: GdkPixbufAnimation for the viewer's GIF and animated WebP: what a loader read (fed in chunks by the caller, never whole), its frames produced one at a time by an iterator as they are played (not all decoded and held), each with its own delay.
 import CGLib
 import CGdkPixbuf
 import Foundation
 import GLibRuntime
 
-/// An animation read from bytes. Its iterator is used by one thread at a time.
+/// An animation a loader read. Its iterator is used by one thread at a time.
 public final class PixbufAnimation: @unchecked Sendable {
     let ref: ObjectRef
     private var pointer: OpaquePointer { ref.pointer.opaque }
 
-    /// Read `data`; nil when it is not an image the loaders read, or a single still frame.
-    public init?(data: Data) {
-        let loader = PixbufLoader()
-        do throws(GLibError) {
-            try loader.write(data)
-            try loader.close()
-        } catch { return nil }
+    /// The animation `loader` read (after it was closed); nil for a single still frame.
+    public init?(of loader: PixbufLoader) {
         guard let animation = gdk_pixbuf_loader_get_animation(loader.ref.pointer.as(GdkPixbufLoader.self)) else { return nil }
         ref = ObjectRef(retaining: animation)
         if gdk_pixbuf_animation_is_static_image(pointer) != 0 { return nil }

@@ -7,6 +7,16 @@ public enum AccessibleNames {
         public let name: String
     }
 
+    /// Wait until some accessible name the app shows contains `text`; false at the timeout.
+    public static func wait(_ app: AppProcess, forNameContaining text: String, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if ((try? read(app)) ?? []).contains(where: { $0.name.contains(text) }) { return true }
+            usleep(200_000)
+        } while Date() < deadline
+        return false
+    }
+
     /// What has the keyboard focus: its role, name and, for text fields, the text typed in it.
     public struct Focused: Sendable, Equatable {
         public let role: String

@@ -106,4 +106,40 @@ final class AnimationAppTests: XCTestCase {
         XCTAssertLessThan(resident, 400, "resident memory while it plays: \(resident) MB")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// The viewer's animation is read on the viewer queue, in chunks, within the limits: an
+    /// ordinary 39 MB GIF (60 frames of 800 × 600 noise; fed to its loader whole, reading it held
+    /// a core for a minute after the still was shown) plays within seconds, and one whose frames
+    /// are too large to play shows still while the window and the trace say why.
+    func testALargeGIFIsReadInChunksAndOneTooLargeToPlaySaysWhy() throws {
+        let folder = TemporaryFiles.url("animation-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let noise = folder.appendingPathComponent("a-noise.gif")
+        let made = try Tool.run("/usr/bin/convert", ["-delay", "10", "-size", "800x600", "xc:", "+noise", "Random", "xc:", "+noise", "Random",
+                                                     "-colors", "256", "-loop", "0", noise.path], timeout: 120)
+        XCTAssertEqual(made.status, 0, made.output)
+        let large = try XCTUnwrap(AnimatedGIF.repeating(try Data(contentsOf: noise), frames: 60))
+        XCTAssertGreaterThan(large.count, 30 << 20, "a large file: \(large.count) bytes")
+        try large.write(to: noise)
+        let huge = folder.appendingPathComponent("b-huge.gif")
+        try XCTUnwrap(AnimatedGIF.repeating(try HostileImages.written("gif", width: 2_100, height: 2_100), frames: 2)).write(to: huge)
+
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [noise.path])
+        defer { app.stop() }
+        waitForTheViewer(app)
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .animation(row: 0, frames: 60, action: .playing, reason: nil) } },
+                      "the animation plays: \(app.recentEvents())")
+
+        // The next photo.
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window, "key", "Right"])
+        let reason = "its frames (2100 × 2100) are larger than the 4 megapixels that are played"
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .animation(row: 1, frames: 0, action: .stopped, reason: reason) } },
+                      "the large one does not play, and the trace says why: \(app.recentEvents())")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "This animation does not play: " + reason, timeout: 15), "the window says why")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

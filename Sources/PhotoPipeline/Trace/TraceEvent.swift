@@ -41,6 +41,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case pending(downloads: Int, filtrations: Int, queued: Int)
     case viewer(row: Int, action: ViewerAction)
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: BytesSource, ms: Double)
+    case animation(row: Int, frames: Int, action: AnimationAction, reason: String?)
     case zoom(row: Int, zoom: Double)
     case dependency(row: Int, on: Stage)
     case width(queue: Stage, width: Int)
@@ -82,6 +83,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case stallStack = "stall-stack"
         case pending, viewer
         case fullImage = "full-image"
+        case animation
         case zoom
         case dependency, width, metrics, inspector, exported
         case colorScheme = "color-scheme"
@@ -132,6 +134,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .pending: "on SIGUSR1: operations in the in-progress maps and in the queues"
             case .viewer: "the viewer `opened` a row's photo, `moved` to another, or was `closed` (on the row it showed last); `fullscreen` and `windowed` when it asks the window for fullscreen or back"
             case .fullImage: "the viewer shows a row's decoded photo (its size in pixels: fitted to the screen, or full size once zoomed past that), which came `from` `memory` (bytes held), `download` (the list's download it waited on), `file`, `http-cache` or `network`; `ms` from asking to showing"
+            case .animation: "the viewer's animated photo (GIF, WebP) of `frames` frames, read on the viewer queue, is `playing`, or was `stopped` (`reason`: over the processor time allowed to read it, frames too large to play, or refused as an image); leaving the photo cancels the read (a `cancelled` event on the viewer queue)"
             case .zoom: "the viewer's zoom changed (1 is 100 %): once for a step, or at each frame of an eased zoom (once, with no easing, when the desktop turns animations off)"
             case .dependency: "a viewer operation waits `on` the row's `download` (`addDependency`) before it runs"
             case .width: "a queue's width (`maxConcurrentOperationCount`): when a gallery opens, and when the inspector changes it"
@@ -156,7 +159,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public var row: Int? {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _),
-             .image(let row, _, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _),
+             .image(let row, _, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .animation(let row, _, _, _),
              .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _): return row
         default: return nil
         }

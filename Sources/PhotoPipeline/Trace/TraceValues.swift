@@ -27,6 +27,11 @@ public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed
 }
 
+/// What became of the viewer's animation.
+public enum AnimationAction: String, Sendable, Codable, CaseIterable {
+    case playing, stopped
+}
+
 /// How an export of a gallery ended.
 public enum ExportEnding: String, Sendable, Codable, CaseIterable {
     case finished, cancelled, stopped

@@ -10,20 +10,14 @@ public final class AnimationPlayback {
     /// Delays browsers treat as "as fast as you can", and what they use instead (milliseconds).
     nonisolated public static let shortestDelay = 20, delayForShortOnes = 100
 
-    private let animation: PixbufAnimation
+    /// What was read (`AnimationReader`), kept with its share of the decode budget while it plays.
+    public let source: ReadAnimation
     private var iterator: PixbufAnimation.Iterator
     private let filter: SepiaFilter
 
-    /// The animation in `data`, read off the main loop; nil for a still image, one that does
-    /// not load, or one too large to play.
-    public nonisolated static func read(_ data: Data) -> PixbufAnimation? {
-        guard let animation = PixbufAnimation(data: data), animation.width * animation.height <= maxFramePixels else { return nil }
-        return animation
-    }
-
-    public init(_ animation: PixbufAnimation, sepiaIntensity: Float) {
-        self.animation = animation
-        iterator = animation.start()
+    public init(_ source: ReadAnimation, sepiaIntensity: Float) {
+        self.source = source
+        iterator = source.animation.start()
         filter = SepiaFilter(intensity: sepiaIntensity)
     }
 

@@ -41,6 +41,9 @@ public final class PhotoViewer {
     /// The row shown is a drawing zoomed past its rendering: it is wanted drawn this large.
     private var drawingSideWanted: Int?
 
+    /// The row whose animation is being read, and the operation reading it (one at a time).
+    var animationRead: (row: Int, operation: PhotoOperation)?
+
     /// A row's full image arrived, failed, or its load started or progressed: the app redraws it if shown.
     public var onRowChanged: ((Int) -> Void)?
 
@@ -48,7 +51,7 @@ public final class PhotoViewer {
         self.gallery = gallery
     }
 
-    private var pending: PendingOperations { gallery.pending }
+    var pending: PendingOperations { gallery.pending }
 
     // MARK: what the app shows
 
@@ -89,6 +92,7 @@ public final class PhotoViewer {
     /// Leave the viewer: every load is cancelled (its transfer aborted) and the images dropped.
     public func close() {
         guard let row else { return }
+        cancelAnimationRead()
         for loading in Array(pending.viewersInProgress.keys) { cancel(loading) }
         held.removeAll()
         failures.removeAll()
@@ -181,6 +185,7 @@ public final class PhotoViewer {
     }
 
     private func show(_ row: Int) {
+        if animationRead?.row != row { cancelAnimationRead() }
         askedAt = ProcessInfo.processInfo.systemUptime
         let window = Set([row - 1, row, row + 1])
         for loading in Array(pending.viewersInProgress.keys) where !window.contains(loading) { cancel(loading) }

@@ -1,4 +1,4 @@
-// Why this exists: the viewer's side of an animated photo: it plays while the viewer shows it on screen and pauses when the viewer is left, hidden or the window minimised (no timer runs then), each frame shown in place of the still, in the viewer's zoom.
+// Why this exists: the viewer's side of an animated photo: read by the viewer (on its queue, within the decode budget), it plays while the viewer shows it on screen and pauses when the viewer is left, hidden or the window minimised (no timer runs then), each frame shown in place of the still, in the viewer's zoom; one that does not play says why.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -10,6 +10,11 @@ final class ViewerAnimation {
     /// Whether the window is minimised (the navigation knows the window).
     var isMinimized: () -> Bool = { false }
     private var playback: AnimationPlayback?
+    /// Which photo's animation is read or playing (the row and its bytes' count), and the viewer reading it.
+    private var source: (row: Int, bytes: Int)?
+    private weak var reader: PhotoViewer?
+    /// An animation that does not play: why (the window shows it).
+    var onStopped: ((String) -> Void)?
     private var sepia = true
     private var size = (width: 0, height: 0)
     private var timer: MainLoop.Timeout?
@@ -18,34 +23,50 @@ final class ViewerAnimation {
 
     init(photo: PhotoView) { self.photo = photo }
 
-    /// The image types that may hold an animation.
-    static func mayAnimate(_ mimeType: String?) -> Bool { ["image/gif", "image/webp"].contains(mimeType ?? "") }
-
     var isPlaying: Bool { playback != nil }
 
-    /// Play the animation in `data` (read off the main loop; a still image plays nothing),
-    /// drawn at `width` × `height` as the still was.
-    func play(_ data: Data, sepia: Bool, intensity: Float, width: Int, height: Int) {
+    /// Play the animation in `data`, the bytes of `row` (read by `viewer` on its queue), drawn at `width` × `height` as the still was. The same photo again (sepia
+    /// switched) plays what was read, without reading it again.
+    func play(_ data: Data, row: Int, viewer: PhotoViewer, sepia: Bool, intensity: Float, width: Int, height: Int) {
+        if let source, source == (row, data.count), reader === viewer, let read = playback?.source {
+            stopTimer()
+            start(AnimationPlayback(read, sepiaIntensity: intensity), sepia: sepia, width: width, height: height)
+            return
+        }
         stop()
+        source = (row, data.count)
+        reader = viewer
         let generation = self.generation
-        DispatchQueue.global(qos: .userInitiated).async {
-            let animation = AnimationPlayback.read(data)
-            MainLoop.invoke { [weak self] in
-                guard let self, self.generation == generation, let animation else { return }
-                self.playback = AnimationPlayback(animation, sepiaIntensity: intensity)
-                self.sepia = sepia
-                self.size = (width, height)
-                self.showFrame()
-                self.schedule(self.playback?.currentWait())
+        viewer.readAnimation(of: row, data: data) { [weak self] read, reason in
+            guard let self, self.generation == generation else { return }
+            if let read {
+                self.start(AnimationPlayback(read, sepiaIntensity: intensity), sepia: sepia, width: width, height: height)
+            } else if let reason {
+                self.onStopped?(reason)
             }
         }
     }
 
+    private func start(_ playback: AnimationPlayback, sepia: Bool, width: Int, height: Int) {
+        self.playback = playback
+        self.sepia = sepia
+        size = (width, height)
+        showFrame()
+        schedule(playback.currentWait())
+    }
+
     func stop() {
+        stopTimer()
+        reader?.cancelAnimationRead()
+        reader = nil
+        source = nil
+        playback = nil
+    }
+
+    private func stopTimer() {
         generation += 1
         if let timer { MainLoop.cancel(timer) }
         timer = nil
-        playback = nil
         paused = false
     }
 

@@ -154,8 +154,10 @@ final class ViewerPage {
                 let size = Self.photoSize(full)
                 photo.setTexture(texture, width: size.width, height: size.height, keepView: keep, upscale: false)
                 shown = (row, true, full.sepia, full.image, texture)
-                if ViewerAnimation.mayAnimate(full.details.mimeType), let data = full.details.encoded {
-                    animation.play(data, sepia: full.sepia, intensity: gallery.settings.sepiaIntensity, width: size.width, height: size.height)
+                // An animation, as its header says (read off the main loop with the photo).
+                if full.details.frameCount != nil, let data = full.details.encoded {
+                    animation.play(data, row: row, viewer: viewer, sepia: full.sepia, intensity: gallery.settings.sepiaIntensity,
+                                   width: size.width, height: size.height)
                 } else {
                     animation.stop()
                 }

@@ -57,6 +57,7 @@ final class GalleryWindow {
         follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
         note = WindowNote(over: pages.stack)
         exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
+        viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
         assembleHeader()
