@@ -95,7 +95,7 @@ public final class GalleryExport {
     }
 
     private func queue(_ row: Int) {
-        let entry = rows.entry(row, manifest: manifestURL)
+        let entry = rows.entry(row, manifest: manifestURL, localFiles: gallery.manifest.isUsersOwn)
         guard entry.problem == nil, let url = entry.url else {
             return record(Failure(row: row, name: entry.name, reason: entry.problem ?? "the photo has no address"))
         }

@@ -31,10 +31,16 @@ public struct Manifest: Sendable {
     public var origin: AddressSpace
     /// A photo the user opened (a folder gallery made for it): the viewer opens on it.
     public var focus: URL?
+    /// The user's own gallery: one opened from this computer, a folder or a manifest file with
+    /// no web origin (no `user.xdg.origin.url`). Only its rows may name files on this computer,
+    /// and only its photos there are offered to other apps (Open With, Save, Copy, Drag).
+    public var isUsersOwn: Bool
 
+    /// `isUsersOwn` by default: a local file whose origin is this computer.
     public init(source: URL, title: String, format: ManifestFormat, rows: ManifestRowStore = ManifestRowStore(), origin: AddressSpace = .local,
-                focus: URL? = nil) {
+                focus: URL? = nil, isUsersOwn: Bool? = nil) {
         self.focus = focus
+        self.isUsersOwn = isUsersOwn ?? (source.isFileURL && origin == .local)
         self.source = source
         self.title = title
         self.format = format
@@ -45,7 +51,10 @@ public struct Manifest: Sendable {
     public var count: Int { rows.count }
 
     /// One row as an entry (its URL resolved, its problem if any): made when asked for.
-    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
+    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source, localFiles: isUsersOwn) }
+
+    /// Whether `url` is one of the user's own photos: a file on this computer in the user's own gallery.
+    public func isUsersOwnPhoto(_ url: URL) -> Bool { isUsersOwn && url.isFileURL }
 
     /// Every row as an entry (small manifests and tests; a big one asks row by row).
     public var entries: [ManifestEntry] { (0..<count).map(entry) }

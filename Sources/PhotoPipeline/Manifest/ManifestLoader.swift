@@ -24,6 +24,8 @@ public struct ManifestLoader: Sendable {
         public let title: String
         public let format: ManifestFormat
         public let origin: AddressSpace
+        /// Opened from this computer: a folder, or a manifest file with no web origin.
+        public let isUsersOwn: Bool
         /// A photo that was opened (not a manifest or a folder): the gallery is its folder, and
         /// the viewer opens on it.
         public var focus: URL? = nil
@@ -47,7 +49,7 @@ public struct ManifestLoader: Sendable {
         if source.isFileURL, let folder = try folderToList(source) {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
-            header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, focus: focus))
+            header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
             listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch, grew: grew))
             return
         }
@@ -63,7 +65,8 @@ public struct ManifestLoader: Sendable {
             throw ManifestError("could not read the manifest: \(error)")
         }
         let format = try ManifestParser.sniff(data)
-        header(Header(source: source, title: ManifestParser.title(for: source), format: format, origin: origin))
+        let own = source.isFileURL && DownloadOrigin.url(ofFile: source.path) == nil
+        header(Header(source: source, title: ManifestParser.title(for: source), format: format, origin: origin, isUsersOwn: own))
         try ManifestParser.parseRows(data, batch: batch)
     }
 
@@ -82,6 +85,6 @@ public struct ManifestLoader: Sendable {
         var rows = ManifestRowStore()
         try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) }, grew: { rows = $0.rows })
         guard let found else { throw ManifestError("no manifest") }
-        return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin)
+        return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin, isUsersOwn: found.isUsersOwn)
     }
 }

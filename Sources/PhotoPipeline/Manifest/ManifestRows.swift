@@ -48,8 +48,8 @@ public final class ManifestRows: @unchecked Sendable {
 
     /// The row as an entry: the display name, the URL resolved against the manifest, and a
     /// problem if the entry itself is unusable.
-    public func entry(_ row: Int, manifest source: URL) -> ManifestEntry {
-        URLPolicy.entry(name: rawName(row), rawURL: rawURL(row), manifest: source)
+    public func entry(_ row: Int, manifest source: URL, localFiles: Bool? = nil) -> ManifestEntry {
+        URLPolicy.entry(name: rawName(row), rawURL: rawURL(row), manifest: source, localFiles: localFiles)
     }
 }
 
@@ -81,7 +81,10 @@ public struct ManifestRowStore: Sendable {
 
     public func rawName(_ row: Int) -> String { let (batch, index) = locate(row); return batch.rawName(index) }
     public func rawURL(_ row: Int) -> String { let (batch, index) = locate(row); return batch.rawURL(index) }
-    public func entry(_ row: Int, manifest source: URL) -> ManifestEntry { let (batch, index) = locate(row); return batch.entry(index, manifest: source) }
+    public func entry(_ row: Int, manifest source: URL, localFiles: Bool? = nil) -> ManifestEntry {
+        let (batch, index) = locate(row)
+        return batch.entry(index, manifest: source, localFiles: localFiles)
+    }
 
     public var footprint: Int { batches.reduce(0) { $0 + $1.footprint } + starts.capacity * 8 }
 }

@@ -8,7 +8,9 @@ public enum URLPolicy {
     /// A bad entry gets a `problem`; it never stops the other rows.
     /// This runs when a row is first bound, so it is kept to one pass over the bytes and one
     /// URL parse for the usual entry (see the benchmark's "a row's entry").
-    public static func entry(name rawName: String, rawURL: String, manifest: URL) -> ManifestEntry {
+    /// `localFiles`: whether the gallery is the user's own (`Manifest.isUsersOwn`), whose rows may
+    /// name files on this computer; by default, any gallery not fetched over HTTP.
+    public static func entry(name rawName: String, rawURL: String, manifest: URL, localFiles: Bool? = nil) -> ManifestEntry {
         let nameScan = scan(rawName)
         // A name that would hide or reorder text is shown with visible marks; the row still loads.
         let name = nameScan.control || DisplayText.containsHidden(rawName) ? DisplayText.clean(rawName) : rawName
@@ -26,7 +28,7 @@ public enum URLPolicy {
             entry.problem = "the URL is not valid UTF-8"
             return entry
         }
-        switch resolve(rawURL, against: manifest) {
+        switch resolve(rawURL, against: manifest, localFiles: localFiles) {
         case .success(let url): entry.url = url
         case .failure(let reason): entry.problem = reason.message
         }
@@ -35,8 +37,9 @@ public enum URLPolicy {
 
     public struct Refusal: Error { public let message: String }
 
-    /// Resolve `raw` against `base`. Remote galleries may not reach local files.
-    public static func resolve(_ raw: String, against base: URL) -> Result<URL, Refusal> {
+    /// Resolve `raw` against `base`. Only the user's own galleries (`localFiles`; by default any
+    /// not fetched over HTTP) may name files on this computer.
+    public static func resolve(_ raw: String, against base: URL, localFiles: Bool? = nil) -> Result<URL, Refusal> {
         let text = trimmed(raw)
         guard !text.isEmpty else { return .failure(Refusal(message: "the URL is empty")) }
         if scan(text).control {
@@ -60,8 +63,11 @@ public enum URLPolicy {
         if scheme != "file", (url.host ?? "").isEmpty {
             return .failure(Refusal(message: "invalid URL “\(text)”: no host"))
         }
-        if isRemote(base), scheme == "file" {
+        if scheme == "file", isRemote(base) {
             return .failure(Refusal(message: "local files are not allowed from a remote gallery"))
+        }
+        if scheme == "file", localFiles == false {
+            return .failure(Refusal(message: "local files are not allowed from a gallery downloaded from the web"))
         }
         if scheme == "file", let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
             return .failure(Refusal(message: "not a local file: “\(text)” names another machine (“\(host)”)"))

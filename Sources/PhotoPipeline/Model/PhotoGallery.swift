@@ -54,7 +54,7 @@ public final class PhotoGallery {
         self.memory = memory
         self.caches = caches
         access = manifest.origin
-        records = RecordStore(rows: manifest.rows, source: manifest.source)
+        records = RecordStore(rows: manifest.rows, source: manifest.source, localFiles: manifest.isUsersOwn)
         rowCountForTrace.store(manifest.count, ordering: .relaxed)
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)

@@ -7,13 +7,16 @@ import Foundation
 public final class RecordStore: @MainActor RandomAccessCollection {
     public private(set) var rows: ManifestRowStore
     let source: URL
+    /// The user's own gallery: its rows may name files on this computer.
+    let localFiles: Bool
     private var made: [Int: PhotoRecord] = [:]
     /// Told about each record when it is made (the gallery traces rows that fail at once).
     var onMade: ((PhotoRecord) -> Void)?
 
-    init(rows: ManifestRowStore, source: URL) {
+    init(rows: ManifestRowStore, source: URL, localFiles: Bool) {
         self.rows = rows
         self.source = source
+        self.localFiles = localFiles
     }
 
     public var startIndex: Int { 0 }
@@ -21,14 +24,14 @@ public final class RecordStore: @MainActor RandomAccessCollection {
 
     public subscript(row: Int) -> PhotoRecord {
         if let record = made[row] { return record }
-        let record = PhotoRecord(row: row, entry: rows.entry(row, manifest: source))
+        let record = PhotoRecord(row: row, entry: entry(row))
         made[row] = record
         onMade?(record)
         return record
     }
 
     /// The row's entry (name, URL, problem), without making a record.
-    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source) }
+    public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source, localFiles: localFiles) }
 
     /// The record if it exists, without making one.
     public func existing(_ row: Int) -> PhotoRecord? { made[row] }

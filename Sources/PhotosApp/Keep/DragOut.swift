@@ -11,7 +11,7 @@ enum DragOut {
     /// What a drag of `photo`, shown as `texture`, offers.
     static func content(_ photo: ChosenPhoto, shown texture: Texture) -> DragContent {
         let icon = Self.icon(texture)
-        if !photo.sepia, photo.url.isFileURL {
+        if !photo.sepia, photo.isUsersOwnFile {
             return DragContent(filePath: photo.url.path, texture: texture, icon: icon)
         }
         if folder == nil { folder = PrivateFolder(prefix: "classic-photos-drag") }

@@ -15,6 +15,18 @@ struct ChosenPhoto {
     let held: Data?
 
     func source() -> PhotoSource { gallery.source(of: url) }
+
+    /// One of the user's own photos on this computer (the README's Security section): only those
+    /// are handed to other apps as files.
+    var isUsersOwnFile: Bool { gallery.manifest.isUsersOwnPhoto(url) }
+
+    /// Whether the photo was decoded as an image (the viewer holds it, or its row shows it), so a
+    /// file a gallery names is known to be a photo, not a script or a text.
+    var wasDecoded: Bool {
+        if held != nil { return true }
+        guard let state = gallery.records.existing(row)?.state else { return false }
+        return state == .downloaded || state == .filtered
+    }
 }
 
 @MainActor
@@ -36,6 +48,9 @@ enum PhotoChoice {
         guard gallery.records.indices.contains(row) else { return nil }
         let entry = gallery.records.entry(row)
         guard entry.problem == nil, let url = entry.url else { return nil }
+        // A file on this computer is kept (saved, copied, dragged, opened) only from the user's
+        // own gallery; another gallery's rows cannot name one (URLPolicy), and this holds even so.
+        if url.isFileURL, !gallery.manifest.isUsersOwn { return nil }
         return ChosenPhoto(gallery: gallery, row: row, name: entry.name, url: url, sepia: sepia, held: held)
     }
 }

@@ -87,7 +87,7 @@ final class GalleryLoader {
             var store = ManifestRowStore()
             store.append(rows)
             events.firstRows(Manifest(source: header.source, title: header.title, format: header.format, rows: store, origin: header.origin,
-                                      focus: header.focus))
+                                      focus: header.focus, isUsersOwn: header.isUsersOwn))
         }
     }
 }

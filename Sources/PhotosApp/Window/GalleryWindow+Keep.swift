@@ -20,10 +20,13 @@ extension GalleryWindow {
         CopyPhoto(widget: window, note: note).run(photo)
     }
 
-    /// The photo's file in the app the desktop opens it with (local photos only).
+    /// The photo's file in the app the desktop opens it with: only the user's own photos, and only
+    /// a file that is an image (never a script or a text a gallery names).
     func openPhotoWith() {
         guard let photo = chosenPhoto else { return }
-        guard photo.url.isFileURL else { return note.show(tr("Only a photo on this computer can be opened in another app"), failed: true) }
+        guard photo.isUsersOwnFile, photo.wasDecoded else {
+            return note.show(tr("Only a photo on this computer can be opened in another app"), failed: true)
+        }
         if let reason = DefaultApp.open(photo.url.absoluteString) { note.show(fill(tr("Could not open the photo: %s"), reason), failed: true) }
     }
 

@@ -196,7 +196,8 @@ final class GalleryWindow {
         case .success(let emptyHeader):
             if let header = emptyHeader {
                 // A manifest with no rows: an empty list.
-                install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin))
+                install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin,
+                                 isUsersOwn: header.isUsersOwn))
             }
             Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
             updateSubtitle()
