@@ -81,4 +81,56 @@ final class NetworkRouteAppTests: XCTestCase {
         XCTAssertTrue(mine.trace.wait(timeout: 60) { _ in mine.trace.finalStates[0]?.state == .filtered }, "a local file's gallery reaches loopback")
         XCTAssertEqual(app.criticals + mine.criticals, [])
     }
+
+    /// A manifest downloaded from the web that lists `file:` rows (a script beside it, a system
+    /// file) cannot reach this computer's files: those rows fail with the rule's reason, and Open
+    /// With on them launches nothing (a handler of the test's own records any launch). Control:
+    /// the same Open With on the user's own photo launches it.
+    func testADownloadedManifestCannotReachThisComputersFiles() throws {
+        let rule = "local files are not allowed from a gallery downloaded from the web"
+        let table = RowTable([("sunset", "sunset.sh", rule), ("passwords", "file:///etc/passwd", rule),
+                              ("public", "\(Self.publicBase)/photos/coffee.png", "filtered")])
+        let run = try NetworkFixtureRun(manifests: [:])
+        try Data("#!/bin/sh\necho sunset\n".utf8).write(to: run.folder.appendingPathComponent("sunset.sh"))
+        let downloaded = run.folder.appendingPathComponent("downloaded.json")
+        try Data(table.json.utf8).write(to: downloaded)
+        let marked = try Tool.run("/usr/bin/python3", ["-c", "import os, sys; os.setxattr(sys.argv[1], 'user.xdg.origin.url', b'https://gallery.example/g.json')",
+                                                       downloaded.path])
+        XCTAssertEqual(marked.status, 0, marked.output)
+        // The desktop's default app for every type here is one that only records its launch.
+        let launched = run.folder.appendingPathComponent("launched")
+        let data = run.folder.appendingPathComponent("data"), config = run.folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("applications"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nType=Application\nName=Recorder\nExec=/usr/bin/touch \(launched.path)\nMimeType=image/png;application/x-shellscript;text/plain;\n".utf8)
+            .write(to: data.appendingPathComponent("applications/recorder.desktop"))
+        try Data("[Default Applications]\nimage/png=recorder.desktop\napplication/x-shellscript=recorder.desktop\ntext/plain=recorder.desktop\n".utf8)
+            .write(to: config.appendingPathComponent("mimeapps.list"))
+        let environment = ["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path]
+        let xvfb = try Xvfb()
+        let app = try run.launch(xvfb, manifest: downloaded.path, environment: environment)
+        defer { app.stop() }
+        table.waitForEveryRow(app, timeout: 60)
+        table.assertEnded(app)
+        // The script's row (the first) clicked open in the viewer, and Open With asked for it.
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "mousemove", "300", "90", "click", "1"])
+        XCTAssertTrue(app.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .opened) } }, "the viewer opened the row")
+        try app.activateAction("open-with")
+        sleep(2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: launched.path), "no app was launched for the script")
+
+        // Control: the user's own manifest with a photo beside it: Open With launches the app.
+        try SamplePhotos.data("coffee.png").write(to: run.folder.appendingPathComponent("coffee.png"))
+        let own = run.folder.appendingPathComponent("mine.json")
+        try Data(RowTable([("coffee", "coffee.png", "filtered")]).json.utf8).write(to: own)
+        let mine = try run.launch(xvfb, manifest: own.path, environment: environment)
+        defer { mine.stop() }
+        XCTAssertTrue(mine.trace.wait(timeout: 60) { _ in mine.trace.finalStates[0]?.state == .filtered }, "the own photo loaded")
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try mine.mainWindow(on: xvfb), "mousemove", "300", "90", "click", "1"])
+        XCTAssertTrue(mine.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .opened) } }, "the viewer opened it")
+        XCTAssertTrue(mine.trace.wait(timeout: 15) { $0.contains { $0.name == .fullImage } }, "and shows it")
+        try mine.activateAction("open-with")
+        XCTAssertTrue(poll(timeout: 15) { FileManager.default.fileExists(atPath: launched.path) }, "the user's own photo opened in the desktop's app")
+        XCTAssertEqual(app.criticals + mine.criticals, [])
+    }
 }

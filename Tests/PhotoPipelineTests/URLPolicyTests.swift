@@ -1,5 +1,6 @@
-// Why this exists: the shortcuts that make a row's entry cheap (one byte scan, a hand-joined relative path) give exactly what the general path through Foundation gives, and hand anything unusual to it.
+// Why this exists: the shortcuts that make a row's entry cheap (one byte scan, a hand-joined relative path) give exactly what the general path through Foundation gives, and hand anything unusual to it; and only the user's own galleries name files on this computer.
 import Foundation
+import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
@@ -62,5 +63,29 @@ final class URLPolicyTests: XCTestCase {
         XCTAssertEqual(URLPolicy.trimmed("  a.jpg\n"), "a.jpg")
         XCTAssertEqual(URLPolicy.trimmed("\u{00A0}a.jpg"), "a.jpg", "non-ASCII white space at an end is trimmed too")
         XCTAssertEqual(URLPolicy.trimmed("a b.jpg"), "a b.jpg")
+    }
+
+    /// Only the user's own gallery (a folder, or a manifest file with no web origin) may name
+    /// files on this computer: a manifest a browser downloaded may not, relative paths included.
+    func testOnlyTheUsersOwnGalleryNamesFilesOnThisComputer() throws {
+        let folder = TemporaryFiles.url("own-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let json = #"[{"name": "a", "url": "sunset.sh"}, {"name": "b", "url": "file:///etc/passwd"}, {"name": "c", "url": "https://example.org/c.jpg"}]"#
+        let mine = folder.appendingPathComponent("mine.json"), downloaded = folder.appendingPathComponent("downloaded.json")
+        try Data(json.utf8).write(to: mine)
+        try Data(json.utf8).write(to: downloaded)
+        let marked = try Tool.run("/usr/bin/python3", ["-c", "import os, sys; os.setxattr(sys.argv[1], 'user.xdg.origin.url', b'https://example.org/g.json')",
+                                                       downloaded.path])
+        XCTAssertEqual(marked.status, 0, marked.output)
+        let loader = ManifestLoader(fetcher: ResourceFetcher(http: HTTPClient()))
+        let own = try loader.load(mine)
+        XCTAssertTrue(own.isUsersOwn)
+        XCTAssertEqual(own.entries.map { $0.problem }, [nil, nil, nil])
+        let web = try loader.load(downloaded)
+        XCTAssertFalse(web.isUsersOwn)
+        XCTAssertEqual(web.entries.map { $0.problem }, ["local files are not allowed from a gallery downloaded from the web",
+                                                    "local files are not allowed from a gallery downloaded from the web", nil])
+        XCTAssertFalse(web.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")))
+        XCTAssertTrue(own.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")) && !own.isUsersOwnPhoto(URL(string: "https://example.org/c.jpg")!))
     }
 }
