@@ -7,6 +7,8 @@
 // - `/files/NAME` serves DIR/NAME, `/redirect?to=URL` answers 302 to URL, anything else is
 //   the sample-photo route;
 // - every request is appended to FILE as "LOCAL-ADDRESS PATH";
+// - port 8081 on every address only accepts connections and closes them, appending
+//   "CONNECT LOCAL-ADDRESS" to FILE for each: whether a connection was attempted at all;
 // - `--hosts FILE` is bind-mounted over /etc/hosts (names for DNS tests);
 // - `--proxy PORT` runs a forward HTTP proxy on 127.0.0.1:PORT (Scripts/http-proxy.py), which
 //   logs "PROXY URL" to FILE for every request it forwards.
@@ -64,6 +66,28 @@ let server = try TestServer(everywhere: 8080, onRequest: { address, request in
         return ServerPlan(status: 302, headers: ["Location": target])
     }
     return SamplePhotos.route(path, query)
+}
+
+// Port 8081: every connection accepted is written down, then closed.
+let acceptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+var yes: Int32 = 1
+setsockopt(acceptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+var any = sockaddr_in()
+any.sin_family = sa_family_t(AF_INET)
+any.sin_port = in_port_t(8081).bigEndian
+let bound = withUnsafePointer(to: &any) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(acceptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+if bound != 0 || listen(acceptor, 16) != 0 { fail("cannot listen on port 8081") }
+Thread.detachNewThread {
+    while true {
+        let connection = accept(acceptor, nil, nil)
+        guard connection >= 0 else { continue }
+        var local = sockaddr_in(), length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection, $0, &length) } }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        inet_ntop(AF_INET, &local.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
+        logLock.withLock { logHandle.write(Data("CONNECT \(String(cString: text))\n".utf8)) }
+        close(connection)
+    }
 }
 
 var proxy: ChildProcess?

@@ -1,4 +1,4 @@
-// Why this exists: a SoupMessage as an owned Swift type: request headers, timings, status and response headers, and the address of each connection libsoup makes for it.
+// Why this exists: a SoupMessage as an owned Swift type: request headers, timings, status and response headers, and the address of each connection libsoup makes for it, judged before the connection is made.
 import CGLib
 import CSoup
 import GLibRuntime
@@ -23,13 +23,21 @@ public final class Message: @unchecked Sendable {
     /// Ask libsoup to time each phase (`metrics`).
     public func collectMetrics() { soup_message_add_flags(pointer, SOUP_MESSAGE_COLLECT_METRICS) }
 
-    /// Called on the sending thread whenever libsoup has connected to a server for this message
-    /// (redirects included), before anything is sent on the connection, with the address it
-    /// connected to: nil when the socket could not say.
-    public func onConnected(_ handler: @escaping (InetAddress?) -> Void) {
+    /// Called on the sending thread for every connection libsoup makes for this message
+    /// (redirects included) with the address it goes to (nil when the socket cannot say): first
+    /// as the connection is about to be made (GIO's `G_SOCKET_CLIENT_CONNECTING`, before
+    /// `connect()`), then once it is made. Returning false refuses the address: before the
+    /// connection, its socket is closed so no packet is sent to it (GIO then tries the name's
+    /// next address, judged the same way); after it, nothing is sent on it. The caller cancels
+    /// the message.
+    public func onConnecting(_ judge: @escaping (InetAddress?) -> Bool) {
         Signal.connectIntPointerOffMain(pointer, "network-event") { event, stream in
-            guard event == Int32(G_SOCKET_CLIENT_CONNECTED.rawValue), let stream else { return }
-            handler((try? InetAddress.remote(ofConnection: stream)) ?? nil)
+            guard let stream, event == Int32(G_SOCKET_CLIENT_CONNECTING.rawValue) || event == Int32(G_SOCKET_CLIENT_CONNECTED.rawValue) else { return }
+            let connection = stream.assumingMemoryBound(to: GSocketConnection.self)
+            let address = (try? InetAddress.remote(ofConnection: stream)) ?? nil
+            if !judge(address), event == Int32(G_SOCKET_CLIENT_CONNECTING.rawValue) {
+                g_socket_close(g_socket_connection_get_socket(connection), nil)
+            }
         }
     }
 

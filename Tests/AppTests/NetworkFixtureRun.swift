@@ -33,6 +33,9 @@ struct NetworkFixtureRun {
         }
     }
 
+    /// The local address of every connection made to port 8081 (which only accepts).
+    var connections: [String] { requests.filter { $0.address == "CONNECT" }.map(\.request) }
+
     /// The app inside the namespace, beside the fixture's servers, opening `manifest`.
     func launch(_ xvfb: Xvfb, manifest: String, environment: [String: String] = [:]) throws -> AppProcess {
         var wrapper = ["/usr/bin/unshare", "-rnm", Self.fixture, "--root", folder.path, "--log", log,

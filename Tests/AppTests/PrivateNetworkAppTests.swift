@@ -1,4 +1,4 @@
-// Why this exists: private network access with real connections: in a network namespace of its own, a gallery served from a "public" address cannot make the app reach loopback, private or link-local addresses (directly, by a redirect or by a name), and no request reaches them (the user's answers: LocalNetworkConsentAppTests).
+// Why this exists: private network access with real connections: in a network namespace of its own, a gallery served from a "public" address cannot make the app reach loopback, private or link-local addresses (directly, by a redirect or by a name), no request reaches them and no connection is even attempted (the user's answers: LocalNetworkConsentAppTests).
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -36,6 +36,34 @@ final class PrivateNetworkAppTests: XCTestCase {
                        "no request reached a loopback, private or link-local address")
         XCTAssertTrue(app.trace.events.contains { $0.event == .localNetwork(action: .asked) }, "the window asked the user")
         XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The rule judges an address before connecting to it: a private or link-local address written
+    /// in the URL before anything else, one a name resolves to as GIO is about to connect. No
+    /// connection reaches them (port 8081 writes down every one it accepts).
+    func testNoConnectionIsAttemptedToAnAddressTheGalleryMayNotReach() throws {
+        let blocked = "blocked: a gallery from the internet may not load photos from "
+        let table = RowTable([
+            ("private", "http://10.20.30.40:8081/a.jpg", blocked + "your local network (10.20.30.40)"),
+            ("link-local", "http://169.254.10.20:8081/b.jpg", blocked + "your local network (169.254.10.20)"),
+            ("loopback", "http://127.0.0.1:8081/c.jpg", blocked + "this computer (127.0.0.1)"),
+            ("name of loopback", "http://sneaky.example:8081/d.jpg", blocked + "this computer (127.0.0.1)"),
+            ("public", "\(Self.publicBase)/photos/coffee.png", "filtered"),
+        ])
+        let setup = try setUp(manifests: ["public.json": table.json])
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb, setup, manifest: "\(Self.publicBase)/files/public.json")
+        defer { app.stop() }
+        table.waitForEveryRow(app, timeout: 60)
+        table.assertEnded(app)
+        XCTAssertEqual(setup.connections, [], "no connection was attempted to a refused address")
+        // Control: the acceptor does see a connection the rule allows (a local gallery may reach it).
+        let local = setup.folder.appendingPathComponent("local.json")
+        try Data(RowTable([("private", "http://10.20.30.40:8081/a.jpg", "")]).json.utf8).write(to: local)
+        let mine = try launch(xvfb, setup, manifest: local.path)
+        defer { mine.stop() }
+        XCTAssertTrue(poll(timeout: 30) { setup.connections.contains("10.20.30.40") }, "a connection the rule allows is seen: \(setup.requests)")
+        XCTAssertEqual(app.criticals + mine.criticals, [])
     }
 
     func testAGalleryFromTheLocalNetworkCannotReachThisComputer() throws {

@@ -1,4 +1,4 @@
-// Why this exists: one hop of a GET: the request made without libsoup following redirects, private network access checked before anything is sent (at connect time, or by resolving the host when a proxy is in the way), the status, the caching headers and the body read within its limits.
+// Why this exists: one hop of a GET: the request made without libsoup following redirects, private network access checked before anything is sent (an address in the URL at once, else each address as the connection is about to be made, or by resolving the host when a proxy is in the way), the status, the caching headers and the body read within its limits.
 import Foundation
 import GLibRuntime
 import Soup
@@ -23,6 +23,11 @@ struct HTTPExchange {
     }
 
     func run(limit: Int, cancellable: Cancellable, started: Date, progress: ((Int, Int?) -> Void)?) throws(FetchError) -> Answer {
+        // An address written in the URL is judged before anything else: no lookup, no proxy, no socket.
+        if let origin, let host = url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+           let target = AddressSpace.of(host), !origin.mayReach(target) {
+            throw .blocked(NetworkRefusal(origin: origin, target: target, address: host))
+        }
         guard let message = Message(method: "GET", uri: url.absoluteString) else {
             throw .unsupported("invalid URL for HTTP")
         }
@@ -40,16 +45,19 @@ struct HTTPExchange {
         let resolvedSpace = proxied ? try spaceThroughProxy(cancellable: request) : nil
         let guardian = ConnectionGuard()
         if !proxied, let origin, origin != .local {
-            message.onConnected { remote in
+            message.onConnecting { remote in
                 guard let remote else {
                     guardian.refuse(NetworkRefusal(origin: origin, target: .local, address: "an unknown address"))
-                    return request.cancel()
+                    request.cancel()
+                    return false
                 }
                 let target = AddressSpace.of(remote.bytes)
-                if !origin.mayReach(target) {
+                guard origin.mayReach(target) else {
                     guardian.refuse(NetworkRefusal(origin: origin, target: target, address: remote.text))
                     request.cancel()
+                    return false
                 }
+                return true
             }
         }
         let stream: ReadStream
