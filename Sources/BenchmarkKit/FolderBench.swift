@@ -31,7 +31,7 @@ extension AppBench {
                 guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
                 firstFrame[label, default: []].append((wall - app.spawnedAt) * 1000)
                 guard app.trace.wait(timeout: 60, until: { $0.contains { $0.name == .manifest } }) else { continue }
-                if case .folderListed(_, _, let ms)? = app.trace.events.first(where: { $0.name == .folderListed })?.event { listing.append(ms) }
+                if case .folderListed(_, _, let ms, _)? = app.trace.events.first(where: { $0.name == .folderListed })?.event { listing.append(ms) }
                 usleep(300_000)
                 rss[label, default: []].append(ProcReaders.currentRSS(pid: app.process.processIdentifier))
                 if path == folder.path { changeMs += try changesReachTheList(app, folder: folder) }

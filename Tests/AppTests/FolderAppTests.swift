@@ -49,7 +49,7 @@ final class FolderAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, "the folder opened: \(app.stderr.suffix(400))")
-        XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, let skipped, _) = $0.event { return [photos, skipped] } else { return nil } },
+        XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, let skipped, _, _) = $0.event { return [photos, skipped] } else { return nil } },
                        [[5, 5]], "five photos; the hidden one, the text, the subfolder, the loop and the FIFO left out")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<5).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
                       "every photo of the folder loads: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")

@@ -9,7 +9,7 @@ final class TraceEventTests: XCTestCase {
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .renderer(name: "cairo", reason: .softwareGL, gl: "llvmpipe (LLVM 15.0.6, 256 bits)"),
         .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
-        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .folderListed(photos: 3, skipped: 2, ms: 1.5),
+        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .folderListed(photos: 3, skipped: 2, ms: 1.5, capped: false),
         .folderChanged(added: 2, removed: 1, changed: 1, total: 4), .folderGrew(added: 9_000, total: 16_000), .page(name: .loading),
         .windowSize(width: 720, height: 640), .thumbnailSize(pixels: 256), .localNetwork(action: .asked),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
@@ -22,6 +22,7 @@ final class TraceEventTests: XCTestCase {
         .stall(ms: 12.5, cpu: 2.5, waiting: 10), .stall(ms: 6, cpu: nil, waiting: nil),
         .stallStack(ms: 40.5, cpu: 40.25, stacks: "/usr/bin/classic-photos+0x1f2e3 /lib/libgtk-4.so.1+0x40;/usr/bin/classic-photos+0x1f2e3"), .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
+        .animation(row: 3, frames: 12, action: .playing, reason: nil), .animation(row: 4, frames: 0, action: .stopped, reason: "too long"),
         .zoom(row: 3, zoom: 1.25),
         .dependency(row: 3, on: .download), .width(queue: .download, width: 6),
         .metrics(url: "http://x/a.png", connect: 1.5, tls: 0, wait: 20.25, receive: 3),

@@ -26,11 +26,26 @@ public final class FolderContents: @unchecked Sendable {
     }
     /// One answer per content type (a folder holds few), not one lookup per file.
     private var known: [String: Bool] = [:]
+    /// The folder holds more photos than are listed (`FolderListing.maxPhotos`).
+    public internal(set) var isCapped = false
+    /// Whether the user owns the folder: in one someone else owns (and can write), a link that
+    /// leads out of it is not followed, or it could pull the user's other files into the gallery.
+    let isOwned: Bool
 
     init(folder: String, photos: [Photo]) {
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
+        var info = stat()
+        isOwned = stat(folder, &info) == 0 && info.st_uid == geteuid()
         self.photos = []
         replace(photos)
+    }
+
+    /// Whether a link in the folder leads out of it (resolved whole, through every link on the way).
+    func leadsOut(_ entry: DirectoryEntry) -> Bool {
+        guard let resolvedFolder = realpath(folder, nil), let resolved = realpath(folder + entry.name, nil) else { return true }
+        defer { free(resolvedFolder); free(resolved) }
+        let base = String(cString: resolvedFolder)
+        return !String(cString: resolved).hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }
 
     /// The whole listing (sorted here).
@@ -45,6 +60,7 @@ public final class FolderContents: @unchecked Sendable {
     /// file, not a type GdkPixbuf reads).
     func photo(_ entry: DirectoryEntry) -> Photo? {
         guard entry.kind == .regular, !entry.isHidden else { return nil }
+        if entry.symlinkTarget != nil, !isOwned, leadsOut(entry) { return nil }
         let isImage = known[entry.contentType] ?? {
             let answer = FolderListing.isImage(contentType: entry.contentType)
             known[entry.contentType] = answer
@@ -136,7 +152,12 @@ public final class FolderContents: @unchecked Sendable {
             if next < removed.count, removed[next] == index { next += 1; continue }
             survivors.append(photo)
         }
-        let added = added.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        // Arrivals past the cap are left out, as the listing leaves them out.
+        var added = added.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        if survivors.count + added.count > FolderListing.maxPhotos {
+            added = Array(added.prefix(max(0, FolderListing.maxPhotos - survivors.count)))
+            isCapped = true
+        }
         var merged: [Photo] = []
         merged.reserveCapacity(survivors.count + added.count)
         var inserted: [Int] = []

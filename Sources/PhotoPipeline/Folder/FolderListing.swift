@@ -1,4 +1,4 @@
-// Why this exists: a folder of the user's own photos read as a gallery: its images (the types GdkPixbuf loads), hidden files and subfolders left out, sorted as the file manager sorts names, handed over as rows like a manifest's.
+// Why this exists: a folder of the user's own photos read as a gallery: its images (the types GdkPixbuf loads), hidden files and subfolders left out, sorted as the file manager sorts names, handed over as rows like a manifest's, within a deadline and an entry cap.
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -26,51 +26,105 @@ public enum FolderListing {
     /// After the first rows, how often what the listing found since is merged in.
     public static let growEvery: TimeInterval = 0.2
 
+    /// The most photos a folder gallery lists: 250,000 (a row costs about 0.9 KB, so the cap's
+    /// listing stays within a few hundred MB); a folder with more shows the first found, sorted,
+    /// and says so (`FolderContents.isCapped`).
+    public static let maxPhotos = 250_000
+
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
     /// name; URL: the file's URI), handed over in batches. A folder still listing `firstRowsAfter`
     /// after it began (checked at each of GIO's batches) shows the photos found so far, sorted, and the listing goes on:
     /// what it finds after is handed to `grew`, merged into its sorted places, every `growEvery`
     /// and at its end. Returns the whole listing, for the folder's watcher to keep up to date.
+    /// The listing runs on a thread of its own with the local reads' deadline: a folder that
+    /// yields no entry for `files`' I/O timeout (a network mount that stopped answering) fails
+    /// with the reason, its thread is abandoned, and nothing it finds later is handed over.
     /// Blocking: call on a worker thread.
     @discardableResult
-    public static func rows(ofFolder path: String, cancellable: Cancellable, batch: @escaping (ManifestRows) -> Void,
-                            grew: (FolderChange) -> Void = { _ in },
-                            firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery) throws(ManifestError) -> FolderContents {
+    public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
+                            batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void = { _ in },
+                            firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
+                            maxPhotos: Int = maxPhotos) throws(ManifestError) -> FolderContents {
+        let callbacks = ListingCallbacks(batch: batch, grew: grew)
+        let outcome: Result<FolderContents, ManifestError>
+        do throws(FetchError) {
+            outcome = try files.watched(path: path, cancellable: cancellable, wholeSeconds: nil) { job in
+                list(path, cancellable: cancellable, job: job, callbacks: callbacks, firstRowsAfter: firstRowsAfter,
+                     growEvery: growEvery, maxPhotos: maxPhotos)
+            }
+        } catch .cancelled {
+            throw ManifestError("cancelled")
+        } catch {
+            throw ManifestError("could not list the folder: \(error)")
+        }
+        return try outcome.get()
+    }
+
+    /// The listing itself, on the watched thread: every callback goes through the job, so none
+    /// runs once the waiter has given up.
+    private static func list(_ path: String, cancellable: Cancellable, job: ReadJob<Result<FolderContents, ManifestError>>,
+                             callbacks: ListingCallbacks, firstRowsAfter: TimeInterval, growEvery: TimeInterval,
+                             maxPhotos: Int) -> Result<FolderContents, ManifestError> {
         let started = Date()
         let contents = FolderContents(folder: path, photos: [])
         var found: [FolderContents.Photo] = []
-        var skipped = 0
+        var skipped = 0, photos = 0
         /// When the photos found so far were last shown; nil before the first rows.
         var shown: Date?
+        // Stopped when the waiter gives up or the cap is reached (GIO checks it between entries).
+        let listing = Cancellable()
+        let link = cancellable.onCancel { listing.cancel() }
+        defer { cancellable.disconnect(link) }
         do {
-            try DirectoryListing.list(path: path, cancellable: cancellable) { entries in
+            try DirectoryListing.list(path: path, cancellable: listing, onEntry: { job.madeProgress() }) { entries in
+                if job.isAbandoned { return listing.cancel() }
                 for entry in entries {
-                    if let photo = contents.photo(entry) { found.append(photo) } else { skipped += 1 }
+                    guard let photo = contents.photo(entry) else { skipped += 1; continue }
+                    // One photo more than the cap: the folder is capped, and the listing stops.
+                    if photos == maxPhotos {
+                        contents.isCapped = true
+                        listing.cancel()
+                        break
+                    }
+                    found.append(photo)
+                    photos += 1
                 }
                 let now = Date()
                 if let last = shown {
                     guard now.timeIntervalSince(last) >= growEvery else { return }
-                    if let change = contents.grow(found) { grew(change) }
+                    if let change = contents.grow(found) { job.unlessAbandoned { callbacks.grew(change) } }
                     found.removeAll(keepingCapacity: true)
                     shown = now
                 } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
                     contents.replace(found)
                     found.removeAll(keepingCapacity: true)
-                    contents.emitRows(batch)
+                    job.unlessAbandoned { contents.emitRows(callbacks.batch) }
                     shown = now
                 }
             }
         } catch {
-            if error.isCancelled { throw ManifestError("cancelled") }
-            throw ManifestError("could not list the folder: \(error.message)")
+            if error.isCancelled && !contents.isCapped { return .failure(ManifestError("cancelled")) }
+            if !error.isCancelled { return .failure(ManifestError("could not list the folder: \(error.message)")) }
         }
         if shown == nil {
             contents.replace(found)
         } else if let change = contents.grow(found) {
-            grew(change)
+            job.unlessAbandoned { callbacks.grew(change) }
         }
-        Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000))
-        if shown == nil { contents.emitRows(batch) }
-        return contents
+        Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000,
+                                        capped: contents.isCapped))
+        if shown == nil { job.unlessAbandoned { contents.emitRows(callbacks.batch) } }
+        return .success(contents)
+    }
+}
+
+/// The listing's callbacks, carried to its thread. (@unchecked: they are called only on that
+/// thread, one at a time, and only while the caller waits for it: `ReadJob.unlessAbandoned`.)
+private final class ListingCallbacks: @unchecked Sendable {
+    let batch: (ManifestRows) -> Void
+    let grew: (FolderChange) -> Void
+    init(batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void) {
+        self.batch = batch
+        self.grew = grew
     }
 }

@@ -39,7 +39,7 @@ public struct ManifestLoader: Sendable {
     /// whole listing is handed to `listed` at the end (its watcher keeps it up to date).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
                      header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
-                     grew: (FolderChange) -> Void = { _ in },
+                     grew: @escaping (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
@@ -50,7 +50,7 @@ public struct ManifestLoader: Sendable {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
-            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, batch: batch, grew: grew))
+            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew))
             return
         }
         let data: Data, origin: AddressSpace

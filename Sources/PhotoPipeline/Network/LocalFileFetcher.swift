@@ -56,19 +56,27 @@ public final class LocalFileFetcher: Sendable {
     /// makes no progress, is past the whole deadline, or is cancelled.
     private func withDeadlines<T: Sendable>(path: String, cancellable: Cancellable,
                                             _ body: @escaping @Sendable (any LocalFileReading, () -> Void, () -> Bool) throws(FetchError) -> T) throws(FetchError) -> T {
+        let reader = self.reader
+        return try watched(path: path, cancellable: cancellable, wholeSeconds: configuration.totalTimeoutSeconds) { job throws(FetchError) in
+            try body(reader, { job.madeProgress() }, { cancellable.isCancelled || job.isAbandoned })
+        }
+    }
+
+    /// Run `body` on a thread of its own and wait for it: it fails "timed out" once it makes no
+    /// progress (`job.madeProgress()`) for the I/O timeout, or is past `wholeSeconds` if given,
+    /// and is abandoned then, or when `cancellable` is cancelled (a listing or a read of a mount
+    /// that stopped answering). Abandoned jobs still blocked are capped per mount.
+    func watched<T: Sendable>(path: String, cancellable: Cancellable, wholeSeconds: Double?,
+                              _ body: @escaping @Sendable (ReadJob<T>) throws(FetchError) -> T) throws(FetchError) -> T {
         let mount = MountTable.mountPoint(containing: path)
         let stuckNow = stuck.count(mount)
         if stuckNow >= configuration.maxStuckReadsPerMount {
             throw .notAnswering("\(stuckNow) reads on \(mount) are not answering (a network drive that stopped responding?)")
         }
         let job = ReadJob<T>(stuck: stuck, mount: mount)
-        let reader = self.reader
         let thread = Thread {
             BackgroundPriority.lowerCurrentThread()
-            let result = Result { () throws(FetchError) -> T in
-                try body(reader, { job.madeProgress() }, { cancellable.isCancelled || job.isAbandoned })
-            }
-            job.finish(result)
+            job.finish(Result { () throws(FetchError) -> T in try body(job) })
         }
         thread.name = "local read"
         thread.start()
@@ -76,8 +84,9 @@ public final class LocalFileFetcher: Sendable {
         let wake = cancellable.onCancel { job.wake() }
         defer { cancellable.disconnect(wake) }
         let started = Date()
+        let whole = wholeSeconds ?? .infinity
         switch job.waitForResult(ioTimeout: configuration.ioTimeoutSeconds,
-                                 deadline: started.addingTimeInterval(configuration.totalTimeoutSeconds),
+                                 deadline: wholeSeconds.map { started.addingTimeInterval($0) } ?? .distantFuture,
                                  isCancelled: { cancellable.isCancelled }) {
         case .done(let result):
             return try result.get()
@@ -89,7 +98,7 @@ public final class LocalFileFetcher: Sendable {
             throw .timedOut(seconds: Int(configuration.ioTimeoutSeconds.rounded(.up)))
         case .pastDeadline:
             job.abandon()
-            throw .timedOut(seconds: Int(configuration.totalTimeoutSeconds.rounded(.up)))
+            throw .timedOut(seconds: Int(whole.rounded(.up)))
         }
     }
 }
@@ -119,6 +128,13 @@ final class ReadJob<T: Sendable>: @unchecked Sendable {
     func madeProgress() { condition.withLock { lastProgress = Date() } }
 
     func wake() { condition.withLock { condition.broadcast() } }
+
+    /// Run `body` (a callback into whoever waits) only if the job was not abandoned, holding its
+    /// lock, so that no callback runs after its waiter gave up. `body` must not call back into
+    /// the job.
+    func unlessAbandoned(_ body: () -> Void) {
+        condition.withLock { if !abandoned { body() } }
+    }
 
     /// The reader's result (dropped if the job was abandoned).
     func finish(_ result: Result<T, FetchError>) {

@@ -10,7 +10,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case rows(total: Int)
     case manifestFailed(reason: String, source: String)
     case interrupted(source: String)
-    case folderListed(photos: Int, skipped: Int, ms: Double)
+    case folderListed(photos: Int, skipped: Int, ms: Double, capped: Bool)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
     case folderGrew(added: Int, total: Int)
     case page(name: PageName)
@@ -102,7 +102,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .manifest: "a manifest was parsed to its end; all its rows are shown"
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"
             case .manifestFailed: "a manifest could not be loaded; the window shows the reason with Retry"
-            case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links), in `ms`"
+            case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links, links out of a folder someone else owns), in `ms`; `capped` when it holds more photos than the 250,000 listed"
             case .folderGrew: "a big folder's listing went on after its first rows were shown: the `added` photos it found since were merged into their sorted places (the list stays at the top if it was there); `total` rows now"
             case .folderChanged: "the folder shown changed on disk (GIO's monitor; changes gathered for a moment are one event): `added` photos became rows, `removed` rows went, `changed` rows get their photo again; `total` rows now"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"

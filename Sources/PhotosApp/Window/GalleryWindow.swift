@@ -11,7 +11,7 @@ final class GalleryWindow {
     let header = HeaderBar()
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
-    private let errorBar = InfoBar(type: .error)
+    let errorBar = InfoBar(type: .error)
     private let dropTarget = DropTarget()
     let list: GalleryList
     let viewerPage = ViewerPage()
@@ -20,7 +20,7 @@ final class GalleryWindow {
     let openButton = Button(label: tr("_Open"))
     let scheduler: OnscreenScheduler
     /// Keeps a folder gallery up to date.
-    private let follower: FolderFollower
+    let follower: FolderFollower
     private let scrollTracker: ScrollTracker
     private let loader: GalleryLoader
     private let consent: LocalNetworkConsent
@@ -81,7 +81,7 @@ final class GalleryWindow {
             firstRows: { [weak self] manifest in self?.firstRows(manifest) },
             moreRows: { [weak self] rows in self?.received(rows) },
             folderGrew: { [weak self] change in if let gallery = self?.gallery { self?.follower.grew(change, in: gallery) } },
-            folderListed: { [weak self] contents in if let gallery = self?.gallery { self?.follower.follow(contents, in: gallery) } },
+            folderListed: { [weak self] contents in self?.listed(contents) },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.gone = { [weak self] gallery in
