@@ -82,4 +82,20 @@ final class BadInputAppTests: XCTestCase {
         }
         XCTAssertEqual(open, [], "operations left in progress", file: file, line: line)
     }
+
+    /// A trace that cannot be written (`--trace /dev/full`: every write fails) stops the trace,
+    /// says so once, and the app goes on: its rows load and show (read over AT-SPI, as there is
+    /// no trace to read).
+    func testATraceThatCannotBeWrittenStopsTheTraceNotTheApp() throws {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--trace", "/dev/full", SamplePhotos.sampleManifest.path])
+        defer { app.stop() }
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Chelsea the Cat", timeout: 60), "the gallery shows: \(app.stderr.suffix(400))")
+        XCTAssertTrue(poll(timeout: 15) { app.stderr.contains("the trace could not be written (/dev/full: No space left on device); tracing stopped") },
+                      String(app.stderr.suffix(400)))
+        sleep(1)
+        XCTAssertTrue(app.process.isRunning, "the app lives")
+        XCTAssertEqual(app.stderr.components(separatedBy: "tracing stopped").count, 2, "said once")
+        XCTAssertFalse(app.stderr.contains("CRITICAL"), app.stderr)
+    }
 }

@@ -40,6 +40,45 @@ final class FilesTheAppWritesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: trace.folder), "removed at exit")
     }
 
+    /// `--trace FILE`: a new file is private (0600), a symlink planted at the name is not written
+    /// through (the open is refused), and a write that fails stops the trace without ending the app.
+    func testTheNamedTraceIsPrivateNeverASymlinkAndAFailedWriteStopsIt() throws {
+        let base = try folder()
+        let trace = Trace()
+        try trace.open(path: base + "/named.jsonl")
+        XCTAssertEqual(mode(base + "/named.jsonl"), 0o600)
+        trace.close()
+        let victim = base + "/victim"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+        symlink(victim, base + "/planted.jsonl")
+        XCTAssertThrowsError(try trace.open(path: base + "/planted.jsonl"), "a symlink at the name is refused")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+
+        try trace.open(path: "/dev/full")
+        trace.emit(.scrollBegin)
+        trace.flush()
+        XCTAssertFalse(trace.isEnabled, "a failed write stops the trace")
+        trace.emit(.scrollEnd(visible: [0, 1]))
+        trace.flush()
+    }
+
+    /// The session trace lives in memory-backed storage: past its size its older half is moved
+    /// aside (the one before goes), so it never holds more than twice that; Export reads both.
+    func testTheSessionTraceKeepsUnderItsSize() throws {
+        let base = try folder()
+        let path = base + "/session.jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let trace = Trace()
+        trace.open(fd: fd, path: path, sizeLimit: 4_096)
+        defer { trace.close() }
+        for _ in 0..<2_000 { trace.emit(.scrollBegin) }
+        trace.flush()
+        let sizes = trace.paths.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+        XCTAssertEqual(trace.paths, [path + ".1", path], "the older half beside the file")
+        XCTAssertTrue(sizes.allSatisfy { $0 <= 4_096 }, "each under the size: \(sizes)")
+        XCTAssertTrue(try String(contentsOfFile: path + ".1", encoding: .utf8).hasSuffix("}\n"), "whole lines")
+    }
+
     func testWithARuntimeFolderTheTraceGoesThere() throws {
         let runtime = try folder()
         defer { Trace.shared.close() }

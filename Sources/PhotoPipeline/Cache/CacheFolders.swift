@@ -50,6 +50,7 @@ final class LogOnce: Sendable {
 
     func say(_ key: String, _ message: String) {
         let first = said.withLock { $0.insert(key).inserted }
-        if first { FileHandle.standardError.write(Data("classic-photos: \(message)\n".utf8)) }
+        // A standard error that cannot be written (closed, a full disk) is no reason to stop.
+        if first { try? FileHandle.standardError.write(contentsOf: Data("classic-photos: \(message)\n".utf8)) }
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: without --trace, the session's trace still goes to a file (so the inspector can export it): in a private folder of its own, made new, never an existing file or a symlink someone planted in /tmp, and removed at exit.
+// Why this exists: without --trace, the session's trace still goes to a file (so the inspector can export it): in a private folder of its own, made new, never an existing file or a symlink someone planted in /tmp, kept under a size, and removed at exit.
 import Foundation
 
 public struct SessionTrace: Sendable {
@@ -21,13 +21,14 @@ public struct SessionTrace: Sendable {
             rmdir(folder)
             return nil
         }
-        Trace.shared.open(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true), path: path)
+        Trace.shared.open(fd: fd, path: path, sizeLimit: Trace.sessionSizeLimit)
         return SessionTrace(folder: folder, path: path)
     }
 
-    /// At exit: the file and its folder go.
+    /// At exit: the file (and its older half, if it grew past its size) and its folder go.
     public func remove() {
         unlink(path)
+        unlink(path + ".1")
         rmdir(folder)
     }
 }

@@ -5,12 +5,13 @@ import Foundation
 /// Thread-safe: operations report from workers, the UI from the main loop. `emit` only stamps
 /// the event and queues it; a serial queue formats and writes the lines, in order, a moment
 /// later, so the main thread never waits on the file system while it makes a frame.
-/// (@unchecked: its file handle, queue of lines and observer are all behind `lock`.)
+/// A write that fails (a full disk, `--trace /dev/full`) stops the trace, said once on standard
+/// error; the app goes on. (@unchecked: its file, queue of lines and observer are all behind `lock`.)
 public final class Trace: @unchecked Sendable {
     public static let shared = Trace()
 
     private let lock = NSLock()
-    private var handle: FileHandle?
+    private var handle: TraceFile?
     /// Events emitted and not yet written, and whether a write is already on its way.
     private var pending: [(t: Double, event: TraceEvent)] = []
     private var writeScheduled = false
@@ -29,32 +30,40 @@ public final class Trace: @unchecked Sendable {
     }
     private var observerStorage: TraceObserver?
 
-    /// Write to a file the caller opened (the session trace, made exclusively).
-    public func open(handle file: FileHandle, path: String) {
+    /// The session's own trace's size (`SessionTrace`): past it, the older half is rotated aside.
+    public static let sessionSizeLimit = 32 << 20
+
+    /// Write to a file the caller opened (the session trace, made exclusively), kept under `sizeLimit`.
+    public func open(fd: Int32, path: String, sizeLimit: Int?) {
+        install(TraceFile(fd: fd, path: path, sizeLimit: sizeLimit))
+    }
+
+    /// Open the trace file the user named (`--trace FILE`): appended to, created 0600 if it is
+    /// new, never through a symbolic link.
+    public func open(path: String) throws {
+        let file: TraceFile
+        do throws(TraceFileError) { file = try TraceFile.append(to: path) } catch {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: error.description])
+        }
+        install(file)
+    }
+
+    private func install(_ file: TraceFile) {
         writer.sync {
             write()
             lock.withLock {
                 handle = file
-                openPath = path
+                openPath = file.path
             }
         }
     }
 
-    /// Open (create or append to) the trace file the user named (`--trace FILE`).
-    public func open(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        guard let file = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        file.seekToEndOfFile()
-        writer.sync {
-            write()
-            lock.withLock {
-                handle = file
-                openPath = path
-            }
+    /// The files the trace was written to, oldest first (a session trace past its size has its
+    /// older half beside it): what Export copies.
+    public var paths: [String] {
+        lock.withLock {
+            guard let handle else { return [] }
+            return FileManager.default.fileExists(atPath: handle.rotatedPath) ? [handle.rotatedPath, handle.path] : [handle.path]
         }
     }
 
@@ -65,7 +74,7 @@ public final class Trace: @unchecked Sendable {
         writer.sync {
             write()
             lock.withLock {
-                try? handle?.close()
+                handle?.close()
                 handle = nil
                 openPath = nil
             }
@@ -97,7 +106,7 @@ public final class Trace: @unchecked Sendable {
 
     /// On the writer queue: format and write everything queued, in one write.
     private func write() {
-        let (events, file): ([(t: Double, event: TraceEvent)], FileHandle?) = lock.withLock {
+        let (events, file): ([(t: Double, event: TraceEvent)], TraceFile?) = lock.withLock {
             defer {
                 pending.removeAll(keepingCapacity: true)
                 writeScheduled = false
@@ -107,7 +116,14 @@ public final class Trace: @unchecked Sendable {
         guard let file, !events.isEmpty else { return }
         var text = ""
         for (t, event) in events { text += Self.line(event, t: t) }
-        file.write(Data(text.utf8))
+        if case .failure(let error) = file.write(text) {
+            // The trace stops; the app goes on.
+            lock.withLock {
+                if handle === file { handle = nil }
+            }
+            file.close()
+            LogOnce.shared.say("trace", "the trace could not be written (\(error)); tracing stopped")
+        }
     }
 
     /// The JSON line for `event` at time `t`.

@@ -10,7 +10,7 @@ struct TraceExport {
     let status: (_ text: String, _ failed: Bool) -> Void
 
     func run() {
-        guard let path = Trace.shared.path else {
+        guard Trace.shared.path != nil else {
             return failed(tr("this session's trace could not be written anywhere"))
         }
         let chooser = FileChooserNative(title: tr("Export Trace"), parent: parent, acceptLabel: tr("_Export"),
@@ -22,7 +22,8 @@ struct TraceExport {
             // folder at that path is never removed.
             let result: Result<Void, AtomicFileError>
             do {
-                result = AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: path)), to: url.path, durable: true)
+                let parts = try Trace.shared.paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+                result = AtomicFile.write(parts.reduce(Data(), +), to: url.path, durable: true)
             } catch {
                 result = .failure(AtomicFileError(code: EIO))
             }
@@ -39,7 +40,7 @@ struct TraceExport {
 
     /// An export that failed says why, in the inspector and on standard error.
     private func failed(_ reason: String) {
-        FileHandle.standardError.write(Data("classic-photos: could not export the trace: \(reason)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("classic-photos: could not export the trace: \(reason)\n".utf8))
         status(fill(tr("Could not export the trace: %s"), reason), true)
     }
 }

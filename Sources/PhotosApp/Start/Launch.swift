@@ -29,7 +29,7 @@ public enum Launch {
         var sessionTrace: SessionTrace?
         if let path = options.tracePath ?? ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_TRACE"] {
             do { try Trace.shared.open(path: path) } catch {
-                FileHandle.standardError.write(Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("classic-photos: cannot write the trace to \(path): \(error)\n".utf8))
                 return 2
             }
         } else {
