@@ -167,6 +167,25 @@ final class KeepResultAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
+    /// The export folder is opened once and written through that: swapped for a link to another
+    /// folder mid-export, the rest of the photos still go where the export began.
+    func testSwappingTheFolderForALinkMidExportRedirectsNothing() throws {
+        let export = try SlowExport(rows: 24, underWayAt: 3)
+        defer { export.stop() }
+        let moved = export.out.deletingLastPathComponent().appendingPathComponent(export.out.lastPathComponent + "-moved")
+        let elsewhere = TemporaryFiles.url("elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: moved); try? FileManager.default.removeItem(at: elsewhere) }
+        XCTAssertEqual(rename(export.out.path, moved.path), 0)
+        XCTAssertEqual(symlink(elsewhere.path, export.out.path), 0)
+        XCTAssertTrue(export.app.trace.wait(timeout: 120) { $0.contains { $0.name == .exportEnded } }, "the export ended: \(export.app.recentEvents())")
+        XCTAssertEqual(exportEnded(export.app), .exportEnded(written: 24, failed: 0, total: 24, outcome: .finished, reason: nil))
+        XCTAssertEqual(files(elsewhere), [], "nothing went through the link")
+        XCTAssertEqual(files(moved).count, 24, "every photo is in the folder the export began in")
+        unlink(export.out.path)
+        XCTAssertEqual(export.app.criticals, [])
+    }
+
     /// A full disk (a 1 MB tmpfs) stops the export with the reason; every file left is whole.
     func testFullDiskStopsWithTheReason() throws {
         let directory = TemporaryFiles.url("full-\(UUID().uuidString)")

@@ -1,7 +1,7 @@
 // Why this exists: what Save As and Export Gallery write, without a display: names safe and unique, a file that is never replaced unless asked, the photo at full size, upright and in sepia in each format, refusals and cancellation that leave nothing behind.
 import Foundation
 import GLibRuntime
-import PhotoPipeline
+@testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -31,6 +31,21 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(ExportFormat(fileName: "a.JPEG"), .jpeg)
         XCTAssertEqual(ExportFormat(fileName: "a.png"), .png)
         XCTAssertNil(ExportFormat(fileName: "a.tiff"))
+    }
+
+    /// FAT, exFAT, NTFS and Windows shares refuse `:`, `?`, `*`, `"`, `<`, `>` and `|` (a name with
+    /// one stopped an export to a stick), a final dot or space, and compare names without case:
+    /// an export there gives names they take. Which file systems: from the mount table.
+    func testNamesForAWindowsFileSystem() throws {
+        XCTAssertEqual(ExportNames.base(for: "Sunset: day 1? <best> \"wow\" a|b*", windowsNames: true), "Sunset_ day 1_ _best_ _wow_ a_b_")
+        XCTAssertEqual(ExportNames.base(for: "Sunset: day 1?"), "Sunset: day 1?", "other file systems keep the name")
+        XCTAssertEqual(ExportNames.base(for: "The end. ", windowsNames: true), "The end")
+        var names = ExportNames.Unique(taken: ["COFFEE.png"], format: .png, sepia: false, windowsNames: true)
+        XCTAssertEqual(names.name(for: "Coffee"), "Coffee (2).png", "the folder's names compared without case")
+        XCTAssertEqual(names.name(for: "coffee"), "coffee (3).png")
+        XCTAssertEqual(MountTable.fileSystem(containing: "/proc/self"), "proc")
+        XCTAssertTrue(ExportFolder.windowsFileSystems.isSuperset(of: ["vfat", "exfat", "ntfs3", "fuseblk", "cifs"]))
+        XCTAssertFalse(try ExportFolder(path: folder.path).windowsNames, "a folder here is not on one")
     }
 
     func testUniqueNamesAvoidEachOtherAndTheFolder() {

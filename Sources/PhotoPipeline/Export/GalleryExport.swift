@@ -11,6 +11,8 @@ public final class GalleryExport {
     }
 
     public let folder: String
+    /// The folder, opened once: every file is written relative to it.
+    private let destination: ExportFolder
     public let format: ExportFormat
     public let sepia: Bool
     public let total: Int
@@ -37,13 +39,14 @@ public final class GalleryExport {
     /// Operations queued at once: enough that the queue never waits for the main loop to feed it.
     private var window: Int { pending.exportQueue.maxConcurrentOperationCount * 2 }
 
-    /// Fails when the folder cannot be listed (its files' names are needed so none is overwritten).
+    /// Fails when the folder cannot be opened and listed (its files' names are needed so none is overwritten).
     public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool) throws(ExportFailure) {
-        let taken: [String]
-        do {
-            taken = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let taken: Set<String>
+        do throws(AtomicFileError) {
+            destination = try ExportFolder(path: folder)
+            taken = try destination.names()
         } catch {
-            throw .destination(AtomicFileError(code: (error as NSError).code == NSFileReadNoPermissionError ? EACCES : ENOENT))
+            throw .destination(error)
         }
         self.gallery = gallery
         self.folder = folder
@@ -52,7 +55,7 @@ public final class GalleryExport {
         rows = gallery.records.rows
         manifestURL = gallery.records.source
         total = rows.count
-        names = ExportNames.Unique(taken: Set(taken), format: format, sepia: sepia)
+        names = ExportNames.Unique(taken: taken, format: format, sepia: sepia, windowsNames: destination.windowsNames)
     }
 
     public var failed: Int { failures.count }
@@ -100,7 +103,7 @@ public final class GalleryExport {
             return record(Failure(row: row, name: entry.name, reason: entry.problem ?? "the photo has no address"))
         }
         let name = names.name(for: entry.name)
-        let work = PhotoExport(gallery.source(of: url), to: ExportTarget(path: (folder as NSString).appendingPathComponent(name), replacing: false),
+        let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),
                                format: format, sepia: sepia, settings: gallery.settings)
         let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
         let operation = PhotoOperation(row: row, key: key, work: work)

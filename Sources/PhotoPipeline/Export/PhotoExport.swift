@@ -9,9 +9,20 @@ public struct ExportTarget: Sendable {
     /// True when the user agreed to replace a file there (the Save As chooser asked); an export of
     /// a gallery never replaces one.
     public let replacing: Bool
+    /// A gallery's export: the folder it opened once, and the file's name in it.
+    let folder: (ExportFolder, name: String)?
+
     public init(path: String, replacing: Bool) {
         self.path = path
         self.replacing = replacing
+        folder = nil
+    }
+
+    /// A new file `name` in `folder`, written relative to the folder's descriptor.
+    public init(name: String, in folder: ExportFolder) {
+        path = (folder.path as NSString).appendingPathComponent(name)
+        replacing = false
+        self.folder = (folder, name)
     }
 }
 
@@ -104,7 +115,10 @@ public struct PhotoExport: StageWork {
         }
         // The last moment to stop: once renamed, the file is the user's.
         if context.isCancelled { return .failure(.cancelled) }
-        switch AtomicFile.write(encoded, to: target.path, durable: true, mode: 0o644, replacing: target.replacing) {
+        let written = target.folder.map { folder, name in
+            AtomicFile.write(encoded, named: name, in: folder.fd, durable: true, mode: 0o644, replacing: false)
+        } ?? AtomicFile.write(encoded, to: target.path, durable: true, mode: 0o644, replacing: target.replacing)
+        switch written {
         case .success: return .success(encoded.count)
         case .failure(let error): return .failure(.destination(error))
         }

@@ -11,10 +11,24 @@ public enum AtomicFile {
     public static func write(_ data: Data, to path: String, durable: Bool = false, mode: mode_t = 0o600,
                              replacing: Bool = true) -> Result<Void, AtomicFileError> {
         let folder = (path as NSString).deletingLastPathComponent
-        var template = Array("\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folderFD >= 0 else { return .failure(AtomicFileError(errno)) }
+        defer { close(folderFD) }
+        return write(data, named: (path as NSString).lastPathComponent, in: folderFD, durable: durable, mode: mode, replacing: replacing)
+    }
+
+    /// The same, relative to a folder already open (`folder`, a descriptor): the temporary file,
+    /// the rename and the check are all made in that folder, whatever its path leads to now.
+    public static func write(_ data: Data, named name: String, in folder: Int32, durable: Bool = false, mode: mode_t = 0o600,
+                             replacing: Bool = true) -> Result<Void, AtomicFileError> {
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<100 {
+            temporary = ".\(name).\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
+            fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
         guard fd >= 0 else { return .failure(AtomicFileError(errno)) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32 = fchmod(fd, mode) == 0 ? 0 : errno
         if failure == 0 {
             failure = data.withUnsafeBytes { raw -> Int32 in
@@ -30,21 +44,21 @@ public enum AtomicFile {
         if failure == 0, durable, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0 {
-            failure = replacing ? (rename(temporary, path) == 0 ? 0 : errno) : placeWithoutReplacing(temporary, path)
+            failure = replacing ? (renameat(folder, temporary, folder, name) == 0 ? 0 : errno) : placeWithoutReplacing(temporary, name, in: folder)
         }
-        unlink(temporary)
+        unlinkat(folder, temporary, 0)
         return failure == 0 ? .success(()) : .failure(AtomicFileError(failure))
     }
 
-    /// Give `temporary`'s file the name `path` only if nothing has it (the caller unlinks `temporary`).
-    private static func placeWithoutReplacing(_ temporary: String, _ path: String) -> Int32 {
-        if link(temporary, path) == 0 { return 0 }
+    /// Give `temporary`'s file the name `name` only if nothing has it (the caller unlinks `temporary`).
+    private static func placeWithoutReplacing(_ temporary: String, _ name: String, in folder: Int32) -> Int32 {
+        if linkat(folder, temporary, folder, name, 0) == 0 { return 0 }
         let failure = errno
         guard [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK].contains(failure) else { return failure }
         // No hard links here (FAT, some network shares): refuse a name in use, then rename.
         var info = stat()
-        if lstat(path, &info) == 0 { return EEXIST }
-        return rename(temporary, path) == 0 ? 0 : errno
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return EEXIST }
+        return renameat(folder, temporary, folder, name) == 0 ? 0 : errno
     }
 }
 
