@@ -41,4 +41,22 @@ final class WindowStateAppTests: XCTestCase {
         return geometry.split(separator: "\n").first { $0.contains("Geometry:") }?
             .split(separator: " ").last.map(String.init) ?? ""
     }
+
+    /// The window-size keys have ranges (240 to 16,384): sizes outside them, written to the
+    /// settings by someone else, give the default size, not a window of a billion pixels or none.
+    func testASavedSizeOutOfRangeGivesTheDefault() throws {
+        let xvfb = try Xvfb()
+        let folder = TemporaryFiles.url("classic-photos-range-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = try PersistentSettings.environment(in: folder, keys: ["window-width=2000000000", "window-height=-5"])
+        let app = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows())
+        XCTAssertEqual(try size(of: try app.mainWindow(on: xvfb), on: xvfb), "720x640", "the default size")
+        XCTAssertEqual(app.criticals, [])
+        let schema = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("data/io.github.classicphotos.ClassicPhotos.gschema.xml"), encoding: .utf8)
+        for key in ["window-width", "window-height"] {
+            XCTAssertTrue(schema.contains("<key name=\"\(key)\" type=\"i\">\n      <range min=\"240\" max=\"16384\"/>"), "\(key) has its range")
+        }
+    }
 }

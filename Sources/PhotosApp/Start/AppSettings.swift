@@ -25,13 +25,17 @@ final class AppSettings {
     private func int(_ key: String, _ fallback: Int32) -> Int32 { settings?.int(key) ?? (memory[key] as? Int32 ?? fallback) }
     private func setInt(_ key: String, _ value: Int32) { if let settings { settings.setInt(key, value) } else { memory[key] = value } }
 
+    /// The window's sides, as the schema's ranges say: a size outside is never saved (GSettings
+    /// would refuse it), and one read from elsewhere is brought within it.
+    static let windowSides: ClosedRange<Int32> = 240...16384
+
     var windowWidth: Int32 {
-        get { int("window-width", 720) }
-        set { setInt("window-width", newValue) }
+        get { int("window-width", 720).within(Self.windowSides) }
+        set { setInt("window-width", newValue.within(Self.windowSides)) }
     }
     var windowHeight: Int32 {
-        get { int("window-height", 640) }
-        set { setInt("window-height", newValue) }
+        get { int("window-height", 640).within(Self.windowSides) }
+        set { setInt("window-height", newValue.within(Self.windowSides)) }
     }
     var windowMaximized: Bool {
         get { settings?.bool("window-maximized") ?? (memory["window-maximized"] as? Bool ?? false) }
@@ -124,4 +128,8 @@ final class AppSettings {
         get { settings?.string("style") ?? (memory["style"] as? String ?? "follow") }
         set { if let settings { settings.setString("style", newValue) } else { memory["style"] = newValue } }
     }
+}
+
+private extension Int32 {
+    func within(_ range: ClosedRange<Int32>) -> Int32 { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
