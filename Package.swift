@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "classic-photos", targets: ["ClassicPhotos"]),
         .executable(name: "classic-photos-bench", targets: ["Benchmarks"]),
         .executable(name: "manifest-fuzzer", targets: ["ManifestFuzzer"]),
+        .executable(name: "header-fuzzer", targets: ["HeaderFuzzer"]),
     ],
     targets: [
         // C libraries, imported through module maps and shim headers, one per library.
@@ -97,6 +98,9 @@ let package = Package(
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they

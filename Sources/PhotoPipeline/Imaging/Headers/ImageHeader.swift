@@ -30,6 +30,12 @@ public struct ImageHeader: Sendable, Equatable {
         return try read(data, format: format.name, limits: limits, depth: 0, tally: &tally)
     }
 
+    /// The same, by the loader's format name ("gif", "webp", "heif/avif", "svg"): the fuzzer's way in.
+    public static func read(_ data: Data, formatNamed name: String, limits: ImageLimits = .standard) throws(DecodeError) -> ImageHeader? {
+        var tally = EmbeddedTally()
+        return try read(data, format: name, limits: limits, depth: 0, tally: &tally)
+    }
+
     /// The same for an image embedded `depth` drawings deep; `tally` counts what every drawing
     /// on the way embeds.
     static func read(_ data: Data, format: String, limits: ImageLimits, depth: Int, tally: inout EmbeddedTally) throws(DecodeError) -> ImageHeader? {
