@@ -10,20 +10,20 @@ public struct DirectoryEntry: Sendable {
     public let name: String
     /// The name to show (valid UTF-8 whatever the bytes on disk).
     public let displayName: String
-    /// GIO's content type (a MIME type on Linux), from the name and, when that is ambiguous, the
-    /// first bytes, read without blocking (`sniffedType`).
+    /// GIO's content type (a MIME type on Linux) from the name alone; where that is not the type
+    /// wanted, `sniffedType` looks at the first bytes, without blocking.
     public let contentType: String
     public let isHidden: Bool
     public let kind: Kind
-    /// A symbolic link, and where it points (as written in the link).
-    public var symlinkTarget: String? = nil
+    /// A symbolic link (its kind is its target's).
+    public var isSymlink = false
 }
 
 public enum DirectoryListing {
     /// The content type from the name only (`fast-content-type`): GIO's own sniffing opens a file
     /// that blocks (a file under a lease kept a listing waiting 45 s); `sniffedType` reads instead.
     static let attributes = "standard::name,standard::display-name,standard::fast-content-type,standard::is-hidden,standard::is-backup,"
-        + "standard::type,standard::is-symlink,standard::symlink-target"
+        + "standard::type,standard::is-symlink"
 
     /// List `path`'s entries (blocking: call on a worker thread), handing them over `batchSize`
     /// at a time. Throws the folder's error (missing, unreadable, not a folder, cancelled).
@@ -70,11 +70,10 @@ public enum DirectoryListing {
         case G_FILE_TYPE_DIRECTORY: .directory
         default: .other
         }
-        let fast = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) } ?? ""
-        let type = kind == .regular ? sniffedType(name: name, path: folder + "/" + name) ?? fast : fast
+        let type = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) } ?? ""
         let hidden = g_file_info_get_is_hidden(info) != 0 || g_file_info_get_is_backup(info) != 0
-        let target = g_file_info_get_is_symlink(info) != 0 ? g_file_info_get_symlink_target(info).map { String(cString: $0) } ?? "" : nil
-        return DirectoryEntry(name: name, displayName: display, contentType: type, isHidden: hidden, kind: kind, symlinkTarget: target)
+        return DirectoryEntry(name: name, displayName: display, contentType: type, isHidden: hidden, kind: kind,
+                              isSymlink: g_file_info_get_is_symlink(info) != 0)
     }
 
     /// A regular file's content type as GIO guesses it: from its name, and when the name leaves

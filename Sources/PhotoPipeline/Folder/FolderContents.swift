@@ -60,12 +60,17 @@ public final class FolderContents: @unchecked Sendable {
     /// file, not a type GdkPixbuf reads).
     func photo(_ entry: DirectoryEntry) -> Photo? {
         guard entry.kind == .regular, !entry.isHidden else { return nil }
-        if entry.symlinkTarget != nil, !isOwned, leadsOut(entry) { return nil }
-        let isImage = known[entry.contentType] ?? {
-            let answer = FolderListing.isImage(contentType: entry.contentType)
-            known[entry.contentType] = answer
+        if entry.isSymlink, !isOwned, leadsOut(entry) { return nil }
+        func isImage(_ type: String) -> Bool {
+            if let answer = known[type] { return answer }
+            let answer = FolderListing.isImage(contentType: type)
+            known[type] = answer
             return answer
-        }()
+        }
+        // The name says an image, or, where it leaves that uncertain, the first bytes do (GIO's
+        // rule, read without blocking: a file under a lease is not waited for).
+        let isImage = isImage(entry.contentType)
+            || DirectoryListing.sniffedType(name: entry.name, path: folder + entry.name).map(isImage) == true
         guard isImage, let uri = fileURI(forPath: folder + entry.name) else { return nil }
         return Photo(key: DirectoryListing.sortKey(entry.displayName), fileName: entry.name,
                      name: DisplayText.clean(entry.displayName), uri: uri)
