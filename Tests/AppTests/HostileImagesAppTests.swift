@@ -69,4 +69,29 @@ final class HostileImagesAppTests: XCTestCase {
         table.assertEnded(again)
         XCTAssertEqual(again.criticals, [])
     }
+
+    /// A folder holding a photo another program writes under a lease (no extension: its content
+    /// must be looked at): the app's listing does not wait for the lease (it used to keep the
+    /// loading page up 45 s), the good photo beside it shows in sepia while the lease is held.
+    func testAFileHeldUnderALeaseDoesNotHoldTheFolderUp() throws {
+        let folder = TemporaryFiles.url("lease-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SamplePhotos.data("coffee.png").write(to: folder.appendingPathComponent("good.png"))
+        let held = folder.appendingPathComponent("being-written")
+        try SamplePhotos.data("horse.png").write(to: held)
+        let previous = signal(SIGIO, SIG_IGN)
+        defer { signal(SIGIO, previous) }
+        let fd = open(held.path, O_RDONLY)
+        defer { close(fd) }
+        XCTAssertEqual(fcntl(fd, 1024 /* F_SETLEASE */, F_WRLCK), 0, "a write lease on the file")
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered }, "the good photo shows in sepia: \(app.recentEvents())")
+        XCTAssertEqual(fcntl(fd, 1025 /* F_GETLEASE */), F_RDLCK, "still held (its break asked for, not waited for)")
+        XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, _, _, _) = $0.event { return photos } else { return nil } }, [1])
+        XCTAssertEqual(app.criticals, [])
+    }
 }
