@@ -43,6 +43,11 @@ public enum PixbufFormats {
     /// image/webp, image/avif: what a folder gallery lists and the desktop file offers to open.
     public static let mimeTypes: [String] = all.flatMap(\.mimeTypes)
 
+    /// Each loader with GIO's content type of each of its MIME types, made once.
+    private static let contentTypes: [(format: PixbufFormat, types: [String])] = all.map { format in
+        (format, format.mimeTypes.compactMap { takeString(g_content_type_from_mime_type($0)) })
+    }
+
     /// How many bytes GdkPixbufLoader looks at before it picks a loader.
     public static let sniffedBytes = 1024
 
@@ -57,11 +62,6 @@ public enum PixbufFormats {
             return takeString(g_content_type_guess(nil, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &uncertain))
         }
         guard let guessed else { return nil }
-        return all.first { format in
-            format.mimeTypes.contains { mime in
-                guard let type = takeString(g_content_type_from_mime_type(mime)) else { return false }
-                return g_content_type_equals(type, guessed) != 0
-            }
-        }
+        return contentTypes.first { $0.types.contains { g_content_type_equals($0, guessed) != 0 } }?.format
     }
 }

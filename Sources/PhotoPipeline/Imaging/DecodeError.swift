@@ -17,6 +17,14 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case drawing(String)
     case undecodable(String)
 
+    /// What a refusal of the decode budget means for a decode.
+    init(_ refusal: DecodeBudget.Refusal) {
+        switch refusal {
+        case .cancelled: self = .cancelled
+        case .tooLarge(let needed, let capacity): self = .overBudget(needed: needed, capacity: capacity)
+        }
+    }
+
     public var description: String {
         switch self {
         case .cancelled: return "cancelled"

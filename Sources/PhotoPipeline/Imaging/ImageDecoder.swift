@@ -78,10 +78,7 @@ public struct ImageDecoder: Sendable {
             do throws(DecodeBudget.Refusal) {
                 upfront = try budget.reserve(bytes, cancellable: cancellable ?? Cancellable())
             } catch {
-                switch error {
-                case .cancelled: throw .cancelled
-                case .tooLarge(let needed, let capacity): throw .overBudget(needed: needed, capacity: capacity)
-                }
+                throw DecodeError(error)
             }
         }
         let reservedFromHeader = upfront != nil && format.name != "svg"
@@ -169,12 +166,7 @@ public struct ImageDecoder: Sendable {
         let closeError: GLibError?
         do throws(GLibError) { try loader.close(); closeError = nil } catch { closeError = error }
 
-        switch state.budgetRefusal {
-        case .cancelled?: throw .cancelled
-        case .tooLarge(let needed, let capacity)?:
-            throw .overBudget(needed: needed, capacity: capacity)
-        case nil: break
-        }
+        if let refusal = state.budgetRefusal { throw DecodeError(refusal) }
         if state.refused, let declared = state.declared {
             if declared.width <= 0 || declared.height <= 0 {
                 throw .undecodable("the image declares no pixels")

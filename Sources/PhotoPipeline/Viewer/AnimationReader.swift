@@ -60,10 +60,8 @@ public struct AnimationReader: StageWork {
             do throws(DecodeBudget.Refusal) {
                 reservation = try budget.reserve(bytes, cancellable: context.cancellable)
             } catch {
-                switch error {
-                case .cancelled: return .cancelled
-                case .tooLarge(let needed, let capacity): return .failed(DecodeError.overBudget(needed: needed, capacity: capacity).description)
-                }
+                let refusal = DecodeError(error)
+                return refusal == .cancelled ? .cancelled : .failed(refusal.description)
             }
         }
         guard let loader = try? PixbufLoader(type: format.name) else { return .failed("no loader reads it") }
