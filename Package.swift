@@ -97,10 +97,12 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
-        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline"],
+        // What the fuzzers share: libFuzzer's driver, looked up at run time.
+        .target(name: "FuzzerDriver"),
+        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline"],
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they

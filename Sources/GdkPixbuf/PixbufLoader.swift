@@ -43,6 +43,30 @@ public final class PixbufLoader {
         _ = try withGError { gdk_pixbuf_loader_write(pointer, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), $0) }
     }
 
+    /// Feed `data` in pieces of `chunkSize` bytes (a loader fed a whole animation at once can take
+    /// minutes), asking `stop` before each piece (a refusal, a cancel, a deadline); returns
+    /// whether every piece was fed. Throws the loader's own error.
+    public func feed(_ data: Data, chunkSize: Int, stop: () -> Bool) throws(GLibError) -> Bool {
+        var failure: GLibError?
+        let fed: Bool = data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                if stop() { return false }
+                let count = min(chunkSize, raw.count - offset)
+                do throws(GLibError) {
+                    try write(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
+                } catch {
+                    failure = error
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        if let failure { throw failure }
+        return fed
+    }
+
     public func write(_ data: Data) throws(GLibError) {
         let failure: GLibError? = data.withUnsafeBytes { raw in
             do throws(GLibError) { try write(raw); return nil } catch { return error }

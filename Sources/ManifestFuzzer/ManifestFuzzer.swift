@@ -1,5 +1,6 @@
-// Why this exists: the libFuzzer entry point for the manifest parsers (built with -sanitize=fuzzer,address; see meson-wrapper/fuzz-manifests.sh).
+// Why this exists: the libFuzzer entry point for the manifest parsers (built with -sanitize=fuzzer,address; see meson-wrapper/fuzz.sh).
 import Foundation
+import FuzzerDriver
 import PhotoPipeline
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,19 +13,8 @@ public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-typealias FuzzerDriver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                        @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
-
-/// SwiftPM links an executable's entry point as `<module>_main`: hand control to libFuzzer's
-/// driver, looked up at run time so a normal build (without -sanitize=fuzzer) still links.
+/// SwiftPM links an executable's entry point as `<module>_main`.
 @_cdecl("ManifestFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
-        FileHandle.standardError.write(Data("manifest-fuzzer: build with -Xswiftc -sanitize=fuzzer,address (see meson-wrapper/fuzz-manifests.sh)\n".utf8))
-        return 2
-    }
-    let driver = unsafeBitCast(symbol, to: FuzzerDriver.self)
-    var count = argc
-    var arguments = argv
-    return driver(&count, &arguments) { data, size in fuzzManifest(data, size) }
+    runLibFuzzer("manifest-fuzzer", argc, argv) { data, size in fuzzManifest(data, size) }
 }

@@ -147,20 +147,11 @@ public struct ImageDecoder: Sendable {
         }
 
         var failure: DecodeError?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                if isCancelled() { failure = .cancelled; return }
-                let count = min(Self.chunkSize, raw.count - offset)
-                do throws(GLibError) {
-                    try loader.write(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
-                } catch {
-                    failure = .undecodable(error.message)
-                    return
-                }
-                if state.refused { return }
-                offset += count
-            }
+        do throws(GLibError) {
+            let fed = try loader.feed(data, chunkSize: Self.chunkSize) { state.refused || isCancelled() }
+            if !fed, !state.refused { failure = .cancelled }
+        } catch {
+            failure = .undecodable(error.message)
         }
         // Always close the loader (it warns if finalized open); its error matters only if nothing failed before.
         let closeError: GLibError?

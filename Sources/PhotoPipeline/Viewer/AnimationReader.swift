@@ -67,23 +67,15 @@ public struct AnimationReader: StageWork {
         guard let loader = try? PixbufLoader(type: format.name) else { return .failed("no loader reads it") }
         let started = MainLoop.threadCPUMicroseconds
         var failure: StageOutcome?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                if context.isCancelled { failure = .cancelled; return }
-                if Double(MainLoop.threadCPUMicroseconds - started) / 1_000_000 > processorSeconds {
-                    failure = .failed("reading it took more than \(Int(processorSeconds)) s of processor time")
-                    return
-                }
-                let count = min(ImageDecoder.chunkSize, raw.count - offset)
-                do throws(GLibError) {
-                    try loader.write(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
-                } catch {
-                    failure = .failed(error.message)
-                    return
-                }
-                offset += count
+        do throws(GLibError) {
+            let fed = try loader.feed(data, chunkSize: ImageDecoder.chunkSize) {
+                context.isCancelled || Double(MainLoop.threadCPUMicroseconds - started) / 1_000_000 > processorSeconds
             }
+            if !fed {
+                failure = context.isCancelled ? .cancelled : .failed("reading it took more than \(Int(processorSeconds)) s of processor time")
+            }
+        } catch {
+            failure = .failed(error.message)
         }
         let closed = (try? loader.close()) != nil
         if let failure { return failure }

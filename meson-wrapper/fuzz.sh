@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
+set -euo pipefail
+swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}"
+cd "$source_root"
+"$swift" build --product "$fuzzer" --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic
+corpus="$(mktemp -d)"
+artifacts="$source_root/.build-fuzz/crashes-$fuzzer/"
+mkdir -p "$artifacts"
+trap 'rm -rf "$corpus"' EXIT
+case "$fuzzer" in
+  manifest-fuzzer)
+    max_len=8192
+    cp Tests/PhotoPipelineTests/Fixtures/*.plist Tests/PhotoPipelineTests/Fixtures/*.bplist Tests/PhotoPipelineTests/Fixtures/*.json \
+       Tests/PhotoPipelineTests/Fixtures/fuzz-regressions/* data/sample-gallery/ClassicPhotos.plist "$corpus/" ;;
+  header-fuzzer)
+    # Each format as ImageMagick writes it (HEIC, AVIF, lossy, lossless and animated WebP, an
+    # animated GIF), a drawing with an entity that embeds a PNG, and the tests' GIFs.
+    max_len=16384
+    for format in heic avif webp gif png; do convert -size 16x12 xc:green "$corpus/seed.$format"; done
+    convert -size 16x12 xc:red -define webp:lossless=true "$corpus/lossless.webp"
+    convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.webp"
+    convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.gif"
+    printf '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY c "#208020">]><svg xmlns="http://www.w3.org/2000/svg" width="16" height="12"><rect width="16" height="12" fill="&c;"/><image href="data:image/png;base64,%s"/></svg>' \
+      "$(base64 -w0 "$corpus/seed.png")" > "$corpus/embeds.svg"
+    cp Tests/PhotoPipelineTests/Fixtures/*.gif "$corpus/" ;;
+  *) echo "unknown fuzzer $fuzzer" >&2; exit 2 ;;
+esac
+# Leak checks are off: FoundationXML's XMLParser leaks a CFError on every libxml2 error (see lsan-suppressions.txt);
+# crashes, hangs and memory errors still fail the run.
+if ! ".build-fuzz/debug/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
+     -artifact_prefix="$artifacts" "$corpus"; then
+  echo "The fuzzer found a failing input; copy it from $artifacts into Tests/PhotoPipelineTests/Fixtures/fuzz-regressions/." >&2
+  exit 1
+fi
