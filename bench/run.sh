@@ -6,6 +6,9 @@ source build-aux/install-deps.sh
 # The app and the bench built alike, as users get them: portable x86-64 code, with the sepia
 # kernel's x86-64-v3 path chosen at run time on CPUs that have it. So the kernel is measured
 # as it ships; only the C reference is also built with -march=native (see Package.swift).
-swift build -c release --product classic-photos
+swift build -c release --static-swift-stdlib --product classic-photos
 swift build -c release --product classic-photos-bench
-exec .build/release/classic-photos-bench --app .build/release/classic-photos --json bench/results.json "$@"
+# The same app linked to the toolchain's shared Swift libraries, for the start-up comparison.
+swift build -c release --product classic-photos --scratch-path .build-dynamic
+exec .build/release/classic-photos-bench --app .build/release/classic-photos --dynamic-app .build-dynamic/release/classic-photos \
+  --json bench/results.json "$@"

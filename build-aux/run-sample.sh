@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source build-aux/install-deps.sh
-swift build -c release --product classic-photos
+# Self-contained, as users get it: the Swift runtime and Foundation linked in.
+swift build -c release --static-swift-stdlib --product classic-photos
 exec .build/release/classic-photos "$@"

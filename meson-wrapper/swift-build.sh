@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: meson's custom target for the binary: puts the generated build values where SwiftPM sees them, runs `swift build`, copies the result out.
+# Why this exists: meson's custom target for the binary: puts the generated build values where SwiftPM sees them, runs `swift build` (a release build self-contained: the Swift runtime and Foundation linked in, so it runs where no Swift is installed), copies the result out.
 set -euo pipefail
 swift="$1" source_root="$2" scratch="$3" configuration="$4" generated="$5" output="$6"
 
@@ -8,6 +8,8 @@ mkdir -p "$source_root/Sources/PhotoPipeline/Generated"
 target="$source_root/Sources/PhotoPipeline/Generated/BuildConfig.generated.swift"
 cmp -s "$generated" "$target" || cp "$generated" "$target"
 
+static=()
+[ "$configuration" = release ] && static=(--static-swift-stdlib)
 "$swift" build --package-path "$source_root" --scratch-path "$scratch" \
-  -c "$configuration" --product classic-photos -Xswiftc -DMESON_BUILD
-cp "$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" --show-bin-path)/classic-photos" "$output"
+  -c "$configuration" "${static[@]}" --product classic-photos -Xswiftc -DMESON_BUILD
+cp "$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" "${static[@]}" --show-bin-path)/classic-photos" "$output"

@@ -52,6 +52,8 @@ if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galle
     }
     // `--baseline-app PATH`: scroll another build too, side by side with this one (before and after).
     app?.baselineBinary = option("--baseline-app")
+    // `--dynamic-app PATH`: the app linked to the toolchain's shared Swift libraries, for start-up.
+    app?.dynamicBinary = option("--dynamic-app")
     // `--scroll-modes "A;B"`: scroll only these modes (a quick comparison; the full run scrolls all).
     app?.scrollModeNames = option("--scroll-modes").map { Set($0.split(separator: ";").map(String.init)) }
     print(arguments.contains("--no-window-manager") ? "display: Xvfb with no window manager"
@@ -68,7 +70,7 @@ if let app {
     section("viewer-motion") { try app.viewerMotion(photos) }
     section("folders") { try app.folders(photos) }
     section("export") { try app.export(photos) }
-    section("startup") { app.startup() }
+    section("startup") { try app.startup() }
 }
 
 print("\n# All results (\(Int(Date().timeIntervalSince(started))) s)\n" + Report.table(results))
