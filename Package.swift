@@ -1,11 +1,23 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Why this exists: the SwiftPM description of Classic Photos: C modules, the GLib runtime and GTK binding, the UI-free pipeline, the app, and tests.
+//
+// Swift 6.2 or later: the code uses its isolated deinits and isolated conformances.
 //
 // The arrows go one way: ClassicPhotos → PhotoPipeline → GLibRuntime, and ClassicPhotos → Gtk →
 // GLibRuntime. PhotoPipeline cannot see GTK or GDK: it depends on neither CGtk nor Gtk.
 import PackageDescription
 
 let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+/// The sepia kernel built for an x86-64 level (`x86-64-v3`, `x86-64-v4`) where the build is for
+/// x86-64; elsewhere it is the plain build, which the CPU check never picks.
+func kernelSettings(_ level: String) -> [SwiftSetting] {
+    #if arch(x86_64)
+    return [.unsafeFlags(["-O", "-Xcc", "-march=\(level)"])]
+    #else
+    return [.unsafeFlags(["-O"])]
+    #endif
+}
 
 let package = Package(
     name: "ClassicPhotos",
@@ -47,9 +59,9 @@ let package = Package(
         .target(name: "SepiaKernelBaseline", dependencies: ["SepiaRowKernels"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "SepiaKernelV3", dependencies: ["SepiaRowKernels"],
-                swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v3"])]),
+                swiftSettings: kernelSettings("x86-64-v3")),
         .target(name: "SepiaKernelV4", dependencies: ["SepiaRowKernels"],
-                swiftSettings: [.unsafeFlags(["-O", "-Xcc", "-march=x86-64-v4"])]),
+                swiftSettings: kernelSettings("x86-64-v4")),
         .target(name: "CCPUFeatures"),
         // A thread's nice value and scheduler time slice (sched_setattr): workers ask for a long slice.
         .target(name: "CThreadSlice"),

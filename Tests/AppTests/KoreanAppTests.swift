@@ -27,7 +27,7 @@ final class KoreanAppTests: XCTestCase {
         if name.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) { return false }
         // Key legends as GTK's shortcuts window draws them (GTK's own labels; the keys of a
         // Korean keyboard are engraved so too).
-        let allowed: Set<String> = ["Ctrl", "Shift", "Alt", "F5", "F10", "JSON", "MIT", "NASA", "CC0", "0.1.0",
+        let allowed: Set<String> = ["Ctrl", "Shift", "Alt", "F5", "F10", "JSON", "MIT", "NASA", "CC0", AppInfo.version,
                                     "Escape", "Page", "Down", "Home", "End"]
         let words = name.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 3 }
         return words.contains { !allowed.contains($0) && !$0.hasPrefix("http") }
