@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves a staged install works: install to a temporary destdir, launch the installed app from its desktop file's Exec line under Xvfb, and check it found its sample gallery, schema and translations there.
+# Why this exists: proves a staged install works: install to a temporary destdir, check the desktop file claims images only (gio mime) and the D-Bus service, launch the installed app from its desktop file's Exec line under Xvfb, and check it found its sample gallery, schema and translations there.
 set -euo pipefail
 build_root="$1" app_id="$2" prefix="$3"
 dest="$(mktemp -d)"
@@ -26,6 +26,23 @@ desktop="$root/share/applications/$app_id.desktop"
 [ -f "$root/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" ] || fail "no symbolic icon"
 [ -f "$root/share/glib-2.0/schemas/io.github.classicphotos.ClassicPhotos.gschema.xml" ] || fail "no schema"
 [ -f "$root/share/locale/ko/LC_MESSAGES/classic-photos.mo" ] || fail "no Korean translation"
+
+[ -f "$root/share/dbus-1/services/$app_id.service" ] || fail "no D-Bus service file (the desktop file says DBusActivatable)"
+grep -qx "Exec=$prefix/bin/classic-photos --gapplication-service" "$root/share/dbus-1/services/$app_id.service" \
+  || fail "the D-Bus service does not start the installed binary as a service"
+
+# The app opens images, not every JSON file or every folder: as the desktop's only app (the staged
+# data folder alone, so no other app answers), it is the default for PNG and not for those. GIO
+# reads the folder's MIME cache, which a package's trigger makes on install (made here).
+update-desktop-database -q "$root/share/applications"
+mime_default() {
+  PATH="$root/bin:$PATH" XDG_DATA_DIRS="$root/share" XDG_DATA_HOME="$dest/data-home" XDG_CONFIG_HOME="$dest/mime-config" \
+    gio mime "$1" 2>&1 | head -n1
+}
+mime_default image/png | grep -q "$app_id.desktop" || fail "the app is not an opener of PNG files: $(mime_default image/png)"
+for type in application/json inode/directory; do
+  mime_default "$type" | grep -q "$app_id" && fail "the app became the default for $type: $(mime_default "$type")"
+done
 
 # The command a desktop would run: the Exec line without its field codes.
 exec_line="$(sed -n 's/^Exec=//p' "$desktop" | head -n1)"

@@ -1,4 +1,4 @@
-// Why this exists: SVG drawings decoded as they are shown: at the row's size, larger or smaller than they declare, sharp, and a huge one within the pixel cap instead of refused.
+// Why this exists: SVG drawings decoded as they are shown: at the row's size, larger or smaller than they declare, sharp, and a huge one within the pixel cap instead of refused; compressed ones (.svgz) read as what they hold, within a limit.
 import Foundation
 @testable import PhotoPipeline
 import TestAndBenchSupport
@@ -27,5 +27,29 @@ final class DrawingDecodeTests: XCTestCase {
         let huge = try whole.decode(svg(width: "100000", height: "75000"), report: &report)
         XCTAssertLessThanOrEqual(huge.width * huge.height, 1_000_000, "rendered within the pixel cap, not refused: \(huge.width) × \(huge.height)")
         XCTAssertGreaterThan(huge.width, 500)
+    }
+
+    /// `gzip` of `data`, as a `.svgz` is written.
+    func gzip(_ data: Data) throws -> Data {
+        let path = TemporaryFiles.url("drawing-\(UUID().uuidString)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try Tool.run("/bin/gzip", ["-9", "-f", path]).status, 0)
+        defer { try? FileManager.default.removeItem(atPath: path + ".gz") }
+        return try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
+    }
+
+    /// A compressed drawing (`.svgz`, which the desktop file offers to open) is read as the drawing
+    /// it holds; gzip that expands past the image size, or that holds something else, is refused.
+    func testACompressedDrawingIsReadAndABombIsNot() throws {
+        let drawn = try ImageDecoder(maxDimension: 64).decode(gzip(svg(width: "40", height: "30")))
+        XCTAssertEqual([drawn.width, drawn.height], [64, 48])
+        let bomb = try gzip(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><!--".utf8) + Data(repeating: 0x20, count: 60 << 20) + Data("--></svg>".utf8))
+        XCTAssertLessThan(bomb.count, 200_000, "a small file")
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(bomb)) { error in
+            XCTAssertEqual(error as? DecodeError, .drawing("compressed, it expands past 50 MB"))
+        }
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(gzip(SamplePhotos.data("coffee.png")))) { error in
+            XCTAssertEqual(error as? DecodeError, .undecodable("compressed, it holds no drawing"))
+        }
     }
 }

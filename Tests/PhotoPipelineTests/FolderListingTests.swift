@@ -68,14 +68,17 @@ final class FolderListingTests: XCTestCase {
         }
     }
 
-    /// Open With offers the app for these types: each must be one GdkPixbuf reads here.
+    /// Open With offers the app for these types: each must be one GdkPixbuf reads here, and none
+    /// other (the app would become the opener of every JSON file or folder elsewhere).
     func testTheDesktopFileOffersOnlyTypesTheLoadersRead() throws {
         let desktop = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("data/io.github.classicphotos.ClassicPhotos.desktop.in.in"), encoding: .utf8)
         let line = try XCTUnwrap(desktop.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
-        let images = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init).filter { $0.hasPrefix("image/") }
+        let types = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)
+        let images = types.filter { $0.hasPrefix("image/") }
+        XCTAssertEqual(images, types, "images only")
         XCTAssertGreaterThan(images.count, 5)
         for type in images { XCTAssertTrue(FolderListing.isImage(contentType: type), "\(type) is offered but no loader reads it") }
-        XCTAssertTrue(line.contains("inode/directory;"), "folders open with the app")
+        XCTAssertTrue(images.contains("image/svg+xml-compressed"), "compressed drawings too")
         // And the formats photos come in, which the install script's loaders read, are offered.
         for type in ["image/jpeg", "image/png", "image/webp", "image/avif", "image/heif", "image/heic", "image/tiff", "image/gif", "image/svg+xml", "image/bmp"] {
             XCTAssertTrue(FolderListing.isImage(contentType: type), "no loader reads \(type): is the install script's loader package installed?")

@@ -62,6 +62,7 @@ public struct ImageDecoder: Sendable {
     public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
                        isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
+        let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
         guard let format = PixbufFormats.format(sniffing: data) else { throw .undecodable("Unrecognized image file format") }
         report.mimeType = format.mimeType
@@ -190,6 +191,27 @@ public struct ImageDecoder: Sendable {
             }
         }
         return Thumbnail(pixbuf)
+    }
+
+    /// What a compressed drawing (`.svgz`, gzip) expands to at most: the size an image may have.
+    static let expandedLimit = 50 << 20
+
+    /// `data` itself, or, for gzip data, the drawing it holds (expanded within `expandedLimit`):
+    /// GdkPixbuf recognises no format in gzip bytes, and only a drawing is accepted compressed.
+    static func expandingDrawing(_ data: Data) throws(DecodeError) -> Data {
+        guard data.starts(with: [0x1F, 0x8B]) else { return data }
+        let expanded: Data
+        do throws(Gunzip.Failure) {
+            expanded = try Gunzip.expand(data, limit: expandedLimit)
+        } catch .tooLarge {
+            throw .drawing("compressed, it expands past \(expandedLimit >> 20) MB")
+        } catch {
+            throw .undecodable("its compressed data cannot be read")
+        }
+        guard PixbufFormats.format(sniffing: expanded)?.name == "svg" else {
+            throw .undecodable("compressed, it holds no drawing")
+        }
+        return expanded
     }
 
     /// The bytes of pixels a decode of a `width` × `height` image holds at most, asked for
