@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Why this exists: installs, via apt, whatever this Debian bookworm machine lacks to build, run and test Classic Photos.
+# Why this exists: installs, via apt, whatever this Debian bookworm machine lacks: `run` (the default) what building and running Classic Photos needs; `test` that and what the tests, the package and the benchmarks need.
 set -euo pipefail
+what="${1:-run}"
 
 packages=(
   # build
@@ -11,13 +12,21 @@ packages=(
   # run: GdkPixbuf loaders for the formats photos come in (SVG is librsvg2-common's; TIFF,
   # GIF, BMP and ICO come with GdkPixbuf)
   webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
-  # test: a private X server, real X input, screenshots, a session bus, accessibility
-  xvfb xdotool xclip imagemagick dbus xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
-  # test: GNOME's own freedesktop thumbnail factory, to interoperate with
-  gir1.2-gnomedesktop-4.0
-  # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it
-  libgdk-pixbuf2.0-bin bubblewrap
 )
+if [ "$what" = test ]; then
+  packages+=(
+    # test: a private X server, real X input, screenshots, a session bus, accessibility
+    xvfb xdotool xclip imagemagick dbus xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
+    # test: GNOME's own freedesktop thumbnail factory, to interoperate with
+    gir1.2-gnomedesktop-4.0
+    # test: the Debian package, built (dpkg-shlibdeps), checked (lintian) and installed in a clean root
+    dpkg-dev lintian mmdebstrap
+    # test: a Wayland compositor without a screen
+    weston
+    # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it
+    libgdk-pixbuf2.0-bin bubblewrap
+  )
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -2,7 +2,7 @@
 # Why this exists: the README's second command (and CI's): install what is missing, then let meson build everything and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source build-aux/install-deps.sh
+source build-aux/install-deps.sh test
 
 # Any GLib-CRITICAL is a bug: make it fatal in every process the tests start.
 export G_DEBUG=fatal-criticals

@@ -8,8 +8,9 @@ mkdir -p "$source_root/Sources/PhotoPipeline/Generated"
 target="$source_root/Sources/PhotoPipeline/Generated/BuildConfig.generated.swift"
 cmp -s "$generated" "$target" || cp "$generated" "$target"
 
+# A release build is self-contained and names no run path ($ORIGIN holds no library of ours).
 static=()
-[ "$configuration" = release ] && static=(--static-swift-stdlib)
+[ "$configuration" = release ] && static=(--static-swift-stdlib --disable-local-rpath)
 "$swift" build --package-path "$source_root" --scratch-path "$scratch" \
   -c "$configuration" "${static[@]}" --product classic-photos -Xswiftc -DMESON_BUILD
 cp "$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" "${static[@]}" --show-bin-path)/classic-photos" "$output"

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Why this exists: the Debian package, built by one command from the tree: `build-aux/build-deb.sh OUTDIR` writes OUTDIR/classic-photos_<version>_<arch>.deb, holding exactly what `meson install` puts under /usr (the self-contained release build, stripped), with its library dependencies from dpkg-shlibdeps.
+set -euo pipefail
+out="${1:?usage: build-aux/build-deb.sh OUTDIR}"
+root_dir="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root_dir"
+export PATH="/opt/swift/usr/bin:$PATH"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+
+# Programs the app starts itself (not libraries: dpkg-shlibdeps finds those). Kept short, and
+# checked against the code by PackageTests.testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn.
+programs=()
+# What a user wants beside it: the loaders for the formats photos come in, and TLS for https.
+recommends=(webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf librsvg2-common glib-networking)
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+version="$(sed -n "s/^  version: '\(.*\)',$/\1/p" meson.build)"
+arch="$(dpkg --print-architecture)"
+stage="$work/stage"
+
+# The release build, installed under /usr as a package installs it. meson's post-install steps
+# (schemas, icon cache, desktop database) do not run for a staged install: dpkg's triggers do
+# them on the user's machine.
+meson setup "$work/build" --prefix=/usr -Dprofile=release >/dev/null
+meson compile -C "$work/build" >/dev/null
+meson install -C "$work/build" --destdir "$stage" --quiet
+binary="$stage/usr/bin/classic-photos"
+if ldd "$binary" | grep -q /opt/swift; then echo "build-deb: the binary links the toolchain's Swift libraries" >&2; exit 1; fi
+if readelf -d "$binary" | grep -q 'RUNPATH\|RPATH'; then echo "build-deb: the binary names a run path" >&2; exit 1; fi
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
+
+# Manual pages are shipped compressed.
+find "$stage/usr/share/man" -type f -name '*.[0-9]' -exec gzip -9n {} +
+
+docs="$stage/usr/share/doc/classic-photos"
+mkdir -p "$docs"
+install -m 0644 build-aux/debian/copyright "$docs/copyright"
+gzip -9n < build-aux/debian/changelog > "$docs/changelog.gz"
+chmod 0644 "$docs/changelog.gz"
+
+# dpkg-shlibdeps reads a debian/control (a minimal one here) and names every library's package
+# with the versions the binary needs.
+mkdir -p "$work/source/debian"
+printf 'Source: classic-photos\n\nPackage: classic-photos\nArchitecture: any\n' > "$work/source/debian/control"
+shlibs="$(cd "$work/source" && dpkg-shlibdeps -O -e"$binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+[ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+depends="$shlibs"
+for program in "${programs[@]}"; do depends="$depends, $program"; done
+
+mkdir -p "$stage/DEBIAN"
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: classic-photos
+Version: $version
+Architecture: $arch
+Maintainer: Classic Photos developers <classic-photos@users.noreply.github.com>
+Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+Depends: $depends
+Recommends: $(IFS=,; echo "${recommends[*]}" | sed 's/,/, /g')
+Section: graphics
+Priority: optional
+Homepage: https://github.com/classicphotos/classic-photos
+Description: photo gallery that loads and sepia-tones photos in the background
+ Classic Photos opens a folder of photos, or a gallery manifest of photo names
+ and image addresses, and shows it as a list. Each photo is read or downloaded
+ and decoded in the background, shown at once, filtered to sepia, and shown
+ again, while scrolling stays smooth. It has a full-size viewer, keeps
+ thumbnails in the desktop's shared cache, and saves, copies and exports the
+ results.
+CONTROL
+(cd "$stage" && find usr -type f -printf '%P\n' | sort | sed 's|^|usr/|' | xargs md5sum) > "$stage/DEBIAN/md5sums"
+chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+find "$stage" -type d -exec chmod 0755 {} +
+
+deb="$out/classic-photos_${version}_${arch}.deb"
+rm -f "$deb"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "$deb"
