@@ -1,0 +1,42 @@
+// Why this exists: the Debian package's hand-written list of programs the app starts (build-aux/build-deb.sh's `programs`) is kept true: every place the app's code starts a program is listed here with whether an installed app needs it, and the package names exactly the ones it does.
+import Foundation
+import TestAndBenchSupport
+import XCTest
+
+final class PackageProgramsTests: XCTestCase {
+    /// Each source file that starts a program, the program, and the Debian package an installed
+    /// app needs for it (nil: never started by an installed app).
+    static let starts: [String: (program: String, package: String?)] = [
+        // Compiles the translations of a run from the source tree; an installed app has them compiled.
+        "Sources/PhotosApp/Start/SourceTranslations.swift": ("/usr/bin/msgfmt", nil),
+    ]
+
+    /// The app's modules: what the package's binary is built from.
+    static let appSources = ["Sources/ClassicPhotos", "Sources/PhotosApp", "Sources/PhotoPipeline", "Sources/GLibRuntime", "Sources/Gtk",
+                             "Sources/GdkPixbuf", "Sources/Soup", "Sources/CPhotoView", "Sources/CRowView", "Sources/CRowModel",
+                             "Sources/CGLProbe", "Sources/CStallSampler", "Sources/CThreadSlice"]
+    static let startsAProgram = ["Process()", "posix_spawn", "g_spawn", "g_subprocess", "execv", "system("]
+
+    func testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn() throws {
+        let root = SamplePhotos.repositoryRoot
+        var found: Set<String> = []
+        for folder in Self.appSources {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let name = enumerator?.nextObject() as? String {
+                guard name.hasSuffix(".swift") || name.hasSuffix(".c") else { continue }
+                let path = "\(folder)/\(name)"
+                let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                if Self.startsAProgram.contains(where: text.contains) { found.insert(path) }
+            }
+        }
+        XCTAssertEqual(found, Set(Self.starts.keys), "every place that starts a program is listed here, with whether the package needs it")
+        for (path, start) in Self.starts {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            XCTAssertTrue(text.contains(start.program), "\(path) starts \(start.program)")
+        }
+        let script = try String(contentsOf: root.appendingPathComponent("build-aux/build-deb.sh"), encoding: .utf8)
+        let line = try XCTUnwrap(script.split(separator: "\n").first { $0.hasPrefix("programs=(") })
+        let listed = line.dropFirst("programs=(".count).dropLast().split(separator: " ").map(String.init)
+        XCTAssertEqual(Set(listed), Set(Self.starts.values.compactMap(\.package)), "the package depends on exactly the programs an installed app starts")
+    }
+}
