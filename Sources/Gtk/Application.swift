@@ -40,6 +40,20 @@ public final class Application {
         if !accels.isEmpty { setAccels(for: "app.\(name)", accels) }
     }
 
+    /// Add an app action that takes a string (`app.NAME`, activated with one: a notification's
+    /// button carries it, so a freshly started app knows what it was for).
+    public func addAction(_ name: String, parameter fn: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        Signal.connectPointer(action, "activate") { value in
+            guard let value else { return }
+            fn(String(cString: g_variant_get_string(OpaquePointer(value), nil)))
+        }
+        g_action_map_add_action(ref.pointer.opaque, action)
+        g_object_unref(action.raw)
+    }
+
     /// Add an app action with a string state (`app.NAME`, shown as radio items): `changed` gets
     /// each state asked for; the state becomes it.
     public func addStatefulAction(_ name: String, state: String, _ changed: @escaping @MainActor (String) -> Void) {
@@ -55,6 +69,11 @@ public final class Application {
         }
         g_action_map_add_action(ref.pointer.opaque, action)
         g_object_unref(action.raw)
+    }
+
+    /// Activate an app action that takes a string, as a menu or a notification would.
+    public func activateAction(_ name: String, _ value: String) {
+        g_action_group_activate_action(OpaquePointer(ref.pointer.raw), name, g_variant_new_string(value))
     }
 
     /// Ask a stateful action added with `addStatefulAction` for a new state (its handler runs, as from a menu).

@@ -18,6 +18,12 @@ open class Window: Widget {
     }
 
     public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(gtkWindow, width, height) }
+    /// A dialog of `parent`: above it, and the only one of the app's windows that takes input.
+    public func makeDialog(of parent: Window) {
+        gtk_window_set_transient_for(gtkWindow, parent.gtkWindow)
+        gtk_window_set_modal(gtkWindow, 1)
+        gtk_window_set_destroy_with_parent(gtkWindow, 1)
+    }
     public func setChild(_ child: Widget) { gtk_window_set_child(gtkWindow, child.widget) }
     public func setTitlebar(_ bar: Widget) { gtk_window_set_titlebar(gtkWindow, bar.widget) }
     public func present() { gtk_window_present(gtkWindow) }

@@ -11,12 +11,14 @@ public final class SessionBus {
 
     /// `withoutServices`: D-Bus services (by name prefix, "org.freedesktop.portal") this bus cannot
     /// start: a session with no portal, where the installed services would start one on demand.
-    public init(withoutServices excluded: [String] = []) throws {
+    /// `services`: D-Bus service files of the test's own (file name → contents) the bus can start
+    /// too (an app activated as a service).
+    public init(withoutServices excluded: [String] = [], services extra: [String: String] = [:]) throws {
         runtimeDirectory = TemporaryFiles.url("bus-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         var configuration = ["--session"]
-        if !excluded.isEmpty {
+        if !excluded.isEmpty || !extra.isEmpty {
             // The session bus's own rules, with a services folder of its own: the installed
             // services but the excluded ones.
             let services = runtimeDirectory + "/services"
@@ -26,6 +28,7 @@ public final class SessionBus {
             where !excluded.contains(where: { name.hasPrefix($0) }) {
                 try? FileManager.default.copyItem(atPath: "\(installed)/\(name)", toPath: "\(services)/\(name)")
             }
+            for (name, contents) in extra { try Data(contents.utf8).write(to: URL(fileURLWithPath: "\(services)/\(name)")) }
             let config = runtimeDirectory + "/bus.conf"
             try Data("""
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

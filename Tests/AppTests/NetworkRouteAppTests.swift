@@ -106,6 +106,10 @@ final class NetworkRouteAppTests: XCTestCase {
             .write(to: data.appendingPathComponent("applications/recorder.desktop"))
         try Data("[Default Applications]\nimage/png=recorder.desktop\napplication/x-shellscript=recorder.desktop\ntext/plain=recorder.desktop\n".utf8)
             .write(to: config.appendingPathComponent("mimeapps.list"))
+        // Classic Photos itself installed too, as an opener of PNG: the chooser must leave it out.
+        try Data("[Desktop Entry]\nType=Application\nName=Classic Photos\nExec=\(AppProcess.binary) %U\nMimeType=image/png;\n".utf8)
+            .write(to: data.appendingPathComponent("applications/\(AppInfo.appID).desktop"))
+        XCTAssertEqual(try Tool.run("/usr/bin/update-desktop-database", [data.appendingPathComponent("applications").path]).status, 0)
         let environment = ["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path]
         let xvfb = try Xvfb()
         let app = try run.launch(xvfb, manifest: downloaded.path, environment: environment)
@@ -130,7 +134,12 @@ final class NetworkRouteAppTests: XCTestCase {
         XCTAssertTrue(mine.trace.wait(timeout: 15) { $0.contains { $0.event == .viewer(row: 0, action: .opened) } }, "the viewer opened it")
         XCTAssertTrue(mine.trace.wait(timeout: 15) { $0.contains { $0.name == .fullImage } }, "and shows it")
         try mine.activateAction("open-with")
-        XCTAssertTrue(poll(timeout: 15) { FileManager.default.fileExists(atPath: launched.path) }, "the user's own photo opened in the desktop's app")
+        // The chooser offers the desktop's other apps, never Classic Photos itself.
+        XCTAssertTrue(AccessibleNames.wait(mine, forNameContaining: "Recorder", timeout: 15), "the chooser offers the recording app")
+        let offered = ((try? AccessibleNames.read(mine)) ?? []).filter { $0.role.contains("button") }.map(\.name)
+        XCTAssertFalse(offered.contains("Classic Photos"), "the chooser leaves Classic Photos out: \(offered)")
+        XCTAssertTrue(try AccessibleNames.press(mine, "Recorder"))
+        XCTAssertTrue(poll(timeout: 15) { FileManager.default.fileExists(atPath: launched.path) }, "the user's own photo opened in the app chosen")
         XCTAssertEqual(app.criticals + mine.criticals, [])
     }
 }

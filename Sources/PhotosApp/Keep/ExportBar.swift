@@ -77,9 +77,12 @@ final class ExportBar {
         update()
     }
 
+    /// Show a folder (its URI) in the file manager: the app's `open-folder` action.
+    var showFolder: (String) -> Void = { _ in }
+
     func openFolder() {
         guard let export else { return }
-        DefaultApp.open(URL(fileURLWithPath: export.folder, isDirectory: true).absoluteString)
+        showFolder(URL(fileURLWithPath: export.folder, isDirectory: true).absoluteString)
     }
 
     /// Counts and time left while it runs; the outcome once it ended.

@@ -17,6 +17,7 @@ final class ExportGallery {
         self.application = application
         self.preferences = preferences
         self.note = note
+        bar.showFolder = { [application] uri in application.activateAction("open-folder", uri) }
     }
 
     var isRunning: Bool { bar.isRunning }
@@ -84,6 +85,8 @@ final class ExportGallery {
         let failed = export.failures.filter { $0.reason != "cancelled" }.count
         application.sendNotification(id: "export", title: title,
                                      body: failed > 0 ? fill(tr("%s photos could not be exported."), ViewerPage.number(failed)) : nil,
-                                     defaultAction: "app.show-export", buttons: [(tr("Open Folder"), "app.open-export-folder")])
+                                     defaultAction: "app.show-export",
+                                     // The folder travels with the button: it works after the app has quit (D-Bus activation).
+                                     buttons: [(tr("Open Folder"), "app.open-folder", URL(fileURLWithPath: export.folder, isDirectory: true).absoluteString)])
     }
 }

@@ -45,6 +45,14 @@ final class ClassicPhotosApp {
         }
     }
 
+    /// A folder in the desktop's file manager; a note in the window if that cannot be.
+    func showFolder(_ uri: String) {
+        FolderInFileManager.show(uri, appID: AppInfo.appID) { [weak self] reason in
+            guard let reason, let self else { return }
+            self.window().note.show(fill(tr("Could not show the folder: %s"), reason), failed: true)
+        }
+    }
+
     /// The gallery opened last, or the bundled sample gallery.
     private var startingManifest: URL? {
         let last = services.preferences.lastManifest
@@ -65,8 +73,8 @@ final class ClassicPhotosApp {
         application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
-        // The export's notification: Open Folder, and a click on it shows the window.
-        application.addAction("open-export-folder") { [weak self] in self?.mainWindow?.openExportFolder() }
+        // The export's notification: Open Folder (with the folder), and a click on it shows the window.
+        application.addAction("open-folder") { [weak self] uri in self?.showFolder(uri) }
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
         application.addStatefulAction("style", state: services.preferences.style) { [weak self] style in self?.colorScheme.setStyle(style) }
         // The rows' thumbnail size: the menu's choice, and Ctrl+plus, Ctrl+minus, Ctrl+0 stepping it.

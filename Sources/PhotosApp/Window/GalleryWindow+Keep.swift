@@ -20,14 +20,14 @@ extension GalleryWindow {
         CopyPhoto(widget: window, note: note).run(photo)
     }
 
-    /// The photo's file in the app the desktop opens it with: only the user's own photos, and only
-    /// a file that is an image (never a script or a text a gallery names).
+    /// The photo's file in another app the user picks: only the user's own photos, and only a
+    /// file that decoded as an image (never a script or a text a gallery names).
     func openPhotoWith() {
         guard let photo = chosenPhoto else { return }
         guard photo.isUsersOwnFile, photo.wasDecoded else {
             return note.show(tr("Only a photo on this computer can be opened in another app"), failed: true)
         }
-        if let reason = DefaultApp.open(photo.url.absoluteString) { note.show(fill(tr("Could not open the photo: %s"), reason), failed: true) }
+        OpenWithChooser.present(photo, parent: window, note: note)
     }
 
     func exportGallery() { exporter.choose(gallery) }
@@ -38,7 +38,7 @@ extension GalleryWindow {
         exportStartedFromCommandLine = true
         exporter.start(gallery, folder: folder, format: services.options.exportFormat, sepia: services.options.exportSepia)
     }
-    func openExportFolder() { exporter.bar.openFolder() }
+
 
     /// Quit, unless an export runs: then its bar asks first.
     func quit(_ quit: @escaping @MainActor () -> Void) {
