@@ -26,4 +26,12 @@ if [ -f "$summary" ]; then
   failed=$(grep -c '"result": "\(FAIL\|TIMEOUT\|ERROR\)"' "$summary" || true)
   echo "meson: $passed passed, $failed failed"
 fi
+# When something failed, name it again at the end: the lines that say which test case and
+# which assertion, so the last screen of a long log (CI shows only its tail) holds the cause.
+log="_build/meson-logs/testlog.txt"
+if [ "$status" -ne 0 ] && [ -f "$log" ]; then
+  echo "what failed:"
+  grep -aE "Test Case '.*' failed|: error: |Fatal error|fatal error|^not ok|FAILED|Segmentation|CRITICAL" "$log" \
+    | awk '!seen[$0]++' | head -60 || true
+fi
 exit "$status"

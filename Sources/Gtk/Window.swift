@@ -96,6 +96,8 @@ public final class ApplicationWindow: Window {
         let action = g_simple_action_new(name, nil)!
         // `activate` is (action, parameter, user_data): the handler takes the (unused) parameter.
         Signal.connectPointer(action, "activate") { _ in fn() }
+        // A second action of the same name would replace the first without a word.
+        assert(g_action_map_lookup_action(ref.pointer.opaque, name) == nil, "win.\(name) is added twice")
         // g_action_map_add_action takes its own reference (transfer none); drop ours.
         g_action_map_add_action(ref.pointer.opaque, action)
         g_object_unref(action.raw)

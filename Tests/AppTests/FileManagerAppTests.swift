@@ -22,10 +22,10 @@ final class FileManagerAppTests: XCTestCase {
         return answer?.output.contains("true") == true
     }
 
-    /// What a notification's Open Folder button does: the app's `open-folder` action, with the folder.
+    /// What a notification's Open Folder button does: the app's `show-folder` action, with the folder.
     func activateOpenFolder(_ uri: String, on bus: SessionBus) throws -> (output: String, status: Int32) {
         try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", AppInfo.appID, "--object-path", "/io/github/classicphotos/ClassicPhotos",
-                                        "--method", "org.gtk.Actions.Activate", "open-folder", "[<'\(uri)'>]", "{}"],
+                                        "--method", "org.gtk.Actions.Activate", "show-folder", "[<'\(uri)'>]", "{}"],
                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 60)
     }
 

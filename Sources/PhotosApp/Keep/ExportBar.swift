@@ -77,7 +77,7 @@ final class ExportBar {
         update()
     }
 
-    /// Show a folder (its URI) in the file manager: the app's `open-folder` action.
+    /// Show a folder (its URI) in the file manager: the app's `show-folder` action.
     var showFolder: (String) -> Void = { _ in }
 
     func openFolder() {

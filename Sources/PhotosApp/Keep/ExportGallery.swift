@@ -17,7 +17,7 @@ final class ExportGallery {
         self.application = application
         self.preferences = preferences
         self.note = note
-        bar.showFolder = { [application] uri in application.activateAction("open-folder", uri) }
+        bar.showFolder = { [application] uri in application.activateAction("show-folder", uri) }
     }
 
     var isRunning: Bool { bar.isRunning }
@@ -87,6 +87,6 @@ final class ExportGallery {
                                      body: failed > 0 ? fill(tr("%s photos could not be exported."), ViewerPage.number(failed)) : nil,
                                      defaultAction: "app.show-export",
                                      // The folder travels with the button: it works after the app has quit (D-Bus activation).
-                                     buttons: [(tr("Open Folder"), "app.open-folder", URL(fileURLWithPath: export.folder, isDirectory: true).absoluteString)])
+                                     buttons: [(tr("Open Folder"), "app.show-folder", URL(fileURLWithPath: export.folder, isDirectory: true).absoluteString)])
     }
 }

@@ -74,7 +74,7 @@ final class ClassicPhotosApp {
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
         // The export's notification: Open Folder (with the folder), and a click on it shows the window.
-        application.addAction("open-folder") { [weak self] uri in self?.showFolder(uri) }
+        application.addAction("show-folder") { [weak self] uri in self?.showFolder(uri) }
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
         application.addStatefulAction("style", state: services.preferences.style) { [weak self] style in self?.colorScheme.setStyle(style) }
         // The rows' thumbnail size: the menu's choice, and Ctrl+plus, Ctrl+minus, Ctrl+0 stepping it.
