@@ -6,9 +6,12 @@ source build-aux/install-deps.sh test
 # The app and the bench built alike, as users get them: portable x86-64 code, with the sepia
 # kernel's x86-64-v3 path chosen at run time on CPUs that have it. So the kernel is measured
 # as it ships; only the C reference is also built with -march=native (see Package.swift).
-swift build -c release --static-swift-stdlib --product classic-photos
+# The app self-contained, as meson's release build and the package make it, in a folder of its
+# own, so the benchmark's own build beside it cannot relink it.
+swift build -c release --static-swift-stdlib --disable-local-rpath --product classic-photos --scratch-path .build-static
+if ldd .build-static/release/classic-photos | grep -q /opt/swift; then echo "bench: the app is not self-contained" >&2; exit 1; fi
 swift build -c release --product classic-photos-bench
 # The same app linked to the toolchain's shared Swift libraries, for the start-up comparison.
 swift build -c release --product classic-photos --scratch-path .build-dynamic
-exec .build/release/classic-photos-bench --app .build/release/classic-photos --dynamic-app .build-dynamic/release/classic-photos \
+exec .build/release/classic-photos-bench --app .build-static/release/classic-photos --dynamic-app .build-dynamic/release/classic-photos \
   --json bench/results.json "$@"

@@ -80,7 +80,7 @@ extension AppBench {
             let before = app.trace.events.filter { $0.name == .folderChanged }.count
             let start = ProcessInfo.processInfo.systemUptime
             if add {
-                _ = symlink(SamplePhotos.directory.appendingPathComponent("coins.png").path, added.path)
+                _ = symlink(SamplePhotos.directory.appendingPathComponent("present.png").path, added.path)
             } else {
                 try FileManager.default.removeItem(at: added)
             }

@@ -13,7 +13,7 @@ final class FolderAppTests: XCTestCase {
         let fm = FileManager.default
         try fm.createDirectory(at: folder.appendingPathComponent("Trip"), withIntermediateDirectories: true)
         for (name, sample) in [("IMG_10.jpg", "rocket.jpg"), ("IMG_9.jpg", "retina.jpg"), ("beach.png", "coffee.png"),
-                               ("Attic.png", "brick.png"), (".hidden.png", "coins.png"), ("Trip/inside.png", "horse.png")] {
+                               ("Attic.png", "brick.png"), (".hidden.png", "present.png"), ("Trip/inside.png", "horse.png")] {
             try SamplePhotos.data(sample).write(to: folder.appendingPathComponent(name))
         }
         try Data("not a photo".utf8).write(to: folder.appendingPathComponent("notes.txt"))
@@ -125,7 +125,7 @@ final class FolderAppTests: XCTestCase {
         let folder = TemporaryFiles.url("folder-100k-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let target = SamplePhotos.directory.appendingPathComponent("coins.png").path
+        let target = SamplePhotos.directory.appendingPathComponent("present.png").path
         // Zero-padded, so the last row is the last name.
         for index in 0..<100_000 { XCTAssertEqual(symlink(target, folder.appendingPathComponent(String(format: "photo %06d.png", index)).path), 0) }
         let xvfb = try Xvfb()

@@ -35,7 +35,7 @@ final class FolderChangesAppTests: XCTestCase {
     }
 
     func testRowsFollowPhotosAddedDeletedAndChangedAndNoOtherRowStartsAgain() throws {
-        let folder = try makeFolder([("A.png", "brick.png"), ("C.png", "coffee.png"), ("E.png", "coins.png"), ("G.png", "horse.png")])
+        let folder = try makeFolder([("A.png", "brick.png"), ("C.png", "coffee.png"), ("E.png", "present.png"), ("G.png", "horse.png")])
         defer { try? FileManager.default.removeItem(at: folder) }
         let all = ["A.png", "B.png", "C.png", "E.png", "G.png"]
         let xvfb = try Xvfb()
@@ -75,7 +75,7 @@ final class FolderChangesAppTests: XCTestCase {
 
     func testABurstOf500PhotosArrivesInAFewBatchesAndTheRowsOnScreenStay() throws {
         let names = (0..<30).map { String(format: "m%02d.png", $0) }
-        let folder = try makeFolder(names.map { ($0, "coins.png") })
+        let folder = try makeFolder(names.map { ($0, "present.png") })
         defer { try? FileManager.default.removeItem(at: folder) }
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
@@ -89,7 +89,7 @@ final class FolderChangesAppTests: XCTestCase {
         let start = app.trace.events.count
 
         // A camera import: 500 photos whose names sort before every row on screen.
-        let data = SamplePhotos.data("coins.png")
+        let data = SamplePhotos.data("present.png")
         for index in 0..<500 { try data.write(to: folder.appendingPathComponent(String(format: "a%03d.png", index))) }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in self.changes(app).last?[3] == 530 }, "all 500 arrived: \(changes(app).suffix(5))")
         let batches = changes(app)
@@ -105,7 +105,7 @@ final class FolderChangesAppTests: XCTestCase {
     }
 
     func testTheViewerMovesToTheNeighbourOfAPhotoDeletedUnderIt() throws {
-        let folder = try makeFolder([("A.png", "brick.png"), ("B.png", "coffee.png"), ("C.png", "coins.png")])
+        let folder = try makeFolder([("A.png", "brick.png"), ("B.png", "coffee.png"), ("C.png", "present.png")])
         defer { try? FileManager.default.removeItem(at: folder) }
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [folder.appendingPathComponent("B.png").path])

@@ -69,7 +69,7 @@ final class FormatsAppTests: XCTestCase {
             try data.prefix(data.count / 2).write(to: file)
         }
         // One whole photo among them still loads.
-        try SamplePhotos.data("coins.png").write(to: folder.appendingPathComponent("a whole photo.png"))
+        try SamplePhotos.data("present.png").write(to: folder.appendingPathComponent("a whole photo.png"))
         let all = (names + ["a whole photo.png"]).sorted()
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])

@@ -77,7 +77,7 @@ final class PhotoViewerTests: XCTestCase {
 
     /// Moving through photos holds at most the one shown and its two neighbours.
     func testAtMostThreeFullImagesAreHeld() throws {
-        let names = ["coffee.png", "rocket.jpg", "astronaut.png", "chelsea.png", "horse.png", "camera.png", "coins.png"]
+        let names = ["coffee.png", "rocket.jpg", "astronaut.png", "chelsea.png", "horse.png", "camera.png", "present.png"]
         let json = "[" + names.map { #"{"name": "\#($0)", "url": "photos/\#($0)"}"# }.joined(separator: ",") + "]"
         try MainActor.assumeIsolated {
             let harness = try PipelineHarness(json: json, source: Self.server.baseURL.appendingPathComponent("g.json"))

@@ -7,13 +7,13 @@ import PhotoPipeline
 enum AboutWindow {
     /// The sample photos, as data/sample-gallery/photos/CREDITS.md records them.
     static var photoCredits: [String] {
-        let publicDomain = tr("public domain"), noRestrictions = tr("no known copyright restrictions")
+        let publicDomain = tr("public domain")
         return [
             tr("Astronaut Eileen Collins, NASA") + " — " + publicDomain,
             tr("Cameraman, photographed by Lav Varshney") + " — CC0",
             tr("Chelsea the cat, photographed by Stefan van der Walt") + " — CC0",
             tr("Coffee cup, photographed by Rachel Michetti") + " — CC0",
-            tr("Greek coins from Pompeii, Brooklyn Museum") + " — " + noRestrictions,
+            tr("Rear Admiral Grace Hopper, US Navy") + " — " + publicDomain,
             tr("Hubble eXtreme Deep Field, NASA") + " — " + publicDomain,
             tr("DSCOVR launch on Falcon 9, SpaceX") + " — " + publicDomain,
             tr("Fundus photograph of a left eye, Wikimedia") + " — CC0",
@@ -22,9 +22,9 @@ enum AboutWindow {
             tr("Horse silhouette by Andreas Preuss, openclipart") + " — CC0",
             tr("Cell in saline, phase image") + " — CC0",
             tr("Text and corners") + " — " + publicDomain,
-            tr("Immunohistochemical staining") + " — " + noRestrictions,
+            tr("Gift box by Minduka, openclipart") + " — CC0",
             tr("Retina microaneurysms, Andreas Maier") + " — CC0",
-            tr("Collected in the scikit-image sample data"),
+            tr("Collected in the scikit-image and Matplotlib sample data"),
         ]
     }
 

@@ -17,7 +17,7 @@ enum PrimaryMenu {
         let photo = Menu()
         photo.append(tr("_Save As…"), action: "app.save-as")
         photo.append(tr("_Copy"), action: "app.copy")
-        photo.append(tr("Open _With Another App"), action: "app.open-with")
+        photo.append(tr("Open _With Another App…"), action: "app.open-with")
         let style = Menu()
         style.append(tr("Follow the _System Style"), action: "app.style", target: "follow")
         style.append(tr("_Light Style"), action: "app.style", target: "light")
