@@ -9,7 +9,7 @@ source build-aux/install-deps.sh test
 # The app self-contained, as meson's release build and the package make it, in a folder of its
 # own, so the benchmark's own build beside it cannot relink it.
 swift build -c release --static-swift-stdlib --disable-local-rpath --product classic-photos --scratch-path .build-static
-if ldd .build-static/release/classic-photos | grep -q /opt/swift; then echo "bench: the app is not self-contained" >&2; exit 1; fi
+if [[ "$(ldd .build-static/release/classic-photos)" == */opt/swift* ]]; then echo "bench: the app is not self-contained" >&2; exit 1; fi
 swift build -c release --product classic-photos-bench
 # The same app linked to the toolchain's shared Swift libraries, for the start-up comparison.
 swift build -c release --product classic-photos --scratch-path .build-dynamic

@@ -27,8 +27,10 @@ meson setup "$work/build" --prefix=/usr -Dprofile=release >/dev/null
 meson compile -C "$work/build" >/dev/null
 meson install -C "$work/build" --destdir "$stage" --quiet
 binary="$stage/usr/bin/classic-photos"
-if ldd "$binary" | grep -q /opt/swift; then echo "build-deb: the binary links the toolchain's Swift libraries" >&2; exit 1; fi
-if readelf -d "$binary" | grep -q 'RUNPATH\|RPATH'; then echo "build-deb: the binary names a run path" >&2; exit 1; fi
+# Read whole, then matched: `ldd … | grep -q` under pipefail is false when grep's early exit kills ldd.
+libraries="$(ldd "$binary")" dynamic="$(readelf -d "$binary")"
+if [[ "$libraries" == */opt/swift* ]]; then echo "build-deb: the binary links the toolchain's Swift libraries" >&2; exit 1; fi
+if [[ "$dynamic" == *RUNPATH* || "$dynamic" == *RPATH* ]]; then echo "build-deb: the binary names a run path" >&2; exit 1; fi
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
 
 # Manual pages are shipped compressed.

@@ -37,11 +37,15 @@ grep -qx "Exec=$prefix/bin/classic-photos --gapplication-service" "$root/share/d
 update-desktop-database -q "$root/share/applications"
 mime_default() {
   PATH="$root/bin:$PATH" XDG_DATA_DIRS="$root/share" XDG_DATA_HOME="$dest/data-home" XDG_CONFIG_HOME="$dest/mime-config" \
-    gio mime "$1" 2>&1 | head -n1
+    gio mime "$1" 2>&1 | sed -n 1p
 }
-mime_default image/png | grep -q "$app_id.desktop" || fail "the app is not an opener of PNG files: $(mime_default image/png)"
+# Each answer read whole into a variable: `… | grep -q` under pipefail fails at random, when grep
+# leaves on its match before the writer has finished and the writer dies of SIGPIPE.
+png="$(mime_default image/png)"
+[[ "$png" == *"$app_id.desktop"* ]] || fail "the app is not an opener of PNG files: $png"
 for type in application/json inode/directory; do
-  mime_default "$type" | grep -q "$app_id" && fail "the app became the default for $type: $(mime_default "$type")"
+  answer="$(mime_default "$type")"
+  [[ "$answer" == *"$app_id"* ]] && fail "the app became the default for $type: $answer"
 done
 
 # The command a desktop would run: the Exec line without its field codes.
