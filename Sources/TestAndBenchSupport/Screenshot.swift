@@ -27,13 +27,17 @@ public final class Screenshot {
         return (Int(pixels[o]), Int(pixels[o + 1]), Int(pixels[o + 2]))
     }
 
-    /// An RGB image to look for: `rgb(x, y)` of the expected thumbnail.
+    /// An image to look for: `rgb(x, y)` of the expected thumbnail, and which pixels are opaque.
     public struct Template {
         public let width: Int
         public let height: Int
         public let rgb: (Int, Int) -> (Int, Int, Int)
-        public init(width: Int, height: Int, rgb: @escaping (Int, Int) -> (Int, Int, Int)) {
-            self.width = width; self.height = height; self.rgb = rgb
+        /// Whether the pixel is opaque: only opaque pixels are compared, since what shows through
+        /// a transparent one is the row's background (hovered, selected, the theme's).
+        public let opaque: (Int, Int) -> Bool
+        public init(width: Int, height: Int, opaque: @escaping (Int, Int) -> Bool = { _, _ in true },
+                    rgb: @escaping (Int, Int) -> (Int, Int, Int)) {
+            self.width = width; self.height = height; self.rgb = rgb; self.opaque = opaque
         }
 
         /// The template drawn at a sub-pixel offset (dx, dy) in [0, 1), sampled bilinearly;
@@ -45,7 +49,14 @@ public final class Screenshot {
                 let p = source.rgb(x, y)
                 return (Double(p.0), Double(p.1), Double(p.2))
             }
-            return Template(width: width, height: height) { x, y in
+            // Opaque where every source pixel it mixes is.
+            let opaque: (Int, Int) -> Bool = { x, y in
+                let x0 = Int((Double(x) - dx).rounded(.down)), y0 = Int((Double(y) - dy).rounded(.down))
+                return [(x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)].allSatisfy { xi, yi in
+                    xi < 0 || yi < 0 || xi >= source.width || yi >= source.height || source.opaque(xi, yi)
+                }
+            }
+            return Template(width: width, height: height, opaque: opaque) { x, y in
                 // Output pixel (x, y) covers source position (x - dx, y - dy).
                 let sx = Double(x) - dx, sy = Double(y) - dy
                 let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
@@ -72,6 +83,7 @@ public final class Screenshot {
         while ty < template.height {
             var tx = 0
             while tx < template.width {
+                guard template.opaque(tx, ty) else { tx += step; continue }
                 let (r, g, b) = rgb(x: x + tx, y: y + ty)
                 let (er, eg, eb) = template.rgb(tx, ty)
                 total += abs(r - er) + abs(g - eg) + abs(b - eb)
@@ -80,7 +92,8 @@ public final class Screenshot {
             }
             ty += step
         }
-        return Double(total) / Double(max(count, 1))
+        // Nothing opaque to compare matches nowhere.
+        return count == 0 ? .infinity : Double(total) / Double(count)
     }
 
     /// The best placement of `template` within the region, and its difference.

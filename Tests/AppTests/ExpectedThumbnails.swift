@@ -4,8 +4,9 @@ import PhotoPipeline
 import TestAndBenchSupport
 
 enum ExpectedThumbnails {
-    /// The sepia thumbnail the app should draw for a sample photo (RGB photos only: no alpha to
-    /// composite). `box`: 128 for local photos (the shared cache's normal size), 256 for remote ones.
+    /// The sepia thumbnail the app should draw for a sample photo (where it is transparent, the
+    /// row's background shows, and is not compared). `box`: 128 for local photos (the shared
+    /// cache's normal size), 256 for remote ones.
     static func sepia(_ file: String, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
         try sepia(data: SamplePhotos.data(file), size: size, box: box)
     }
@@ -14,7 +15,9 @@ enum ExpectedThumbnails {
     static func sepia(data: Data, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
         let square = try original(data: data, size: size, box: box)
         let filtered = try SepiaFilter(intensity: SepiaKernel.defaultIntensity).filter(square, isCancelled: { false })
-        return Screenshot.Template(width: filtered.width, height: filtered.height) { x, y in
+        let alpha = filtered.pixbuf.hasAlpha
+        return Screenshot.Template(width: filtered.width, height: filtered.height,
+                                   opaque: { x, y in !alpha || filtered.pixel(x: x, y: y)[3] == 255 }) { x, y in
             let p = filtered.pixel(x: x, y: y)
             return (Int(p[0]), Int(p[1]), Int(p[2]))
         }

@@ -56,4 +56,21 @@ final class SampleGalleryAppTests: XCTestCase {
         XCTAssertTrue(all[11]?.reason?.contains("rocket_launch.jpeg") == true, "\(all[11]?.reason ?? "")")
         XCTAssertEqual(app.criticals, [], "no GLib-CRITICAL")
     }
+
+    /// The sample photo with transparency (the gift box): the row shows its sepia thumbnail where
+    /// it is opaque, whatever background shows through the rest.
+    func testATransparentPhotoShowsItsOwnSepiaThumbnail() throws {
+        let folder = TemporaryFiles.url("transparent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SamplePhotos.data("present.png").write(to: folder.appendingPathComponent("present.png"))
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "the row reaches sepia")
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("present.png").path)
+        let match = screen.bestMatch(try ExpectedThumbnails.sepia("present.png"), xs: 12..<40, ys: 40..<200)
+        XCTAssertLessThan(match.difference, 4, "the gift box is drawn as its sepia thumbnail (best match \(match))")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
