@@ -13,11 +13,13 @@ public struct TraceRecord: Sendable {
     public var row: Int? { event.row }
     public var queue: Stage? { event.queue }
     /// For `state` events.
-    public var state: PhotoState? { if case .state(_, let state, _) = event { return state } else { return nil } }
+    public var state: PhotoState? { if case .state(_, let state, _, _) = event { return state } else { return nil } }
+    /// For `state` (failed) events: what went wrong, by its stable name.
+    public var code: StageFailure.Code? { if case .state(_, _, _, let code) = event { return code } else { return nil } }
     /// For `state` (failed) and `manifest-failed` events.
     public var reason: String? {
         switch event {
-        case .state(_, _, let reason): return reason
+        case .state(_, _, let reason, _): return reason
         case .manifestFailed(let reason, _): return reason
         default: return nil
         }

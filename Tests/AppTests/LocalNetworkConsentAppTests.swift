@@ -26,9 +26,9 @@ final class LocalNetworkConsentAppTests: XCTestCase {
     }
 
     func testAllowingTheLocalNetworkDoesNotAllowThisComputer() throws {
+        // The refused row by its code: the consent must work whatever the refusal's words say.
         let table = RowTable([("private", "http://10.20.30.40:8080/photos/coffee.png", "filtered"),
-                              ("loopback", "http://127.0.0.1:8080/photos/horse.png",
-                               "blocked: a gallery from the internet may not load photos from this computer (127.0.0.1)")])
+                              ("loopback", "http://127.0.0.1:8080/photos/horse.png", "code:blocked")])
         let run = try NetworkFixtureRun(manifests: ["two.json": table.json])
         let xvfb = try Xvfb()
         let app = try run.launch(xvfb, manifest: "\(Self.publicBase)/files/two.json")

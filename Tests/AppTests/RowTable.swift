@@ -5,7 +5,8 @@ import TestAndBenchSupport
 import XCTest
 
 struct RowTable {
-    /// A row's name, its URL, and how it must end: "filtered", or the reason it fails with.
+    /// A row's name, its URL, and how it must end: "filtered", the reason it fails with, or
+    /// "code:NAME", its failure's code (`StageFailure.Code`), whatever the words.
     typealias Row = (name: String, url: String, expect: String)
     let rows: [Row]
     /// Whether a failure's reason must only contain `expect` (it adds details that vary).
@@ -39,7 +40,11 @@ struct RowTable {
                 continue
             }
             XCTAssertEqual(states[index]?.state, .failed, row.name, file: file, line: line)
-            if reasonsContain {
+            if row.expect.hasPrefix("code:") {
+                // By the failure's stable code, whatever its words say.
+                XCTAssertEqual(states[index]?.code?.rawValue, String(row.expect.dropFirst(5)), "\(row.name): \(states[index]?.reason ?? "no reason")",
+                               file: file, line: line)
+            } else if reasonsContain {
                 XCTAssertTrue(states[index]?.reason?.contains(row.expect) == true, "\(row.name): \(states[index]?.reason ?? "no reason")",
                               file: file, line: line)
             } else {

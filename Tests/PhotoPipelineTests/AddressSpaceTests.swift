@@ -27,7 +27,7 @@ final class AddressSpaceTests: XCTestCase {
         XCTAssertFalse(AddressSpace.public.mayReach(.private) || AddressSpace.public.mayReach(.local))
     }
 
-    func testTheRefusalNamesTheRuleAndTheAddress() {
+    func testTheRefusalNamesTheRuleAndTheAddressAndTravelsAsAValue() {
         XCTAssertEqual(NetworkRefusal(origin: .public, target: .local, address: "127.0.0.1").description,
                        "blocked: a gallery from the internet may not load photos from this computer (127.0.0.1)")
         XCTAssertEqual(NetworkRefusal(origin: .public, target: .private, address: "10.0.0.1").description,
@@ -35,7 +35,9 @@ final class AddressSpaceTests: XCTestCase {
         for refusal in [NetworkRefusal(origin: .public, target: .local, address: "127.0.0.1"),
                         NetworkRefusal(origin: .public, target: .private, address: "10.0.0.1"),
                         NetworkRefusal(origin: .private, target: .local, address: "::1")] {
-            XCTAssertEqual(NetworkRefusal.target(ofReason: refusal.description), refusal.target, "the reason says what to allow")
+            let failure = StageFailure(FetchError.blocked(refusal))
+            XCTAssertEqual(failure.code, .blocked)
+            XCTAssertEqual(failure.refusal?.target, refusal.target, "the failure carries what to allow")
         }
         XCTAssertEqual(NetworkRefusal(origin: .private, target: .local, address: "::1").description,
                        "blocked: a gallery from your local network may not load photos from this computer (::1)")

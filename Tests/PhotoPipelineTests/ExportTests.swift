@@ -116,7 +116,8 @@ final class ExportTests: XCTestCase {
         small.viewerMaxPixels = 10_000
         let (refused, _) = try export(OrientedPhotos.uprightPNG(), format: .png, sepia: false, settings: small)
         guard case .failed(let reason) = refused else { return XCTFail("\(refused)") }
-        XCTAssertTrue(reason.contains("too large"), reason)
+        XCTAssertEqual(reason.code, .refusedImage, reason.description)
+        XCTAssertTrue(reason.description.contains("too large"), reason.description)
         let (cancelled, _) = try export(OrientedPhotos.uprightPNG(), format: .png, sepia: true, cancelled: true)
         guard case .cancelled = cancelled else { return XCTFail("\(cancelled)") }
         XCTAssertEqual(files(), [], "nothing written, nothing left")

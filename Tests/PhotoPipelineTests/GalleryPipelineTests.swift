@@ -136,7 +136,7 @@ final class GalleryPipelineTests: XCTestCase {
             XCTAssertTrue(events.contains { $0.event == .finished(queue: .filtration, row: 0) }, "the filter finished (with a failure)")
             XCTAssertFalse(events.contains { $0.event == .cancelled(queue: .filtration, row: 0) }, "nothing was cancelled")
             XCTAssertEqual(harness.trace.finalStates[0]?.event,
-                           .state(row: 0, state: .failed, reason: "not enough memory for a 64 × 64 sepia image"))
+                           .state(row: 0, state: .failed, reason: "not enough memory for a 64 × 64 sepia image", code: .filter))
             harness.assertOneTerminalEventPerOperation()
         }
     }

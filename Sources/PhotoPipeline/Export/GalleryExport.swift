@@ -7,7 +7,8 @@ public final class GalleryExport {
     public struct Failure: Sendable, Equatable {
         public let row: Int
         public let name: String
-        public let reason: String
+        public let failure: StageFailure
+        public var reason: String { failure.description }
     }
 
     public let folder: String
@@ -100,7 +101,7 @@ public final class GalleryExport {
     private func queue(_ row: Int) {
         let entry = rows.entry(row, manifest: manifestURL, localFiles: gallery.manifest.isUsersOwn)
         guard entry.problem == nil, let url = entry.url else {
-            return record(Failure(row: row, name: entry.name, reason: entry.problem ?? "the photo has no address"))
+            return record(Failure(row: row, name: entry.name, failure: StageFailure(entry.problem == nil ? .noAddress : .refusedAddress, entry.problem ?? "the photo has no address")))
         }
         let name = names.name(for: entry.name)
         let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),
@@ -128,12 +129,12 @@ public final class GalleryExport {
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
             written += 1
             progressed()
-        case .failed(let reason)? where stopping == nil:
+        case .failed(let failure)? where stopping == nil:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
-            record(Failure(row: operation.row, name: name, reason: reason))
+            record(Failure(row: operation.row, name: name, failure: failure))
             if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
                 // The next photo would fail the same way (disk full, folder gone): stop, with the reason.
-                stopReason = reason
+                stopReason = failure.description
                 stop(.stopped)
             }
         default:

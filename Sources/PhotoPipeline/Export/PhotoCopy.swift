@@ -13,7 +13,7 @@ public struct PhotoCopy: StageWork {
         switch export.image(context) {
         case .success(let image): return .image(image, from: nil)
         case .failure(.cancelled): return .cancelled
-        case .failure(let failure): return .failed(failure.description)
+        case .failure(let failure): return .failed(StageFailure(failure))
         }
     }
 }

@@ -62,7 +62,7 @@ public struct PhotoExport: StageWork {
         } catch .cancelled {
             return .failure(.cancelled)
         } catch {
-            return .failure(.photo(error.description))
+            return .failure(.photo(StageFailure(error)))
         }
         if context.isCancelled { return .failure(.cancelled) }
         // Over the cap it is refused, not shrunk: a saved photo is the photo's every pixel.
@@ -74,7 +74,7 @@ public struct PhotoExport: StageWork {
         } catch .cancelled {
             return .failure(.cancelled)
         } catch {
-            return .failure(.photo(error.description))
+            return .failure(.photo(StageFailure(error)))
         }
         if sepia {
             do throws(FilterError) {
@@ -82,7 +82,7 @@ public struct PhotoExport: StageWork {
             } catch .cancelled {
                 return .failure(.cancelled)
             } catch {
-                return .failure(.photo(error.description))
+                return .failure(.photo(StageFailure(error)))
             }
         }
         return .success(image)
@@ -95,7 +95,7 @@ public struct PhotoExport: StageWork {
         case .failure(.cancelled): return .cancelled
         case .failure(let failure):
             self.failure.withLock { $0 = failure }
-            return .failed(failure.description)
+            return .failed(StageFailure(failure))
         }
     }
 
@@ -111,7 +111,7 @@ public struct PhotoExport: StageWork {
         do throws(GLibError) {
             encoded = try image.pixbuf.encoded(as: format.pixbufType, options: format.pixbufOptions)
         } catch {
-            return .failure(.photo("could not be encoded as \(format.rawValue.uppercased()): \(error.message)"))
+            return .failure(.photo(StageFailure(.other, "could not be encoded as \(format.rawValue.uppercased()): \(error.message)")))
         }
         // The last moment to stop: once renamed, the file is the user's.
         if context.isCancelled { return .failure(.cancelled) }
@@ -129,14 +129,14 @@ public struct PhotoExport: StageWork {
 public enum ExportFailure: Error, Sendable, CustomStringConvertible {
     case cancelled
     /// The photo itself (unreachable, unreadable, too large): the export goes on to the next.
-    case photo(String)
+    case photo(StageFailure)
     /// The file could not be written (disk full, folder gone or read-only, name taken).
     case destination(AtomicFileError)
 
     public var description: String {
         switch self {
         case .cancelled: return "cancelled"
-        case .photo(let reason): return reason
+        case .photo(let failure): return failure.description
         case .destination(let error): return error.code == ENOSPC ? "the disk is full" : error.description
         }
     }

@@ -172,12 +172,12 @@ public final class PhotoGallery {
                 setImage(image, key: operation.key, filtered: true, on: record)
                 Trace.shared.emit(.state(row: record.row, state: .filtered, reason: nil))
             }
-        case .failed(let reason)?:
+        case .failed(let failure)?:
             Trace.shared.emit(.finished(queue: stage, row: record.row))
             clearImage(of: record)
-            record.markFailed(reason)
-            Trace.shared.emit(.state(row: record.row, state: .failed, reason: reason))
-            if let target = NetworkRefusal.target(ofReason: reason), reportedBlocked.insert(target).inserted {
+            record.markFailed(failure)
+            Trace.shared.emit(.state(row: record.row, state: .failed, reason: failure.description, code: failure.code))
+            if let target = failure.refusal?.target, reportedBlocked.insert(target).inserted {
                 onBlocked?(target)
             }
         }
@@ -221,7 +221,7 @@ public final class PhotoGallery {
 
     /// Rows that failed because private network access refused them.
     public var blockedRows: [Int] {
-        records.existingRecords.filter { $0.state == .failed && $0.failureReason?.hasPrefix("blocked: ") == true }.map(\.row).sorted()
+        records.existingRecords.filter { $0.state == .failed && $0.failure?.refusal != nil }.map(\.row).sorted()
     }
 
     /// Let this gallery reach `space` (the user allowed it; allowing this computer allows the
@@ -231,7 +231,7 @@ public final class PhotoGallery {
         access = min(access, space)
         reportedBlocked = reportedBlocked.filter { !access.mayReach($0) }
         for row in blockedRows {
-            guard let target = records[row].failureReason.flatMap(NetworkRefusal.target(ofReason:)), access.mayReach(target) else { continue }
+            guard let target = records[row].failure?.refusal?.target, access.mayReach(target) else { continue }
             clearImage(of: records[row])
             records[row].reset()
             onRowChanged?(row)

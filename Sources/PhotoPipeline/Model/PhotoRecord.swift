@@ -18,7 +18,10 @@ public final class PhotoRecord {
     /// memory cache holds it under `imageKey` (an eviction takes it away).
     public internal(set) var image: Thumbnail?
     public internal(set) var imageKey: ImageKey?
-    public internal(set) var failureReason: String?
+    /// Why it failed, as a value (the consent and Retry decide by its code).
+    public internal(set) var failure: StageFailure?
+    /// Why it failed, in words.
+    public var failureReason: String? { failure?.description }
 
     public init(row: Int, name: String, url: URL?, problem: String? = nil) {
         self.row = row
@@ -26,7 +29,7 @@ public final class PhotoRecord {
         self.url = url
         if let problem {
             state = .failed
-            failureReason = problem
+            failure = StageFailure(.refusedAddress, problem)
         }
     }
 
@@ -46,10 +49,10 @@ public final class PhotoRecord {
         state = .filtered
     }
 
-    func markFailed(_ reason: String) {
+    func markFailed(_ failure: StageFailure) {
         image = nil
         imageKey = nil
-        failureReason = reason
+        self.failure = failure
         state = .failed
     }
 
@@ -63,7 +66,7 @@ public final class PhotoRecord {
     func reset() {
         image = nil
         imageKey = nil
-        failureReason = nil
+        failure = nil
         state = .new
     }
 }

@@ -62,13 +62,4 @@ public struct NetworkRefusal: Sendable, Equatable, CustomStringConvertible {
         let what = target == .local ? "this computer" : "your local network"
         return "blocked: \(from) may not load photos from \(what) (\(address))"
     }
-
-    /// The space a refusal's reason (`description`) names: what a row that failed with it
-    /// needs to be allowed to reach. Nil for any other reason.
-    public static func target(ofReason reason: String) -> AddressSpace? {
-        guard reason.hasPrefix("blocked: ") else { return nil }
-        if reason.contains("may not load photos from this computer") { return .local }
-        if reason.contains("may not load photos from your local network") { return .private }
-        return nil
-    }
 }

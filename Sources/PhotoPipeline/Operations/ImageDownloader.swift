@@ -36,7 +36,7 @@ public struct ImageDownloader: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
     }
 
@@ -74,7 +74,7 @@ public struct ImageDownloader: StageWork {
             return .cancelled
         } catch {
             source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
         source.caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
                             mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
@@ -112,7 +112,7 @@ public struct ImageDownloader: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
         if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],

@@ -18,7 +18,7 @@ public struct ImageFiltration: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
     }
 }

@@ -20,8 +20,8 @@ public enum Stage: String, Sendable, Codable, CaseIterable {
 public enum StageOutcome: Sendable {
     /// An image, and the cache level it came from (nil for a filter's output).
     case image(Thumbnail, from: ImageSource?)
-    /// It could not be done, for this reason (shown to the user).
-    case failed(String)
+    /// It could not be done, for this reason (its description shown to the user).
+    case failed(StageFailure)
     /// It stopped because it was cancelled; nothing to show.
     case cancelled
     /// A file of this many bytes was written (an export; nothing to show).

@@ -122,7 +122,7 @@ public final class TraceObserver: @unchecked Sendable {
                 queues[queue, default: QueueCounts()].cancelled += 1
                 if endingScroll, Stage.rowStages.contains(queue) { totals.cancelledByScrolling += 1 }
             }
-        case .state(let row, let state, _):
+        case .state(let row, let state, _, _):
             if state == .failed, let queue = lastFinished.removeValue(forKey: row) { queues[queue, default: QueueCounts()].failed += 1 }
             if state == .filtered, let start = queuedAt.removeValue(forKey: row) {
                 totals.appearToSepiaSeconds += t - start

@@ -49,7 +49,7 @@ public struct AnimationReader: StageWork {
             guard let read = try ImageHeader.read(data, format: format, limits: limits) else { return .failed("it is not an animation") }
             header = read
         } catch {
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
         guard header.frames >= 2 else { return .failed("it is a still") }
         if header.width * header.height > AnimationPlayback.maxFramePixels {
@@ -61,7 +61,7 @@ public struct AnimationReader: StageWork {
                 reservation = try budget.reserve(bytes, cancellable: context.cancellable)
             } catch {
                 let refusal = DecodeError(error)
-                return refusal == .cancelled ? .cancelled : .failed(refusal.description)
+                return refusal == .cancelled ? .cancelled : .failed(StageFailure(refusal))
             }
         }
         guard let loader = try? PixbufLoader(type: format.name) else { return .failed("no loader reads it") }
@@ -75,7 +75,7 @@ public struct AnimationReader: StageWork {
                 failure = context.isCancelled ? .cancelled : .failed("reading it took more than \(Int(processorSeconds)) s of processor time")
             }
         } catch {
-            failure = .failed(error.message)
+            failure = .failed(StageFailure(.undecodable, error.message))
         }
         let closed = (try? loader.close()) != nil
         if let failure { return failure }

@@ -89,7 +89,7 @@ public struct FullImageLoader: StageWork {
             } catch .cancelled {
                 return .cancelled
             } catch {
-                return .failed(error.description)
+                return .failed(StageFailure(error))
             }
             if sepia {
                 do {
@@ -97,7 +97,7 @@ public struct FullImageLoader: StageWork {
                 } catch .cancelled {
                     return .cancelled
                 } catch {
-                    return .failed(error.description)
+                    return .failed(StageFailure(error))
                 }
             }
             var details = FullImageDetails()
@@ -119,7 +119,7 @@ public struct FullImageLoader: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            return .failed(error.description)
+            return .failed(StageFailure(error))
         }
     }
 }

@@ -22,8 +22,8 @@ extension PhotoViewer {
                 Trace.shared.emit(.animation(row: row, frames: read?.frames ?? 0, action: .playing, reason: nil))
                 ready(read, nil)
             case .failed(let reason)?:
-                Trace.shared.emit(.animation(row: row, frames: 0, action: .stopped, reason: reason))
-                ready(nil, reason)
+                Trace.shared.emit(.animation(row: row, frames: 0, action: .stopped, reason: reason.description))
+                ready(nil, reason.description)
             case nil, .cancelled?, .written?:
                 break
             }

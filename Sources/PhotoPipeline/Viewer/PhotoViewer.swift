@@ -285,7 +285,7 @@ public final class PhotoViewer {
             }
         case .failed(let reason)?:
             Trace.shared.emit(.finished(queue: .viewer, row: row))
-            failures[row] = reason
+            failures[row] = reason.description
         case nil, .cancelled?, .written?:
             Trace.shared.emit(.cancelled(queue: .viewer, row: row))
         }

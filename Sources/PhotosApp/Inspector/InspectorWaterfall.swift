@@ -89,7 +89,7 @@ final class InspectorWaterfall {
                     lines[index].ended = t
                     lines[index].outcome = .cancelled
                 }
-            case .state(let row, .failed, let reason):
+            case .state(let row, .failed, let reason, _):
                 if let index = lines.lastIndex(where: { $0.row == row && $0.queue != .viewer && $0.outcome == .finished }) {
                     lines[index].outcome = .failed(reason ?? "")
                 }

@@ -18,7 +18,7 @@ struct CopyPhoto {
                 Trace.shared.emit(.copied(row: photo.row, width: image.width, height: image.height, sepia: photo.sepia))
                 note.show(tr("Copied to the clipboard"))
             case .failed(let reason)?:
-                note.show(fill(tr("Could not copy the photo: %s"), reason), failed: true)
+                note.show(fill(tr("Could not copy the photo: %s"), reason.description), failed: true)
             default:
                 break
             }

@@ -110,7 +110,7 @@ final class ExportBar {
         case .cancelled: label.text = fill(tr("Export cancelled: %s photos were written to %s"), ViewerPage.number(export.written), folder)
         case .stopped: label.text = fill(tr("The export stopped: %s. %s photos were written."), export.stopReason ?? "", ViewerPage.number(export.written))
         }
-        let failed = export.failures.filter { $0.reason != "cancelled" }
+        let failed = export.failures.filter { !$0.failure.isCancelled }
         failures.visible = !failed.isEmpty
         var lines = failed.prefix(Self.failuresListed).map { fill(tr("%s: %s"), $0.name, $0.reason) }
         if failed.count > Self.failuresListed { lines.append(fill(tr("and %s more"), ViewerPage.number(failed.count - Self.failuresListed))) }

@@ -82,7 +82,7 @@ final class ExportGallery {
         let folder = (export.folder as NSString).lastPathComponent
         let title = export.ending == .finished ? fill(tr("Exported %s photos to %s"), ViewerPage.number(export.written), folder)
                                                : fill(tr("The export stopped: %s"), export.stopReason ?? "")
-        let failed = export.failures.filter { $0.reason != "cancelled" }.count
+        let failed = export.failures.filter { !$0.failure.isCancelled }.count
         application.sendNotification(id: "export", title: title,
                                      body: failed > 0 ? fill(tr("%s photos could not be exported."), ViewerPage.number(failed)) : nil,
                                      defaultAction: "app.show-export",

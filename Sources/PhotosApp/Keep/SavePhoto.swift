@@ -47,7 +47,7 @@ struct SavePhoto {
             let reason: String?
             switch outcome {
             case .written?: reason = nil
-            case .failed(let why)?: reason = why
+            case .failed(let why)?: reason = why.description
             default: reason = "cancelled"
             }
             Trace.shared.emit(.saved(row: photo.row, path: target.path, format: format, sepia: photo.sepia, reason: reason))

@@ -1,0 +1,68 @@
+// Why this exists: why a stage failed, as a value carried from the stage that met it to the widget that shows it: the app decides by its `code` (the consent by its refusal, the export by cancelled), the trace carries the code, and its English words are only its description.
+import Foundation
+
+public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// A stable name for what went wrong; the trace's `code`, never translated or reworded.
+    public enum Code: String, Sendable, Codable, CaseIterable {
+        case blocked, http, tls, timedOut = "timed-out", tooLarge = "too-large", transfer, unsupported
+        case specialFile = "special-file", notLocal = "not-local", notAnswering = "not-answering"
+        case insecureRedirect = "insecure-redirect", noAddress = "no-address", refusedAddress = "refused-address"
+        case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
+    }
+
+    public let code: Code
+    /// For `blocked`: what the gallery may not reach, which the consent asks about.
+    public let refusal: NetworkRefusal?
+    /// In English, for the trace and as the words shown until they are translated.
+    public let description: String
+
+    public init(_ code: Code, _ description: String, refusal: NetworkRefusal? = nil) {
+        self.code = code
+        self.description = description
+        self.refusal = refusal
+    }
+
+    /// A failure with no code of its own yet.
+    public init(stringLiteral value: String) { self.init(.other, value) }
+
+    public init(_ error: FetchError) {
+        let code: Code = switch error {
+        case .cancelled: .cancelled
+        case .httpStatus: .http
+        case .tooLarge: .tooLarge
+        case .timedOut: .timedOut
+        case .tls: .tls
+        case .transfer: .transfer
+        case .unsupported: .unsupported
+        case .notARegularFile: .specialFile
+        case .notLocal: .notLocal
+        case .notAnswering: .notAnswering
+        case .blocked: .blocked
+        case .insecureRedirect: .insecureRedirect
+        }
+        if case .blocked(let refusal) = error { self.init(code, error.description, refusal: refusal) } else { self.init(code, error.description) }
+    }
+
+    public init(_ error: DecodeError) {
+        let code: Code = switch error {
+        case .cancelled: .cancelled
+        case .empty, .undecodable, .unreadableHeader: .undecodable
+        case .tooManyPixels, .tooManyFrames, .tooManyTiles, .overBudget, .drawing: .refusedImage
+        }
+        self.init(code, error.description)
+    }
+
+    public init(_ error: FilterError) {
+        self.init(error == .cancelled ? .cancelled : .filter, error.description)
+    }
+
+    public init(_ error: ExportFailure) {
+        switch error {
+        case .cancelled: self.init(.cancelled, error.description)
+        case .photo(let failure): self = failure
+        case .destination: self.init(.destination, error.description)
+        }
+    }
+
+    public var isCancelled: Bool { code == .cancelled }
+}
