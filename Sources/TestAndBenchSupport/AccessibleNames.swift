@@ -41,6 +41,15 @@ public enum AccessibleNames {
         }
     }
 
+    /// Each accessible object's name and description, for those that have one (a failed row's
+    /// description is its reason, as a screen reader reads it).
+    public static func descriptions(_ app: AppProcess) throws -> [(name: String, description: String)] {
+        try lines(app, ["--descriptions"]).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }
+
     /// Click the showing button called `name` through its AT-SPI action; false if there is none.
     public static func press(_ app: AppProcess, _ name: String) throws -> Bool {
         do {

@@ -89,6 +89,39 @@ final class KoreanAppTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: compiled), "compiled into the user's cache")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// A failure's reason is the user's language too: in the row's description (what a screen
+    /// reader says, and its tooltip), made from the failure's cause, while the trace keeps the
+    /// English words. An empty file and a PNG declaring 30000 × 30000 pixels.
+    func testFailureReasonsAreKorean() throws {
+        let work = TemporaryFiles.url("korean-failures-\(UUID().uuidString)")
+        let locale = try compileKorean(into: work)
+        let folder = work.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("a-empty.png"))
+        try TestImages.pngBomb().write(to: folder.appendingPathComponent("b-huge.png"))
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path],
+                                 environment: ["LANGUAGE": "ko", "CLASSIC_PHOTOS_LOCALE_DIR": locale])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in (0...1).allSatisfy { app.trace.finalStates[$0]?.state == .failed } },
+                      "both rows fail: \(app.trace.finalStates.mapValues { $0.reason ?? "" })")
+        let english = (0...1).compactMap { app.trace.finalStates[$0]?.reason }
+        XCTAssertEqual(english.count, 2)
+        XCTAssertTrue(english[1].contains("too large"), "the trace keeps the English words: \(english)")
+        var descriptions: [(name: String, description: String)] = []
+        let shown = poll(timeout: 10) {
+            descriptions = ((try? AccessibleNames.descriptions(app)) ?? []).filter { $0.name.hasPrefix("a-empty.png") || $0.name.hasPrefix("b-huge.png") }
+            return descriptions.count == 2
+        }
+        XCTAssertTrue(shown, "both rows describe their failure: \(descriptions)")
+        for (name, description) in descriptions {
+            XCTAssertFalse(Self.isUntranslated(description, content: []), "\(name): \(description)")
+            XCTAssertFalse(english.contains(description), "\(name): not the English reason")
+        }
+        XCTAssertTrue(descriptions.contains { $0.description.contains("30000 × 30000") }, "the details stay: \(descriptions)")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
 
 /// The sample gallery's photo names (content, not UI text).
@@ -97,4 +130,5 @@ enum SamplePhotosManifest {
         guard let text = try? String(contentsOf: SamplePhotos.sampleManifest, encoding: .utf8) else { return [] }
         return text.components(separatedBy: "<key>").dropFirst().compactMap { $0.components(separatedBy: "</key>").first }
     }
+
 }

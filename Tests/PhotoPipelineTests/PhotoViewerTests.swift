@@ -51,7 +51,7 @@ final class PhotoViewerTests: XCTestCase {
             gallery.cancelOperations(for: 0)
             XCTAssertTrue(harness.run(timeout: 5) { download.isFinished }, "the cancelled download ended")
             XCTAssertTrue(harness.run(timeout: 20) { viewer.image(for: 0) != nil || viewer.failure(for: 0) != nil },
-                          "the dependent finished: \(viewer.failure(for: 0) ?? "still waiting")")
+                          "the dependent finished: \(viewer.failure(for: 0)?.description ?? "still waiting")")
             XCTAssertEqual(viewer.image(for: 0)?.details.from, .network, "it fetched the photo itself")
             XCTAssertTrue(gallery.pending.viewersInProgress.isEmpty)
         }
@@ -115,7 +115,7 @@ final class PhotoViewerTests: XCTestCase {
             XCTAssertEqual([full.details.width, full.details.height], [600, 400], "the photo's own size is kept for Details")
             viewer.move(to: 1)
             XCTAssertTrue(harness.run(timeout: 20) { viewer.failure(for: 1) != nil })
-            XCTAssertTrue(viewer.failure(for: 1)?.contains("30000 × 30000") == true, viewer.failure(for: 1) ?? "")
+            XCTAssertTrue(viewer.failure(for: 1)?.description.contains("30000 × 30000") == true, viewer.failure(for: 1)?.description ?? "")
             viewer.close()
         }
     }

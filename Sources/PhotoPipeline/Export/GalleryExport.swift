@@ -22,6 +22,8 @@ public final class GalleryExport {
     /// Set once it has ended.
     public private(set) var ending: ExportEnding?
     public private(set) var stopReason: String?
+    /// Why it stopped, as a value (for the user's language).
+    public private(set) var stopFailure: StageFailure?
     /// When each of the last photos ended (uptime), for a time-left estimate that follows the current pace.
     private var endTimes: [Double] = []
 
@@ -135,6 +137,7 @@ public final class GalleryExport {
             if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
                 // The next photo would fail the same way (disk full, folder gone): stop, with the reason.
                 stopReason = failure.description
+                stopFailure = failure
                 stop(.stopped)
             }
         default:

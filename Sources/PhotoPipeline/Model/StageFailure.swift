@@ -10,16 +10,24 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
     }
 
+    /// The typed error it came from, with its details (a status, a size, a limit), so the app can
+    /// say it in the user's language; `text` where there is only the English.
+    public enum Cause: Sendable, Equatable {
+        case fetch(FetchError), decode(DecodeError), filter(FilterError), diskFull, text
+    }
+
     public let code: Code
     /// For `blocked`: what the gallery may not reach, which the consent asks about.
     public let refusal: NetworkRefusal?
     /// In English, for the trace and as the words shown until they are translated.
     public let description: String
+    public let cause: Cause
 
-    public init(_ code: Code, _ description: String, refusal: NetworkRefusal? = nil) {
+    public init(_ code: Code, _ description: String, refusal: NetworkRefusal? = nil, cause: Cause = .text) {
         self.code = code
         self.description = description
         self.refusal = refusal
+        self.cause = cause
     }
 
     /// A failure with no code of its own yet.
@@ -40,7 +48,11 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case .blocked: .blocked
         case .insecureRedirect: .insecureRedirect
         }
-        if case .blocked(let refusal) = error { self.init(code, error.description, refusal: refusal) } else { self.init(code, error.description) }
+        if case .blocked(let refusal) = error {
+            self.init(code, error.description, refusal: refusal, cause: .fetch(error))
+        } else {
+            self.init(code, error.description, cause: .fetch(error))
+        }
     }
 
     public init(_ error: DecodeError) {
@@ -49,18 +61,18 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case .empty, .undecodable, .unreadableHeader: .undecodable
         case .tooManyPixels, .tooManyFrames, .tooManyTiles, .overBudget, .drawing: .refusedImage
         }
-        self.init(code, error.description)
+        self.init(code, error.description, cause: .decode(error))
     }
 
     public init(_ error: FilterError) {
-        self.init(error == .cancelled ? .cancelled : .filter, error.description)
+        self.init(error == .cancelled ? .cancelled : .filter, error.description, cause: .filter(error))
     }
 
     public init(_ error: ExportFailure) {
         switch error {
         case .cancelled: self.init(.cancelled, error.description)
         case .photo(let failure): self = failure
-        case .destination: self.init(.destination, error.description)
+        case .destination(let why): self.init(.destination, error.description, cause: why.code == ENOSPC ? .diskFull : .text)
         }
     }
 

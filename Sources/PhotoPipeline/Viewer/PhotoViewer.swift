@@ -31,7 +31,7 @@ public final class PhotoViewer {
     /// Full images held: the row shown and its two neighbours, no more.
     private var held: [Int: FullImage] = [:]
     /// Why a row's full image could not be made (the row's own failure is the gallery's).
-    private var failures: [Int: String] = [:]
+    private var failures: [Int: StageFailure] = [:]
     /// Bytes received and expected for rows the viewer downloads itself.
     private var received: [Int: (Int, Int?)] = [:]
     /// When the viewer first asked for the row shown (system uptime), for the trace.
@@ -57,10 +57,10 @@ public final class PhotoViewer {
 
     public func image(for row: Int) -> FullImage? { held[row] }
     /// The reason a row cannot be shown: the list's failure, or the viewer's own.
-    public func failure(for row: Int) -> String? {
+    public func failure(for row: Int) -> StageFailure? {
         guard gallery.records.indices.contains(row) else { return nil }
         let record = gallery.records[row]
-        if record.state == .failed { return record.failureReason }
+        if record.state == .failed { return record.failure }
         return failures[row]
     }
     /// The fraction received, when the viewer downloads the photo itself and knows its size.
@@ -285,7 +285,7 @@ public final class PhotoViewer {
             }
         case .failed(let reason)?:
             Trace.shared.emit(.finished(queue: .viewer, row: row))
-            failures[row] = reason.description
+            failures[row] = reason
         case nil, .cancelled?, .written?:
             Trace.shared.emit(.cancelled(queue: .viewer, row: row))
         }

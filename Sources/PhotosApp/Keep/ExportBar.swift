@@ -108,11 +108,11 @@ final class ExportBar {
         switch ending {
         case .finished: label.text = fill(tr("Exported %s photos to %s"), ViewerPage.number(export.written), folder)
         case .cancelled: label.text = fill(tr("Export cancelled: %s photos were written to %s"), ViewerPage.number(export.written), folder)
-        case .stopped: label.text = fill(tr("The export stopped: %s. %s photos were written."), export.stopReason ?? "", ViewerPage.number(export.written))
+        case .stopped: label.text = fill(tr("The export stopped: %s. %s photos were written."), export.stopFailure.map(FailureText.of) ?? "", ViewerPage.number(export.written))
         }
         let failed = export.failures.filter { !$0.failure.isCancelled }
         failures.visible = !failed.isEmpty
-        var lines = failed.prefix(Self.failuresListed).map { fill(tr("%s: %s"), $0.name, $0.reason) }
+        var lines = failed.prefix(Self.failuresListed).map { fill(tr("%s: %s"), $0.name, FailureText.of($0.failure)) }
         if failed.count > Self.failuresListed { lines.append(fill(tr("and %s more"), ViewerPage.number(failed.count - Self.failuresListed))) }
         failures.text = fill(tr("Not exported (%s):"), ViewerPage.number(failed.count)) + "\n" + lines.joined(separator: "\n")
     }

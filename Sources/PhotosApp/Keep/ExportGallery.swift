@@ -81,7 +81,7 @@ final class ExportGallery {
         guard export.ending != .cancelled else { return }
         let folder = (export.folder as NSString).lastPathComponent
         let title = export.ending == .finished ? fill(tr("Exported %s photos to %s"), ViewerPage.number(export.written), folder)
-                                               : fill(tr("The export stopped: %s"), export.stopReason ?? "")
+                                               : fill(tr("The export stopped: %s"), export.stopFailure.map(FailureText.of) ?? "")
         let failed = export.failures.filter { !$0.failure.isCancelled }.count
         application.sendNotification(id: "export", title: title,
                                      body: failed > 0 ? fill(tr("%s photos could not be exported."), ViewerPage.number(failed)) : nil,

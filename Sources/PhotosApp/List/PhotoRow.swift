@@ -117,7 +117,7 @@ final class PhotoRow: PhotoRowView {
         }
         let canRetry = state == .failed && record.url != nil
         if canRetry { retry().visible = true } else { retryButton?.visible = false }
-        let reason = state == .failed ? (record.failureReason ?? "") : nil
+        let reason = state == .failed ? (record.failure.map(FailureText.of) ?? "") : nil
         // Setting a tooltip makes GTK ask the X server where the pointer is (a round trip):
         // on every bind that cost a fast scroll 150 ms stalls. Set it only when it changes.
         if reason != shownTooltip {

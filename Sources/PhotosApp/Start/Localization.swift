@@ -13,16 +13,28 @@ func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     Gettext.translate(singular, plural: plural, count: count, domain: AppInfo.gettextPackage)
 }
 
-/// Fill a translated template's `%s` placeholders in order (translators may not reorder them;
-/// String(format:) with `%@` and Swift strings crashes on this Foundation).
+/// Fill a translated template's placeholders: `%1$s`, `%2$s`, … by position (a translator may
+/// put them in any order), or plain `%s` in order. (String(format:) with `%@` and Swift strings
+/// crashes on this Foundation.)
 func fill(_ template: String, _ values: String...) -> String {
     var result = ""
-    var remaining = values[...]
+    var next = 0
     var rest = template[...]
-    while let range = rest.range(of: "%s") {
-        result += rest[..<range.lowerBound]
-        result += remaining.popFirst() ?? ""
-        rest = rest[range.upperBound...]
+    while let percent = rest.firstIndex(of: "%") {
+        result += rest[..<percent]
+        let after = rest[rest.index(after: percent)...]
+        if after.hasPrefix("s") {
+            result += next < values.count ? values[next] : ""
+            next += 1
+            rest = after.dropFirst()
+        } else if let dollar = after.firstIndex(of: "$"), let position = Int(after[..<dollar]), position >= 1,
+                  after[after.index(after: dollar)...].hasPrefix("s") {
+            result += position <= values.count ? values[position - 1] : ""
+            rest = after[after.index(after: dollar)...].dropFirst()
+        } else {
+            result += "%"
+            rest = after
+        }
     }
     return result + rest
 }

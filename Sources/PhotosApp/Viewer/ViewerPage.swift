@@ -178,7 +178,7 @@ final class ViewerPage {
             photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
             shown = nil
         }
-        let failure = full == nil ? viewer.failure(for: row) : nil
+        let failure = full == nil ? viewer.failure(for: row).map(FailureText.of) : nil
         problem.visible = failure != nil
         if let failure { problemLabel.text = fill(tr("This photo could not be shown: %s"), failure) }
         let loading = full == nil && failure == nil

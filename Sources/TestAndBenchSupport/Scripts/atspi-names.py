@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none).
+# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --descriptions, each object that has a description, as "name<TAB>description" (a row's failure reason); with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none).
 # Run with Debian's python3 (it has PyGObject and the Atspi typelib) on the app's session bus.
 import sys
 import gi
@@ -7,6 +7,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
 
 focused_only = "--focused" in sys.argv[1:]
+descriptions = "--descriptions" in sys.argv[1:]
 press = sys.argv[sys.argv.index("--press") + 1] if "--press" in sys.argv[1:] else None
 pressed = False
 
@@ -31,6 +32,13 @@ def walk(node, depth, seen):
         if not pressed and role == "push button" and (name == press or name.endswith(" " + press)):
             Atspi.Action.do_action(node, 0)
             pressed = True
+    elif descriptions:
+        try:
+            description = node.get_description()
+        except Exception:
+            description = ""
+        if description:
+            print(f"{name}\t{description}".replace("\n", " "))
     elif focused_only:
         if focused:
             print(f"{role}\t{name}\t{text_of(node)}".replace("\n", " "))

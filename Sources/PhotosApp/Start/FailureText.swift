@@ -1,0 +1,66 @@
+// Why this exists: a failure in the user's language, made from its typed cause at the app's edge (the row's tooltip and what a screen reader says, the viewer, the export's list); in English it reads exactly as the trace's reason.
+import Foundation
+import PhotoPipeline
+
+enum FailureText {
+    static func of(_ failure: StageFailure) -> String {
+        switch failure.cause {
+        case .fetch(let error): fetch(error) ?? failure.description
+        case .decode(let error): decode(error)
+        case .filter(let error): filter(error)
+        case .diskFull: tr("the disk is full")
+        case .text: failure.code == .cancelled ? tr("cancelled") : failure.description
+        }
+    }
+
+    /// Nil where the words come from elsewhere (GIO's or libsoup's own message, a path's kind).
+    private static func fetch(_ error: FetchError) -> String? {
+        switch error {
+        case .cancelled: return tr("cancelled")
+        case .httpStatus(let code, let reason): return fill(tr("HTTP %1$s %2$s"), "\(code)", reason)
+        case .tooLarge(let limit): return fill(tr("larger than the limit of %1$s"), ByteLimit.describe(limit))
+        case .timedOut(let seconds): return fill(tr("timed out after %1$s s"), "\(seconds)")
+        case .tls(let message): return fill(tr("TLS error: %1$s"), message)
+        case .blocked(let refusal): return blocked(refusal)
+        case .insecureRedirect(let target):
+            return fill(tr("insecure redirect: an https: address may not send the app to an http: one (%1$s)"), target)
+        case .transfer, .unsupported, .notARegularFile, .notLocal, .notAnswering: return nil
+        }
+    }
+
+    private static func blocked(_ refusal: NetworkRefusal) -> String {
+        let template = switch (refusal.origin == .public, refusal.target == .local) {
+        case (true, true): tr("blocked: a gallery from the internet may not load photos from this computer (%1$s)")
+        case (true, false): tr("blocked: a gallery from the internet may not load photos from your local network (%1$s)")
+        case (false, true): tr("blocked: a gallery from your local network may not load photos from this computer (%1$s)")
+        case (false, false): tr("blocked: a gallery from your local network may not load photos from your local network (%1$s)")
+        }
+        return fill(template, refusal.address)
+    }
+
+    private static func decode(_ error: DecodeError) -> String {
+        switch error {
+        case .cancelled: tr("cancelled")
+        case .empty: tr("the image is empty (0 bytes)")
+        case .tooManyPixels(let width, let height, let limit):
+            fill(tr("the image is too large: %1$s × %2$s pixels exceeds the limit of %3$s megapixels"), "\(width)", "\(height)", "\(limit / 1_000_000)")
+        case .tooManyFrames(let limit):
+            fill(tr("the animation is too long: it has more than %1$s frames, the most that are read"), "\(limit)")
+        case .tooManyTiles(let count, let limit):
+            fill(tr("the image is too large: it is made of %1$s tiles, more than the %2$s that are read"), "\(count)", "\(limit)")
+        case .overBudget(let needed, let capacity):
+            fill(tr("the image is too large to decode: it would hold %1$s MB of pixels, more than the %2$s MB all decodes may hold at once"),
+                 "\(needed >> 20)", "\(capacity >> 20)")
+        case .unreadableHeader(let format, let why): fill(tr("not a readable image: its %1$s header %2$s"), format, why)
+        case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why)
+        case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason)
+        }
+    }
+
+    private static func filter(_ error: FilterError) -> String {
+        switch error {
+        case .cancelled: tr("cancelled")
+        case .cannotAllocate(let width, let height): fill(tr("not enough memory for a %1$s × %2$s sepia image"), "\(width)", "\(height)")
+        }
+    }
+}

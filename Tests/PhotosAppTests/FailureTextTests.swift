@@ -1,0 +1,43 @@
+// Why this exists: a failure's words in the user's language are made from its typed cause, and in English read exactly as the trace's reason; a translated template may put its parts in any order.
+import Foundation
+@testable import PhotoPipeline
+@testable import PhotosApp
+import XCTest
+
+final class FailureTextTests: XCTestCase {
+    func testPositionalPlaceholdersMayBeReordered() {
+        XCTAssertEqual(fill("%2$s, then %1$s", "first", "second"), "second, then first")
+        XCTAssertEqual(fill("%s: %s", "name", "reason"), "name: reason")
+        XCTAssertEqual(fill("%1$s × %2$s (%1$s)", "3", "4"), "3 × 4 (3)")
+        XCTAssertEqual(fill("100% sure: %1$s", "yes"), "100% sure: yes")
+    }
+
+    /// Without a translation (the tests' locale), each failure reads as its English description:
+    /// the words a user reads and the trace's reason are the same.
+    func testInEnglishTheTextIsTheTracesReason() {
+        let failures: [StageFailure] = [
+            StageFailure(FetchError.httpStatus(code: 404, reason: "Not Found")),
+            StageFailure(FetchError.tooLarge(limit: 50 << 20)),
+            StageFailure(FetchError.timedOut(seconds: 30)),
+            StageFailure(FetchError.tls("bad certificate")),
+            StageFailure(FetchError.insecureRedirect(to: "http://x/")),
+            StageFailure(FetchError.transfer("Connection refused")),
+            StageFailure(FetchError.blocked(NetworkRefusal(origin: .public, target: .local, address: "127.0.0.1"))),
+            StageFailure(FetchError.blocked(NetworkRefusal(origin: .public, target: .private, address: "10.0.0.1"))),
+            StageFailure(FetchError.blocked(NetworkRefusal(origin: .private, target: .local, address: "::1"))),
+            StageFailure(DecodeError.empty),
+            StageFailure(DecodeError.tooManyPixels(width: 30_000, height: 30_000, limit: 100_000_000)),
+            StageFailure(DecodeError.tooManyFrames(limit: 10_000)),
+            StageFailure(DecodeError.tooManyTiles(count: 5_000, limit: 4_096)),
+            StageFailure(DecodeError.overBudget(needed: 600 << 20, capacity: 480 << 20)),
+            StageFailure(DecodeError.unreadableHeader(format: "HEIF", why: "is cut short")),
+            StageFailure(DecodeError.drawing("too many elements")),
+            StageFailure(DecodeError.undecodable("bad data")),
+            StageFailure(FilterError.cannotAllocate(width: 64, height: 64)),
+            StageFailure(.other, "could not scale the image"),
+        ]
+        for failure in failures {
+            XCTAssertEqual(FailureText.of(failure), failure.description)
+        }
+    }
+}
