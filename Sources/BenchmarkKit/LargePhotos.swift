@@ -2,7 +2,7 @@
 import Foundation
 import TestAndBenchSupport
 
-public final class LargePhotos: @unchecked Sendable {
+public final class LargePhotos: Sendable {
     /// Megapixel sizes served, cycled over the rows.
     public static let megapixels = [2, 4, 8, 12]
     static let sources = ["astronaut.png", "chelsea.png", "coffee.png", "hubble_deep_field.jpg", "rocket.jpg", "retina.jpg"]

@@ -36,25 +36,25 @@ public final class TestServer: @unchecked Sendable {
 
     public private(set) var port: UInt16 = 0
     public var baseURL: URL { URL(string: "\(tlsCertificate == nil ? "http" : "https")://127.0.0.1:\(port)")! }
-    private let route: Route
+    let route: Route
     /// A PEM certificate and key: serve HTTPS with it (a self-signed one, for the TLS test).
-    private let tlsCertificate: String?
-    private var context: OpaquePointer?
-    private var loop: OpaquePointer?
-    private var server: UnsafeMutablePointer<SoupServer>?
-    private let ready = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var requestLog: [String] = []
-    private var addressLog: [(address: String, request: String)] = []
-    private var conditionalLog: [String] = []
+    let tlsCertificate: String?
+    var context: OpaquePointer?
+    var loop: OpaquePointer?
+    var server: UnsafeMutablePointer<SoupServer>?
+    let ready = DispatchSemaphore(value: 0)
+    let lock = NSLock()
+    var requestLog: [String] = []
+    var addressLog: [(address: String, request: String)] = []
+    var conditionalLog: [String] = []
     /// Called (on the server's thread) with each request's local address and path.
-    private let onRequest: (@Sendable (String, String) -> Void)?
+    let onRequest: (@Sendable (String, String) -> Void)?
     /// 0: a free port on 127.0.0.1; any other: that port on every address (IPv4).
-    private let everywherePort: UInt16
-    private var thread: Thread?
+    let everywherePort: UInt16
+    var thread: Thread?
 
     /// `everywhere`: listen on this port on every IPv4 address of the network namespace (the
-    /// private-network tests give loopback public and private addresses); nil: a free port on 127.0.0.1.
+    /// private-network tests give loopback public and addresses); nil: a free port on 127.0.0.1.
     public init(tlsCertificatePEM: String? = nil, everywhere port: UInt16? = nil,
                 onRequest: (@Sendable (_ localAddress: String, _ request: String) -> Void)? = nil, route: @escaping Route) throws {
         self.route = route
@@ -96,7 +96,7 @@ public final class TestServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func serve() {
+    func serve() {
         context = g_main_context_new()
         g_main_context_push_thread_default(context)
         loop = g_main_loop_new(context, 0)
@@ -135,7 +135,7 @@ public final class TestServer: @unchecked Sendable {
         g_main_context_unref(context)
     }
 
-    private func handle(_ message: OpaquePointer, path: String, query: OpaquePointer?) {
+    func handle(_ message: OpaquePointer, path: String, query: OpaquePointer?) {
         var parameters: [String: String] = [:]
         if let query {
             var iterator = GHashTableIter()
@@ -186,83 +186,4 @@ public final class TestServer: @unchecked Sendable {
             respond(exchange, plan)
         }
     }
-
-    /// One request, kept alive (a reference) while timers still refer to it, and told when
-    /// libsoup is done with it (the client went away, or the response was sent).
-    final class Exchange {
-        let message: OpaquePointer
-        var finished = false
-        init(_ message: OpaquePointer) {
-            self.message = message
-            g_object_ref(message.raw)
-            let box = Unmanaged.passRetained(self).toOpaque()
-            let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-                Unmanaged<Exchange>.fromOpaque(data!).takeUnretainedValue().finished = true
-            }
-            g_signal_connect_data(message.raw, "finished", unsafeBitCast(thunk, to: GCallback.self), box,
-                                  { data, _ in Unmanaged<Exchange>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
-        }
-        /// Drop the reference once no timer needs it.
-        func release() { g_object_unref(message.raw) }
-    }
-
-    private func respond(_ exchange: Exchange, _ plan: ServerPlan) {
-        let message = exchange.message
-        soup_server_message_set_status(message, plan.status, nil)
-        let headers = soup_server_message_get_response_headers(message)
-        soup_message_headers_replace(headers, "Content-Type", plan.contentType)
-        for (name, value) in plan.headers { soup_message_headers_replace(headers, name, value) }
-        let body = soup_server_message_get_response_body(message)
-        switch plan.mode {
-        case .normal:
-            append(body, plan.body)
-            soup_message_body_complete(body)
-            exchange.release()
-        case .truncate:
-            soup_message_headers_set_content_length(headers, goffset(plan.body.count))
-            append(body, plan.body.prefix(plan.body.count / 2))
-            // Once the half has gone out, drop the connection.
-            later(100) {
-                if !exchange.finished, let socket = soup_server_message_get_socket(message) { g_socket_close(socket, nil) }
-                exchange.release()
-            }
-        case .stall:
-            soup_message_headers_set_content_length(headers, goffset(max(plan.body.count, 1024)))
-            append(body, plan.body.prefix(256))
-            exchange.release()
-        case .trickle(let interval):
-            soup_message_headers_set_content_length(headers, goffset(plan.body.count))
-            trickle(exchange, body: body, remaining: plan.body, interval: interval)
-        }
-    }
-
-    private func trickle(_ exchange: Exchange, body: UnsafeMutablePointer<SoupMessageBody>?, remaining: Data, interval: UInt32) {
-        guard !exchange.finished else { exchange.release(); return }
-        guard !remaining.isEmpty else { soup_message_body_complete(body); exchange.release(); return }
-        append(body, remaining.prefix(1))
-        soup_server_message_unpause(exchange.message)
-        later(interval) { [self] in trickle(exchange, body: body, remaining: remaining.dropFirst(), interval: interval) }
-    }
-
-    private func append(_ body: UnsafeMutablePointer<SoupMessageBody>?, _ data: Data) {
-        guard !data.isEmpty else { return }
-        data.withUnsafeBytes { soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count)) }
-    }
-
-    /// A one-shot timer on the server's own context.
-    private func later(_ ms: UInt32, _ work: @escaping () -> Void) {
-        let source = g_timeout_source_new(ms)
-        let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
-        g_source_set_callback(source, { data in
-            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
-            return 0
-        }, box, { data in Unmanaged<WorkBox>.fromOpaque(data!).release() })
-        g_source_attach(source, context)
-        g_source_unref(source)
-    }
-}
-
-private final class WorkBox {
-    let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
 }

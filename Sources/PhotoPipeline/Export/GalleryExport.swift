@@ -114,7 +114,7 @@ public final class GalleryExport {
         // Every operation reports, cancelled or not, so a cancel can wait for those in flight.
         operation.completion = { operation, done in
             MainLoop.invoke { [weak self] in
-                self?.finish(operation, entry.name)
+                self?.finish(operation, work, entry.name)
                 done()
             }
         }
@@ -123,8 +123,8 @@ public final class GalleryExport {
         pending.exportQueue.addOperation(operation)
     }
 
-    private func finish(_ operation: PhotoOperation, _ name: String) {
-        guard ending == nil, pending.exportsInProgress[operation.row] === operation, let work = operation.work as? PhotoExport else { return }
+    private func finish(_ operation: PhotoOperation, _ work: PhotoExport, _ name: String) {
+        guard ending == nil, pending.exportsInProgress[operation.row] === operation else { return }
         pending.setInProgress(.export, row: operation.row, nil)
         switch operation.outcome {
         case .written?:

@@ -6,20 +6,20 @@ import Foundation
 /// whole (to validate it, and to name its type in an error). Strings without escapes are
 /// borrowed from the input, never copied twice.
 struct OrderedJSONParser {
-    private let p: UnsafeRawBufferPointer
-    private var i = 0
-    private var line = 1
-    private var depth = 0
+    let p: UnsafeRawBufferPointer
+    var i = 0
+    var line = 1
+    var depth = 0
     /// Decoded text of strings that had escapes.
-    private var keyBuffer: [UInt8] = []
-    private var nameBuffer: [UInt8] = []
-    private var urlBuffer: [UInt8] = []
-    private var skipBuffer: [UInt8] = []
+    var keyBuffer: [UInt8] = []
+    var nameBuffer: [UInt8] = []
+    var urlBuffer: [UInt8] = []
+    var skipBuffer: [UInt8] = []
 
     /// Where a string's bytes are: in the input, or decoded into a buffer.
-    private enum Span { case input(Range<Int>), decoded }
+    enum Span { case input(Range<Int>), decoded }
     /// Which buffer a string with escapes is decoded into.
-    private enum Slot { case key, name, url, skip }
+    enum Slot { case key, name, url, skip }
 
     static func parseRows(_ data: Data, into sink: RowSink) throws(ManifestError) {
         var failure: ManifestError?
@@ -30,13 +30,13 @@ struct OrderedJSONParser {
         if let failure { throw failure }
     }
 
-    private init(p: UnsafeRawBufferPointer) { self.p = p }
+    init(p: UnsafeRawBufferPointer) { self.p = p }
 
-    private func error(_ message: String) -> ManifestError { ManifestError("malformed JSON: \(message)", line: line) }
+    func error(_ message: String) -> ManifestError { ManifestError("malformed JSON: \(message)", line: line) }
 
-    @inline(__always) private var current: UInt8? { i < p.count ? p[i] : nil }
+    @inline(__always) var current: UInt8? { i < p.count ? p[i] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while i < p.count {
             switch p[i] {
             case 0x0A: line += 1; i += 1
@@ -46,7 +46,7 @@ struct OrderedJSONParser {
         }
     }
 
-    private mutating func rows(_ sink: RowSink) throws(ManifestError) {
+    mutating func rows(_ sink: RowSink) throws(ManifestError) {
         if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()
         guard let first = current else { throw error("unexpected end of input") }
@@ -64,7 +64,7 @@ struct OrderedJSONParser {
         sink.flush()
     }
 
-    private mutating func enter() throws(ManifestError) {
+    mutating func enter() throws(ManifestError) {
         depth += 1
         guard depth <= 64 else { throw error("nesting deeper than 64 levels") }
     }
@@ -72,7 +72,7 @@ struct OrderedJSONParser {
     // MARK: the two shapes
 
     /// {"name": "url", …}
-    private mutating func objectRows(_ sink: RowSink) throws(ManifestError) {
+    mutating func objectRows(_ sink: RowSink) throws(ManifestError) {
         try enter(); defer { depth -= 1 }
         i += 1
         skipWhitespace()
@@ -103,7 +103,7 @@ struct OrderedJSONParser {
     }
 
     /// [{"name": …, "url": …}, …]
-    private mutating func arrayRows(_ sink: RowSink) throws(ManifestError) {
+    mutating func arrayRows(_ sink: RowSink) throws(ManifestError) {
         try enter(); defer { depth -= 1 }
         i += 1
         skipWhitespace()
@@ -127,10 +127,10 @@ struct OrderedJSONParser {
         }
     }
 
-    private static let nameKey = Array("name".utf8), urlKey = Array("url".utf8)
+    static let nameKey = Array("name".utf8), urlKey = Array("url".utf8)
 
     /// One {"name": …, "url": …}; other keys are allowed (and skipped); the first of a repeated key counts.
-    private mutating func itemRow(_ sink: RowSink, line itemLine: Int, label: String) throws(ManifestError) {
+    mutating func itemRow(_ sink: RowSink, line itemLine: Int, label: String) throws(ManifestError) {
         try enter(); defer { depth -= 1 }
         i += 1
         var name: Span?, url: Span?
@@ -171,188 +171,22 @@ struct OrderedJSONParser {
 
     // MARK: spans
 
-    private func add(_ sink: RowSink, name: Span, nameIn nameDecoded: [UInt8], url: Span, urlIn urlDecoded: [UInt8]) {
+    func add(_ sink: RowSink, name: Span, nameIn nameDecoded: [UInt8], url: Span, urlIn urlDecoded: [UInt8]) {
         withBytes(name, nameDecoded) { n in withBytes(url, urlDecoded) { u in sink.add(name: n, url: u) } }
     }
 
-    private func withBytes<R>(_ span: Span, _ decoded: [UInt8], _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    func withBytes<R>(_ span: Span, _ decoded: [UInt8], _ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch span {
         case .input(let range): return body(UnsafeRawBufferPointer(rebasing: p[range]))
         case .decoded: return decoded.withUnsafeBytes(body)
         }
     }
 
-    private func text(_ span: Span, _ decoded: [UInt8]) -> String {
+    func text(_ span: Span, _ decoded: [UInt8]) -> String {
         withBytes(span, decoded) { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func equals(_ span: Span, _ decoded: [UInt8], _ literal: [UInt8]) -> Bool {
+    func equals(_ span: Span, _ decoded: [UInt8], _ literal: [UInt8]) -> Bool {
         withBytes(span, decoded) { $0.count == literal.count && $0.elementsEqual(literal) }
-    }
-
-    // MARK: values
-
-    /// Parse (and validate) any value without keeping it; returns its type's name for errors.
-    private mutating func skipValue() throws(ManifestError) -> String {
-        skipWhitespace()
-        guard let byte = current else { throw error("unexpected end of input") }
-        switch byte {
-        case UInt8(ascii: "{"):
-            try enter(); defer { depth -= 1 }
-            i += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "}") { i += 1; return "a dictionary" }
-            while true {
-                skipWhitespace()
-                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let key = try string(.key)
-                skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
-                i += 1
-                _ = try skipValue()
-                skipWhitespace()
-                switch current {
-                case UInt8(ascii: ","): i += 1
-                case UInt8(ascii: "}"): i += 1; return "a dictionary"
-                default: throw error("expected “,” or “}” in an object")
-                }
-            }
-        case UInt8(ascii: "["):
-            try enter(); defer { depth -= 1 }
-            i += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "]") { i += 1; return "an array" }
-            while true {
-                _ = try skipValue()
-                skipWhitespace()
-                switch current {
-                case UInt8(ascii: ","): i += 1
-                case UInt8(ascii: "]"): i += 1; return "an array"
-                default: throw error("expected “,” or “]” in an array")
-                }
-            }
-        case UInt8(ascii: "\""): _ = try string(.skip); return "a string"
-        case UInt8(ascii: "t"): try literal("true"); return "a boolean"
-        case UInt8(ascii: "f"): try literal("false"); return "a boolean"
-        case UInt8(ascii: "n"): try literal("null"); return "null"
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(); return "a number"
-        default:
-            throw error("unexpected character “\(String(decoding: [byte], as: UTF8.self))”")
-        }
-    }
-
-    private mutating func literal(_ word: StaticString) throws(ManifestError) {
-        let count = word.utf8CodeUnitCount
-        guard i + count <= p.count else { throw error("unexpected character") }
-        for k in 0..<count where p[i + k] != word.utf8Start[k] { throw error("unexpected character") }
-        i += count
-    }
-
-    private mutating func number() throws(ManifestError) {
-        if current == UInt8(ascii: "-") { i += 1 }
-        var digits = 0
-        while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-        guard digits > 0 else { throw error("bad number") }
-        if current == UInt8(ascii: ".") {
-            i += 1; digits = 0
-            while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-            guard digits > 0 else { throw error("bad number") }
-        }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            i += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
-            digits = 0
-            while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-            guard digits > 0 else { throw error("bad number") }
-        }
-    }
-
-    /// A string at `i` (on its opening quote). Without escapes its bytes stay in the input;
-    /// with them, they are decoded into `buffer`. Invalid UTF-8 is kept as it is: a row with it
-    /// fails on its own (URLPolicy), not the whole gallery.
-    private mutating func string(_ slot: Slot) throws(ManifestError) -> Span {
-        i += 1 // opening quote
-        let start = i
-        while i < p.count {
-            let c = p[i]
-            if c == UInt8(ascii: "\"") { i += 1; return .input(start..<i - 1) }
-            if c == UInt8(ascii: "\\") || c < 0x20 { break }
-            i += 1
-        }
-        var buffer: [UInt8] = []
-        switch slot {
-        case .key: swap(&buffer, &keyBuffer)
-        case .name: swap(&buffer, &nameBuffer)
-        case .url: swap(&buffer, &urlBuffer)
-        case .skip: swap(&buffer, &skipBuffer)
-        }
-        defer {
-            switch slot {
-            case .key: swap(&buffer, &keyBuffer)
-            case .name: swap(&buffer, &nameBuffer)
-            case .url: swap(&buffer, &urlBuffer)
-            case .skip: swap(&buffer, &skipBuffer)
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<i]))
-        while true {
-            guard let c = current else { throw error("unterminated string") }
-            i += 1
-            switch c {
-            case UInt8(ascii: "\""):
-                return .decoded
-            case UInt8(ascii: "\\"):
-                guard let e = current else { throw error("unterminated escape") }
-                i += 1
-                switch e {
-                case UInt8(ascii: "\""): buffer.append(0x22)
-                case UInt8(ascii: "\\"): buffer.append(0x5C)
-                case UInt8(ascii: "/"): buffer.append(0x2F)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "t"): buffer.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard current == UInt8(ascii: "\\"), i + 1 < p.count, p[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in \\u escape")
-                        }
-                        i += 2
-                        let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("unpaired surrogate in \\u escape")
-                    }
-                    buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-                default: throw error("bad escape “\\\(String(decoding: [e], as: UTF8.self))”")
-                }
-            case 0x00...0x1F:
-                throw error("a control character inside a string")
-            default:
-                buffer.append(c)
-            }
-        }
-    }
-
-    private mutating func hex4() throws(ManifestError) -> UInt32 {
-        guard i + 4 <= p.count else { throw error("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let c = p[i]
-            i += 1
-            let digit: UInt32
-            switch c {
-            case 0x30...0x39: digit = UInt32(c - 0x30)
-            case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
-            default: throw error("bad hex digit in \\u escape")
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 }

@@ -22,6 +22,7 @@ public struct ImageDownloader: StageWork {
     /// The photo's encoded bytes once read, for a viewer operation waiting on this download.
     public let original = OriginalBytes()
     public var stage: Stage { .download }
+    public var handsOn: StageHandoff { .originalBytes(original) }
 
     public init(_ source: PhotoSource, rowPixels: Int, downscaleWhileDecoding: Bool = true) {
         self.source = source

@@ -40,7 +40,20 @@ public struct WorkContext: Sendable {
 /// checks `context.isCancelled` between steps, and says what came of it.
 public protocol StageWork: Sendable {
     var stage: Stage { get }
+    /// What a later stage may take from this one while it is still queued or running.
+    var handsOn: StageHandoff { get }
     func run(_ context: WorkContext) -> StageOutcome
+}
+
+extension StageWork {
+    public var handsOn: StageHandoff { .nothing }
+}
+
+/// What a stage hands to a later one that depends on it, by type: a download hands the
+/// photo's encoded bytes to the viewer's load of the same row.
+public enum StageHandoff: Sendable {
+    case nothing
+    case originalBytes(OriginalBytes)
 }
 
 /// An operation is composed from its work (as Nuke composes its tasks), not subclassed, so no

@@ -29,17 +29,17 @@ public final class PhotoViewer {
     public private(set) var sepia = true
 
     /// Full images held: the row shown and its two neighbours, no more.
-    private var held: [Int: FullImage] = [:]
+    var held: [Int: FullImage] = [:]
     /// Why a row's full image could not be made (the row's own failure is the gallery's).
-    private var failures: [Int: StageFailure] = [:]
+    var failures: [Int: StageFailure] = [:]
     /// Bytes received and expected for rows the viewer downloads itself.
-    private var received: [Int: (Int, Int?)] = [:]
+    var received: [Int: (Int, Int?)] = [:]
     /// When the viewer first asked for the row shown (system uptime), for the trace.
     public private(set) var askedAt: Double = 0
     /// The row shown is zoomed past its screen-sized image: it is wanted at full size.
-    private var fullResolutionWanted = false
+    var fullResolutionWanted = false
     /// The row shown is a drawing zoomed past its rendering: it is wanted drawn this large.
-    private var drawingSideWanted: Int?
+    var drawingSideWanted: Int?
 
     /// The row whose animation is being read, and the operation reading it (one at a time).
     var animationRead: (row: Int, operation: PhotoOperation)?
@@ -136,7 +136,7 @@ public final class PhotoViewer {
     }
 
     /// The row an operation of the viewer serves now (rows move when a folder changes).
-    private func row(of operation: PhotoOperation) -> Int? {
+    func row(of operation: PhotoOperation) -> Int? {
         operation.subscribers.first { pending.viewersInProgress[$0] === operation }
     }
 
@@ -201,100 +201,9 @@ public final class PhotoViewer {
     }
 
     /// Once the photo shown is there, its neighbours load at low priority.
-    private func preloadNeighbours(of row: Int) {
+    func preloadNeighbours(of row: Int) {
         for neighbour in [row + 1, row - 1] where gallery.records.indices.contains(neighbour) && held[neighbour]?.sepia != sepia {
             load(neighbour, priority: .low)
         }
     }
-
-    // MARK: operations
-
-    private func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false, drawingSide: Int? = nil) {
-        if let running = pending.viewersInProgress[row] {
-            if priority.rawValue > running.queuePriority.rawValue, !running.isExecuting { running.queuePriority = priority }
-            return
-        }
-        let record = gallery.records[row]
-        guard record.state != .failed, failures[row] == nil, let url = record.url, let key = gallery.key(for: row, sepia: sepia) else { return }
-        // The list's download of this row, still queued or running: wait for it and take its bytes.
-        var handoff: OriginalBytes?
-        if let download = pending.downloadsInProgress[row], !download.isFinished, !download.isCancelled,
-           let downloader = download.work as? ImageDownloader {
-            handoff = downloader.original
-        }
-        let heldBytes = held[row]?.details.encoded
-        let made = MadeOperation()
-        let progress: @Sendable (Int, Int?) -> Void = { [weak self] bytes, total in
-            MainLoop.invoke {
-                guard let self, let operation = made.operation, let row = self.row(of: operation) else { return }
-                self.progressed(row, bytes, total)
-            }
-        }
-        let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
-                                   drawingSide: drawingSide, download: handoff, held: heldBytes, progress: progress)
-        let operation = PhotoOperation(row: row, key: key, work: work)
-        made.operation = operation
-        operation.queuePriority = priority
-        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
-        if handoff != nil, let download = pending.downloadsInProgress[row] {
-            operation.addDependency(download)
-            if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
-            Trace.shared.emit(.dependency(row: row, on: .download))
-        }
-        pending.setInProgress(.viewer, row: row, operation)
-        Trace.shared.emit(.queued(queue: .viewer, row: row))
-        pending.viewerQueue.addOperation(operation)
-        onRowChanged?(row)
-    }
-
-    /// Cancel a row's load. Its dependency is never removed (on Linux, `removeDependency` on an
-    /// unfinished operation hangs the dependent): cancelled, it ends as soon as the download does.
-    private func cancel(_ row: Int) {
-        guard let operation = pending.viewersInProgress[row] else { return }
-        pending.setInProgress(.viewer, row: row, nil)
-        received[row] = nil
-        operation.cancel()
-        Trace.shared.emit(.cancelled(queue: .viewer, row: row))
-    }
-
-    private func progressed(_ row: Int, _ bytes: Int, _ total: Int?) {
-        guard pending.viewersInProgress[row] != nil else { return }
-        received[row] = (bytes, total)
-        if row == self.row { onRowChanged?(row) }
-    }
-
-    private func finish(_ operation: PhotoOperation) {
-        guard let row = row(of: operation), let work = operation.work as? FullImageLoader else { return }
-        pending.setInProgress(.viewer, row: row, nil)
-        received[row] = nil
-        switch operation.outcome {
-        case .image(let image, _)?:
-            Trace.shared.emit(.finished(queue: .viewer, row: row))
-            let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution,
-                                 drawingSide: work.drawingSide)
-            held[row] = full
-            if row == self.row {
-                if fullResolutionWanted, !full.isSharpest {
-                    load(row, priority: .veryHigh, fullResolution: true)
-                } else if full.isDrawing, let wanted = drawingSideWanted, (work.drawingSide ?? 0) < wanted {
-                    // Zoomed further while it rendered (a rendering the limits made smaller is not asked again).
-                    load(row, priority: .veryHigh, drawingSide: wanted)
-                } else {
-                    preloadNeighbours(of: row)
-                }
-            }
-        case .failed(let reason)?:
-            Trace.shared.emit(.finished(queue: .viewer, row: row))
-            failures[row] = reason
-        case nil, .cancelled?, .written?:
-            Trace.shared.emit(.cancelled(queue: .viewer, row: row))
-        }
-        onRowChanged?(row)
-    }
-}
-
-/// The viewer's operation, for its progress reports (made before it, read on the main loop).
-@MainActor
-private final class MadeOperation {
-    weak var operation: PhotoOperation?
 }
