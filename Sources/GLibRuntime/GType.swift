@@ -9,6 +9,7 @@ public enum FundamentalType {
     public static let int64 = GType(10 << 2)
     public static let double = GType(15 << 2)
     public static let string = GType(16 << 2)
+    public static let pointer = GType(17 << 2)
     public static let param = GType(19 << 2)
     public static let object = GType(20 << 2)
 }

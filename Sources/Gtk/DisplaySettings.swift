@@ -23,6 +23,12 @@ public enum DisplaySettings {
         set { set("gtk-xft-dpi", intType) { g_value_set_int($0, newValue) } }
     }
 
+    /// Whether widgets may animate (`gtk-enable-animations`: the desktop's reduced-motion
+    /// setting, through XSETTINGS or settings.ini).
+    public static var animationsEnabled: Bool {
+        Self.get("gtk-enable-animations", booleanType) { g_value_get_boolean($0) != 0 } ?? true
+    }
+
     // The fundamental GTypes (G_TYPE_BOOLEAN, G_TYPE_INT, G_TYPE_STRING are macros Swift does not import).
     private static let booleanType = GType(5 << 2), intType = GType(6 << 2), stringType = GType(16 << 2)
 

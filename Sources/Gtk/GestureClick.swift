@@ -18,4 +18,9 @@ public final class GestureClick: EventController {
         }
         Signal.connectRaw(ref.pointer, "released", after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// `pressed` (n_press, x, y): the button went down, the `n_press`-th time in a row, at (x, y).
+    public func onPressed(_ fn: @escaping @MainActor (Int, Double, Double) -> Void) {
+        Signal.connect(ref.pointer, "pressed") { fn($0.int(1), $0.double(2), $0.double(3)); return false }
+    }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the viewer's zoomable picture (CpPhotoView, a small GtkWidget subclass in C) as a Swift widget.
+// Why this exists: the viewer's picture (CpPhotoView, a small GtkWidget subclass in C) as a Swift widget: it draws a texture at the zoom and centre it is given; the zoom itself is the app's.
 import CGtk
 import CPhotoView
 import GLibRuntime
@@ -9,22 +9,17 @@ public final class PhotoView: Widget {
 
     public init() { super.init(sinking: cp_photo_view_new()!) }
 
-    /// Show `texture` as a `width` × `height` image (a thumbnail scaled up stands in for the
-    /// photo). `keepView`: keep zoom and position if the size is unchanged. `upscale`: best fit
-    /// may go past 100 %.
-    public func setTexture(_ texture: Texture?, width: Int, height: Int, keepView: Bool, upscale: Bool) {
+    /// Show `texture` as a `width` × `height` image (a thumbnail scaled up stands in for the photo).
+    public func setTexture(_ texture: Texture?, width: Int, height: Int) {
         cp_photo_view_set_texture(view, texture.map { OpaquePointer($0.ref.raw) }, texture.map { OpaquePointer($0.pixbuf.ref.raw) },
-                                  Int32(width), Int32(height), keepView ? 1 : 0, upscale ? 1 : 0)
+                                  Int32(width), Int32(height))
     }
 
-    public var zoom: Double { cp_photo_view_get_zoom(view) }
-    public var isBestFit: Bool { cp_photo_view_get_best_fit(view) != 0 }
+    /// Draw at `zoom` with image point (`centerX`, `centerY`) at the view's centre.
+    public func setView(zoom: Double, centerX: Double, centerY: Double) {
+        cp_photo_view_set_view(view, zoom, centerX, centerY)
+    }
 
-    public func zoom(to zoom: Double, animated: Bool = true) { cp_photo_view_zoom_to(view, zoom, -1, -1, animated ? 1 : 0) }
-    public func zoom(by factor: Double, animated: Bool = true) { cp_photo_view_zoom_by(view, factor, animated ? 1 : 0) }
-    public func fit(animated: Bool = true) { cp_photo_view_fit(view, animated ? 1 : 0) }
-    public func pan(dx: Double, dy: Double) { cp_photo_view_pan_by(view, dx, dy) }
-
-    /// The zoom or best fit changed (keys, wheel, pinch, double-click).
-    public func onZoomChanged(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "zoom-changed", fn) }
+    /// GTK gave the view a size (it may be the same one).
+    public func onResized(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "resized", fn) }
 }

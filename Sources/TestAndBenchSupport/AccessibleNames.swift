@@ -60,6 +60,17 @@ public enum AccessibleNames {
         }
     }
 
+    /// Where the first object whose name starts with `prefix` is, in its window's coordinates
+    /// (Xvfb has no window manager: the window is at the screen's origin); nil if there is none.
+    public static func extents(_ app: AppProcess, ofNameStartingWith prefix: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        do {
+            let numbers = try lines(app, ["--extents", prefix]).first?.split(separator: " ").compactMap { Int($0) } ?? []
+            return numbers.count == 4 ? (numbers[0], numbers[1], numbers[2], numbers[3]) : nil
+        } catch let error as NSError where error.domain == "AccessibleNames" && error.code == 4 {
+            return nil
+        }
+    }
+
     private static func lines(_ app: AppProcess, _ arguments: [String]) throws -> [Substring] {
         let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
         // A freshly started app registers with the AT-SPI registry a moment after its window

@@ -6,7 +6,7 @@ import XCTest
 
 final class KoreanAppTests: XCTestCase {
     /// Compile po/ko.po into a locale folder the app is pointed at.
-    func compileKorean(into directory: URL) throws -> String {
+    static func compileKorean(into directory: URL) throws -> String {
         let messages = directory.appendingPathComponent("locale/ko/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         let msgfmt = try Tool.run("/usr/bin/msgfmt", ["-o", messages.appendingPathComponent("classic-photos.mo").path,
@@ -35,7 +35,7 @@ final class KoreanAppTests: XCTestCase {
 
     func testEveryVisibleStringIsKorean() throws {
         let work = TemporaryFiles.url("korean-\(UUID().uuidString)")
-        let locale = try compileKorean(into: work)
+        let locale = try Self.compileKorean(into: work)
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [],
                                  environment: ["LANGUAGE": "ko", "CLASSIC_PHOTOS_LOCALE_DIR": locale])
@@ -95,7 +95,7 @@ final class KoreanAppTests: XCTestCase {
     /// English words. An empty file and a PNG declaring 30000 × 30000 pixels.
     func testFailureReasonsAreKorean() throws {
         let work = TemporaryFiles.url("korean-failures-\(UUID().uuidString)")
-        let locale = try compileKorean(into: work)
+        let locale = try Self.compileKorean(into: work)
         let folder = work.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("a-empty.png"))

@@ -113,7 +113,8 @@ final class FetchFaultTests: XCTestCase {
         let missing = Result { () throws(FetchError) -> Data in
             try fetcher.fetch(SamplePhotos.directory.appendingPathComponent("missing.png"), limit: 1 << 20, cancellable: Cancellable())
         }
-        guard case .failure(.transfer(let message)) = missing else { return XCTFail("\(missing)") }
-        XCTAssertTrue(message.contains("No such file"), message)
+        guard case .failure(let error) = missing, case .file("missing.png", ENOENT) = error else { return XCTFail("\(missing)") }
+        XCTAssertEqual(error.description, "“missing.png”: No such file or directory")
+        XCTAssertEqual(StageFailure(error).code, .missingFile)
     }
 }

@@ -15,6 +15,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A drawing (SVG) holds what a drawing may not: too many elements, or an embedded image
     /// that is refused, over the limits, or of a type a drawing may not embed.
     case drawing(String)
+    /// The data ends before its format says it does (`format`: "PNG", "JPEG", "WebP", "BMP", "ICO").
+    case truncated(format: String)
     case undecodable(String)
 
     /// What a refusal of the decode budget means for a decode.
@@ -39,6 +41,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the image is too large to decode: it would hold \(needed >> 20) MB of pixels, more than the \(capacity >> 20) MB all decodes may hold at once"
         case .unreadableHeader(let format, let why): return "not a readable image: its \(format) header \(why)"
         case .drawing(let why): return "the drawing is refused: \(why)"
+        case .truncated(let format): return "not a readable image: the \(format) data is truncated"
         case .undecodable(let reason): return "not a readable image: \(reason)"
         }
     }

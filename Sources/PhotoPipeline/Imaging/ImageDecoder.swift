@@ -169,7 +169,7 @@ public struct ImageDecoder: Sendable {
         if let closeError { throw .undecodable(closeError.message) }
         guard let loaded = loader.pixbuf else { throw .undecodable("no image data") }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
-        if let reason = Self.truncation(of: data, format: format.name) { throw .undecodable(reason) }
+        if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }
 
         // EXIF orientation (JPEG, TIFF): a new pixbuf, rotated or not.

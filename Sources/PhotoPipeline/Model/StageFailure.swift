@@ -5,6 +5,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     /// A stable name for what went wrong; the trace's `code`, never translated or reworded.
     public enum Code: String, Sendable, Codable, CaseIterable {
         case blocked, http, tls, timedOut = "timed-out", tooLarge = "too-large", transfer, unsupported
+        case missingFile = "missing-file", unreadableFile = "unreadable-file", truncated
         case specialFile = "special-file", notLocal = "not-local", notAnswering = "not-answering"
         case insecureRedirect = "insecure-redirect", noAddress = "no-address", refusedAddress = "refused-address"
         case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
@@ -42,6 +43,8 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case .tls: .tls
         case .transfer: .transfer
         case .unsupported: .unsupported
+        case .file(_, let code): code == ENOENT ? .missingFile : .unreadableFile
+        case .endedEarly: .truncated
         case .notARegularFile: .specialFile
         case .notLocal: .notLocal
         case .notAnswering: .notAnswering
@@ -59,6 +62,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         let code: Code = switch error {
         case .cancelled: .cancelled
         case .empty, .undecodable, .unreadableHeader: .undecodable
+        case .truncated: .truncated
         case .tooManyPixels, .tooManyFrames, .tooManyTiles, .overBudget, .drawing: .refusedImage
         }
         self.init(code, error.description, cause: .decode(error))

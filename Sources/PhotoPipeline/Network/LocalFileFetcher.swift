@@ -30,7 +30,7 @@ public final class LocalFileFetcher: Sendable {
     public static func localPath(of url: URL) throws(FetchError) -> String {
         let host = url.host ?? ""
         guard host.isEmpty || host.lowercased() == "localhost" else {
-            throw .notLocal("“\(url.absoluteString)” names another machine (“\(host)”), not a local file")
+            throw .notLocal(url: url.absoluteString, host: host)
         }
         return url.path
     }
@@ -71,7 +71,7 @@ public final class LocalFileFetcher: Sendable {
         let mount = MountTable.mountPoint(containing: path)
         let stuckNow = stuck.count(mount)
         if stuckNow >= configuration.maxStuckReadsPerMount {
-            throw .notAnswering("\(stuckNow) reads on \(mount) are not answering (a network drive that stopped responding?)")
+            throw .notAnswering(stuck: stuckNow, mount: mount)
         }
         let job = ReadJob<T>(stuck: stuck, mount: mount)
         let thread = Thread {

@@ -68,21 +68,19 @@ public struct PosixFileReader: LocalFileReading {
     }
 
     /// "“x.png”: No such file or directory".
-    static func failure(_ code: Int32, _ name: String) -> FetchError {
-        .transfer("“\(name)”: \(String(cString: strerror(code)))")
-    }
+    static func failure(_ code: Int32, _ name: String) -> FetchError { .file(name: name, code: code) }
 
     static func requireRegularFile(_ info: stat, _ name: String) throws(FetchError) {
-        let kind: String
+        let kind: FileKind
         switch info.st_mode & S_IFMT {
         case S_IFREG: return
-        case S_IFIFO: kind = "a named pipe (FIFO)"
-        case S_IFSOCK: kind = "a socket"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFDIR: kind = "a folder"
-        default: kind = "not a file"
+        case S_IFIFO: kind = .namedPipe
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFDIR: kind = .folder
+        default: kind = .other
         }
-        throw .notARegularFile("“\(name)” is \(kind), not a regular file")
+        throw .notARegularFile(name: name, kind: kind)
     }
 }

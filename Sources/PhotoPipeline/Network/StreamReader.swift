@@ -32,7 +32,7 @@ enum StreamReader {
             if Date() > deadline { throw .timedOut(seconds: timeoutSeconds) }
         }
         if let expected, data.count < expected {
-            throw .transfer("the body ended early: \(data.count) of \(expected) bytes")
+            throw .endedEarly(received: data.count, expected: expected)
         }
         return data
     }

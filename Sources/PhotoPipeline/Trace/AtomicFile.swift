@@ -66,7 +66,7 @@ public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     init(_ code: Int32) { self.code = code }
     public init(code: Int32) { self.code = code }
-    public var description: String { String(cString: strerror(code)) }
+    public var description: String { SystemError.english(code) }
 }
 
 /// The caches' writes: false if it could not be written (the caller goes on without it).

@@ -114,7 +114,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .started: "an operation began running (work a queue handed out just before it was suspended begins only when it resumes)"
             case .finished: "an operation ended and its result (image or failure) was applied"
             case .cancelled: "an operation was cancelled (scrolled away, reload, close); its row goes back to waiting"
-            case .state: "a row's record changed state (`new`, `downloaded`, `filtered`, `failed`); when failed, `reason` in English and `code`, a stable name for what went wrong (`blocked`, `http`, `timed-out`, `too-large`, `special-file`, `undecodable`, `refused-image`, …: `StageFailure.Code`), which tests and tools match instead of the words"
+            case .state: "a row's record changed state (`new`, `downloaded`, `filtered`, `failed`); when failed, `reason` in English and `code`, a stable name for what went wrong (`blocked`, `http`, `timed-out`, `too-large`, `missing-file`, `special-file`, `truncated`, `undecodable`, `refused-image`, …: `StageFailure.Code`), which tests and tools match instead of the words"
             case .image: "a row got its image, and from which level: `memory`, `thumbnail-cache` (the desktop's shared thumbnails), `http-cache` (fresh, no request), `revalidated` (a 304), `network`, or `file` (a local photo decoded); `pixels` is the thumbnail's size (the rows' thumbnail size times the display's scale)"
             case .http: "an HTTP request was sent: its status (304 for a revalidation) and the body bytes received"
             case .evicted: "the memory cache dropped this off-screen row's image; it needs it again when it comes back"

@@ -90,5 +90,5 @@ final class TraceFile {
 struct TraceFileError: Error, CustomStringConvertible {
     let path: String
     let code: Int32
-    var description: String { "\(path): \(String(cString: strerror(code)))" }
+    var description: String { "\(path): \(SystemError.english(code))" }
 }

@@ -17,14 +17,43 @@ enum FailureText {
     private static func fetch(_ error: FetchError) -> String? {
         switch error {
         case .cancelled: return tr("cancelled")
-        case .httpStatus(let code, let reason): return fill(tr("HTTP %1$s %2$s"), "\(code)", reason)
+        case .httpStatus(let code, let reason): return fill(tr("HTTP %1$s %2$s"), "\(code)", HTTPStatusText.phrase(code, reason))
         case .tooLarge(let limit): return fill(tr("larger than the limit of %1$s"), ByteLimit.describe(limit))
         case .timedOut(let seconds): return fill(tr("timed out after %1$s s"), "\(seconds)")
         case .tls(let message): return fill(tr("TLS error: %1$s"), message)
         case .blocked(let refusal): return blocked(refusal)
         case .insecureRedirect(let target):
             return fill(tr("insecure redirect: an https: address may not send the app to an http: one (%1$s)"), target)
-        case .transfer, .unsupported, .notARegularFile, .notLocal, .notAnswering: return nil
+        case .file(let name, let code): return file(name, code)
+        case .endedEarly(let received, let expected):
+            return fill(trn("the body ended early: %1$s of %2$s byte", "the body ended early: %1$s of %2$s bytes", expected), "\(received)", "\(expected)")
+        case .notARegularFile(let name, let kind): return fill(notRegular(kind), name)
+        case .notLocal(let url, let host): return fill(tr("“%1$s” names another machine (“%2$s”), not a local file"), url, host)
+        case .notAnswering(let stuck, let mount):
+            return fill(trn("%1$s read on %2$s is not answering (a network drive that stopped responding?)",
+                            "%1$s reads on %2$s are not answering (a network drive that stopped responding?)", stuck), "\(stuck)", mount)
+        case .transfer, .unsupported: return nil
+        }
+    }
+
+    /// A local file's error: the common ones in the user's language, others in the C library's words.
+    private static func file(_ name: String, _ code: Int32) -> String? {
+        switch code {
+        case ENOENT: fill(tr("“%1$s”: No such file or directory"), name)
+        case EACCES: fill(tr("“%1$s”: Permission denied"), name)
+        case EIO: fill(tr("“%1$s”: Input/output error"), name)
+        default: nil
+        }
+    }
+
+    private static func notRegular(_ kind: FileKind) -> String {
+        switch kind {
+        case .namedPipe: tr("“%1$s” is a named pipe (FIFO), not a regular file")
+        case .socket: tr("“%1$s” is a socket, not a regular file")
+        case .characterDevice: tr("“%1$s” is a character device, not a regular file")
+        case .blockDevice: tr("“%1$s” is a block device, not a regular file")
+        case .folder: tr("“%1$s” is a folder, not a regular file")
+        case .other: tr("“%1$s” is not a file, not a regular file")
         }
     }
 
@@ -53,6 +82,7 @@ enum FailureText {
                  "\(needed >> 20)", "\(capacity >> 20)")
         case .unreadableHeader(let format, let why): fill(tr("not a readable image: its %1$s header %2$s"), format, why)
         case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why)
+        case .truncated(let format): fill(tr("not a readable image: the %1$s data is truncated"), format)
         case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason)
         }
     }

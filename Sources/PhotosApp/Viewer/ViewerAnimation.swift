@@ -6,7 +6,8 @@ import PhotoPipeline
 
 @MainActor
 final class ViewerAnimation {
-    private let photo: PhotoView
+    private let zoom: PhotoZoom
+    private var photo: PhotoView { zoom.view }
     /// Whether the window is minimised (the navigation knows the window).
     var isMinimized: () -> Bool = { false }
     private var playback: AnimationPlayback?
@@ -21,7 +22,7 @@ final class ViewerAnimation {
     private var paused = false
     private var generation = 0
 
-    init(photo: PhotoView) { self.photo = photo }
+    init(zoom: PhotoZoom) { self.zoom = zoom }
 
     var isPlaying: Bool { playback != nil }
 
@@ -94,6 +95,6 @@ final class ViewerAnimation {
 
     private func showFrame() {
         guard let frame = playback?.frame(sepia: sepia) else { return }
-        photo.setTexture(Texture(pixbuf: frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
+        zoom.setTexture(Texture(pixbuf: frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
     }
 }

@@ -5,7 +5,7 @@ extension ViewerPage {
     func allowDragOut() {
         let drag = DragSource()
         drag.onPrepare { [weak self] in
-            guard let self, self.photo.isBestFit, let viewer = self.viewer, let shown = self.shown, shown.row == viewer.row,
+            guard let self, self.zoom.isBestFit, let viewer = self.viewer, let shown = self.shown, shown.row == viewer.row,
                   let photo = PhotoChoice.current(viewer: viewer, list: nil) else { return nil }
             return DragOut.content(photo, shown: shown.texture)
         }

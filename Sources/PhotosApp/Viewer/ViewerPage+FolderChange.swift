@@ -12,7 +12,7 @@ extension ViewerPage {
             animation.stop()
             if isFullscreen { fullscreen(false) }
             self.viewer = nil
-            photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+            zoom.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
             shown = nil
             return false
         }

@@ -5,7 +5,7 @@ import PhotoPipeline
 extension ViewerPage {
     /// In (1), out (-1) or to best fit (0).
     func zoomStep(_ direction: Int) {
-        if direction > 0 { photo.zoom(by: 1.25) } else if direction < 0 { photo.zoom(by: 1 / 1.25) } else { photo.fit() }
+        if direction > 0 { zoom.zoom(by: ZoomGeometry.step) } else if direction < 0 { zoom.zoom(by: 1 / ZoomGeometry.step) } else { zoom.fit() }
     }
 
     /// The photo's size as shown (oriented): the decoded image scaled up to the size it declares.
@@ -22,10 +22,10 @@ extension ViewerPage {
 
     func zoomChanged() {
         guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
-        Trace.shared.emit(.zoom(row: row, zoom: (photo.zoom * 1000).rounded() / 1000))
+        Trace.shared.emit(.zoom(row: row, zoom: (zoom.zoom * 1000).rounded() / 1000))
         // Zoomed past the screen-sized decode's own pixels: ask for the full one; a drawing is
         // rendered again, a quarter larger than the zoom needs (the next steps stay sharp).
-        let needed = photo.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor)
+        let needed = zoom.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor)
         if needed > Double(full.image.width) * 1.01 {
             if full.isDrawing {
                 let longest = Double(max(full.image.width, full.image.height)) / Double(full.image.width)

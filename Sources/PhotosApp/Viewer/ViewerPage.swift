@@ -7,9 +7,11 @@ import PhotoPipeline
 @MainActor
 final class ViewerPage {
     let container = Box(.horizontal)
-    let photo = PhotoView()
+    /// The photo on screen and its zoom.
+    let zoom = PhotoZoom()
+    var photo: PhotoView { zoom.view }
     /// A GIF or animated WebP shown plays (paused while off screen).
-    private(set) lazy var animation = ViewerAnimation(photo: photo)
+    private(set) lazy var animation = ViewerAnimation(zoom: zoom)
     private let overlay = Overlay()
     private let progress = ProgressBar()
     private let problem = Box(.vertical, spacing: 12)
@@ -93,7 +95,7 @@ final class ViewerPage {
             guard let self else { return }
             self.details.container.visible = self.infoButton.isActive
         }
-        photo.onZoomChanged { [weak self] in self?.zoomChanged() }
+        zoom.onChanged = { [weak self] in self?.zoomChanged() }
         allowDragOut()
     }
 
@@ -119,7 +121,7 @@ final class ViewerPage {
         animation.stop()
         viewer.close()
         self.viewer = nil
-        photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+        zoom.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
         shown = nil
         onClose?(row)
     }
@@ -152,7 +154,7 @@ final class ViewerPage {
                 // Drawn at the photo's own size: a screen-sized decode stands in until a zoom
                 // past it asks for the full one, which then replaces it in place.
                 let size = Self.photoSize(full)
-                photo.setTexture(texture, width: size.width, height: size.height, keepView: keep, upscale: false)
+                zoom.setTexture(texture, width: size.width, height: size.height, keepView: keep, upscale: false)
                 shown = (row, true, full.sepia, full.image, texture)
                 // An animation, as its header says (read off the main loop with the photo).
                 if full.details.frameCount != nil, let data = full.details.encoded {
@@ -170,12 +172,12 @@ final class ViewerPage {
             if shown?.row != row || shown?.image !== thumbnail {
                 animation.stop()
                 let texture = Texture(pixbuf: thumbnail.pixbuf)
-                photo.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
+                zoom.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
                 shown = (row, false, record.state == .filtered, thumbnail, texture)
             }
         } else if shown?.row != row {
             animation.stop()
-            photo.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
+            zoom.setTexture(nil, width: 0, height: 0, keepView: false, upscale: false)
             shown = nil
         }
         let failure = full == nil ? viewer.failure(for: row).map(FailureText.of) : nil
@@ -193,7 +195,7 @@ final class ViewerPage {
         details.show(record: record, full: full)
     }
 
-    var zoomText: String { fill(tr("Zoom %s"), String(Int((photo.zoom * 100).rounded())) + " %") }
+    var zoomText: String { fill(tr("Zoom %s"), String(Int((zoom.zoom * 100).rounded())) + " %") }
 
     static func number(_ value: Int) -> String {
         let formatter = NumberFormatter()
@@ -213,10 +215,10 @@ final class ViewerPage {
             if isFullscreen { fullscreen(false) } else { close() }
         case "Left" where key.alt:
             close()
-        case "Left" where key.control: photo.pan(dx: pan, dy: 0)
-        case "Right" where key.control: photo.pan(dx: -pan, dy: 0)
-        case "Up" where key.control: photo.pan(dx: 0, dy: pan)
-        case "Down" where key.control: photo.pan(dx: 0, dy: -pan)
+        case "Left" where key.control: zoom.pan(dx: pan, dy: 0)
+        case "Right" where key.control: zoom.pan(dx: -pan, dy: 0)
+        case "Up" where key.control: zoom.pan(dx: 0, dy: pan)
+        case "Down" where key.control: zoom.pan(dx: 0, dy: -pan)
         case "Left", "Page_Up", "KP_Page_Up": move(to: max(0, row - 1))
         case "Right", "Page_Down", "KP_Page_Down": move(to: min(last, row + 1))
         case "Home", "KP_Home": move(to: 0)
@@ -224,7 +226,7 @@ final class ViewerPage {
         case "plus", "equal", "KP_Add": zoomStep(1)
         case "minus", "KP_Subtract", "underscore": zoomStep(-1)
         case "0", "KP_0": zoomStep(0)
-        case "1", "KP_1": photo.zoom(to: 1)
+        case "1", "KP_1": zoom.zoom(to: 1)
         case "s" where !key.control, "S" where !key.control: sepiaButton.isActive.toggle()
         case "F9": infoButton.isActive.toggle()
         case "F11": fullscreen(!isFullscreen)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --descriptions, each object that has a description, as "name<TAB>description" (a row's failure reason); with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none).
+# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --descriptions, each object that has a description, as "name<TAB>description" (a row's failure reason); with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none); with --extents PREFIX, the window-relative "x y width height" of the first object whose name starts so (status 4 if there is none).
 # Run with Debian's python3 (it has PyGObject and the Atspi typelib) on the app's session bus.
 import sys
 import gi
@@ -9,6 +9,7 @@ from gi.repository import Atspi
 focused_only = "--focused" in sys.argv[1:]
 descriptions = "--descriptions" in sys.argv[1:]
 press = sys.argv[sys.argv.index("--press") + 1] if "--press" in sys.argv[1:] else None
+extents = sys.argv[sys.argv.index("--extents") + 1] if "--extents" in sys.argv[1:] else None
 pressed = False
 
 def text_of(node):
@@ -26,7 +27,12 @@ def walk(node, depth, seen):
         focused = node.get_state_set().contains(Atspi.StateType.FOCUSED)
     except Exception:
         return
-    if press is not None:
+    if extents is not None:
+        if not pressed and name.startswith(extents):
+            box = Atspi.Component.get_extents(node, Atspi.CoordType.WINDOW)
+            print(f"{box.x} {box.y} {box.width} {box.height}")
+            pressed = True
+    elif press is not None:
         # GTK leaves hidden widgets out of the tree (4.8 never sets SHOWING), and names a
         # button with a mnemonic label "_Cancel Cancel".
         if not pressed and role == "push button" and (name == press or name.endswith(" " + press)):
@@ -64,4 +70,4 @@ for i in range(desktop.get_child_count()):
     if app is not None and app.get_name() == "classic-photos":
         found = True
         walk(app, 0, set())
-sys.exit(3 if not found else 4 if press is not None and not pressed else 0)
+sys.exit(3 if not found else 4 if (press is not None or extents is not None) and not pressed else 0)
