@@ -3,8 +3,8 @@
 //
 // Swift 6.2 or later: the code uses its isolated deinits and isolated conformances.
 //
-// The arrows go one way: ClassicPhotos → PhotoPipeline → GLibRuntime, and ClassicPhotos → Gtk →
-// GLibRuntime. PhotoPipeline cannot see GTK or GDK: it depends on neither CGtk nor Gtk.
+// The arrows go one way: ClassicPhotos → PhotoPipeline → GLibRuntime (and GLibIO, GLibDesktop), and
+// ClassicPhotos → Gtk → GLibRuntime. PhotoPipeline cannot see GTK or GDK: it depends on neither CGtk nor Gtk.
 import PackageDescription
 
 let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
@@ -34,8 +34,14 @@ let package = Package(
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
 
-        // The GLib/GObject/GIO runtime: references, signals, the main-loop bridge, cancellables, errors.
-        .target(name: "GLibRuntime", dependencies: ["CGLib", "CStallSampler"]),
+        // The GObject runtime: references, signals, the main-loop bridge, locks, cancellables, errors.
+        .target(name: "GLibRuntime", dependencies: ["CGLib"]),
+        // GIO: files and folders, folder monitors, streams, addresses and name lookups, gzip.
+        .target(name: "GLibIO", dependencies: ["GLibRuntime", "CGLib"]),
+        // The desktop: the session bus, its portals and apps, GSettings, the user's folders, gettext.
+        .target(name: "GLibDesktop", dependencies: ["GLibRuntime", "GLibIO", "CGLib"]),
+        // Diagnostics for benchmarks: the stall sampler.
+        .target(name: "GLibDiagnostics", dependencies: ["GLibRuntime", "CGLib", "CStallSampler"]),
         // For benchmarks: the main thread's stack while the main loop is stuck (a signal and backtrace()).
         .target(name: "CStallSampler", dependencies: ["CGLib"]),
         // A GListModel of N rows that costs nothing per row (a GObject type in C).
@@ -47,10 +53,10 @@ let package = Package(
         // Which OpenGL renderer GTK would use here (a GPU, or llvmpipe), asked before a window shows.
         .target(name: "CGLProbe", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("epoxy")]),
         // The GTK widgets the app uses, on top of the runtime.
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView", "CGLProbe"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView", "CGLProbe"]),
         // GdkPixbuf and libsoup as owned Swift types (pixbufs, loaders; sessions, messages), on the runtime.
-        .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "CGLib", "CGdkPixbuf"]),
-        .target(name: "Soup", dependencies: ["GLibRuntime", "CGLib", "CSoup"]),
+        .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "GLibIO", "CGLib", "CGdkPixbuf"]),
+        .target(name: "Soup", dependencies: ["GLibRuntime", "GLibIO", "CGLib", "CSoup"]),
 
         // The sepia row loops, once (inlinable), compiled for the baseline, x86-64-v3 (AVX2) and
         // x86-64-v4 (AVX-512); the pipeline picks one at run time from the CPU's features.
@@ -69,13 +75,13 @@ let package = Package(
         .target(name: "CPUFeatures", dependencies: ["CCPUFeatures"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GdkPixbuf", "Soup",
+        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
                                                       "CThreadSlice"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
@@ -84,7 +90,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoPipeline", "GLibRuntime", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess"],
+            dependencies: ["PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess"],
             exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
@@ -103,7 +109,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "CGLib", "CGdkPixbuf"],
+            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf"],
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
@@ -119,14 +125,14 @@ let package = Package(
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "CGLib", "CGdkPixbuf"],
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime"],
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
                     swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime"],
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"],
                     swiftSettings: testSettings),
     ]
 )

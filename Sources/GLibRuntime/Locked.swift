@@ -4,7 +4,7 @@ import Foundation
 /// A value that is only reached with the lock held, like `Synchronization.Mutex`, but over a
 /// pthread mutex (NSLock), whose lock and unlock ThreadSanitizer records as happens-before edges.
 /// The value never escapes the closure, which is what makes the type Sendable.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -21,3 +21,8 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// Sendable only where its value is, as swift-nio's NIOLockedValueBox: the lock makes sharing
+/// safe, but a value that is not Sendable (a class with its own state) could still be reached
+/// from another thread through what the closure hands out.
+extension Locked: @unchecked Sendable where Value: Sendable {}

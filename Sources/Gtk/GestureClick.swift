@@ -11,12 +11,7 @@ public final class GestureClick: EventController {
 
     /// `released` (n_press, x, y): the button came up after `n_press` presses in a row.
     public func onReleased(_ fn: @escaping @MainActor (Int) -> Void) {
-        // (gesture, gint n_press, gdouble x, gdouble y, user_data)
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, count, _, _, data in
-            let box: ClosureBox<@MainActor (Int) -> Void> = closureBox(data)
-            MainActor.assumeIsolated { box.fn(Int(count)) }
-        }
-        Signal.connectRaw(ref.pointer, "released", after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        Signal.connect(ref.pointer, "released") { fn($0.int(1)); return false }
     }
 
     /// `pressed` (n_press, x, y): the button went down, the `n_press`-th time in a row, at (x, y).

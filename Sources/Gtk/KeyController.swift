@@ -24,11 +24,7 @@ public final class KeyController: EventController {
 
     /// `key-pressed`: return true when the key was handled.
     public func onKeyPressed(_ fn: @escaping Handler) {
-        // (controller, guint keyval, guint keycode, GdkModifierType state, user_data) -> gboolean
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, data in
-            let box: ClosureBox<Handler> = closureBox(data)
-            return MainActor.assumeIsolated { box.fn(Press(keyval: keyval, modifiers: state)) } ? 1 : 0
-        }
-        Signal.connectRaw(ref.pointer, "key-pressed", after: false, fn, thunk: unsafeBitCast(thunk, to: GCallback.self))
+        // (guint keyval, guint keycode, GdkModifierType state) -> gboolean
+        Signal.connect(ref.pointer, "key-pressed") { fn(Press(keyval: $0.uint32(1), modifiers: $0.uint32(3))) }
     }
 }

@@ -2,6 +2,7 @@
 import CGLib
 import CSoup
 import GLibRuntime
+import GLibIO
 
 public final class Session: @unchecked Sendable {
     public let ref: ObjectRef

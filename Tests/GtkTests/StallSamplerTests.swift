@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import XCTest
+import GLibDiagnostics
 
 final class StallSamplerTests: XCTestCase {
     final class Reports: @unchecked Sendable {

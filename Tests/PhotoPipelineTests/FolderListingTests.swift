@@ -4,6 +4,7 @@ import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import GLibIO
 
 final class FolderListingTests: XCTestCase {
     func testPhotosSortedAsTheFileManagerSortsWithTheRestLeftOut() throws {

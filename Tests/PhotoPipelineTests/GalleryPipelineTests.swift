@@ -101,10 +101,10 @@ final class GalleryPipelineTests: XCTestCase {
     func testDownloadedRecordIsOnlyFilteredWhenItComesBack() throws {
         let base = Self.server.baseURL
         try MainActor.assumeIsolated {
+            let scrolledAway = NoRow()   // scrolled away: do not go on to filtering
             let harness = try PipelineHarness(json: #"[{"name": "a", "url": "photos/coffee.png"}]"#,
-                                              source: base.appendingPathComponent("g.json"))
+                                              source: base.appendingPathComponent("g.json"), demand: scrolledAway)
             let gallery = harness.gallery
-            gallery.isRowWanted = { _ in false } // scrolled away: do not go on to filtering
             gallery.startOperations(for: 0)
             XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].state == .downloaded && !gallery.isBusy(0) })
             let requestsBefore = Self.server.requests.count
@@ -162,7 +162,6 @@ final class GalleryPipelineTests: XCTestCase {
                      {"name": "fast too", "url": "photos/horse.png"}]
                     """, source: base.appendingPathComponent("g.json"), configuration: configuration)
                 let gallery = harness.gallery
-                gallery.onRowChanged = { _ in }
                 for row in 0..<gallery.count { gallery.startOperations(for: row) }
                 XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].image != nil && gallery.records[3].image != nil })
                 XCTAssertNotNil(gallery.pending.downloadsInProgress[1], "the stalled download is still running")
@@ -186,4 +185,11 @@ final class GalleryPipelineTests: XCTestCase {
 
 enum Harness {
     static var now: Double { ProcessInfo.processInfo.systemUptime }
+}
+
+/// A scheduler that wants no row (the user scrolled away).
+@MainActor
+final class NoRow: RowDemand {
+    func isWanted(_ row: Int) -> Bool { false }
+    func priority(of row: Int) -> Operation.QueuePriority { .normal }
 }

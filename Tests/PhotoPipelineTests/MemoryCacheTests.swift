@@ -18,7 +18,7 @@ final class MemoryCacheTests: XCTestCase {
             let small = Self.thumbnail(10), big = Self.thumbnail(40)
             let cache = MemoryCache(limit: big.byteCount + 3 * small.byteCount)
             var evicted: [ImageKey] = []
-            cache.onEvicted = { evicted.append($0) }
+            cache.observeEvictions(by: cache) { evicted.append($0) }
             for n in 0..<3 { cache.insert(Self.thumbnail(10), for: Self.key(n)) }
             _ = cache.image(for: Self.key(0)) // 0 is now the most recently used
             cache.insert(big, for: Self.key(9))
@@ -31,12 +31,36 @@ final class MemoryCacheTests: XCTestCase {
         }
     }
 
+    /// Every gallery using the shared cache hears of its evictions, not only the last one made;
+    /// one that is gone is forgotten.
+    func testEveryLiveObserverHearsOfEvictions() {
+        MainActor.assumeIsolated {
+            let cache = MemoryCache(limit: Self.thumbnail(10).byteCount)
+            final class Owner {}
+            let first = Owner(), second = Owner()
+            var heardByFirst: [ImageKey] = [], heardBySecond: [ImageKey] = []
+            cache.observeEvictions(by: first) { heardByFirst.append($0) }
+            cache.observeEvictions(by: second) { heardBySecond.append($0) }
+            var gone: Owner? = Owner()
+            var heardByGone = 0
+            cache.observeEvictions(by: gone!) { _ in heardByGone += 1 }
+            gone = nil
+            cache.insert(Self.thumbnail(10), for: Self.key(0))
+            cache.insert(Self.thumbnail(10), for: Self.key(1))
+            XCTAssertEqual(heardByFirst, [Self.key(0)], "the first gallery made still hears")
+            XCTAssertEqual(heardBySecond, [Self.key(0)])
+            XCTAssertEqual(heardByGone, 0, "a gallery that is gone is not told")
+            XCTAssertEqual(cache.evictionObserverCount, 2)
+            withExtendedLifetime((first, second)) {}
+        }
+    }
+
     func testPinnedKeysAreNeverEvicted() {
         MainActor.assumeIsolated {
             let one = Self.thumbnail(20).byteCount
             let cache = MemoryCache(limit: 2 * one)
             var evicted: [ImageKey] = []
-            cache.onEvicted = { evicted.append($0) }
+            cache.observeEvictions(by: cache) { evicted.append($0) }
             cache.insert(Self.thumbnail(20), for: Self.key(0))
             cache.insert(Self.thumbnail(20), for: Self.key(1))
             cache.setPinned([Self.key(0), Self.key(1)])

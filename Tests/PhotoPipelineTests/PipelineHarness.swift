@@ -12,7 +12,7 @@ final class PipelineHarness {
 
     init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
          configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher(),
-         memory: MemoryCache? = nil, caches: DiskCaches = .none) throws {
+         memory: MemoryCache? = nil, caches: DiskCaches = .none, demand: RowDemand? = nil) throws {
         let path = TemporaryFiles.url("pipeline-\(UUID().uuidString).jsonl").path
         Trace.shared.close()
         try Trace.shared.open(path: path)
@@ -20,7 +20,7 @@ final class PipelineHarness {
         let manifest = try ManifestParser.parse(Data(json.utf8), source: source)
         gallery = PhotoGallery(manifest: manifest, settings: settings,
                                fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration), files: files),
-                               memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches)
+                               memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches, demand: demand)
     }
 
     /// Iterate the GLib main loop until `condition` or the timeout.

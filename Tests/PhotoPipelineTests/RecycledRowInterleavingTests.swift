@@ -61,7 +61,7 @@ final class RecycledRowInterleavingTests: XCTestCase {
                 var owner: [ObjectIdentifier: Int] = [:] // which record each image belongs to
                 // Weak: the gallery owns this closure (a strong capture would be a retain cycle,
                 // which the AddressSanitizer run reports as a leak).
-                gallery.onRowChanged = { [weak gallery] row in
+                gallery.rowChanged.add { [weak gallery] row in
                     guard let gallery else { return }
                     if let image = gallery.records[row].image { owner[ObjectIdentifier(image)] = row }
                     bindings.recordChanged(gallery.records[row], busy: gallery.isBusy(row))

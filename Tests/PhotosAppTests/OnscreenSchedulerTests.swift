@@ -18,6 +18,7 @@ final class OnscreenSchedulerTests: XCTestCase {
             scroll = ScrollState(clock: clock)
             scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock)
             gallery = FakeGallery(count: rows)
+            gallery.demand = scheduler
             list.onScreen = Array(onScreen)
             scheduler.attach(gallery)
             list.layOut()
@@ -43,12 +44,12 @@ final class OnscreenSchedulerTests: XCTestCase {
             f.scroll.moved()
             XCTAssertTrue(f.gallery.suspended, "the queues are suspended as scrolling begins")
             XCTAssertEqual(f.gallery.calls.dropFirst(before).first, .suspend)
-            XCTAssertFalse(f.gallery.isRowWanted(3), "no row goes on to its filter while scrolling")
+            XCTAssertFalse(f.scheduler.isWanted(3), "no row goes on to its filter while scrolling")
             // Rows come and go, work starts and ends, frames are painted, the wheel turns on.
             for step in 1...10 {
                 f.list.onScreen = Array((step * 20)...(step * 20 + 9))
                 f.list.rowBound.emit(step * 20)
-                f.list.operationStarted.emit(step)
+                f.gallery.operationStarted.emit(step)
                 f.list.rowChanged.emit(step)
                 f.gallery.finish(step)
                 f.list.layOut()
@@ -83,8 +84,8 @@ final class OnscreenSchedulerTests: XCTestCase {
             XCTAssertEqual(Set(f.gallery.inProgress.keys), Set(500...509))
             XCTAssertTrue(f.gallery.inProgress.values.allSatisfy { $0 == PhotoGallery.visiblePriority }, "\(f.gallery.inProgress)")
             XCTAssertEqual(f.gallery.pinned, Set(500...509), "the screen's images cannot be evicted")
-            XCTAssertTrue(f.gallery.isRowWanted(505))
-            XCTAssertFalse(f.gallery.isRowWanted(5), "a row that left the screen does not go on to its filter")
+            XCTAssertTrue(f.scheduler.isWanted(505))
+            XCTAssertFalse(f.scheduler.isWanted(5), "a row that left the screen does not go on to its filter")
         }
     }
 
@@ -103,7 +104,7 @@ final class OnscreenSchedulerTests: XCTestCase {
                            "one screen above (nearest first) and one below")
             XCTAssertTrue(band.allSatisfy { f.gallery.inProgress[$0] == PhotoGallery.prefetchPriority }, "\(f.gallery.inProgress)")
             XCTAssertEqual(f.gallery.pinned, Set(90...119))
-            XCTAssertTrue(f.gallery.isRowWanted(115), "a prefetched row goes on to its filter")
+            XCTAssertTrue(f.scheduler.isWanted(115), "a prefetched row goes on to its filter")
 
             // Only once per rest: more changes start nothing new.
             f.list.rowChanged.emit(110)
@@ -146,13 +147,13 @@ final class OnscreenSchedulerTests: XCTestCase {
             // Row 204 starts and hangs (a server that stopped answering); row 207 waits for a
             // slot (queued, not running): it holds the band back, however long.
             f.gallery.running[204] = f.clock.now
-            f.list.operationStarted.emit(204)
+            f.gallery.operationStarted.emit(204)
             f.clock.advance(milliseconds: 10_000)
             XCTAssertEqual(f.gallery.loads.count, afterRest, "a row that has not started yet holds the prefetch back")
 
             // Row 207 starts, and hangs too: the band waits for the rule's time from its start.
             f.gallery.running[207] = f.clock.now
-            f.list.operationStarted.emit(207)
+            f.gallery.operationStarted.emit(207)
             f.clock.advance(milliseconds: OnscreenScheduler.stuckAfterSeconds * 1000 - 1)
             XCTAssertEqual(f.gallery.loads.count, afterRest, "running for less than the rule's time: still waited for")
             f.clock.advance(milliseconds: 1)

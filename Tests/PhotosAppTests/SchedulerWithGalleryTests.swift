@@ -23,16 +23,16 @@ final class SchedulerWithGalleryTests: XCTestCase {
             let manifest = try ManifestParser.parse(Data(json.utf8), source: Self.server.baseURL.appendingPathComponent("g.json"))
             var settings = PipelineSettings()
             settings.downloadConcurrency = 4
-            let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: ResourceFetcher(http: HTTPClient()),
-                                       memory: MemoryCache(limit: 16 << 20))
-            defer {
-                gallery.cancelAll()
-                XCTAssertTrue(MainLoop.iterate(until: { gallery.pending.downloadQueue.operationCount == 0 }, timeout: 20), "the cancelled work wound down")
-            }
             let clock = ManualClock()
             let list = FakeList()
             let scroll = ScrollState(clock: clock)
             let scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock)
+            let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: ResourceFetcher(http: HTTPClient()),
+                                       memory: MemoryCache(limit: 16 << 20), demand: scheduler)
+            defer {
+                gallery.cancelAll()
+                XCTAssertTrue(MainLoop.iterate(until: { gallery.pending.downloadQueue.operationCount == 0 }, timeout: 20), "the cancelled work wound down")
+            }
             list.onScreen = Array(0...9)
             scheduler.attach(gallery)
             list.layOut()

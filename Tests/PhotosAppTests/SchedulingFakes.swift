@@ -45,7 +45,6 @@ final class FakeList: OnscreenList {
     let resized = Listeners<Void>()
     let rowBound = Listeners<Int>()
     let rowChanged = Listeners<Int>()
-    let operationStarted = Listeners<Int>()
 
     func visibleRows() -> [Int] { onScreen }
     func requestLayout() { layoutRequested = true }
@@ -67,8 +66,9 @@ final class FakeGallery: ScheduledGallery {
     }
 
     let count: Int
-    var isRowWanted: (Int) -> Bool = { _ in true }
-    var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
+    let operationStarted = Listeners<Int>()
+    /// What the gallery asks (the scheduler, as the real gallery is given it when made).
+    weak var demand: RowDemand?
     private(set) var calls: [Call] = []
     private(set) var suspended = false
     private(set) var pinned: Set<Int> = []
@@ -95,7 +95,7 @@ final class FakeGallery: ScheduledGallery {
         let dropped = inProgress.keys.filter { !wanted.contains($0) }.sorted()
         for row in dropped { inProgress[row] = nil; running[row] = nil }
         cancelled += dropped
-        for row in visible + prefetch where inProgress[row] == nil && !done.contains(row) { inProgress[row] = priorityForRow(row) }
+        for row in visible + prefetch where inProgress[row] == nil && !done.contains(row) { inProgress[row] = demand?.priority(of: row) ?? .normal }
         return dropped
     }
 

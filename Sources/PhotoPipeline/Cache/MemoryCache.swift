@@ -6,8 +6,24 @@ import Foundation
 public final class MemoryCache {
     public let limit: Int
     public private(set) var cost = 0
-    /// Called for each entry evicted to stay within the limit.
-    public var onEvicted: ((ImageKey) -> Void)?
+    /// Told of each entry evicted to stay within the limit: every gallery that uses the cache,
+    /// for as long as it lives.
+    private var evictionObservers: [(owner: Weak, tell: (ImageKey) -> Void)] = []
+    private struct Weak { weak var object: AnyObject? }
+
+    /// Tell `tell` of every eviction while `owner` lives (a gallery, which finds its rows by key).
+    public func observeEvictions(by owner: AnyObject, _ tell: @escaping (ImageKey) -> Void) {
+        evictionObservers.removeAll { $0.owner.object == nil }
+        evictionObservers.append((Weak(object: owner), tell))
+    }
+
+    private func evicted(_ key: ImageKey) {
+        evictionObservers.removeAll { $0.owner.object == nil }
+        for observer in evictionObservers { observer.tell(key) }
+    }
+
+    /// How many live observers hear of evictions (tests).
+    public var evictionObserverCount: Int { evictionObservers.filter { $0.owner.object != nil }.count }
 
     /// A doubly linked list, most recently used at the head.
     private final class Node {
@@ -107,7 +123,7 @@ public final class MemoryCache {
             unlink(node)
             nodes[node.key] = nil
             cost -= node.cost
-            onEvicted?(node.key)
+            evicted(node.key)
         }
     }
 }

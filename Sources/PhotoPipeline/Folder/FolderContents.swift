@@ -1,6 +1,7 @@
 // Why this exists: a folder gallery's photos in the file manager's order, as the listing found them and as the watcher keeps them: what each change on disk is measured against, to say which rows went, which arrived and which changed.
 import Foundation
 import GLibRuntime
+import GLibIO
 
 /// Owned by one thread at a time: made by the listing, then handed to the folder's watcher,
 /// whose queue alone reads and changes it.

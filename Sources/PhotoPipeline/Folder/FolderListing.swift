@@ -2,6 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import GLibIO
 
 public enum FolderListing {
     /// The content types the installed GdkPixbuf loaders read.

@@ -1,6 +1,7 @@
 // Why this exists: keeps a folder gallery up to date: GIO's monitor names the files that changed; the names are gathered for a moment (a camera import of 500 files becomes a few batches, not 500 relayouts), looked at again off the main loop, and handed over as one FolderChange.
 import Foundation
 import GLibRuntime
+import GLibIO
 
 @MainActor
 public final class FolderWatcher {

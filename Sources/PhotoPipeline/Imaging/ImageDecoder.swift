@@ -2,6 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import GLibIO
 
 public struct ImageDecoder: Sendable {
     /// Images that declare more pixels than this are refused before their pixels are allocated.

@@ -1,6 +1,7 @@
 // Why this exists: reads a manifest from a local path or an http(s) URL, off the main thread, and parses it.
 import Foundation
 import GLibRuntime
+import GLibIO
 
 public struct ManifestLoader: Sendable {
     /// A manifest larger than this is refused before it is read whole (about 1.8 million rows).

@@ -29,8 +29,8 @@ extension PhotoGallery {
             clearImage(of: record)
             record.reset()
             Trace.shared.emit(.state(row: row, state: .new, reason: nil))
-            onRowChanged?(row)
-            if isRowWanted(row), !pending.isSuspended { startOperations(for: row, priority: priorityForRow(row)) }
+            rowChanged.emit(row)
+            if demand.isWanted(row), !pending.isSuspended { startOperations(for: row, priority: demand.priority(of: row)) }
         }
     }
 

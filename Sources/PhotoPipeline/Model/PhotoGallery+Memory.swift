@@ -28,7 +28,7 @@ extension PhotoGallery {
         } else {
             return false
         }
-        onRowChanged?(row)
+        rowChanged.emit(row)
         return true
     }
 
@@ -53,7 +53,7 @@ extension PhotoGallery {
             record.reset()
             Trace.shared.emit(.evicted(row: row))
             Trace.shared.emit(.state(row: row, state: .new, reason: nil))
-            onRowChanged?(row)
+            rowChanged.emit(row)
             forgetIfIdle(row)
         }
     }

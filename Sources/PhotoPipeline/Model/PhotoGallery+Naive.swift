@@ -26,6 +26,6 @@ extension PhotoGallery {
         case .cancelled, .written: break
         }
         Trace.shared.emit(.state(row: row, state: record.state, reason: record.failureReason))
-        onRowChanged?(row)
+        rowChanged.emit(row)
     }
 }

@@ -26,7 +26,7 @@ extension PhotoGallery {
             if let sepia = memory.image(for: key) {
                 setImage(sepia, key: key, filtered: true, on: record)
                 Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
-                onRowChanged?(row)
+                rowChanged.emit(row)
                 return
             }
             start(.filtration, key: key, row: row, priority: priority) {
@@ -54,7 +54,7 @@ extension PhotoGallery {
                 // Running for this row from now: the scheduler's stuck-row rule counts it too.
                 startTimes[row] = ProcessInfo.processInfo.systemUptime
             }
-            onRowChanged?(row)
+            rowChanged.emit(row)
             return
         }
         let operation = PhotoOperation(row: row, key: key, work: makeWork(), gate: pending.gate(for: stage)) { [weak self] operation in
@@ -70,7 +70,7 @@ extension PhotoGallery {
         pending.setShared(stage, key, operation)
         Trace.shared.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)
-        onRowChanged?(row)
+        rowChanged.emit(row)
     }
 
     /// Only raise an operation's priority if the row became more urgent, and only before it runs.

@@ -14,7 +14,7 @@ extension PhotoGallery {
         for record in records.existingRecords where record.state == .downloaded || record.state == .filtered {
             record.markResized()
             Trace.shared.emit(.state(row: record.row, state: .new, reason: nil))
-            onRowChanged?(record.row)
+            rowChanged.emit(record.row)
         }
     }
 }

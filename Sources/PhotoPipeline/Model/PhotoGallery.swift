@@ -5,7 +5,7 @@ import GLibRuntime
 
 /// The tutorial's list controller without the UI: it owns the records and the pending
 /// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies
-/// results on the GLib main loop. The UI learns of changes through `onRowChanged`.
+/// results on the GLib main loop. The UI learns of changes through `rowChanged`.
 /// Decoded images live in the memory cache (PhotoGallery+Memory.swift); rows that want the
 /// same image share one operation.
 @MainActor
@@ -24,18 +24,17 @@ public final class PhotoGallery {
     /// (anywhere) once the user allowed it to reach the local network.
     public var access: AddressSpace
 
-    /// Called on the main loop after a row's record changed state or image, or its work started or stopped.
-    public var onRowChanged: ((Int) -> Void)?
-    /// Called on the main loop when one of a row's operations starts running.
-    public var onOperationStarted: ((Int) -> Void)?
-    /// Asked after a download lands: should the row go straight on to filtering?
-    /// (The scroll scheduler answers "only if it is still wanted".)
-    public var isRowWanted: (Int) -> Bool = { _ in true }
-    /// Priority for new operations of a row (visible rows first).
-    public var priorityForRow: (Int) -> Operation.QueuePriority = { _ in .normal }
-    /// Called on the main loop the first time a row of this gallery is refused by private
-    /// network access for each space it was refused (the window asks the user about it).
-    public var onBlocked: ((AddressSpace) -> Void)?
+    /// On the main loop, after a row's record changed state or image, or its work started or stopped.
+    public let rowChanged = Listeners<Int>()
+    /// On the main loop, when one of a row's operations starts running.
+    public let operationStarted = Listeners<Int>()
+    /// On the main loop, the first time a row of this gallery is refused by private network
+    /// access for each space it was refused (the window asks the user about it).
+    public let blocked = Listeners<AddressSpace>()
+    /// Which rows are wanted, and at what priority: the scroll scheduler's rules, held weakly (the
+    /// window that owns the scheduler owns the gallery); without one, every row.
+    private weak var demandSource: RowDemand?
+    var demand: RowDemand { demandSource ?? EveryRow.shared }
     private var reportedBlocked: Set<AddressSpace> = []
 
     /// The rows holding each image now (an eviction finds them here).
@@ -47,18 +46,19 @@ public final class PhotoGallery {
     var startTimes: [Int: Double] = [:]
 
     public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher,
-                memory: MemoryCache, caches: DiskCaches = .none) {
+                memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil) {
         self.manifest = manifest
         self.settings = settings
         self.fetcher = fetcher
         self.memory = memory
         self.caches = caches
+        demandSource = demand
         access = manifest.origin
         records = RecordStore(rows: manifest.rows, source: manifest.source, localFiles: manifest.isUsersOwn)
         rowCountForTrace.store(manifest.count, ordering: .relaxed)
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
                                     filtrationConcurrency: settings.filtrationConcurrency)
-        memory.onEvicted = { [weak self] key in self?.evicted(key) }
+        memory.observeEvictions(by: self) { [weak self] key in self?.evicted(key) }
         // A row whose entry is unusable fails as soon as it is made (bound or started).
         records.onMade = { record in
             if record.state == .failed { Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "")) }
@@ -132,7 +132,7 @@ public final class PhotoGallery {
     func operationStarted(_ operation: PhotoOperation, at time: Double) {
         for row in operation.subscribers where pending.inProgress(operation.stage)[row] === operation {
             startTimes[row] = time
-            onOperationStarted?(row)
+            operationStarted.emit(row)
         }
     }
 
@@ -160,7 +160,7 @@ public final class PhotoGallery {
             // Stopped without a result (cancelled by someone else): its one terminal event is
             // this one, and the row is left to be started again.
             Trace.shared.emit(.cancelled(queue: stage, row: record.row))
-            onRowChanged?(record.row)
+            rowChanged.emit(record.row)
             return
         case .image(let image, let source)?:
             Trace.shared.emit(.finished(queue: stage, row: record.row))
@@ -178,12 +178,12 @@ public final class PhotoGallery {
             record.markFailed(failure)
             Trace.shared.emit(.state(row: record.row, state: .failed, reason: failure.description, code: failure.code))
             if let target = failure.refusal?.target, reportedBlocked.insert(target).inserted {
-                onBlocked?(target)
+                blocked.emit(target)
             }
         }
-        onRowChanged?(record.row)
-        if record.state == .downloaded, isRowWanted(record.row), !pending.isSuspended {
-            startOperations(for: record.row, priority: priorityForRow(record.row))
+        rowChanged.emit(record.row)
+        if record.state == .downloaded, demand.isWanted(record.row), !pending.isSuspended {
+            startOperations(for: record.row, priority: demand.priority(of: record.row))
         }
     }
 
@@ -200,7 +200,7 @@ public final class PhotoGallery {
                 pending.forget(operation)
             }
             Trace.shared.emit(.cancelled(queue: stage, row: row))
-            onRowChanged?(row)
+            rowChanged.emit(row)
         }
     }
 
@@ -215,8 +215,8 @@ public final class PhotoGallery {
               records.entry(row).problem == nil else { return }
         clearImage(of: records[row])
         records[row].reset()
-        onRowChanged?(row)
-        startOperations(for: row, priority: priorityForRow(row))
+        rowChanged.emit(row)
+        startOperations(for: row, priority: demand.priority(of: row))
     }
 
     /// Rows that failed because private network access refused them.
@@ -234,8 +234,8 @@ public final class PhotoGallery {
             guard let target = records[row].failure?.refusal?.target, access.mayReach(target) else { continue }
             clearImage(of: records[row])
             records[row].reset()
-            onRowChanged?(row)
-            if isRowWanted(row) { startOperations(for: row, priority: priorityForRow(row)) }
+            rowChanged.emit(row)
+            if demand.isWanted(row) { startOperations(for: row, priority: demand.priority(of: row)) }
         }
     }
 }

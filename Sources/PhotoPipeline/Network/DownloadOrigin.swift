@@ -1,6 +1,7 @@
 // Why this exists: a manifest downloaded from the web and opened from the Downloads folder is as trusted as the web site it came from, not as a file the user wrote: browsers record that site on the file (the freedesktop `user.xdg.origin.url` attribute), and its space is the gallery's.
 import Foundation
 import GLibRuntime
+import GLibIO
 
 enum DownloadOrigin {
     /// The attribute Chromium-based browsers (and others) set on what they download

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import Soup
+import GLibIO
 
 struct HTTPExchange {
     let url: URL

@@ -1,6 +1,7 @@
 // Why this exists: reads a GInputStream to the end, enforcing a byte limit and a deadline, and honouring cancellation.
 import Foundation
 import GLibRuntime
+import GLibIO
 
 enum StreamReader {
     static let chunkSize = 64 * 1024

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import GLibDesktop
 
 @MainActor
 final class ExportGallery {

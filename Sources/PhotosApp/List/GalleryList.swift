@@ -126,8 +126,10 @@ final class GalleryList: OnscreenList {
     func show(_ gallery: PhotoGallery?) {
         bindings.removeAll()
         self.gallery = gallery
-        gallery?.onRowChanged = { [weak self] row in self?.rowChanged(row) }
-        gallery?.onOperationStarted = { [weak self] row in self?.operationStarted.emit(row) }
+        gallery?.rowChanged.add { [weak self, weak gallery] row in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            rowChanged(row)
+        }
         model.replace(count: gallery?.count ?? 0)
     }
 

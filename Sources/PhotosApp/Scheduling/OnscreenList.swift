@@ -16,18 +16,15 @@ protocol OnscreenList: AnyObject {
     var rowBound: Listeners<Int> { get }
     /// A row's record changed and its widget, if any, was updated.
     var rowChanged: Listeners<Int> { get }
-    /// One of a row's operations started running.
-    var operationStarted: Listeners<Int> { get }
 }
 
 /// The gallery's side of the tutorial's scroll handling.
 @MainActor
 protocol ScheduledGallery: AnyObject {
     var count: Int { get }
-    /// Asked after a download lands: does the row still want its sepia filter now?
-    var isRowWanted: (Int) -> Bool { get set }
-    /// Priority for a row's new operations.
-    var priorityForRow: (Int) -> Operation.QueuePriority { get set }
+    /// One of a row's operations started running. (Which rows are wanted, and at what priority,
+    /// the gallery asks the scheduler itself: it is the gallery's `RowDemand`.)
+    var operationStarted: Listeners<Int> { get }
     /// The tutorial's suspendAllOperations and resumeAllOperations.
     func suspendQueues()
     func resumeQueues()

@@ -35,7 +35,6 @@ final class OnscreenScheduler {
         list.resized.add { [weak self] in self?.invalidate() }
         list.rowBound.add { [weak self] _ in self?.invalidate() }
         list.rowChanged.add { [weak self] _ in self?.startPrefetchIfIdle() }
-        list.operationStarted.add { [weak self] _ in self?.startPrefetchIfIdle() }
     }
 
     var isScrolling: Bool { scroll.isScrolling }
@@ -46,12 +45,9 @@ final class OnscreenScheduler {
         visible = []
         prefetchBand = []
         prefetchStarted = false
-        gallery?.isRowWanted = { [weak self] row in
-            guard let self, !self.scroll.isScrolling else { return false }
-            return self.visible.contains(row) || self.prefetchBand.contains(row)
-        }
-        gallery?.priorityForRow = { [weak self] row in
-            self?.visible.contains(row) == true ? PhotoGallery.visiblePriority : PhotoGallery.prefetchPriority
+        gallery?.operationStarted.add { [weak self, weak gallery] _ in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            startPrefetchIfIdle()
         }
         if scroll.isScrolling { gallery?.suspendQueues() }
         invalidate()
@@ -138,5 +134,17 @@ final class OnscreenScheduler {
         Trace.shared.emit(.prefetch(rows: prefetchBand.sorted()))
         gallery.pin(Set(visible + prefetchBand))
         gallery.loadImagesForOnscreenRows(visible: visible, prefetch: prefetchBand)
+    }
+}
+
+/// The gallery asks the scheduler which rows it wants: those on screen and in the prefetch band,
+/// and none while the user scrolls; visible rows first.
+extension OnscreenScheduler: RowDemand {
+    func isWanted(_ row: Int) -> Bool {
+        !scroll.isScrolling && (visible.contains(row) || prefetchBand.contains(row))
+    }
+
+    func priority(of row: Int) -> Operation.QueuePriority {
+        visible.contains(row) ? PhotoGallery.visiblePriority : PhotoGallery.prefetchPriority
     }
 }

@@ -1,4 +1,6 @@
 // Why this exists: when scrolling begins and when it is over, decided from movements alone (no widgets), so the rule can be tested with a clock the test moves.
+import PhotoPipeline
+
 /// Scrolling is over when one of these holds:
 /// - no movement for `settleMilliseconds` (a wheel, a keyboard page, a scrollbar held still);
 /// - a touchpad `scroll-end` with no deceleration after it;

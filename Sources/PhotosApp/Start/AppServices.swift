@@ -38,12 +38,12 @@ final class AppServices {
 
     /// A gallery for a window at `scaleFactor`: thumbnails decoded at the row's size in device
     /// pixels, the viewer's screen-sized decode at the screen's.
-    func makeGallery(_ manifest: Manifest, scaleFactor: Int32, thumbnailSize: Int32) -> PhotoGallery {
+    func makeGallery(_ manifest: Manifest, scaleFactor: Int32, thumbnailSize: Int32, demand: RowDemand?) -> PhotoGallery {
         var settings = pipelineSettings()
         settings.thumbnailPixels = Int(thumbnailSize * max(1, scaleFactor))
         settings.viewerScreenPixels *= Int(max(1, scaleFactor))
         settings.downscaleWhileDecoding = !options.fullDecode
-        return PhotoGallery(manifest: manifest, settings: settings, fetcher: fetcher, memory: memory, caches: caches)
+        return PhotoGallery(manifest: manifest, settings: settings, fetcher: fetcher, memory: memory, caches: caches, demand: demand)
     }
 
     /// Clear Cache: the memory cache, the app's own disk cache and its failure entries. The

@@ -1,5 +1,6 @@
 // Why this exists: one desktop preference followed live, as GTK apps without libadwaita follow them: the Settings portal's value and its changes, else, where no portal answers for it, GNOME's GSettings key; shared by the colour scheme, contrast and text size.
 import GLibRuntime
+import GLibDesktop
 
 @MainActor
 final class DesktopSetting {

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoPipeline
+import GLibDesktop
 
 /// Translate a UI string (gettext).
 func tr(_ text: String) -> String {

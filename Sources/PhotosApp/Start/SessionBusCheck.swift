@@ -1,6 +1,7 @@
 // Why this exists: without a D-Bus session bus, GTK 4.8's accessibility bridge emits GLib-CRITICALs; turn it off in that case only.
 import Foundation
 import GLibRuntime
+import GLibDesktop
 
 enum SessionBusCheck {
     /// GtkApplication registers on the session bus; with none, its object path is NULL and GTK's

@@ -218,7 +218,8 @@ final class GalleryWindow {
         follower.stop()
         navigation.closeForNewGallery()
         gallery?.cancelAll()
-        let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor, thumbnailSize: list.thumbnailSize)
+        let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor, thumbnailSize: list.thumbnailSize,
+                                           demand: services.options.naive ? nil : scheduler)
         self.gallery = gallery
         consent.galleryOpened(gallery)
         pages.empty.clearNote()

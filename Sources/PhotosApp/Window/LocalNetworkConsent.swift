@@ -42,7 +42,7 @@ final class LocalNetworkConsent {
                 Trace.shared.emit(.localNetwork(action: .allowed))
             }
         }
-        gallery.onBlocked = { [weak self] target in self?.blocked(target) }
+        gallery.blocked.add { [weak self] target in self?.blocked(target) }
     }
 
     /// Whether the gallery shown holds a permission it did not start with.

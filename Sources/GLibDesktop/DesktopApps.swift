@@ -1,4 +1,5 @@
 // Why this exists: the desktop's apps for a type of file (GIO's, from the installed desktop files and the user's choices), to offer the user the others when they ask to open a photo in another app, and to open it with the one they chose.
+import GLibRuntime
 import CGLib
 
 public struct DesktopApp: Sendable, Equatable {

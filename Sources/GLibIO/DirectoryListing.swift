@@ -1,4 +1,5 @@
 // Why this exists: a folder's entries as GIO lists them (name, display name, content type, hidden, type, link), in batches, cancellably, with content sniffed without blocking, and the file manager's sort key for names: what a folder gallery needs, without the pipeline making C calls.
+import GLibRuntime
 import CGLib
 import Foundation
 

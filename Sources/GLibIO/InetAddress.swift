@@ -1,4 +1,5 @@
 // Why this exists: the IP address of a GSocketAddress (a server libsoup connected to), as bytes and as text, for private network access.
+import GLibRuntime
 import CGLib
 
 public struct InetAddress: Sendable, Equatable {

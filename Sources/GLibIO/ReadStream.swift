@@ -1,4 +1,5 @@
 // Why this exists: a GInputStream (as ReadStream: Foundation has an InputStream) the caller owns (a libsoup response body): read in chunks with a cancellable, closed and released with the wrapper.
+import GLibRuntime
 import CGLib
 
 /// Owns one reference to a GInputStream; reads on the calling thread. Not shared between threads.

@@ -1,4 +1,5 @@
 // Why this exists: a folder watched for changes (GIO's GFileMonitor): which of its entries changed, by name, on the main loop, so a folder gallery stays up to date without polling.
+import GLibRuntime
 import CGLib
 
 @MainActor

@@ -1,4 +1,5 @@
 // Why this exists: the user's own folders as the desktop names them (XDG user dirs: Pictures), where a saved photo is suggested to go.
+import GLibRuntime
 import CGLib
 import Foundation
 

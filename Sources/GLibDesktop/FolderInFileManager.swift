@@ -1,4 +1,5 @@
 // Why this exists: a folder shown in the desktop's file manager (Open Folder after an export): org.freedesktop.FileManager1.ShowFolders on the session bus, as GNOME Files, Nemo, Dolphin and others serve it; else the desktop's default app for folders, unless that is this app.
+import GLibRuntime
 import CGLib
 
 @MainActor

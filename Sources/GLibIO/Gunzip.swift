@@ -1,4 +1,5 @@
 // Why this exists: gzip data expanded with GIO's zlib decompressor, within a limit (a compressed drawing, `.svgz`, is read as the drawing it holds, and a decompression bomb stops at the limit).
+import GLibRuntime
 import CGLib
 import Foundation
 

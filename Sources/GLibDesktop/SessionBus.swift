@@ -1,4 +1,5 @@
 // Why this exists: whether a D-Bus session bus can be reached (GIO), asked before GTK starts.
+import GLibRuntime
 import CGLib
 
 public enum SessionBus {

@@ -1,4 +1,5 @@
 // Why this exists: what GIO knows about reaching a URL before any request: whether the desktop's proxy settings send it through a proxy, and the addresses a host name resolves to here.
+import GLibRuntime
 import CGLib
 
 public enum NetworkLookup {

@@ -1,4 +1,5 @@
 // Why this exists: gettext through GLib (g_dgettext), and binding the app's text domain, so the app needs no C import for translations.
+import GLibRuntime
 import CGLib
 
 public enum Gettext {

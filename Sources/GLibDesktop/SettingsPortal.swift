@@ -1,4 +1,5 @@
 // Why this exists: the desktop's appearance settings (colour scheme, contrast, text size) as apps outside GNOME Shell read them: the Settings portal (org.freedesktop.portal.Settings) on the session bus, its Read reply (a variant in a variant) and its SettingChanged signal.
+import GLibRuntime
 import CGLib
 
 @MainActor

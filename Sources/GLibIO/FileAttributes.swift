@@ -1,4 +1,5 @@
 // Why this exists: a file's attributes as GIO reads them (its extended attributes among them, `xattr::NAME` for `user.NAME`), for the pipeline, which makes no C calls itself.
+import GLibRuntime
 import CGLib
 
 public enum FileAttributes {

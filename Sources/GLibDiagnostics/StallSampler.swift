@@ -1,4 +1,5 @@
 // Why this exists: for benchmarks only: what the main thread was running while the main loop was stuck away from its poll, as stacks of module offsets a benchmark symbolizes afterwards (the app's own binary carries no dynamic symbols to name them here).
+import GLibRuntime
 import CStallSampler
 import Foundation
 

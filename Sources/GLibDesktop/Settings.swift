@@ -1,4 +1,5 @@
 // Why this exists: GSettings, looked up without aborting: GLib aborts on g_settings_new for a schema it cannot find.
+import GLibRuntime
 import CGLib
 
 /// A GSettings object for a schema found in the default schema sources (installed, or
