@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: fails when a Swift source that translates strings (calls tr(…)) is missing from po/POTFILES.in, where xgettext would never see its strings, or when the list names a file that is gone.
+# Why this exists: fails when a Swift source that translates strings (calls tr(…) or trn(…), or words a message with Words("…")) is missing from po/POTFILES.in, where xgettext would never see its strings, or when the list names a file that is gone.
 set -euo pipefail
 root="$1"
 cd "$root"
@@ -9,7 +9,7 @@ while IFS= read -r file; do
     echo "not in po/POTFILES.in: $file"
     missing=1
   fi
-done < <(grep -rlE --include='*.swift' '\btrn?\("' Sources | sort)
+done < <(grep -rlE --include='*.swift' '\b(trn?|Words)\("' Sources | grep -v 'Sources/PhotoPipeline/Model/Words.swift' | sort)
 while IFS= read -r file; do
   if [ ! -f "$file" ]; then
     echo "listed in po/POTFILES.in but missing: $file"

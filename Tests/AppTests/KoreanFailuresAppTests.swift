@@ -71,7 +71,8 @@ final class KoreanFailuresAppTests: XCTestCase {
         try SamplePhotos.data("rocket.jpg").prefix(3000).write(to: directory.appendingPathComponent("cut.jpg"))
         let table = RowTable([("special-file", "pipe.png", "code:special-file"),
                               ("gone-file", "gone.png", "code:missing-file"),
-                              ("cut-file", "cut.jpg", "code:truncated")])
+                              ("cut-file", "cut.jpg", "code:truncated"),
+                              ("bad-scheme", "ftp://example.org/a.png", "code:refused-address")])
         let manifest = directory.appendingPathComponent("local.json")
         try Data(table.json.utf8).write(to: manifest)
         let xvfb = try Xvfb()
@@ -84,6 +85,26 @@ final class KoreanFailuresAppTests: XCTestCase {
         let shown = descriptions(app, table.rows.map(\.name))
         assertKorean(shown, app, rows: table.rows.map(\.name))
         XCTAssertTrue(shown["special-file"]?.contains("“pipe.png”") == true, "the file's name stays: \(shown)")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A manifest that cannot be read says why in Korean, with the line at fault.
+    func testABrokenManifestIsKorean() throws {
+        let directory = TemporaryFiles.url("korean-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent("broken.json")
+        try Data("[\n  {\"name\": \"a\", \"url\": \"a.png\"},\n  {\"name\": \"b\" \"url\": \"b.png\"}\n]\n".utf8).write(to: manifest)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path],
+                                 environment: ["LANGUAGE": "ko", "CLASSIC_PHOTOS_LOCALE_DIR": try locale("korean-manifest")])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.name == .manifestFailed } }, "the manifest failed: \(app.recentEvents())")
+        guard case .manifestFailed(let reason, _)? = app.trace.events.last(where: { $0.name == .manifestFailed })?.event else { return XCTFail("no manifest-failed") }
+        XCTAssertEqual(reason, "line 3, entry “#2”: malformed JSON: expected “,” or “}” in an object", "the trace keeps the English")
+        let korean = "3번째 줄, 항목 “#2”: 잘못된 JSON: 객체 안에 “,” 또는 “}”이(가) 와야 합니다"
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains(korean) } },
+                      "the bar says why in Korean: \(((try? AccessibleNames.read(app)) ?? []).map(\.name).filter { $0.contains("broken") })")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -28,7 +28,7 @@ final class BinaryPlistLimitsTests: XCTestCase {
         XCTAssertLessThan(data.count, 9 << 20, "an 8 MB file")
         guard case .failure(let error)? = parse(data) else { return XCTFail("must be refused") }
         XCTAssertEqual(error.entry, "Photo 16", "the 16th entry passes 128 MiB: \(error)")
-        XCTAssertTrue(error.message.contains("add up to more than 128 MiB"), error.description)
+        XCTAssertTrue(error.message.description.contains("add up to more than 128 MiB"), error.description)
     }
 
     /// Rows that share a short string are fine: it is the bytes that count, not the sharing.
@@ -41,6 +41,6 @@ final class BinaryPlistLimitsTests: XCTestCase {
     /// 2^60 objects in full. Refused at once.
     func testArraysThatDoubleAtEveryLevelAreRefusedAtOnce() throws {
         guard case .failure(let error)? = parse(BinaryPlistWriter.doublingArrays(depth: 60)) else { return XCTFail("must be refused") }
-        XCTAssertTrue(error.message.hasPrefix("shared objects expand past"), error.description)
+        XCTAssertTrue(error.message.description.hasPrefix("shared objects expand past"), error.description)
     }
 }

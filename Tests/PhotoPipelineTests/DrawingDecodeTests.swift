@@ -46,10 +46,10 @@ final class DrawingDecodeTests: XCTestCase {
         let bomb = try gzip(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><!--".utf8) + Data(repeating: 0x20, count: 60 << 20) + Data("--></svg>".utf8))
         XCTAssertLessThan(bomb.count, 200_000, "a small file")
         XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(bomb)) { error in
-            XCTAssertEqual(error as? DecodeError, .drawing("compressed, it expands past 50 MB"))
+            XCTAssertEqual(error as? DecodeError, .drawing(Words("compressed, it expands past %1$s MB", "50")))
         }
         XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(gzip(SamplePhotos.data("coffee.png")))) { error in
-            XCTAssertEqual(error as? DecodeError, .undecodable("compressed, it holds no drawing"))
+            XCTAssertEqual(error as? DecodeError, .undecodable(Words("compressed, it holds no drawing")))
         }
     }
 }

@@ -140,8 +140,8 @@ final class ImageDecoderTests: XCTestCase {
                     return XCTAssertEqual(error as? DecodeError, .truncated(format: format), name)
                 }
                 guard case .undecodable(let reason)? = error as? DecodeError else { return XCTFail("\(name): \(error)") }
-                XCTAssertFalse(reason.isEmpty, name)
-                if name.hasPrefix("truncated") { XCTAssertTrue(reason.contains("truncated"), "\(name): \(reason)") }
+                XCTAssertFalse(reason.description.isEmpty, name)
+                if name.hasPrefix("truncated") { XCTAssertTrue(reason.description.contains("truncated"), "\(name): \(reason)") }
             }
         }
     }

@@ -61,7 +61,7 @@ final class LocalFileTests: XCTestCase {
                        SamplePhotos.data("horse.png").count, "localhost is this machine")
         // In a manifest, such an entry fails its own row before anything is fetched.
         let entry = URLPolicy.entry(name: "p", rawURL: "file://otherhost/etc/passwd", manifest: URL(fileURLWithPath: "/g.json"))
-        XCTAssertEqual(entry.problem, "not a local file: “file://otherhost/etc/passwd” names another machine (“otherhost”)")
+        XCTAssertEqual(entry.problem?.description, "not a local file: “file://otherhost/etc/passwd” names another machine (“otherhost”)")
     }
 
     func testTheLimitIsCheckedBeforeReading() throws {

@@ -91,7 +91,7 @@ final class ManifestParserTests: XCTestCase {
          {"name": "bad\u0007name", "url": "b.png"},
          {"name": "empty", "url": "  "}]
         """#, source: remote)
-        let problems = manifest.entries.map(\.problem)
+        let problems = manifest.entries.map(\.problem?.description)
         XCTAssertNil(problems[0])
         XCTAssertEqual(problems[1], "unsupported URL scheme “ftp:”")
         XCTAssertEqual(problems[2], "unsupported URL scheme “javascript:”")
@@ -193,7 +193,7 @@ final class ManifestParserTests: XCTestCase {
         data.append(contentsOf: [0xC3, 0x28])
         data.append(contentsOf: Array(".png\"}".utf8))
         let manifest = try ManifestParser.parse(data, source: base)
-        XCTAssertEqual(manifest.entries.map(\.problem), [nil, "the name is not valid UTF-8", "the URL is not valid UTF-8"])
+        XCTAssertEqual(manifest.entries.map(\.problem?.description), [nil, "the name is not valid UTF-8", "the URL is not valid UTF-8"])
     }
 
     func testBinaryPlistWrongType() throws {

@@ -83,7 +83,7 @@ final class URLPolicyTests: XCTestCase {
         XCTAssertEqual(own.entries.map { $0.problem }, [nil, nil, nil])
         let web = try loader.load(downloaded)
         XCTAssertFalse(web.isUsersOwn)
-        XCTAssertEqual(web.entries.map { $0.problem }, ["local files are not allowed from a gallery downloaded from the web",
+        XCTAssertEqual(web.entries.map { $0.problem?.description }, ["local files are not allowed from a gallery downloaded from the web",
                                                     "local files are not allowed from a gallery downloaded from the web", nil])
         XCTAssertFalse(web.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")))
         XCTAssertTrue(own.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")) && !own.isUsersOwnPhoto(URL(string: "https://example.org/c.jpg")!))

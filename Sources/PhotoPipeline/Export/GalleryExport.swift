@@ -103,7 +103,7 @@ public final class GalleryExport {
     private func queue(_ row: Int) {
         let entry = rows.entry(row, manifest: manifestURL, localFiles: gallery.manifest.isUsersOwn)
         guard entry.problem == nil, let url = entry.url else {
-            return record(Failure(row: row, name: entry.name, failure: StageFailure(entry.problem == nil ? .noAddress : .refusedAddress, entry.problem ?? "the photo has no address")))
+            return record(Failure(row: row, name: entry.name, failure: StageFailure(entry.problem == nil ? .noAddress : .refusedAddress, entry.problem ?? Words("the photo has no address"))))
         }
         let name = names.name(for: entry.name)
         let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),

@@ -111,7 +111,7 @@ public struct PhotoExport: StageWork {
         do throws(GLibError) {
             encoded = try image.pixbuf.encoded(as: format.pixbufType, options: format.pixbufOptions)
         } catch {
-            return .failure(.photo(StageFailure(.other, "could not be encoded as \(format.rawValue.uppercased()): \(error.message)")))
+            return .failure(.photo(StageFailure(.other, Words("could not be encoded as %1$s: %2$s", "\(format.rawValue.uppercased())", "\(error.message)"))))
         }
         // The last moment to stop: once renamed, the file is the user's.
         if context.isCancelled { return .failure(.cancelled) }

@@ -54,9 +54,9 @@ public enum FolderListing {
                      growEvery: growEvery, maxPhotos: maxPhotos)
             }
         } catch .cancelled {
-            throw ManifestError("cancelled")
+            throw ManifestError(Words("cancelled"))
         } catch {
-            throw ManifestError("could not list the folder: \(error)")
+            throw ManifestError(Words("could not list the folder: %1$s", "\(error)"))
         }
         return try outcome.get()
     }
@@ -104,8 +104,8 @@ public enum FolderListing {
                 }
             }
         } catch {
-            if error.isCancelled && !contents.isCapped { return .failure(ManifestError("cancelled")) }
-            if !error.isCancelled { return .failure(ManifestError("could not list the folder: \(error.message)")) }
+            if error.isCancelled && !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
+            if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
         }
         if shown == nil {
             contents.replace(found)

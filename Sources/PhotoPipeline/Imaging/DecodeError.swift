@@ -11,13 +11,13 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case overBudget(needed: Int, capacity: Int)
     /// The header of a format that is read before decoding (HEIF, AVIF, WebP, GIF, SVG) could not
     /// be: the image is refused rather than handed to a decoder unchecked.
-    case unreadableHeader(format: String, why: String)
+    case unreadableHeader(format: String, why: Words)
     /// A drawing (SVG) holds what a drawing may not: too many elements, or an embedded image
     /// that is refused, over the limits, or of a type a drawing may not embed.
-    case drawing(String)
+    case drawing(Words)
     /// The data ends before its format says it does (`format`: "PNG", "JPEG", "WebP", "BMP", "ICO").
     case truncated(format: String)
-    case undecodable(String)
+    case undecodable(Words)
 
     /// What a refusal of the decode budget means for a decode.
     init(_ refusal: DecodeBudget.Refusal) {

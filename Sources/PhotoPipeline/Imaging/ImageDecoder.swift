@@ -65,7 +65,7 @@ public struct ImageDecoder: Sendable {
         guard !data.isEmpty else { throw .empty }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
-        guard let format = PixbufFormats.format(sniffing: data) else { throw .undecodable("Unrecognized image file format") }
+        guard let format = PixbufFormats.format(sniffing: data) else { throw .undecodable(Words("Unrecognized image file format")) }
         report.mimeType = format.mimeType
         report.formatName = format.description
         var limits = ImageLimits.standard
@@ -85,7 +85,7 @@ public struct ImageDecoder: Sendable {
         }
         let reservedFromHeader = upfront != nil && format.name != "svg"
         let loader: PixbufLoader
-        do throws(GLibError) { loader = try PixbufLoader(type: format.name) } catch { throw .undecodable(error.message) }
+        do throws(GLibError) { loader = try PixbufLoader(type: format.name) } catch { throw .undecodable(Words(verbatim: error.message)) }
         let state = SizeState()
         defer { state.reservation?.release() }
         defer {
@@ -153,7 +153,7 @@ public struct ImageDecoder: Sendable {
             let fed = try loader.feed(data, chunkSize: Self.chunkSize) { state.refused || isCancelled() }
             if !fed, !state.refused { failure = .cancelled }
         } catch {
-            failure = .undecodable(error.message)
+            failure = .undecodable(Words(verbatim: error.message))
         }
         // Always close the loader (it warns if finalized open); its error matters only if nothing failed before.
         let closeError: GLibError?
@@ -162,22 +162,22 @@ public struct ImageDecoder: Sendable {
         if let refusal = state.budgetRefusal { throw DecodeError(refusal) }
         if state.refused, let declared = state.declared {
             if declared.width <= 0 || declared.height <= 0 {
-                throw .undecodable("the image declares no pixels")
+                throw .undecodable(Words("the image declares no pixels"))
             }
             throw .tooManyPixels(width: declared.width, height: declared.height, limit: limit)
         }
         if let failure { throw failure }
-        if let closeError { throw .undecodable(closeError.message) }
-        guard let loaded = loader.pixbuf else { throw .undecodable("no image data") }
+        if let closeError { throw .undecodable(Words(verbatim: closeError.message)) }
+        guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }
 
         // EXIF orientation (JPEG, TIFF): a new pixbuf, rotated or not.
-        guard var pixbuf = loaded.applyingEmbeddedOrientation() else { throw .undecodable("could not orient the image") }
+        guard var pixbuf = loaded.applyingEmbeddedOrientation() else { throw .undecodable(Words("could not orient the image")) }
         if !downscale, let size = Self.fit(width: pixbuf.width, height: pixbuf.height,
                                            maxSide: Self.side(pixbuf.width, pixbuf.height, maxSide, maxPixels), cover: square) {
-            guard let scaled = pixbuf.scaled(width: size.width, height: size.height) else { throw .undecodable("could not scale the image") }
+            guard let scaled = pixbuf.scaled(width: size.width, height: size.height) else { throw .undecodable(Words("could not scale the image")) }
             pixbuf = scaled
         }
         if square {
@@ -186,7 +186,7 @@ public struct ImageDecoder: Sendable {
             if width != side || height != side {
                 // A region shares its parent's pixels; copy it so the larger buffer is freed.
                 guard let cropped = pixbuf.region(x: (width - side) / 2, y: (height - side) / 2, width: side, height: side)?.copy() else {
-                    throw .undecodable("could not crop the image")
+                    throw .undecodable(Words("could not crop the image"))
                 }
                 pixbuf = cropped
             }
@@ -205,12 +205,12 @@ public struct ImageDecoder: Sendable {
         do throws(Gunzip.Failure) {
             expanded = try Gunzip.expand(data, limit: expandedLimit)
         } catch .tooLarge {
-            throw .drawing("compressed, it expands past \(expandedLimit >> 20) MB")
+            throw .drawing(Words("compressed, it expands past %1$s MB", "\(expandedLimit >> 20)"))
         } catch {
-            throw .undecodable("its compressed data cannot be read")
+            throw .undecodable(Words("its compressed data cannot be read"))
         }
         guard PixbufFormats.format(sniffing: expanded)?.name == "svg" else {
-            throw .undecodable("compressed, it holds no drawing")
+            throw .undecodable(Words("compressed, it holds no drawing"))
         }
         return expanded
     }

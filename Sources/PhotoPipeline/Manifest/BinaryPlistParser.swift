@@ -36,16 +36,16 @@ struct BinaryPlistParser {
         switch marker >> 4 {
         case 0xD: // dictionary: count key refs, then count value refs
             let (count, from) = try length(marker: marker, at: start)
-            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError("dictionary object \(top) runs past its end") }
+            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError(Words("dictionary object %1$s runs past its end", "\(top)")) }
             for i in 0..<count {
                 let keyRef = try reference(at: from + i * refSize)
                 let valueRef = try reference(at: from + (count + i) * refSize)
-                guard let key = try stringObject(keyRef) else { throw ManifestError("dictionary key \(i + 1) is not a string") }
+                guard let key = try stringObject(keyRef) else { throw ManifestError(Words("dictionary key %1$s is not a string", "\(i + 1)")) }
                 guard let url = try stringObject(valueRef) else {
                     depth += 1
                     defer { depth -= 1 }
                     let value = try object(valueRef)
-                    throw ManifestError("the value is \(value.typeName); expected a URL string", entry: key)
+                    throw ManifestError(Words("the value is %1$s; expected a URL string", "\(value.typeName)"), entry: key)
                 }
                 try expand(name: key, url: url)
                 sink.add(name: key, url: url)
@@ -58,12 +58,12 @@ struct BinaryPlistParser {
                 let item = try object(try reference(at: from + i * refSize))
                 depth -= 1
                 guard case .dictionary(let fields) = item else {
-                    throw ManifestError("the item is \(item.typeName); expected {\"name\": …, \"url\": …}", entry: label)
+                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(item.typeName)"), entry: label)
                 }
                 func field(_ key: String) throws(ManifestError) -> String {
-                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError("missing “\(key)”", entry: label) }
+                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError(Words("missing “%1$s”", "\(key)"), entry: label) }
                     guard case .string(let text) = found.value else {
-                        throw ManifestError("“\(key)” is \(found.value.typeName); expected a string", entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", "\(found.value.typeName)"), entry: label)
                     }
                     return text
                 }
@@ -73,7 +73,7 @@ struct BinaryPlistParser {
             }
         default:
             let value = try object(top)
-            throw ManifestError("the top level is \(value.typeName); expected a dictionary of name → URL or an array of {name, url}")
+            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(value.typeName)"))
         }
         sink.flush()
     }
@@ -82,8 +82,8 @@ struct BinaryPlistParser {
     private mutating func expand(name: String, url: String) throws(ManifestError) {
         expandedBytes += name.utf8.count + url.utf8.count
         guard expandedBytes <= ManifestLoader.byteLimit else {
-            throw ManifestError("the entries' names and URLs add up to more than \(ManifestLoader.byteLimit >> 20) MiB "
-                                + "(a string the file shares counts each time an entry uses it)", entry: name.count > 80 ? String(name.prefix(80)) + "…" : name)
+            throw ManifestError(Words("the entries' names and URLs add up to more than %1$s MiB (a string the file shares counts each time an entry uses it)",
+                                      "\(ManifestLoader.byteLimit >> 20)"), entry: name.count > 80 ? String(name.prefix(80)) + "…" : name)
         }
     }
 
@@ -94,11 +94,11 @@ struct BinaryPlistParser {
         switch marker >> 4 {
         case 0x5:
             let (count, from) = try length(marker: marker, at: start)
-            guard from + count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            guard from + count <= offsetTable else { throw ManifestError(Words("string object %1$s runs past its end", "\(ref)")) }
             return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<from + count]), as: UTF8.self) }
         case 0x6:
             let (count, from) = try length(marker: marker, at: start)
-            guard from + 2 * count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            guard from + 2 * count <= offsetTable else { throw ManifestError(Words("string object %1$s runs past its end", "\(ref)")) }
             return bytes.withUnsafeBufferPointer { buffer in
                 String(decoding: (0..<count).lazy.map { UInt16(buffer[from + 2 * $0]) << 8 | UInt16(buffer[from + 2 * $0 + 1]) }, as: UTF16.self)
             }
@@ -112,7 +112,7 @@ struct BinaryPlistParser {
     /// Read the trailer; returns the top object's reference.
     private mutating func trailer() throws(ManifestError) -> Int {
         guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist00".utf8)) else {
-            throw ManifestError("not a binary property list (too short or wrong header)")
+            throw ManifestError(Words("not a binary property list (too short or wrong header)"))
         }
         let trailer = bytes.count - 32
         offsetSize = Int(bytes[trailer + 6])
@@ -124,7 +124,7 @@ struct BinaryPlistParser {
               count > 0, count < UInt64(bytes.count), top < count,
               tableOffset < UInt64(trailer),
               tableOffset + count * UInt64(offsetSize) <= UInt64(trailer) else {
-            throw ManifestError("corrupt binary property list trailer")
+            throw ManifestError(Words("corrupt binary property list trailer"))
         }
         objectCount = Int(count)
         offsetTable = Int(tableOffset)
@@ -133,7 +133,7 @@ struct BinaryPlistParser {
 
     private func uint(at offset: Int, size: Int) throws(ManifestError) -> UInt64 {
         guard offset >= 0, size >= 1, size <= 8, offset + size <= bytes.count else {
-            throw ManifestError("binary property list offset \(offset) is out of range")
+            throw ManifestError(Words("binary property list offset %1$s is out of range", "\(offset)"))
         }
         var value: UInt64 = 0
         for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
@@ -143,14 +143,14 @@ struct BinaryPlistParser {
     /// An object reference (refSize bytes, up to 8: it may not fit in an Int).
     private func reference(at offset: Int) throws(ManifestError) -> Int {
         let value = try uint(at: offset, size: refSize)
-        guard let ref = Int(exactly: value), ref < objectCount else { throw ManifestError("object reference \(value) is out of range") }
+        guard let ref = Int(exactly: value), ref < objectCount else { throw ManifestError(Words("object reference %1$s is out of range", "\(value)")) }
         return ref
     }
 
     private func offset(of ref: Int) throws(ManifestError) -> Int {
-        guard ref >= 0, ref < objectCount else { throw ManifestError("object reference \(ref) is out of range") }
+        guard ref >= 0, ref < objectCount else { throw ManifestError(Words("object reference %1$s is out of range", "\(ref)")) }
         let value = try uint(at: offsetTable + ref * offsetSize, size: offsetSize)
-        guard value >= 8, value < UInt64(offsetTable) else { throw ManifestError("object \(ref) has a bad offset") }
+        guard value >= 8, value < UInt64(offsetTable) else { throw ManifestError(Words("object %1$s has a bad offset", "\(ref)")) }
         return Int(value)
     }
 
@@ -158,22 +158,22 @@ struct BinaryPlistParser {
     private func length(marker: UInt8, at start: Int) throws(ManifestError) -> (count: Int, dataStart: Int) {
         let nibble = Int(marker & 0x0F)
         if nibble != 0x0F { return (nibble, start + 1) }
-        guard start + 1 < bytes.count else { throw ManifestError("truncated length") }
+        guard start + 1 < bytes.count else { throw ManifestError(Words("truncated length")) }
         let intMarker = bytes[start + 1]
-        guard intMarker & 0xF0 == 0x10 else { throw ManifestError("bad length marker") }
+        guard intMarker & 0xF0 == 0x10 else { throw ManifestError(Words("bad length marker")) }
         let size = 1 << Int(intMarker & 0x0F)
         let value = try uint(at: start + 2, size: size)
-        guard value <= UInt64(bytes.count) else { throw ManifestError("length \(value) exceeds the file") }
+        guard value <= UInt64(bytes.count) else { throw ManifestError(Words("length %1$s exceeds the file", "\(value)")) }
         return (Int(value), start + 2 + size)
     }
 
     private mutating func object(_ ref: Int) throws(ManifestError) -> ManifestValue {
         depth += 1
         defer { depth -= 1 }
-        guard depth < 64 else { throw ManifestError("binary property list nests too deeply") }
+        guard depth < 64 else { throw ManifestError(Words("binary property list nests too deeply")) }
         visits += 1
         guard visits <= visitLimit else {
-            throw ManifestError("shared objects expand past \(visitLimit) objects (the file holds \(objectCount)): a file that refers to the same objects over and over is refused")
+            throw ManifestError(Words("shared objects expand past %1$s objects (the file holds %2$s): a file that refers to the same objects over and over is refused", "\(visitLimit)", "\(objectCount)"))
         }
         let start = try offset(of: ref)
         let marker = bytes[start]
@@ -186,11 +186,11 @@ struct BinaryPlistParser {
         case 0x8: return .other(typeName: "a UID")
         case 0x5: // ASCII string
             let (count, from) = try length(marker: marker, at: start)
-            guard from + count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            guard from + count <= offsetTable else { throw ManifestError(Words("string object %1$s runs past its end", "\(ref)")) }
             return .string(String(decoding: bytes[from..<from + count], as: UTF8.self))
         case 0x6: // UTF-16BE string
             let (count, from) = try length(marker: marker, at: start)
-            guard from + 2 * count <= offsetTable else { throw ManifestError("string object \(ref) runs past its end") }
+            guard from + 2 * count <= offsetTable else { throw ManifestError(Words("string object %1$s runs past its end", "\(ref)")) }
             let units = (0..<count).map { UInt16(bytes[from + 2 * $0]) << 8 | UInt16(bytes[from + 2 * $0 + 1]) }
             return .string(String(decoding: units, as: UTF16.self))
         case 0xA: // array
@@ -202,19 +202,19 @@ struct BinaryPlistParser {
             return .array(items)
         case 0xD: // dictionary: count key refs, then count value refs
             let (count, from) = try length(marker: marker, at: start)
-            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError("dictionary object \(ref) runs past its end") }
+            guard from + 2 * count * refSize <= offsetTable else { throw ManifestError(Words("dictionary object %1$s runs past its end", "\(ref)")) }
             var entries: [(key: String, value: ManifestValue, line: Int?)] = []
             for i in 0..<count {
                 let keyRef = try reference(at: from + i * refSize)
                 let valueRef = try reference(at: from + (count + i) * refSize)
                 guard case .string(let key) = try object(keyRef) else {
-                    throw ManifestError("dictionary key \(i + 1) is not a string")
+                    throw ManifestError(Words("dictionary key %1$s is not a string", "\(i + 1)"))
                 }
                 entries.append((key: key, value: try object(valueRef), line: nil))
             }
             return .dictionary(entries)
         default:
-            throw ManifestError("unknown object type 0x\(String(marker, radix: 16)) at offset \(start)")
+            throw ManifestError(Words("unknown object type 0x%1$s at offset %2$s", "\(String(marker, radix: 16))", "\(start)"))
         }
     }
 }

@@ -8,9 +8,9 @@ public struct ManifestEntry: Sendable, Equatable {
     public var name: String
     public var rawURL: String
     public var url: URL?
-    public var problem: String?
+    public var problem: Words?
 
-    public init(name: String, rawURL: String, url: URL?, problem: String? = nil) {
+    public init(name: String, rawURL: String, url: URL?, problem: Words? = nil) {
         self.name = name
         self.rawURL = rawURL
         self.url = url
@@ -70,13 +70,13 @@ public enum ManifestFormat: String, Sendable {
 
 /// Why a manifest could not be loaded, naming the line or entry at fault when there is one.
 public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+    public var message: Words
     /// 1-based line in the file (text formats), when known.
     public var line: Int?
     /// The entry at fault (its name or index), when known.
     public var entry: String?
 
-    public init(_ message: String, line: Int? = nil, entry: String? = nil) {
+    public init(_ message: Words, line: Int? = nil, entry: String? = nil) {
         self.message = message
         self.line = line
         self.entry = entry
@@ -90,10 +90,16 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         return named
     }
 
-    public var description: String {
-        var prefix: [String] = []
-        if let line { prefix.append("line \(line)") }
-        if let entry { prefix.append("entry “\(entry)”") }
-        return prefix.isEmpty ? message : "\(prefix.joined(separator: ", ")): \(message)"
+    /// In English (the trace's words).
+    public var description: String { words.description }
+
+    /// The message with the line and the entry it names, to be put in the user's language.
+    public var words: Words {
+        switch (line, entry) {
+        case let (line?, entry?): Words("line %1$s, entry “%2$s”: %3$s", "\(line)", entry, message)
+        case let (line?, nil): Words("line %1$s: %2$s", "\(line)", message)
+        case let (nil, entry?): Words("entry “%1$s”: %2$s", entry, message)
+        case (nil, nil): message
+        }
     }
 }

@@ -45,7 +45,7 @@ public struct ManifestLoader: Sendable {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
-            throw ManifestError("unsupported manifest location “\(source.absoluteString)”")
+            throw ManifestError(Words("unsupported manifest location “%1$s”", "\(source.absoluteString)"))
         }
         if source.isFileURL, let folder = try folderToList(source) {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
@@ -61,9 +61,9 @@ public struct ManifestLoader: Sendable {
             // may not go more private than that.
             (data, origin) = try fetcher.fetchWithSpace(source, limit: Self.byteLimit, cancellable: cancellable, from: nil)
         } catch .tooLarge {
-            throw ManifestError("the manifest is larger than \(ByteLimit.describe(Self.byteLimit))")
+            throw ManifestError(Words("the manifest is larger than %1$s", "\(ByteLimit.describe(Self.byteLimit))"))
         } catch {
-            throw ManifestError("could not read the manifest: \(error)")
+            throw ManifestError(Words("could not read the manifest: %1$s", "\(error)"))
         }
         let format = try ManifestParser.sniff(data)
         let own = source.isFileURL && DownloadOrigin.url(ofFile: source.path) == nil
@@ -85,7 +85,7 @@ public struct ManifestLoader: Sendable {
         var found: Header?
         var rows = ManifestRowStore()
         try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) }, grew: { rows = $0.rows })
-        guard let found else { throw ManifestError("no manifest") }
+        guard let found else { throw ManifestError(Words("no manifest")) }
         return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin, isUsersOwn: found.isUsersOwn)
     }
 }

@@ -34,18 +34,18 @@ public enum ManifestParser {
 
     /// Decide the format from the first bytes, not the file name: users rename files.
     static func sniff(_ data: Data) throws(ManifestError) -> ManifestFormat {
-        if data.isEmpty { throw ManifestError("the file is empty") }
+        if data.isEmpty { throw ManifestError(Words("the file is empty")) }
         if data.starts(with: Array("bplist".utf8)) { return .binaryPlist }
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw ManifestError("the file holds only white space")
+            throw ManifestError(Words("the file holds only white space"))
         }
         switch first {
         case UInt8(ascii: "<"): return .xmlPlist
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""): return .json
         default:
-            throw ManifestError("not a gallery manifest: expected an XML or binary property list, or JSON")
+            throw ManifestError(Words("not a gallery manifest: expected an XML or binary property list, or JSON"))
         }
     }
 

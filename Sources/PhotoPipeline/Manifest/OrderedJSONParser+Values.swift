@@ -7,7 +7,7 @@ extension OrderedJSONParser {
     /// Parse (and validate) any value without keeping it; returns its type's name for errors.
     mutating func skipValue() throws(ManifestError) -> String {
         skipWhitespace()
-        guard let byte = current else { throw error("unexpected end of input") }
+        guard let byte = current else { throw error(Words("unexpected end of input")) }
         switch byte {
         case UInt8(ascii: "{"):
             try enter(); defer { depth -= 1 }
@@ -16,17 +16,17 @@ extension OrderedJSONParser {
             if current == UInt8(ascii: "}") { i += 1; return "a dictionary" }
             while true {
                 skipWhitespace()
-                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                guard current == UInt8(ascii: "\"") else { throw error(Words("expected a string key")) }
                 let key = try string(.key)
                 skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+                guard current == UInt8(ascii: ":") else { throw error(Words("expected “:” after the key “%1$s”", "\(text(key, keyBuffer))")) }
                 i += 1
                 _ = try skipValue()
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
                 case UInt8(ascii: "}"): i += 1; return "a dictionary"
-                default: throw error("expected “,” or “}” in an object")
+                default: throw error(Words("expected “,” or “}” in an object"))
                 }
             }
         case UInt8(ascii: "["):
@@ -40,7 +40,7 @@ extension OrderedJSONParser {
                 switch current {
                 case UInt8(ascii: ","): i += 1
                 case UInt8(ascii: "]"): i += 1; return "an array"
-                default: throw error("expected “,” or “]” in an array")
+                default: throw error(Words("expected “,” or “]” in an array"))
                 }
             }
         case UInt8(ascii: "\""): _ = try string(.skip); return "a string"
@@ -49,14 +49,14 @@ extension OrderedJSONParser {
         case UInt8(ascii: "n"): try literal("null"); return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number(); return "a number"
         default:
-            throw error("unexpected character “\(String(decoding: [byte], as: UTF8.self))”")
+            throw error(Words("unexpected character “%1$s”", "\(String(decoding: [byte], as: UTF8.self))"))
         }
     }
 
     mutating func literal(_ word: StaticString) throws(ManifestError) {
         let count = word.utf8CodeUnitCount
-        guard i + count <= p.count else { throw error("unexpected character") }
-        for k in 0..<count where p[i + k] != word.utf8Start[k] { throw error("unexpected character") }
+        guard i + count <= p.count else { throw error(Words("unexpected character")) }
+        for k in 0..<count where p[i + k] != word.utf8Start[k] { throw error(Words("unexpected character")) }
         i += count
     }
 
@@ -64,18 +64,18 @@ extension OrderedJSONParser {
         if current == UInt8(ascii: "-") { i += 1 }
         var digits = 0
         while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-        guard digits > 0 else { throw error("bad number") }
+        guard digits > 0 else { throw error(Words("bad number")) }
         if current == UInt8(ascii: ".") {
             i += 1; digits = 0
             while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-            guard digits > 0 else { throw error("bad number") }
+            guard digits > 0 else { throw error(Words("bad number")) }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             i += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
             digits = 0
             while let c = current, c >= 0x30, c <= 0x39 { i += 1; digits += 1 }
-            guard digits > 0 else { throw error("bad number") }
+            guard digits > 0 else { throw error(Words("bad number")) }
         }
     }
 
@@ -109,13 +109,13 @@ extension OrderedJSONParser {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<i]))
         while true {
-            guard let c = current else { throw error("unterminated string") }
+            guard let c = current else { throw error(Words("unterminated string")) }
             i += 1
             switch c {
             case UInt8(ascii: "\""):
                 return .decoded
             case UInt8(ascii: "\\"):
-                guard let e = current else { throw error("unterminated escape") }
+                guard let e = current else { throw error(Words("unterminated escape")) }
                 i += 1
                 switch e {
                 case UInt8(ascii: "\""): buffer.append(0x22)
@@ -130,20 +130,20 @@ extension OrderedJSONParser {
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard current == UInt8(ascii: "\\"), i + 1 < p.count, p[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in \\u escape")
+                            throw error(Words("unpaired surrogate in \\u escape"))
                         }
                         i += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error(Words("unpaired surrogate in \\u escape")) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("unpaired surrogate in \\u escape")
+                        throw error(Words("unpaired surrogate in \\u escape"))
                     }
                     buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-                default: throw error("bad escape “\\\(String(decoding: [e], as: UTF8.self))”")
+                default: throw error(Words("bad escape “\\%1$s”", "\(String(decoding: [e], as: UTF8.self))"))
                 }
             case 0x00...0x1F:
-                throw error("a control character inside a string")
+                throw error(Words("a control character inside a string"))
             default:
                 buffer.append(c)
             }
@@ -151,7 +151,7 @@ extension OrderedJSONParser {
     }
 
     mutating func hex4() throws(ManifestError) -> UInt32 {
-        guard i + 4 <= p.count else { throw error("truncated \\u escape") }
+        guard i + 4 <= p.count else { throw error(Words("truncated \\u escape")) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let c = p[i]
@@ -161,7 +161,7 @@ extension OrderedJSONParser {
             case 0x30...0x39: digit = UInt32(c - 0x30)
             case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
             case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
-            default: throw error("bad hex digit in \\u escape")
+            default: throw error(Words("bad hex digit in \\u escape"))
             }
             value = value << 4 | digit
         }

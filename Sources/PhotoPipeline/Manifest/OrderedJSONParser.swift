@@ -32,7 +32,7 @@ struct OrderedJSONParser {
 
     init(p: UnsafeRawBufferPointer) { self.p = p }
 
-    func error(_ message: String) -> ManifestError { ManifestError("malformed JSON: \(message)", line: line) }
+    func error(_ message: Words) -> ManifestError { ManifestError(Words("malformed JSON: %1$s", message), line: line) }
 
     @inline(__always) var current: UInt8? { i < p.count ? p[i] : nil }
 
@@ -49,7 +49,7 @@ struct OrderedJSONParser {
     mutating func rows(_ sink: RowSink) throws(ManifestError) {
         if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()
-        guard let first = current else { throw error("unexpected end of input") }
+        guard let first = current else { throw error(Words("unexpected end of input")) }
         var topLevel: String?
         switch first {
         case UInt8(ascii: "{"): try objectRows(sink)
@@ -57,16 +57,16 @@ struct OrderedJSONParser {
         default: topLevel = try skipValue()
         }
         skipWhitespace()
-        guard i == p.count else { throw error("unexpected text after the JSON value") }
+        guard i == p.count else { throw error(Words("unexpected text after the JSON value")) }
         if let topLevel {
-            throw ManifestError("the top level is \(topLevel); expected a dictionary of name → URL or an array of {name, url}")
+            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(topLevel)"))
         }
         sink.flush()
     }
 
     mutating func enter() throws(ManifestError) {
         depth += 1
-        guard depth <= 64 else { throw error("nesting deeper than 64 levels") }
+        guard depth <= 64 else { throw error(Words("nesting deeper than 64 levels")) }
     }
 
     // MARK: the two shapes
@@ -79,16 +79,16 @@ struct OrderedJSONParser {
         if current == UInt8(ascii: "}") { i += 1; return }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            guard current == UInt8(ascii: "\"") else { throw error(Words("expected a string key")) }
             let keyLine = line
             let key = try string(.key)
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+            guard current == UInt8(ascii: ":") else { throw error(Words("expected “:” after the key “%1$s”", "\(text(key, keyBuffer))")) }
             i += 1
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
                 let type = try skipValue()
-                throw ManifestError("the value is \(type); expected a URL string", line: keyLine, entry: text(key, keyBuffer))
+                throw ManifestError(Words("the value is %1$s; expected a URL string", "\(type)"), line: keyLine, entry: text(key, keyBuffer))
             }
             let url: Span
             do { url = try string(.url) } catch { throw error.naming(text(key, keyBuffer)) }
@@ -97,7 +97,7 @@ struct OrderedJSONParser {
             switch current {
             case UInt8(ascii: ","): i += 1
             case UInt8(ascii: "}"): i += 1; return
-            default: throw error("expected “,” or “}” in an object")
+            default: throw error(Words("expected “,” or “}” in an object"))
             }
         }
     }
@@ -115,14 +115,14 @@ struct OrderedJSONParser {
             let itemLine = line
             guard current == UInt8(ascii: "{") else {
                 let type = try skipValue()
-                throw ManifestError("the item is \(type); expected {\"name\": …, \"url\": …}", line: itemLine, entry: "#\(index)")
+                throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(type)"), line: itemLine, entry: "#\(index)")
             }
             do { try itemRow(sink, line: itemLine, label: "#\(index)") } catch { throw error.naming("#\(index)") }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): i += 1
             case UInt8(ascii: "]"): i += 1; return
-            default: throw error("expected “,” or “]” in an array")
+            default: throw error(Words("expected “,” or “]” in an array"))
             }
         }
     }
@@ -138,19 +138,19 @@ struct OrderedJSONParser {
         if current == UInt8(ascii: "}") { i += 1 } else {
             fields: while true {
                 skipWhitespace()
-                guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                guard current == UInt8(ascii: "\"") else { throw error(Words("expected a string key")) }
                 let keyLine = line
                 let key = try string(.key)
                 let isName = name == nil && equals(key, keyBuffer, Self.nameKey)
                 let isURL = !isName && url == nil && equals(key, keyBuffer, Self.urlKey)
                 skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw error("expected “:” after the key “\(text(key, keyBuffer))”") }
+                guard current == UInt8(ascii: ":") else { throw error(Words("expected “:” after the key “%1$s”", "\(text(key, keyBuffer))")) }
                 i += 1
                 skipWhitespace()
                 if isName || isURL {
                     guard current == UInt8(ascii: "\"") else {
                         let type = try skipValue()
-                        throw ManifestError("“\(isName ? "name" : "url")” is \(type); expected a string", line: keyLine, entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(isName ? "name" : "url")", "\(type)"), line: keyLine, entry: label)
                     }
                     if isName { name = try string(.name) } else { url = try string(.url) }
                 } else {
@@ -160,12 +160,12 @@ struct OrderedJSONParser {
                 switch current {
                 case UInt8(ascii: ","): i += 1
                 case UInt8(ascii: "}"): i += 1; break fields
-                default: throw error("expected “,” or “}” in an object")
+                default: throw error(Words("expected “,” or “}” in an object"))
                 }
             }
         }
-        guard let name else { throw ManifestError("missing “name”", line: itemLine, entry: label) }
-        guard let url else { throw ManifestError("missing “url”", line: itemLine, entry: label) }
+        guard let name else { throw ManifestError(Words("missing “name”"), line: itemLine, entry: label) }
+        guard let url else { throw ManifestError(Words("missing “url”"), line: itemLine, entry: label) }
         add(sink, name: name, nameIn: nameBuffer, url: url, urlIn: urlBuffer)
     }
 

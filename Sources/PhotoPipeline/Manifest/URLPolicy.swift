@@ -16,16 +16,16 @@ public enum URLPolicy {
         let name = nameScan.control || DisplayText.containsHidden(rawName) ? DisplayText.clean(rawName) : rawName
         var entry = ManifestEntry(name: name, rawURL: rawURL, url: nil)
         if nameScan.control {
-            entry.problem = "the name contains control characters"
+            entry.problem = Words("the name contains control characters")
             return entry
         }
         // Parsers turn bytes that are not UTF-8 into U+FFFD REPLACEMENT CHARACTER.
         if nameScan.replacement {
-            entry.problem = "the name is not valid UTF-8"
+            entry.problem = Words("the name is not valid UTF-8")
             return entry
         }
         if scan(rawURL).replacement {
-            entry.problem = "the URL is not valid UTF-8"
+            entry.problem = Words("the URL is not valid UTF-8")
             return entry
         }
         switch resolve(rawURL, against: manifest, localFiles: localFiles) {
@@ -35,22 +35,22 @@ public enum URLPolicy {
         return entry
     }
 
-    public struct Refusal: Error { public let message: String }
+    public struct Refusal: Error { public let message: Words }
 
     /// Resolve `raw` against `base`. Only the user's own galleries (`localFiles`; by default any
     /// not fetched over HTTP) may name files on this computer.
     public static func resolve(_ raw: String, against base: URL, localFiles: Bool? = nil) -> Result<URL, Refusal> {
         let text = trimmed(raw)
-        guard !text.isEmpty else { return .failure(Refusal(message: "the URL is empty")) }
+        guard !text.isEmpty else { return .failure(Refusal(message: Words("the URL is empty"))) }
         if scan(text).control {
-            return .failure(Refusal(message: "the URL contains control characters"))
+            return .failure(Refusal(message: Words("the URL contains control characters")))
         }
         let resolved: URL?
         if let simple = simpleRelative(text, against: base) {
             resolved = simple
         } else if let scheme = scheme(of: text) {
             guard allowedSchemes.contains(scheme) else {
-                return .failure(Refusal(message: "unsupported URL scheme “\(scheme):”"))
+                return .failure(Refusal(message: Words("unsupported URL scheme “%1$s:”", "\(scheme)")))
             }
             resolved = URL(string: text) ?? text.addingPercentEncoding(withAllowedCharacters: .urlAllowed).flatMap(URL.init(string:))
         } else {
@@ -58,19 +58,19 @@ public enum URLPolicy {
             resolved = encoded.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
         }
         guard let url = resolved, let scheme = url.scheme?.lowercased() else {
-            return .failure(Refusal(message: "invalid URL “\(text)”"))
+            return .failure(Refusal(message: Words("invalid URL “%1$s”", "\(text)")))
         }
         if scheme != "file", (url.host ?? "").isEmpty {
-            return .failure(Refusal(message: "invalid URL “\(text)”: no host"))
+            return .failure(Refusal(message: Words("invalid URL “%1$s”: no host", "\(text)")))
         }
         if scheme == "file", isRemote(base) {
-            return .failure(Refusal(message: "local files are not allowed from a remote gallery"))
+            return .failure(Refusal(message: Words("local files are not allowed from a remote gallery")))
         }
         if scheme == "file", localFiles == false {
-            return .failure(Refusal(message: "local files are not allowed from a gallery downloaded from the web"))
+            return .failure(Refusal(message: Words("local files are not allowed from a gallery downloaded from the web")))
         }
         if scheme == "file", let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
-            return .failure(Refusal(message: "not a local file: “\(text)” names another machine (“\(host)”)"))
+            return .failure(Refusal(message: Words("not a local file: “%1$s” names another machine (“%2$s”)", "\(text)", "\(host)")))
         }
         return .success(url)
     }

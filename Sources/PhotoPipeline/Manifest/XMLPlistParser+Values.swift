@@ -7,29 +7,29 @@ extension XMLPlistParser.Reader {
     /// One value element: <dict>, <array>, <string>… Nesting deeper than 64 is refused.
     mutating func element(depth: Int) throws(ManifestError) -> ManifestValue {
         let open = try tag()
-        guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+        guard !open.closing else { throw fail(Words("malformed XML: unexpected </%1$s>", "\(open.name)")) }
         return try rest(of: open, depth: depth)
     }
 
     /// The rest of an element whose opening tag was read.
     mutating func rest(of open: Tag, depth: Int) throws(ManifestError) -> ManifestValue {
-        guard depth <= 64 else { throw fail("the property list nests deeper than 64 levels") }
+        guard depth <= 64 else { throw fail(Words("the property list nests deeper than 64 levels")) }
         switch open.name {
         case "dict":
             var entries: [(key: String, value: ManifestValue, line: Int?)] = []
             if open.selfClosing { return .dictionary(entries) }
             while true {
                 try skipMisc()
-                guard looking(at: "<") else { throw fail("malformed XML: text in <dict>") }
+                guard looking(at: "<") else { throw fail(Words("malformed XML: text in <dict>")) }
                 if looking(at: "</") { try close("dict"); return .dictionary(entries) }
                 let keyTag = try tag()
-                guard keyTag.name == "key", !keyTag.closing else { throw fail("expected <key> in <dict>, found <\(keyTag.name)>") }
+                guard keyTag.name == "key", !keyTag.closing else { throw fail(Words("expected <key> in <dict>, found <%1$s>", "\(keyTag.name)")) }
                 var key: [UInt8] = []
                 if !keyTag.selfClosing { try text(until: "key", into: &key) }
                 let keyString = String(decoding: key, as: UTF8.self)
                 try skipMisc()
                 guard looking(at: "<"), !looking(at: "</") else {
-                    throw fail("the key “\(keyString)” has no value", line: keyTag.line, entry: keyString)
+                    throw fail(Words("the key “%1$s” has no value", "\(keyString)"), line: keyTag.line, entry: keyString)
                 }
                 let valueLine = line
                 entries.append((key: keyString, value: try element(depth: depth + 1), line: valueLine))
@@ -39,7 +39,7 @@ extension XMLPlistParser.Reader {
             if open.selfClosing { return .array(items) }
             while true {
                 try skipMisc()
-                guard looking(at: "<") else { throw fail("malformed XML: text in <array>") }
+                guard looking(at: "<") else { throw fail(Words("malformed XML: text in <array>")) }
                 if looking(at: "</") { try close("array"); return .array(items) }
                 let itemLine = line
                 items.append((value: try element(depth: depth + 1), line: itemLine))
@@ -57,15 +57,15 @@ extension XMLPlistParser.Reader {
             if !open.selfClosing { try close(open.name) }
             return .other(typeName: "a boolean")
         case "key":
-            throw fail("<key> outside a <dict>")
+            throw fail(Words("<key> outside a <dict>"))
         default:
-            throw fail("unknown property list element <\(open.name)>")
+            throw fail(Words("unknown property list element <%1$s>", "\(open.name)"))
         }
     }
 
     mutating func close(_ name: String) throws(ManifestError) {
         let end = try tag()
-        guard end.closing, end.name == name else { throw fail("malformed XML: expected </\(name)>, found <\(end.closing ? "/" : "")\(end.name)>") }
+        guard end.closing, end.name == name else { throw fail(Words("malformed XML: expected </%1$s>, found <%2$s%3$s>", "\(name)", "\(end.closing ? "/" : "")", "\(end.name)")) }
     }
 
     /// Character data up to `</name>`, with entities and CDATA resolved, into `out`.
@@ -80,11 +80,11 @@ extension XMLPlistParser.Reader {
                 i += 1
             }
             if i > start { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[start..<i])) }
-            guard let c = peek() else { throw fail("malformed XML: <\(name)> is not closed") }
+            guard let c = peek() else { throw fail(Words("malformed XML: <%1$s> is not closed", "\(name)")) }
             if looking(at: "<![CDATA[") {
                 advance(9)
                 while !looking(at: "]]>") {
-                    guard let d = peek() else { throw fail("malformed XML: unterminated CDATA") }
+                    guard let d = peek() else { throw fail(Words("malformed XML: unterminated CDATA")) }
                     out.append(d); advance()
                 }
                 advance(3)
@@ -104,7 +104,7 @@ extension XMLPlistParser.Reader {
         advance() // &
         var name: [UInt8] = []
         while let c = peek(), c != UInt8(ascii: ";"), name.count < 12 { name.append(c); advance() }
-        guard peek() == UInt8(ascii: ";") else { throw fail("malformed XML: an unterminated entity") }
+        guard peek() == UInt8(ascii: ";") else { throw fail(Words("malformed XML: an unterminated entity")) }
         advance()
         let text = String(decoding: name, as: UTF8.self)
         switch text {
@@ -118,7 +118,7 @@ extension XMLPlistParser.Reader {
             if text.hasPrefix("#x") { value = UInt32(text.dropFirst(2), radix: 16) }
             else if text.hasPrefix("#") { value = UInt32(text.dropFirst(), radix: 10) }
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else {
-                throw fail("malformed XML: unknown entity “&\(text);”")
+                throw fail(Words("malformed XML: unknown entity “&%1$s;”", "\(text)"))
             }
             return Array(String(Character(scalar)).utf8)
         }

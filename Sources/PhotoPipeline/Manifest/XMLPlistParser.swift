@@ -31,7 +31,7 @@ enum XMLPlistParser {
             if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         }
 
-        func fail(_ message: String, line: Int? = nil, entry: String? = nil) -> ManifestError {
+        func fail(_ message: Words, line: Int? = nil, entry: String? = nil) -> ManifestError {
             ManifestError(message, line: line ?? self.line, entry: entry)
         }
 
@@ -60,7 +60,7 @@ enum XMLPlistParser {
                 if looking(at: terminator) { advance(terminator.utf8CodeUnitCount); return }
                 advance()
             }
-            throw fail("malformed XML: unterminated \(what)", line: start)
+            throw fail(Words("malformed XML: unterminated %1$s", "\(what)"), line: start)
         }
 
         mutating func skipWhitespace() {
@@ -75,10 +75,10 @@ enum XMLPlistParser {
                 else if looking(at: "<?") { try skip(past: "?>", what: "processing instruction") }
                 else if looking(at: "<!DOCTYPE") {
                     while let c = peek(), c != UInt8(ascii: ">") {
-                        if c == UInt8(ascii: "[") { throw fail("malformed XML: a DOCTYPE with an internal subset is not allowed") }
+                        if c == UInt8(ascii: "[") { throw fail(Words("malformed XML: a DOCTYPE with an internal subset is not allowed")) }
                         advance()
                     }
-                    if atEnd { throw fail("malformed XML: unterminated DOCTYPE") }
+                    if atEnd { throw fail(Words("malformed XML: unterminated DOCTYPE")) }
                     advance()
                 } else { return }
             }
@@ -86,9 +86,9 @@ enum XMLPlistParser {
 
         mutating func document(_ sink: RowSink) throws(ManifestError) {
             try skipMisc()
-            guard looking(at: "<") else { throw fail("malformed XML: expected <plist>") }
+            guard looking(at: "<") else { throw fail(Words("malformed XML: expected <plist>")) }
             let root = try tag()
-            guard !root.closing, root.name == "plist" else { throw fail("expected <plist> as the root element, found <\(root.name)>") }
+            guard !root.closing, root.name == "plist" else { throw fail(Words("expected <plist> as the root element, found <%1$s>", "\(root.name)")) }
             var found = false
             if !root.selfClosing {
                 try skipMisc()
@@ -99,12 +99,12 @@ enum XMLPlistParser {
                 }
                 let end = try tag()
                 guard end.closing, end.name == "plist" else {
-                    throw fail(end.closing ? "malformed XML: </\(end.name)> closes <plist>" : "<plist> holds more than one value")
+                    throw fail(end.closing ? Words("malformed XML: </%1$s> closes <plist>", end.name) : Words("<plist> holds more than one value"))
                 }
             }
             try skipMisc()
-            guard atEnd else { throw fail("malformed XML: content after </plist>") }
-            guard found else { throw ManifestError("the property list has no value in <plist>") }
+            guard atEnd else { throw fail(Words("malformed XML: content after </plist>")) }
+            guard found else { throw ManifestError(Words("the property list has no value in <plist>")) }
             sink.flush()
         }
 
@@ -118,28 +118,28 @@ enum XMLPlistParser {
             if closing { advance() }
             let nameStart = i
             while let c = peek(), isNameByte(c) { i += 1 }
-            guard i > nameStart else { throw fail("malformed XML: a tag without a name") }
+            guard i > nameStart else { throw fail(Words("malformed XML: a tag without a name")) }
             let name = String(decoding: UnsafeRawBufferPointer(rebasing: p[nameStart..<i]), as: UTF8.self)
             var selfClosing = false
             while true {
                 skipWhitespace()
-                guard let c = peek() else { throw fail("malformed XML: unterminated tag <\(name)>", line: start) }
+                guard let c = peek() else { throw fail(Words("malformed XML: unterminated tag <%1$s>", "\(name)"), line: start) }
                 if c == UInt8(ascii: ">") { advance(); break }
                 if c == UInt8(ascii: "/"), peek(1) == UInt8(ascii: ">"), !closing { selfClosing = true; advance(2); break }
-                guard !closing, isNameByte(c) else { throw fail("malformed XML: unexpected character in a tag") }
+                guard !closing, isNameByte(c) else { throw fail(Words("malformed XML: unexpected character in a tag")) }
                 while let c = peek(), isNameByte(c) { i += 1 }
                 skipWhitespace()
-                guard peek() == UInt8(ascii: "=") else { throw fail("malformed XML: an attribute without a value") }
+                guard peek() == UInt8(ascii: "=") else { throw fail(Words("malformed XML: an attribute without a value")) }
                 advance(); skipWhitespace()
                 guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                    throw fail("malformed XML: an attribute value without quotes")
+                    throw fail(Words("malformed XML: an attribute value without quotes"))
                 }
                 advance()
                 while let c = peek(), c != quote {
-                    if c == UInt8(ascii: "<") { throw fail("malformed XML: “<” in an attribute value") }
+                    if c == UInt8(ascii: "<") { throw fail(Words("malformed XML: “<” in an attribute value")) }
                     advance()
                 }
-                if atEnd { throw fail("malformed XML: unterminated attribute value", line: start) }
+                if atEnd { throw fail(Words("malformed XML: unterminated attribute value"), line: start) }
                 advance()
             }
             return Tag(name: name, closing: closing, selfClosing: selfClosing, line: start)
@@ -156,13 +156,13 @@ enum XMLPlistParser {
         /// and url; anything else is read whole only to name it in the error.
         mutating func topLevel(_ sink: RowSink) throws(ManifestError) {
             let open = try tag()
-            guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+            guard !open.closing else { throw fail(Words("malformed XML: unexpected </%1$s>", "\(open.name)")) }
             switch open.name {
             case "dict": if !open.selfClosing { try dictRows(sink) }
             case "array": if !open.selfClosing { try arrayRows(sink) }
             default:
                 let value = try rest(of: open, depth: 1)
-                throw ManifestError("the top level is \(value.typeName); expected a dictionary of name → URL or an array of {name, url}")
+                throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(value.typeName)"))
             }
         }
 
@@ -173,19 +173,19 @@ enum XMLPlistParser {
             defer { swap(&keyText, &self.keyText); swap(&valueText, &self.valueText) }
             while true {
                 try skipMisc()
-                guard looking(at: "<") else { throw fail("malformed XML: text in <dict>") }
+                guard looking(at: "<") else { throw fail(Words("malformed XML: text in <dict>")) }
                 if looking(at: "</") { try close("dict"); return }
                 let keyTag = try tag()
-                guard keyTag.name == "key", !keyTag.closing else { throw fail("expected <key> in <dict>, found <\(keyTag.name)>") }
+                guard keyTag.name == "key", !keyTag.closing else { throw fail(Words("expected <key> in <dict>, found <%1$s>", "\(keyTag.name)")) }
                 keyText.removeAll(keepingCapacity: true)
                 if !keyTag.selfClosing { try text(until: "key", into: &keyText) }
                 try skipMisc()
                 guard looking(at: "<"), !looking(at: "</") else {
-                    throw fail("the key “\(String(decoding: keyText, as: UTF8.self))” has no value", line: keyTag.line, entry: String(decoding: keyText, as: UTF8.self))
+                    throw fail(Words("the key “%1$s” has no value", "\(String(decoding: keyText, as: UTF8.self))"), line: keyTag.line, entry: String(decoding: keyText, as: UTF8.self))
                 }
                 let valueLine = line
                 let open = try tag()
-                guard !open.closing else { throw fail("malformed XML: unexpected </\(open.name)>") }
+                guard !open.closing else { throw fail(Words("malformed XML: unexpected </%1$s>", "\(open.name)")) }
                 if open.name == "string" {
                     valueText.removeAll(keepingCapacity: true)
                     if !open.selfClosing {
@@ -195,7 +195,7 @@ enum XMLPlistParser {
                 } else {
                     let key = String(decoding: keyText, as: UTF8.self)
                     let value = try rest(of: open, depth: 2)
-                    throw ManifestError("the value is \(value.typeName); expected a URL string", line: valueLine, entry: key)
+                    throw ManifestError(Words("the value is %1$s; expected a URL string", "\(value.typeName)"), line: valueLine, entry: key)
                 }
             }
         }
@@ -204,7 +204,7 @@ enum XMLPlistParser {
             var index = 0
             while true {
                 try skipMisc()
-                guard looking(at: "<") else { throw fail("malformed XML: text in <array>") }
+                guard looking(at: "<") else { throw fail(Words("malformed XML: text in <array>")) }
                 if looking(at: "</") { try close("array"); return }
                 index += 1
                 let itemLine = line
@@ -212,12 +212,12 @@ enum XMLPlistParser {
                 let item: ManifestValue
                 do { item = try element(depth: 2) } catch { throw error.naming(label) }
                 guard case .dictionary(let fields) = item else {
-                    throw ManifestError("the item is \(item.typeName); expected {\"name\": …, \"url\": …}", line: itemLine, entry: label)
+                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(item.typeName)"), line: itemLine, entry: label)
                 }
                 func field(_ key: String) throws(ManifestError) -> String {
-                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError("missing “\(key)”", line: itemLine, entry: label) }
+                    guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError(Words("missing “%1$s”", "\(key)"), line: itemLine, entry: label) }
                     guard case .string(let text) = found.value else {
-                        throw ManifestError("“\(key)” is \(found.value.typeName); expected a string", line: found.line ?? itemLine, entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", "\(found.value.typeName)"), line: found.line ?? itemLine, entry: label)
                     }
                     return text
                 }

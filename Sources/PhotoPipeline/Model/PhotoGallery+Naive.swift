@@ -25,7 +25,7 @@ extension PhotoGallery {
         case .failed(let reason): record.markFailed(reason)
         case .cancelled, .written: break
         }
-        Trace.shared.emit(.state(row: row, state: record.state, reason: record.failureReason))
+        Trace.shared.emit(.state(row: row, state: record.state, reason: record.failureReason, code: record.failure?.code))
         rowChanged.emit(row)
     }
 }

@@ -61,7 +61,7 @@ public final class PhotoGallery {
         memory.observeEvictions(by: self) { [weak self] key in self?.evicted(key) }
         // A row whose entry is unusable fails as soon as it is made (bound or started).
         records.onMade = { record in
-            if record.state == .failed { Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "")) }
+            if record.state == .failed { Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "", code: record.failure?.code)) }
         }
     }
 

@@ -23,7 +23,7 @@ public final class PhotoRecord {
     /// Why it failed, in words.
     public var failureReason: String? { failure?.description }
 
-    public init(row: Int, name: String, url: URL?, problem: String? = nil) {
+    public init(row: Int, name: String, url: URL?, problem: Words? = nil) {
         self.row = row
         self.name = name
         self.url = url

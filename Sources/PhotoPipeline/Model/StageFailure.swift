@@ -12,9 +12,9 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     }
 
     /// The typed error it came from, with its details (a status, a size, a limit), so the app can
-    /// say it in the user's language; `text` where there is only the English.
+    /// say it in the user's language; `words` for a message of its own; `text` where there is only the English.
     public enum Cause: Sendable, Equatable {
-        case fetch(FetchError), decode(DecodeError), filter(FilterError), diskFull, text
+        case fetch(FetchError), decode(DecodeError), filter(FilterError), diskFull, words(Words), text
     }
 
     public let code: Code
@@ -29,6 +29,11 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         self.description = description
         self.refusal = refusal
         self.cause = cause
+    }
+
+    /// A failure told in words of its own (an entry's problem, an encoder's refusal).
+    public init(_ code: Code, _ words: Words) {
+        self.init(code, words.description, cause: .words(words))
     }
 
     /// A failure with no code of its own yet.

@@ -7,8 +7,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     case timedOut(seconds: Int)
     case tls(String)
-    case transfer(String)
-    case unsupported(String)
+    case transfer(Words)
+    case unsupported(Words)
     /// A local file that could not be read: `code` is the errno (ENOENT: it is missing).
     case file(name: String, code: Int32)
     /// The body ended before the length the server announced.
@@ -31,8 +31,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let limit): return "larger than the limit of \(ByteLimit.describe(limit))"
         case .timedOut(let seconds): return "timed out after \(seconds) s"
         case .tls(let message): return "TLS error: \(message)"
-        case .transfer(let message): return message
-        case .unsupported(let message): return message
+        case .transfer(let message): return message.description
+        case .unsupported(let message): return message.description
         case .file(let name, let code): return "“\(name)”: \(SystemError.english(code))"
         case .endedEarly(let received, let expected): return "the body ended early: \(received) of \(expected) \(expected == 1 ? "byte" : "bytes")"
         case .notARegularFile(let name, let kind): return "“\(name)” is \(kind.description), not a regular file"

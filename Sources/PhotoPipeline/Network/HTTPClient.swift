@@ -83,14 +83,14 @@ public final class HTTPClient: Sendable {
             }
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL,
                   let scheme = next.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
-                throw .transfer("a redirect to an unusable location “\(Redacted.url(location))”")
+                throw .transfer(Words("a redirect to an unusable location “%1$s”", "\(Redacted.url(location))"))
             }
             if url.scheme?.lowercased() == "https", scheme == "http" {
                 throw .insecureRedirect(to: Redacted.url(next.absoluteString))
             }
             url = next
         }
-        throw .transfer("Too many redirects")
+        throw .transfer(Words("Too many redirects"))
     }
 
     /// Trace libsoup's timings of a request whose body has been read (or abandoned).
@@ -112,7 +112,7 @@ public final class HTTPClient: Sendable {
         if error.isCancelled { return .cancelled }
         if error.isTimedOut { return .timedOut(seconds: Int(configuration.ioTimeoutSeconds)) }
         if error.isTLS { return .tls(error.message) }
-        return .transfer(error.message)
+        return .transfer(Words(verbatim: error.message))
     }
 }
 

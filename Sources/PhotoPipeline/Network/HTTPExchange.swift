@@ -30,7 +30,7 @@ struct HTTPExchange {
             throw .blocked(NetworkRefusal(origin: origin, target: target, address: host))
         }
         guard let message = Message(method: "GET", uri: url.absoluteString) else {
-            throw .unsupported("invalid URL for HTTP")
+            throw .unsupported(Words("invalid URL for HTTP"))
         }
         for (name, value) in headers { message.setRequestHeader(name, value) }
         message.doNotFollowRedirects()
@@ -103,15 +103,15 @@ struct HTTPExchange {
     /// origin; returns the space of the first (for the user's own URL, the origin it sets).
     /// The proxy may resolve the name otherwise (the README says so).
     private func spaceThroughProxy(cancellable: Cancellable) throws(FetchError) -> AddressSpace {
-        guard let host = url.host, !host.isEmpty else { throw .unsupported("invalid URL for HTTP") }
+        guard let host = url.host, !host.isEmpty else { throw .unsupported(Words("invalid URL for HTTP")) }
         let addresses: [InetAddress]
         do throws(GLibError) {
             addresses = try NetworkLookup.addresses(of: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), cancellable: cancellable)
         } catch {
             if error.isCancelled { throw .cancelled }
-            throw .transfer("could not resolve “\(host)”: \(error.message)")
+            throw .transfer(Words("could not resolve “%1$s”: %2$s", "\(host)", "\(error.message)"))
         }
-        guard let first = addresses.first else { throw .transfer("could not resolve “\(host)”") }
+        guard let first = addresses.first else { throw .transfer(Words("could not resolve “%1$s”", "\(host)")) }
         if let origin {
             for address in addresses where !origin.mayReach(AddressSpace.of(address.bytes)) {
                 throw .blocked(NetworkRefusal(origin: origin, target: AddressSpace.of(address.bytes), address: address.text))

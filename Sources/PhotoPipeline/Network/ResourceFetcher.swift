@@ -30,7 +30,7 @@ public final class ResourceFetcher: Sendable {
             let data = try files.fetch(url, limit: limit, cancellable: cancellable)
             return (data, DownloadOrigin.space(ofFile: url.path, cancellable: cancellable) ?? .local)
         default:
-            throw .unsupported("unsupported URL scheme “\(url.scheme ?? "")”")
+            throw .unsupported(Words("unsupported URL scheme “%1$s”", "\(url.scheme ?? "")"))
         }
     }
 }

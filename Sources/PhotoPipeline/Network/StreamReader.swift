@@ -23,10 +23,10 @@ enum StreamReader {
                 if error.isCancelled { throw .cancelled }
                 if error.isTimedOut { throw .timedOut(seconds: ioTimeoutSeconds) }
                 if error.isTLS { throw .tls(error.message) }
-                throw .transfer(error.message)
+                throw .transfer(Words(verbatim: error.message))
             }
             if count == 0 { break }
-            if count < 0 { throw .transfer("read failed") }
+            if count < 0 { throw .transfer(Words("read failed")) }
             if data.count + count > limit { throw .tooLarge(limit: limit) }
             data.append(contentsOf: chunk[0..<count])
             progress?(data.count, expected)

@@ -26,7 +26,7 @@ extension PhotoSource {
             http.refresh(entry, freshness: entry.header.freshness.refreshed(with: response.headers))
             return (body, .httpCache)
         }
-        guard response.status != 304 else { throw .transfer("the server said the photo had not changed, but the cache no longer has it") }
+        guard response.status != 304 else { throw .transfer(Words("the server said the photo had not changed, but the cache no longer has it")) }
         return (response.body, .network)
     }
 }

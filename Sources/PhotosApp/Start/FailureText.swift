@@ -9,6 +9,7 @@ enum FailureText {
         case .decode(let error): decode(error)
         case .filter(let error): filter(error)
         case .diskFull: tr("the disk is full")
+        case .words(let words): words.translated
         case .text: failure.code == .cancelled ? tr("cancelled") : failure.description
         }
     }
@@ -32,7 +33,7 @@ enum FailureText {
         case .notAnswering(let stuck, let mount):
             return fill(trn("%1$s read on %2$s is not answering (a network drive that stopped responding?)",
                             "%1$s reads on %2$s are not answering (a network drive that stopped responding?)", stuck), "\(stuck)", mount)
-        case .transfer, .unsupported: return nil
+        case .transfer(let words), .unsupported(let words): return words.translated
         }
     }
 
@@ -80,10 +81,10 @@ enum FailureText {
         case .overBudget(let needed, let capacity):
             fill(tr("the image is too large to decode: it would hold %1$s MB of pixels, more than the %2$s MB all decodes may hold at once"),
                  "\(needed >> 20)", "\(capacity >> 20)")
-        case .unreadableHeader(let format, let why): fill(tr("not a readable image: its %1$s header %2$s"), format, why)
-        case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why)
+        case .unreadableHeader(let format, let why): fill(tr("not a readable image: its %1$s header %2$s"), format, why.translated)
+        case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why.translated)
         case .truncated(let format): fill(tr("not a readable image: the %1$s data is truncated"), format)
-        case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason)
+        case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason.translated)
         }
     }
 

@@ -15,29 +15,12 @@ func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
 }
 
 /// Fill a translated template's placeholders: `%1$s`, `%2$s`, … by position (a translator may
-/// put them in any order), or plain `%s` in order. (String(format:) with `%@` and Swift strings
-/// crashes on this Foundation.)
-func fill(_ template: String, _ values: String...) -> String {
-    var result = ""
-    var next = 0
-    var rest = template[...]
-    while let percent = rest.firstIndex(of: "%") {
-        result += rest[..<percent]
-        let after = rest[rest.index(after: percent)...]
-        if after.hasPrefix("s") {
-            result += next < values.count ? values[next] : ""
-            next += 1
-            rest = after.dropFirst()
-        } else if let dollar = after.firstIndex(of: "$"), let position = Int(after[..<dollar]), position >= 1,
-                  after[after.index(after: dollar)...].hasPrefix("s") {
-            result += position <= values.count ? values[position - 1] : ""
-            rest = after[after.index(after: dollar)...].dropFirst()
-        } else {
-            result += "%"
-            rest = after
-        }
-    }
-    return result + rest
+/// put them in any order), or plain `%s` in order.
+func fill(_ template: String, _ values: String...) -> String { Words.fill(template, values) }
+
+extension Words {
+    /// In the user's language.
+    var translated: String { worded(tr) }
 }
 
 enum Localization {

@@ -85,7 +85,7 @@ final class GalleryWindow {
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.gone = { [weak self] gallery in
-            self?.showError(ManifestError("the folder was deleted or moved"), source: gallery.manifest.source)
+            self?.showError(ManifestError(Words("the folder was deleted or moved")), source: gallery.manifest.source)
         }
 
         let body = Box(.vertical)
@@ -232,7 +232,7 @@ final class GalleryWindow {
     private func showError(_ error: ManifestError, source: URL) {
         Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
         let name = DisplayText.clean(source.isFileURL ? source.lastPathComponent : Redacted.url(source.absoluteString))
-        errorBar.text = fill(tr("Could not open “%s”: %s"), DisplayText.isolate(name), error.description)
+        errorBar.text = fill(tr("Could not open “%s”: %s"), DisplayText.isolate(name), error.words.translated)
         errorBar.revealed = true
         // The gallery shown before, or the rows read before the fault, stay; with none, the
         // empty page offers Open.

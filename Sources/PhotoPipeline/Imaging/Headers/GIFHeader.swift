@@ -5,7 +5,7 @@ enum GIFHeader {
     static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
         guard bytes.matches(0, "GIF87a") || bytes.matches(0, "GIF89a"),
               let screenWidth = bytes.littleEndian(6, 2), let screenHeight = bytes.littleEndian(8, 2) else {
-            throw .unreadableHeader(format: "GIF", why: "is cut short or not a GIF's")
+            throw .unreadableHeader(format: "GIF", why: Words("is cut short or not a GIF's"))
         }
         // GdkPixbuf's loader grows the canvas to hold a frame that lies past the screen.
         var width = screenWidth, height = screenHeight
@@ -22,7 +22,7 @@ enum GIFHeader {
             return true
         }
         if tooMany { throw .tooManyFrames(limit: limits.frames) }
-        if end == .malformed && frames == 0 { throw .unreadableHeader(format: "GIF", why: "is followed by no image") }
+        if end == .malformed && frames == 0 { throw .unreadableHeader(format: "GIF", why: Words("is followed by no image")) }
         try ImageHeader.checkPixels(width, height, limits)
         // The loader keeps each frame's compressed data (about the file) and composes frames on a
         // canvas, with the previous one kept for disposal and the frame being drawn.

@@ -2,7 +2,7 @@
 import Foundation
 
 enum HEIFHeader {
-    static func unreadable(_ why: String) -> DecodeError { .unreadableHeader(format: "HEIF", why: why) }
+    static func unreadable(_ why: Words) -> DecodeError { .unreadableHeader(format: "HEIF", why: why) }
 
     /// Bytes libheif and the loader hold per output pixel: the decoded planes, the interleaved
     /// image and the pixbuf made from it (measured here: 8.5 for an 8-bit HEIC, 7.4 for an AVIF).
@@ -10,32 +10,32 @@ enum HEIFHeader {
 
     static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
         guard let top = ISOBoxes.list(bytes, 0..<bytes.count) ?? ISOBoxes.list(bytes, 0..<boxesEnd(bytes)),
-              top.first?.type == "ftyp" else { throw unreadable("is cut short or not a HEIF file's") }
+              top.first?.type == "ftyp" else { throw unreadable(Words("is cut short or not a HEIF file's")) }
         guard let meta = top.first(where: { $0.type == "meta" }), let children = ISOBoxes.children(ofFull: meta, bytes) else {
-            throw unreadable("has no image items")
+            throw unreadable(Words("has no image items"))
         }
         let items = try HEIFItems(children, bytes)
-        guard let primary = items.primary else { throw unreadable("names no primary image") }
+        guard let primary = items.primary else { throw unreadable(Words("names no primary image")) }
         // Every image the file declares, whether or not it is the primary one (libheif decodes
         // thumbnails and alpha planes too), is within the cap.
         for (_, size) in items.sizes { try ImageHeader.checkPixels(size.width, size.height, limits) }
-        guard let declared = items.sizes[primary] else { throw unreadable("does not declare its image's size") }
+        guard let declared = items.sizes[primary] else { throw unreadable(Words("does not declare its image's size")) }
         var output = declared
         for (item, type) in items.types where type == "grid" || type == "iovl" {
             guard let data = items.data(of: item, prefix: 32), let size = derivedOutput(data, type: type) else {
-                throw unreadable("has a \(type == "grid" ? "grid" : "overlay") it does not describe")
+                throw unreadable(Words("has a %1$s it does not describe", "\(type == "grid" ? "grid" : "overlay")"))
             }
             try ImageHeader.checkPixels(size.width, size.height, limits)
             guard type == "grid" else { continue }
             let tiles = (data[2] + 1) * (data[3] + 1)
             let references = items.derivedFrom[item] ?? []
             if tiles > limits.tiles { throw .tooManyTiles(count: tiles, limit: limits.tiles) }
-            guard references.count == tiles else { throw unreadable("has a grid of \(tiles) tiles that names \(references.count)") }
+            guard references.count == tiles else { throw unreadable(Words("has a grid of %1$s tiles that names %2$s", "\(tiles)", "\(references.count)")) }
             // The tiles together are about the output: no tile may be larger than the cap, and
             // all of them together no larger than the cap and a row and a column of tiles.
             var tilePixels = 0
             for tile in references {
-                guard let tileSize = items.sizes[tile] else { throw unreadable("has a tile that does not declare its size") }
+                guard let tileSize = items.sizes[tile] else { throw unreadable(Words("has a tile that does not declare its size")) }
                 tilePixels += tileSize.width * tileSize.height
                 if tilePixels > 2 * limits.pixels { throw .tooManyPixels(width: size.width, height: size.height, limit: limits.pixels) }
             }

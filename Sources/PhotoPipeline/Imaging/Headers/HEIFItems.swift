@@ -35,7 +35,7 @@ struct HEIFItems {
         }
     }
 
-    private func failure(_ box: String) -> DecodeError { HEIFHeader.unreadable("has an unreadable \(box) box") }
+    private func failure(_ box: String) -> DecodeError { HEIFHeader.unreadable(Words("has an unreadable %1$s box", "\(box)")) }
 
     private mutating func readItemInfo(_ box: ISOBox, version: Int) throws(DecodeError) {
         let countWidth = version == 0 ? 2 : 4

@@ -27,7 +27,7 @@ enum SVGHeader {
         var scanner = SVGScanner(limits: limits, size: text.count)
         try scanner.content(text)
         guard let root = scanner.root, root.name == "svg" || root.name.hasSuffix(":svg") else {
-            throw .drawing("its first element is not <svg>")
+            throw .drawing(Words("its first element is not <svg>"))
         }
         tally.bytes += domBytes(elements: scanner.elements, textBytes: text.count + scanner.expanded)
         for (url, isStyleSheet) in scanner.dataURLs {
@@ -46,7 +46,7 @@ enum SVGHeader {
         let value = declaration[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }.prefix { $0 != "\"" && $0 != "'" }
         let accepted = value == "utf-8" || value == "utf8" || value == "us-ascii" || value == "ascii"
             || value.hasPrefix("iso-8859-") || value.hasPrefix("windows-125") || value == "latin1"
-        if !accepted { throw .drawing("its text is in the “\(value)” encoding, which is not read") }
+        if !accepted { throw .drawing(Words("its text is in the “%1$s” encoding, which is not read", "\(value)")) }
     }
 
     /// One `data:` URL: a style sheet is scanned for more; an image must be of a type a drawing
@@ -55,9 +55,9 @@ enum SVGHeader {
                                  tally: inout EmbeddedTally) throws(DecodeError) {
         tally.images += 1
         if tally.images > limits.embeddedImages {
-            throw .drawing("it embeds more than \(limits.embeddedImages) images, the most that are read")
+            throw .drawing(Words("it embeds more than %1$s images, the most that are read", "\(limits.embeddedImages)"))
         }
-        guard let url = DataURL(text) else { throw .drawing("it embeds a data URL that cannot be read") }
+        guard let url = DataURL(text) else { throw .drawing(Words("it embeds a data URL that cannot be read")) }
         if isStyleSheet || url.mediaType == "text/css" {
             var sheet = SVGScanner(limits: limits, size: url.bytes.count)
             try Array(url.bytes).withUnsafeBufferPointer { (inner) throws(DecodeError) in try sheet.content(inner) }
@@ -68,16 +68,16 @@ enum SVGHeader {
         let format = url.mediaType.isEmpty ? PixbufFormats.format(sniffing: url.bytes)
             : PixbufFormats.all.first { $0.mimeTypes.contains(url.mediaType) }
         guard let format, embeddable.contains(format.name) else {
-            throw .drawing("it embeds an image of a type a drawing may not hold (\(url.mediaType.isEmpty ? format?.name ?? "unknown" : url.mediaType))")
+            throw .drawing(Words("it embeds an image of a type a drawing may not hold (%1$s)", "\(url.mediaType.isEmpty ? format?.name ?? "unknown" : url.mediaType)"))
         }
         if format.name == "svg", depth + 1 >= limits.embeddingDepth {
-            throw .drawing("it embeds drawings more than \(limits.embeddingDepth) deep")
+            throw .drawing(Words("it embeds drawings more than %1$s deep", "\(limits.embeddingDepth)"))
         }
         let size: (width: Int, height: Int, frames: Int)
         do throws(DecodeError) {
             if format.name == "png" || format.name == "jpeg" {
                 let found = url.bytes.withUnsafeBytes { raw in format.name == "png" ? RasterSize.png(HeaderBytes(raw)) : RasterSize.jpeg(HeaderBytes(raw)) }
-                guard let found else { throw .unreadableHeader(format: format.name.uppercased(), why: "cannot be read") }
+                guard let found else { throw .unreadableHeader(format: format.name.uppercased(), why: Words("cannot be read")) }
                 try ImageHeader.checkPixels(found.width, found.height, limits)
                 size = (found.width, found.height, 1)
             } else {
@@ -85,13 +85,13 @@ enum SVGHeader {
                 size = (header?.width ?? 0, header?.height ?? 0, format.name == "webp" ? header?.frames ?? 1 : 1)
             }
         } catch {
-            throw .drawing("an image it embeds is refused: \(error)")
+            throw .drawing(Words("an image it embeds is refused: %1$s", "\(error)"))
         }
         // Each frame of an embedded animated WebP is decoded; librsvg keeps a decoded image both as
         // the loader's pixbuf and as its own surface.
         tally.pixels += size.width * size.height * size.frames
         if tally.pixels > limits.pixels {
-            throw .drawing("the images it embeds add up to more than \(limits.pixels / 1_000_000) megapixels, the most that are read")
+            throw .drawing(Words("the images it embeds add up to more than %1$s megapixels, the most that are read", "\(limits.pixels / 1_000_000)"))
         }
         tally.bytes += size.width * size.height * size.frames * 8
     }

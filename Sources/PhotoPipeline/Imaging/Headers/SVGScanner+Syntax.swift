@@ -13,12 +13,12 @@ extension SVGScanner {
     static func reference(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) throws(DecodeError) -> (Reference, Int) {
         var end = at + 1
         while end < text.count, text[end] != UInt8(ascii: ";"), end - at < 64 { end += 1 }
-        guard end < text.count, text[end] == UInt8(ascii: ";"), end > at + 1 else { throw malformed("an “&” that ends no reference") }
+        guard end < text.count, text[end] == UInt8(ascii: ";"), end > at + 1 else { throw malformed(Words("an “&” that ends no reference")) }
         let name = String(decoding: text[(at + 1)..<end], as: UTF8.self)
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, let scalar = Unicode.Scalar(value) else { throw malformed("a character reference to no character") }
+            guard let value, let scalar = Unicode.Scalar(value) else { throw malformed(Words("a character reference to no character")) }
             return (.text(Array(String(Character(scalar)).utf8)), end + 1)
         }
         let predefined = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
@@ -34,7 +34,7 @@ extension SVGScanner {
             if text[at] == UInt8(ascii: "\"") || text[at] == UInt8(ascii: "'") { at = try Self.find(text, text[at] == 34 ? "\"" : "'", from: at + 1) }
             at += 1
         }
-        guard at < text.count else { throw Self.malformed("a DOCTYPE that does not end") }
+        guard at < text.count else { throw Self.malformed(Words("a DOCTYPE that does not end")) }
         if text[at] == UInt8(ascii: ">") { return at + 1 }
         at += 1
         while at < text.count {
@@ -45,7 +45,7 @@ extension SVGScanner {
             if Self.starts(text, at, "<!") { at = try Self.skipDeclaration(text, at + 2); continue }
             at += 1
         }
-        throw Self.malformed("a DOCTYPE that does not end")
+        throw Self.malformed(Words("a DOCTYPE that does not end"))
     }
 
     /// `<!ENTITY name "value">` from past `<!ENTITY`; parameter entities and external ones are skipped.
@@ -73,7 +73,7 @@ extension SVGScanner {
             if text[at] == UInt8(ascii: "\"") || text[at] == UInt8(ascii: "'") { at = try find(text, text[at] == 34 ? "\"" : "'", from: at + 1) }
             at += 1
         }
-        throw malformed("a declaration that does not end")
+        throw malformed(Words("a declaration that does not end"))
     }
 
     // MARK: searching
@@ -101,7 +101,7 @@ extension SVGScanner {
             if text[at] == first, starts(text, at, literal) { return at }
             at += 1
         }
-        throw malformed("“\(literal)” never comes")
+        throw malformed(Words("“%1$s” never comes", "\(literal)"))
     }
 
     static func skip(_ text: UnsafeBufferPointer<UInt8>, past literal: StaticString, from: Int) throws(DecodeError) -> Int {

@@ -23,7 +23,7 @@ struct SVGScanner {
         expansionLimit = 1 << 20 + 8 * size
     }
 
-    static func malformed(_ why: String) -> DecodeError { .drawing("it is not XML its reader follows (\(why))") }
+    static func malformed(_ why: Words) -> DecodeError { .drawing(Words("it is not XML its reader follows (%1$s)", why)) }
 
     // MARK: content
 
@@ -79,27 +79,27 @@ struct SVGScanner {
     private mutating func startTag(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, depth: Int) throws(DecodeError) -> Int {
         var at = start
         while at < text.count, !Self.isSpace(text[at]), text[at] != UInt8(ascii: ">"), text[at] != UInt8(ascii: "/") { at += 1 }
-        guard at > start else { throw Self.malformed("a “<” that starts no element") }
+        guard at > start else { throw Self.malformed(Words("a “<” that starts no element")) }
         let name = String(decoding: text[start..<at], as: UTF8.self)
         elements += 1
         if elements > limits.drawingElements {
-            throw .drawing("it has more than \(limits.drawingElements) elements, the most that are read")
+            throw .drawing(Words("it has more than %1$s elements, the most that are read", "\(limits.drawingElements)"))
         }
         var attributes: [String: String] = [:]
         while true {
             while at < text.count, Self.isSpace(text[at]) { at += 1 }
-            guard at < text.count else { throw Self.malformed("an element that does not end") }
+            guard at < text.count else { throw Self.malformed(Words("an element that does not end")) }
             if text[at] == UInt8(ascii: ">") { at += 1; break }
             if Self.starts(text, at, "/>") { at += 2; break }
             let nameStart = at
             while at < text.count, !Self.isSpace(text[at]), text[at] != UInt8(ascii: "=") { at += 1 }
             let attribute = String(decoding: text[nameStart..<at], as: UTF8.self)
             while at < text.count, Self.isSpace(text[at]) { at += 1 }
-            guard at < text.count, text[at] == UInt8(ascii: "=") else { throw Self.malformed("an attribute without a value") }
+            guard at < text.count, text[at] == UInt8(ascii: "=") else { throw Self.malformed(Words("an attribute without a value")) }
             at += 1
             while at < text.count, Self.isSpace(text[at]) { at += 1 }
             guard at < text.count, text[at] == UInt8(ascii: "\"") || text[at] == UInt8(ascii: "'") else {
-                throw Self.malformed("an attribute value without quotes")
+                throw Self.malformed(Words("an attribute value without quotes"))
             }
             let end = try Self.find(text, text[at] == UInt8(ascii: "\"") ? "\"" : "'", from: at + 1)
             let value = try attributeValue(UnsafeBufferPointer(rebasing: text[(at + 1)..<end]), depth: depth)
@@ -113,7 +113,7 @@ struct SVGScanner {
 
     /// An attribute's value with its references expanded (their text is never markup here).
     private mutating func attributeValue(_ raw: UnsafeBufferPointer<UInt8>, depth: Int) throws(DecodeError) -> [UInt8] {
-        guard depth <= Self.maxEntityDepth else { throw .drawing("its entities nest deeper than \(Self.maxEntityDepth)") }
+        guard depth <= Self.maxEntityDepth else { throw .drawing(Words("its entities nest deeper than %1$s", "\(Self.maxEntityDepth)")) }
         var value: [UInt8] = []
         var at = 0
         while at < raw.count {
@@ -133,10 +133,10 @@ struct SVGScanner {
     /// An internal entity's text, counted against the expansion limit; nil for one not declared
     /// here (an external one, which librsvg cannot load without a base address either).
     private mutating func expand(_ name: String, depth: Int) throws(DecodeError) -> [UInt8]? {
-        guard depth < Self.maxEntityDepth else { throw .drawing("its entities nest deeper than \(Self.maxEntityDepth)") }
+        guard depth < Self.maxEntityDepth else { throw .drawing(Words("its entities nest deeper than %1$s", "\(Self.maxEntityDepth)")) }
         guard let value = entities[name] else { return nil }
         expanded += value.count
-        if expanded > expansionLimit { throw .drawing("its entities expand past \(expansionLimit >> 20) MB") }
+        if expanded > expansionLimit { throw .drawing(Words("its entities expand past %1$s MB", "\(expansionLimit >> 20)")) }
         return value
     }
 

@@ -3,14 +3,14 @@ import Foundation
 
 enum WebPHeader {
     static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
-        func unreadable(_ why: String) -> DecodeError { .unreadableHeader(format: "WebP", why: why) }
+        func unreadable(_ why: Words) -> DecodeError { .unreadableHeader(format: "WebP", why: why) }
         guard bytes.matches(0, "RIFF"), bytes.matches(8, "WEBP"), let riffSize = bytes.littleEndian(4, 4),
               let first = bytes.tag(12), let firstSize = bytes.littleEndian(16, 4) else {
-            throw unreadable("is cut short or not a WebP's")
+            throw unreadable(Words("is cut short or not a WebP's"))
         }
         // A file cut short is refused here: the loader's animation path meets it with GLib
         // criticals (a failed iterator unreferenced) rather than an error.
-        guard riffSize <= bytes.count - 8 else { throw .undecodable("the WebP data is truncated") }
+        guard riffSize <= bytes.count - 8 else { throw .undecodable(Words("the WebP data is truncated")) }
         // The chunks RIFF says it holds (a writer may append more; the loader reads these).
         let end = riffSize + 8
         let payload = 20
@@ -19,19 +19,19 @@ enum WebPHeader {
             // A key frame's tag (3 bytes), the start code 9D 01 2A, then 14-bit width and height.
             guard bytes.byte(payload + 3) == 0x9D, bytes.byte(payload + 4) == 0x01, bytes.byte(payload + 5) == 0x2A,
                   let width = bytes.littleEndian(payload + 6, 2), let height = bytes.littleEndian(payload + 8, 2) else {
-                throw unreadable("has no readable VP8 frame header")
+                throw unreadable(Words("has no readable VP8 frame header"))
             }
             return ImageHeader(width: width & 0x3FFF, height: height & 0x3FFF)
         case "VP8L":
             // The signature 0x2F, then 14 bits of width − 1 and 14 bits of height − 1.
             guard bytes.byte(payload) == 0x2F, let bits = bytes.littleEndian(payload + 1, 4) else {
-                throw unreadable("has no readable VP8L header")
+                throw unreadable(Words("has no readable VP8L header"))
             }
             return ImageHeader(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
         case "VP8X":
             guard firstSize >= 10, let flags = bytes.byte(payload),
                   let widthMinusOne = bytes.littleEndian(payload + 4, 3), let heightMinusOne = bytes.littleEndian(payload + 7, 3) else {
-                throw unreadable("has no readable VP8X chunk")
+                throw unreadable(Words("has no readable VP8X chunk"))
             }
             let width = widthMinusOne + 1, height = heightMinusOne + 1
             try ImageHeader.checkPixels(width, height, limits)
@@ -40,7 +40,7 @@ enum WebPHeader {
             // The loader decodes every frame onto a canvas of its own and keeps them all.
             return ImageHeader(width: width, height: height, frames: max(frames, 1), reserve: (frames + 1) * width * height * 4)
         default:
-            throw unreadable("starts with an unknown “\(first)” chunk")
+            throw unreadable(Words("starts with an unknown “%1$s” chunk", "\(first)"))
         }
     }
 
@@ -57,7 +57,7 @@ enum WebPHeader {
                 if let x = bytes.littleEndian(at + 8, 3), let y = bytes.littleEndian(at + 11, 3),
                    let w = bytes.littleEndian(at + 14, 3), let h = bytes.littleEndian(at + 17, 3),
                    2 * x + w + 1 > width || 2 * y + h + 1 > height {
-                    throw .unreadableHeader(format: "WebP", why: "has a frame that lies outside its canvas")
+                    throw .unreadableHeader(format: "WebP", why: Words("has a frame that lies outside its canvas"))
                 }
             }
             // Chunks are padded to an even length.
