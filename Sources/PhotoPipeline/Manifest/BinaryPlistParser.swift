@@ -45,7 +45,7 @@ struct BinaryPlistParser {
                     depth += 1
                     defer { depth -= 1 }
                     let value = try object(valueRef)
-                    throw ManifestError(Words("the value is %1$s; expected a URL string", "\(value.typeName)"), entry: key)
+                    throw ManifestError(Words("the value is %1$s; expected a URL string", ManifestValue.typeWords(value.typeName)), entry: key)
                 }
                 try expand(name: key, url: url)
                 sink.add(name: key, url: url)
@@ -58,12 +58,12 @@ struct BinaryPlistParser {
                 let item = try object(try reference(at: from + i * refSize))
                 depth -= 1
                 guard case .dictionary(let fields) = item else {
-                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(item.typeName)"), entry: label)
+                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", ManifestValue.typeWords(item.typeName)), entry: label)
                 }
                 func field(_ key: String) throws(ManifestError) -> String {
                     guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError(Words("missing “%1$s”", "\(key)"), entry: label) }
                     guard case .string(let text) = found.value else {
-                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", "\(found.value.typeName)"), entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", ManifestValue.typeWords(found.value.typeName)), entry: label)
                     }
                     return text
                 }
@@ -73,7 +73,7 @@ struct BinaryPlistParser {
             }
         default:
             let value = try object(top)
-            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(value.typeName)"))
+            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", ManifestValue.typeWords(value.typeName)))
         }
         sink.flush()
     }

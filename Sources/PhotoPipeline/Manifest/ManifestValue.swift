@@ -20,6 +20,25 @@ public indirect enum ManifestValue: Sendable, Equatable {
         }
     }
 
+    /// A type's English name (`typeName`, or a JSON value's) as words to translate.
+    public static func typeWords(_ name: String) -> Words {
+        switch name {
+        case "a dictionary": Words("a dictionary")
+        case "an array": Words("an array")
+        case "a string": Words("a string")
+        case "a boolean": Words("a boolean")
+        case "null": Words("null")
+        case "an integer": Words("an integer")
+        case "a real number": Words("a real number")
+        case "a number": Words("a number")
+        case "a date": Words("a date")
+        case "data": Words("data")
+        case "a UID": Words("a UID")
+        case "an object": Words("an object")
+        default: Words(verbatim: name)
+        }
+    }
+
     public static func == (lhs: ManifestValue, rhs: ManifestValue) -> Bool {
         switch (lhs, rhs) {
         case (.dictionary(let a), .dictionary(let b)):

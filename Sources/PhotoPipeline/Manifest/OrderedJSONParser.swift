@@ -59,7 +59,7 @@ struct OrderedJSONParser {
         skipWhitespace()
         guard i == p.count else { throw error(Words("unexpected text after the JSON value")) }
         if let topLevel {
-            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(topLevel)"))
+            throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", ManifestValue.typeWords(topLevel)))
         }
         sink.flush()
     }
@@ -88,7 +88,7 @@ struct OrderedJSONParser {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
                 let type = try skipValue()
-                throw ManifestError(Words("the value is %1$s; expected a URL string", "\(type)"), line: keyLine, entry: text(key, keyBuffer))
+                throw ManifestError(Words("the value is %1$s; expected a URL string", ManifestValue.typeWords(type)), line: keyLine, entry: text(key, keyBuffer))
             }
             let url: Span
             do { url = try string(.url) } catch { throw error.naming(text(key, keyBuffer)) }
@@ -115,7 +115,7 @@ struct OrderedJSONParser {
             let itemLine = line
             guard current == UInt8(ascii: "{") else {
                 let type = try skipValue()
-                throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(type)"), line: itemLine, entry: "#\(index)")
+                throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", ManifestValue.typeWords(type)), line: itemLine, entry: "#\(index)")
             }
             do { try itemRow(sink, line: itemLine, label: "#\(index)") } catch { throw error.naming("#\(index)") }
             skipWhitespace()
@@ -150,7 +150,7 @@ struct OrderedJSONParser {
                 if isName || isURL {
                     guard current == UInt8(ascii: "\"") else {
                         let type = try skipValue()
-                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(isName ? "name" : "url")", "\(type)"), line: keyLine, entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(isName ? "name" : "url")", ManifestValue.typeWords(type)), line: keyLine, entry: label)
                     }
                     if isName { name = try string(.name) } else { url = try string(.url) }
                 } else {

@@ -89,7 +89,7 @@ extension XMLPlistParser.Reader {
                 }
                 advance(3)
             } else if looking(at: "<!--") {
-                try skip(past: "-->", what: "comment")
+                try skip(past: "-->", what: Words("comment"))
             } else if c == UInt8(ascii: "<") {
                 try close(name)
                 return

@@ -54,13 +54,13 @@ enum XMLPlistParser {
         }
 
         /// Skip past `terminator`, failing at the end of input.
-        mutating func skip(past terminator: StaticString, what: String) throws(ManifestError) {
+        mutating func skip(past terminator: StaticString, what: Words) throws(ManifestError) {
             let start = line
             while !atEnd {
                 if looking(at: terminator) { advance(terminator.utf8CodeUnitCount); return }
                 advance()
             }
-            throw fail(Words("malformed XML: unterminated %1$s", "\(what)"), line: start)
+            throw fail(Words("malformed XML: unterminated %1$s", what), line: start)
         }
 
         mutating func skipWhitespace() {
@@ -71,8 +71,8 @@ enum XMLPlistParser {
         mutating func skipMisc() throws(ManifestError) {
             while true {
                 skipWhitespace()
-                if looking(at: "<!--") { try skip(past: "-->", what: "comment") }
-                else if looking(at: "<?") { try skip(past: "?>", what: "processing instruction") }
+                if looking(at: "<!--") { try skip(past: "-->", what: Words("comment")) }
+                else if looking(at: "<?") { try skip(past: "?>", what: Words("processing instruction")) }
                 else if looking(at: "<!DOCTYPE") {
                     while let c = peek(), c != UInt8(ascii: ">") {
                         if c == UInt8(ascii: "[") { throw fail(Words("malformed XML: a DOCTYPE with an internal subset is not allowed")) }
@@ -162,7 +162,7 @@ enum XMLPlistParser {
             case "array": if !open.selfClosing { try arrayRows(sink) }
             default:
                 let value = try rest(of: open, depth: 1)
-                throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", "\(value.typeName)"))
+                throw ManifestError(Words("the top level is %1$s; expected a dictionary of name → URL or an array of {name, url}", ManifestValue.typeWords(value.typeName)))
             }
         }
 
@@ -195,7 +195,7 @@ enum XMLPlistParser {
                 } else {
                     let key = String(decoding: keyText, as: UTF8.self)
                     let value = try rest(of: open, depth: 2)
-                    throw ManifestError(Words("the value is %1$s; expected a URL string", "\(value.typeName)"), line: valueLine, entry: key)
+                    throw ManifestError(Words("the value is %1$s; expected a URL string", ManifestValue.typeWords(value.typeName)), line: valueLine, entry: key)
                 }
             }
         }
@@ -212,12 +212,12 @@ enum XMLPlistParser {
                 let item: ManifestValue
                 do { item = try element(depth: 2) } catch { throw error.naming(label) }
                 guard case .dictionary(let fields) = item else {
-                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", "\(item.typeName)"), line: itemLine, entry: label)
+                    throw ManifestError(Words("the item is %1$s; expected {\"name\": …, \"url\": …}", ManifestValue.typeWords(item.typeName)), line: itemLine, entry: label)
                 }
                 func field(_ key: String) throws(ManifestError) -> String {
                     guard let found = fields.first(where: { $0.key == key }) else { throw ManifestError(Words("missing “%1$s”", "\(key)"), line: itemLine, entry: label) }
                     guard case .string(let text) = found.value else {
-                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", "\(found.value.typeName)"), line: found.line ?? itemLine, entry: label)
+                        throw ManifestError(Words("“%1$s” is %2$s; expected a string", "\(key)", ManifestValue.typeWords(found.value.typeName)), line: found.line ?? itemLine, entry: label)
                     }
                     return text
                 }
