@@ -27,8 +27,11 @@ grep -v 'root privileges' <<< "$verdict" || true
 
 # 2. A clean bookworm root (Debian's packages only: apt and a D-Bus daemon), made once and kept.
 mkdir -p "$cache/apt-archives/partial"
+# (A directory left where the tarball belongs, by an older version of this script that let
+# mmdebstrap guess the format from a name ending in .new, is made again.)
+[ -d "$base" ] && rm -rf --one-file-system "$base"
 if [ ! -s "$base" ]; then
-  mmdebstrap --quiet --mode=root --variant=apt --include=dbus bookworm "$base.new" \
+  mmdebstrap --quiet --mode=root --variant=apt --format=tar --include=dbus bookworm "$base.new" \
     "deb http://deb.debian.org/debian bookworm main" "deb http://deb.debian.org/debian bookworm-updates main" \
     "deb http://deb.debian.org/debian-security bookworm-security main"
   mv "$base.new" "$base"
