@@ -29,3 +29,11 @@ extension Widget {
         gtk_widget_add_controller(widget, OpaquePointer(controller.ref.retainedForTransfer()))
     }
 }
+
+extension EventController {
+    /// Whether Ctrl was held in the event being handled.
+    public var controlHeld: Bool {
+        let state = gtk_event_controller_get_current_event_state(ref.pointer.opaque)
+        return state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+    }
+}

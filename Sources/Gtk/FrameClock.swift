@@ -51,6 +51,13 @@ extension Widget {
         return start == 0 ? nil : Int64(start)
     }
 
+    /// The frame clock's time of the frame being drawn (µs, monotonic): what an animation's
+    /// tick measures its progress by. Nil before the widget is realized.
+    public var frameTime: Int64? {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
+        return Int64(gdk_frame_clock_get_frame_time(clock))
+    }
+
     /// Ask for a new frame (so `after-paint` runs even when nothing else changed).
     public func queueDraw() { gtk_widget_queue_draw(widget) }
 

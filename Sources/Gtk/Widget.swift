@@ -56,6 +56,9 @@ open class Widget {
 
     /// The widget's scale factor (2 on a HiDPI display): thumbnails are decoded at size × scale.
     public var scaleFactor: Int32 { gtk_widget_get_scale_factor(widget) }
+
+    /// The pointer's cursor over this widget, by its name ("grab", "grabbing"); nil: the default.
+    public func setCursor(named name: String?) { gtk_widget_set_cursor_from_name(widget, name) }
     /// `map`: it came on screen (again).
     public func onMap(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "map", fn) }
 

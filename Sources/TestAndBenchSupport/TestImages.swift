@@ -33,6 +33,16 @@ public enum TestImages {
         return loader.pixbuf
     }
 
+    /// A JPEG of noise (the same noise every time): it compresses badly, about 200 KB at
+    /// 400 × 300, so a small disk fills after a few.
+    public static func noiseJPEG(width: Int, height: Int) -> Data {
+        var seed: UInt32 = 1
+        return encoded(width: width, height: height, type: "jpeg") { _, _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return [UInt8(seed >> 24), UInt8((seed >> 16) & 255), UInt8((seed >> 8) & 255)]
+        }
+    }
+
     /// A `width × height` RGB image filled by `color(x, y)`, encoded (`type` "png" or "jpeg").
     public static func encoded(width: Int, height: Int, type: String = "png", color: (Int, Int) -> [UInt8]) -> Data {
         encode(pixbuf(width: width, height: height, color: color), type: type)

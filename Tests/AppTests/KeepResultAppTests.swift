@@ -195,13 +195,7 @@ final class KeepResultAppTests: XCTestCase {
         let mounted = try Tool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", out.path])
         try XCTSkipIf(mounted.status != 0, "a tmpfs cannot be mounted here (not root?): \(mounted.output)")
         defer { _ = try? Tool.run("/bin/umount", ["-l", out.path]) }
-        // Noise compresses badly: each photo is about 200 KB as JPEG, so the disk fills after a few.
-        var seed: UInt32 = 1
-        let noisy = TestImages.encoded(width: 400, height: 300, type: "jpeg") { _, _ in
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            return [UInt8(seed >> 24), UInt8((seed >> 16) & 255), UInt8((seed >> 8) & 255)]
-        }
-        try noisy.write(to: directory.appendingPathComponent("noise.jpg"))
+        try TestImages.noiseJPEG(width: 400, height: 300).write(to: directory.appendingPathComponent("noise.jpg"))
         let json = "[" + (0..<40).map { "{\"name\": \"Noise \($0)\", \"url\": \"noise.jpg\"}" }.joined(separator: ",") + "]"
         try Data(json.utf8).write(to: directory.appendingPathComponent("noise.json"))
         let xvfb = try Xvfb()

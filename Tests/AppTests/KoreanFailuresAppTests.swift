@@ -23,14 +23,17 @@ final class KoreanFailuresAppTests: XCTestCase {
         return found
     }
 
-    /// Korean, and not the trace's English words.
-    private func assertKorean(_ shown: [String: String], _ app: AppProcess, rows: [String], file: StaticString = #filePath, line: UInt = #line) {
+    /// Each row's description once every row of `table` has one; each must be Korean, and not the trace's English words.
+    private func koreanDescriptions(_ app: AppProcess, _ table: RowTable, file: StaticString = #filePath, line: UInt = #line) -> [String: String] {
+        let rows = table.rows.map(\.name)
+        let shown = descriptions(app, rows)
         XCTAssertEqual(Set(shown.keys), Set(rows), "every row describes its failure: \(shown)", file: file, line: line)
         let english = Set(app.trace.finalStates.values.compactMap(\.reason))
         for (name, text) in shown {
             XCTAssertFalse(KoreanAppTests.isUntranslated(text, content: []), "\(name): \(text)", file: file, line: line)
             XCTAssertFalse(english.contains(text), "\(name): the English reason: \(text)", file: file, line: line)
         }
+        return shown
     }
 
     func testNetworkFailuresAreKorean() throws {
@@ -47,8 +50,7 @@ final class KoreanFailuresAppTests: XCTestCase {
         table.waitForEveryRow(app, timeout: 30)
         table.assertEnded(app)
         XCTAssertEqual(app.trace.finalStates[0]?.reason, "HTTP 404 Not Found", "the trace keeps the English")
-        let shown = descriptions(app, table.rows.map(\.name))
-        assertKorean(shown, app, rows: table.rows.map(\.name))
+        let shown = koreanDescriptions(app, table)
         XCTAssertTrue(shown["missing-on-server"]?.contains("HTTP 404 찾을 수 없음") == true, "the status in Korean: \(shown)")
 
         // On screen: the viewer opened on the 404 says why in Korean.
@@ -82,8 +84,7 @@ final class KoreanFailuresAppTests: XCTestCase {
         table.waitForEveryRow(app, timeout: 20)
         table.assertEnded(app)
         XCTAssertEqual(app.trace.finalStates[1]?.reason, "“gone.png”: No such file or directory", "the trace keeps the C library's English")
-        let shown = descriptions(app, table.rows.map(\.name))
-        assertKorean(shown, app, rows: table.rows.map(\.name))
+        let shown = koreanDescriptions(app, table)
         XCTAssertTrue(shown["special-file"]?.contains("“pipe.png”") == true, "the file's name stays: \(shown)")
         XCTAssertEqual(app.criticals, [])
     }
@@ -114,13 +115,7 @@ final class KoreanFailuresAppTests: XCTestCase {
         let out = directory.appendingPathComponent("small-disk")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // Noise compresses badly: each photo is about 200 KB as JPEG, so the disk fills after a few.
-        var seed: UInt32 = 1
-        let noisy = TestImages.encoded(width: 400, height: 300, type: "jpeg") { _, _ in
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            return [UInt8(seed >> 24), UInt8((seed >> 16) & 255), UInt8((seed >> 8) & 255)]
-        }
-        try noisy.write(to: directory.appendingPathComponent("noise.jpg"))
+        try TestImages.noiseJPEG(width: 400, height: 300).write(to: directory.appendingPathComponent("noise.jpg"))
         let json = "[" + (0..<40).map { "{\"name\": \"Noise \($0)\", \"url\": \"noise.jpg\"}" }.joined(separator: ",") + "]"
         try Data(json.utf8).write(to: directory.appendingPathComponent("noise.json"))
         let xvfb = try Xvfb()
