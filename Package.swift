@@ -74,15 +74,24 @@ let package = Package(
         // Which of those this CPU runs, for the pipeline.
         .target(name: "CPUFeatures", dependencies: ["CCPUFeatures"]),
 
+        // A decoding helper's kernel calls, for both ends: the helper started from a long-lived
+        // thread, messages with a descriptor over a socket, sealed memfds.
+        .target(name: "CHelperIPC"),
+        // The helper's seccomp filter and its processor-time limit per image (libseccomp).
+        .target(name: "CSeccomp", linkerSettings: [.linkedLibrary("seccomp")]),
+
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
-                                                      "CThreadSlice"]),
+                                                      "CThreadSlice", "CHelperIPC"]),
+        // The decoding helper: the app's own program started with --decode-helper, in bubblewrap,
+        // which decodes with the pipeline's decoder behind its seccomp filter.
+        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "CHelperIPC", "CSeccomp"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
         .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics"]),
-        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
+        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp", "DecodeHelper"]),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
         .target(name: "CChildProcess"),

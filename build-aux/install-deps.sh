@@ -12,6 +12,8 @@ packages=(
   # run: GdkPixbuf loaders for the formats photos come in (SVG is librsvg2-common's; TIFF,
   # GIF, BMP and ICO come with GdkPixbuf)
   webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
+  # build and run: photos are decoded in helpers sandboxed by bubblewrap and a seccomp filter
+  bubblewrap libseccomp-dev
 )
 if [ "$what" = test ]; then
   packages+=(
@@ -24,7 +26,7 @@ if [ "$what" = test ]; then
     # test: a Wayland compositor without a screen
     weston
     # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it
-    libgdk-pixbuf2.0-bin bubblewrap
+    libgdk-pixbuf2.0-bin
   )
 fi
 

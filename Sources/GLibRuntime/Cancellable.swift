@@ -11,6 +11,10 @@ public final class Cancellable: @unchecked Sendable {
     deinit { g_object_unref(pointer) }
 
     public func cancel() { g_cancellable_cancel(pointer) }
+    /// A descriptor that becomes readable once cancelled (to wait on with poll), kept until
+    /// `releaseDescriptor()`; -1 if none can be had.
+    public func descriptor() -> Int32 { g_cancellable_get_fd(pointer) }
+    public func releaseDescriptor() { g_cancellable_release_fd(pointer) }
     public var isCancelled: Bool { g_cancellable_is_cancelled(pointer) != 0 }
 
     /// Call `fn` (on the cancelling thread) when cancelled, or at once if it already is.

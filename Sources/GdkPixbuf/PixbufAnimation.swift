@@ -21,6 +21,15 @@ public final class PixbufAnimation: @unchecked Sendable {
 
     /// Play from now.
     public func start() -> Iterator { Iterator(adopting: gdk_pixbuf_animation_get_iter(pointer, nil)) }
+    /// Play from a time of the caller's own clock (microseconds), which `advance(to:)` then follows.
+    public func start(at microseconds: Int64) -> Iterator {
+        var time = Self.timeVal(microseconds)
+        return Iterator(adopting: gdk_pixbuf_animation_get_iter(pointer, &time))
+    }
+
+    static func timeVal(_ microseconds: Int64) -> GTimeVal {
+        GTimeVal(tv_sec: Int(microseconds / 1_000_000), tv_usec: Int(microseconds % 1_000_000))
+    }
 
     public final class Iterator: @unchecked Sendable {
         let ref: ObjectRef
@@ -42,5 +51,11 @@ public final class PixbufAnimation: @unchecked Sendable {
         /// Move to the frame of the current time; true when it is another frame.
         @discardableResult
         public func advance() -> Bool { gdk_pixbuf_animation_iter_advance(pointer, nil) != 0 }
+        /// Move to the frame of `microseconds` on the clock the iterator was started on.
+        @discardableResult
+        public func advance(to microseconds: Int64) -> Bool {
+            var time = PixbufAnimation.timeVal(microseconds)
+            return gdk_pixbuf_animation_iter_advance(pointer, &time) != 0
+        }
     }
 }

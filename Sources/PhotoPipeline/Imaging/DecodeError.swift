@@ -1,5 +1,5 @@
 // Why this exists: why an image could not be decoded, in words a person can act on.
-public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DecodeError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     case cancelled
     case empty
     case tooManyPixels(width: Int, height: Int, limit: Int)
@@ -18,6 +18,9 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The data ends before its format says it does (`format`: "PNG", "JPEG", "WebP", "BMP", "ICO").
     case truncated(format: String)
     case undecodable(Words)
+    /// The helper process decoding it stopped (crashed, ran out of its memory, took too long):
+    /// the photo fails, the app goes on, and another helper takes the next photo.
+    case decoderStopped(Words)
 
     /// What a refusal of the decode budget means for a decode.
     init(_ refusal: DecodeBudget.Refusal) {
@@ -43,6 +46,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .drawing(let why): return "the drawing is refused: \(why)"
         case .truncated(let format): return "not a readable image: the \(format) data is truncated"
         case .undecodable(let reason): return "not a readable image: \(reason)"
+        case .decoderStopped(let why): return "its decoder stopped: \(why)"
         }
     }
 }

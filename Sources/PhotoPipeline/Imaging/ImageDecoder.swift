@@ -20,6 +20,8 @@ public struct ImageDecoder: Sendable {
     public var squareCrop = false
     /// Also fit within this many pixels (the viewer's memory budget for one image), if set.
     public var maxPixels: Int?
+    /// Where the photo came from (`DecodeOrigin`): photos of different origins are decoded by different helpers.
+    public var origin: String?
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -57,11 +59,19 @@ public struct ImageDecoder: Sendable {
         return try decode(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
     }
 
-    /// Decode `data`. With a `budget`, the pixels the decode will hold are reserved from it as
-    /// soon as the image declares its size, before they are allocated; the decode waits while
-    /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.
+    /// Decode `data`: in a helper process where the app has a pool of them (`HelperPool.shared`),
+    /// else here (the helper itself, and tests of the pipeline).
     public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
                        isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+        if let pool = HelperPool.shared { return try decode(in: pool, data, report: &report, cancellable: cancellable) }
+        return try decodeHere(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
+    }
+
+    /// Decode `data` in this process. With a `budget`, the pixels the decode will hold are reserved from it as
+    /// soon as the image declares its size, before they are allocated; the decode waits while
+    /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.
+    public func decodeHere(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
+                           isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.

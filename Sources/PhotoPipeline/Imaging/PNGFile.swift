@@ -3,7 +3,7 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 
-enum PNGFile {
+public enum PNGFile {
     /// Encode `pixbuf` as PNG with these tEXt keys (8-bit; RGBA if the pixbuf has alpha).
     static func encode(_ pixbuf: Pixbuf, text: [(String, String)] = []) throws(GLibError) -> Data {
         // zlib level 1: a thumbnail is written while its row waits to show it (level 6, the
@@ -20,12 +20,13 @@ enum PNGFile {
     /// signature, and only by the PNG loader: a file of another format planted at a thumbnail's
     /// path never reaches that format's decoder.
     static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
+        if let pool = HelperPool.shared { return decode(in: pool, data, keys: keys, maxSide: maxSide) }
         var allocated = false
         return decode(data, keys: keys, maxSide: maxSide, allocated: &allocated)
     }
 
     /// The same, saying whether the loader allocated pixels (tests: a refused file never does).
-    static func decode(_ data: Data, keys: [String], maxSide: Int, allocated: inout Bool) -> (pixbuf: Pixbuf, text: [String: String])? {
+    public static func decode(_ data: Data, keys: [String], maxSide: Int, allocated: inout Bool) -> (pixbuf: Pixbuf, text: [String: String])? {
         guard data.starts(with: signature), let loader = try? PixbufLoader(type: "png") else { return nil }
         final class Allocated { var value = false }
         let area = Allocated()

@@ -9,6 +9,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case specialFile = "special-file", notLocal = "not-local", notAnswering = "not-answering"
         case insecureRedirect = "insecure-redirect", noAddress = "no-address", refusedAddress = "refused-address"
         case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
+        case decoderStopped = "decoder-stopped"
     }
 
     /// The typed error it came from, with its details (a status, a size, a limit), so the app can
@@ -68,6 +69,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case .cancelled: .cancelled
         case .empty, .undecodable, .unreadableHeader: .undecodable
         case .truncated: .truncated
+        case .decoderStopped: .decoderStopped
         case .tooManyPixels, .tooManyFrames, .tooManyTiles, .overBudget, .drawing: .refusedImage
         }
         self.init(code, error.description, cause: .decode(error))

@@ -1,9 +1,9 @@
 // Why this exists: a message a person reads, kept as its English template and its parts until the app's edge, where it is put into the user's language (gettext, by the template). The pipeline says what went wrong without translating, as GLib's N_() marks a string; the trace keeps the English; xgettext finds the templates by the `Words` keyword.
-public struct Words: Sendable, Equatable, CustomStringConvertible {
+public struct Words: Sendable, Equatable, Codable, CustomStringConvertible {
     /// English, with `%1$s`, `%2$s`… where the parts go (a translation may reorder them).
     public let template: String
     /// What fills a placeholder: text as it is (a name, a number, an address), or words of their own.
-    public indirect enum Part: Sendable, Equatable {
+    public indirect enum Part: Sendable, Equatable, Codable {
         case text(String)
         case words(Words)
     }

@@ -5,6 +5,7 @@ import Foundation
 /// the enum's CodingKeys: a case without a name, or a name without a case, does not compile).
 public enum TraceEvent: Sendable, Equatable, Codable {
     case settings(persistent: Bool)
+    case decoders(sandbox: String, reason: String?)
     case renderer(name: String, reason: RendererReason, gl: String)
     case manifest(rows: Int, source: String)
     case rows(total: Int)
@@ -61,7 +62,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public typealias Name = CodingKeys
 
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
-        case settings, renderer, manifest, rows
+        case settings, decoders, renderer, manifest, rows
         case manifestFailed = "manifest-failed"
         case interrupted
         case folderListed = "folder-listed"
@@ -98,6 +99,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         public var when: String {
             switch self {
             case .settings: "whether preferences are saved (a GSettings schema was found) or kept in memory"
+            case .decoders: "the first decoding helper started: photos are parsed in helper processes, `sandbox` `bubblewrap` (no network, no user files, a seccomp filter, memory and processor limits), or `none` where bubblewrap cannot run (`reason`), with the filter and limits still on"
             case .renderer: "at the window's first frame, the renderer GTK draws it with (`cairo`, `gl`, `vulkan`) and why it was chosen: `set-by-user` (`GSK_RENDERER` was set and is left alone), `software-gl` (GL is a software rasterizer here, which cairo outruns), `hardware-gl` (a GPU) or `no-gl`; `gl` is GL's renderer name, when asked"
             case .manifest: "a manifest was parsed to its end; all its rows are shown"
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"

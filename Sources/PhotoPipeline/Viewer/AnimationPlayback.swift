@@ -12,12 +12,12 @@ public final class AnimationPlayback {
 
     /// What was read (`AnimationReader`), kept with its share of the decode budget while it plays.
     public let source: ReadAnimation
-    private var iterator: PixbufAnimation.Iterator
+    private var iterator: any AnimationFrames
     private let filter: SepiaFilter
 
     public init(_ source: ReadAnimation, sepiaIntensity: Float) {
         self.source = source
-        iterator = source.animation.start()
+        iterator = source.start()
         filter = SepiaFilter(intensity: sepiaIntensity)
     }
 
@@ -31,7 +31,7 @@ public final class AnimationPlayback {
     /// Move on to the frame of now; returns how long until the next one is due (milliseconds),
     /// or nil when the animation has ended on its last frame.
     public func advance() -> Int? {
-        iterator.advance()
+        iterator.step()
         return Self.wait(iterator.delay)
     }
 

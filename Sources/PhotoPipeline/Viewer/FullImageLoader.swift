@@ -81,6 +81,7 @@ public struct FullImageLoader: StageWork {
             if context.isCancelled { return .cancelled }
             var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
+            decoder.origin = ImageDecoder.origin(of: source.url)
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {

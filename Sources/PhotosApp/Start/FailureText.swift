@@ -85,6 +85,7 @@ enum FailureText {
         case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why.translated)
         case .truncated(let format): fill(tr("not a readable image: the %1$s data is truncated"), format)
         case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason.translated)
+        case .decoderStopped(let why): fill(tr("its decoder stopped: %1$s"), why.translated)
         }
     }
 

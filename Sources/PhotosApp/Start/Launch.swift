@@ -39,7 +39,9 @@ public enum Launch {
         }
         SessionBusCheck.disableAccessibilityWithoutBus()
         MainLoop.installDispatchBridge()
+        DecoderSandbox.start()
         let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
+        DecoderSandbox.stop()
         Trace.shared.close()
         sessionTrace?.remove()
         DragOut.removeFiles()

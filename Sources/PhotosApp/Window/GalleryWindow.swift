@@ -12,6 +12,7 @@ final class GalleryWindow {
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
     let errorBar = InfoBar(type: .error)
+    private let sandboxNotice = SandboxNotice()
     private let dropTarget = DropTarget()
     let list: GalleryList
     let viewerPage = ViewerPage()
@@ -90,6 +91,7 @@ final class GalleryWindow {
 
         let body = Box(.vertical)
         body.append(errorBar)
+        body.append(sandboxNotice.bar)
         body.append(consent.bar.bar)
         body.append(exporter.bar.bar)
         body.append(note.overlay)

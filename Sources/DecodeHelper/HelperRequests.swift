@@ -1,0 +1,107 @@
+// Why this exists: what the helper does for each request: the photo's bytes mapped from their memfd, decoded by the pipeline's own decoder under a processor-time limit, and the pixels copied once into a memfd that is sealed before it is sent.
+import CHelperIPC
+import CSeccomp
+import Foundation
+import GdkPixbuf
+import GLibRuntime
+import PhotoPipeline
+
+final class HelperRequests {
+    let processorSeconds: Int
+    /// The animation `animate` read, kept for `frame` requests.
+    var animation: HelperAnimation?
+
+    init(processorSeconds: Int) { self.processorSeconds = processorSeconds }
+
+    /// The reply to `request` and its pixels' descriptor (-1: none); no reply to a stray cancel.
+    func answer(_ request: HelperRequest, input: Int32) -> (HelperReply?, Int32) {
+        if case .cancel = request { return (nil, -1) }
+        var reply = HelperReply(id: request.id)
+        if case .frame(_, let elapsed) = request {
+            guard let animation, let frame = animation.frame(at: elapsed) else {
+                reply.error = .undecodable(Words("no animation is being played"))
+                return (reply, -1)
+            }
+            reply.delay = frame.delay
+            return attach(frame.pixbuf, to: reply)
+        }
+        guard let data = Self.mapped(input) else {
+            reply.error = .undecodable(Words("the photo's bytes could not be read"))
+            return (reply, -1)
+        }
+        _ = cps_limit_processor_time(processorSeconds)
+        // The app sends a cancel between our chunks when the photo is no longer wanted.
+        let cancelled = { cph_pending(0) != 0 }
+        switch request {
+        case .decode(_, let ask):
+            var decoder = ImageDecoder(maxDimension: ask.maxDimension, pixelLimit: ask.pixelLimit)
+            decoder.downscaleWhileDecoding = ask.downscaleWhileDecoding
+            decoder.squareCrop = ask.squareCrop
+            decoder.maxPixels = ask.maxPixels
+            var report = ImageDecoder.Report()
+            do throws(DecodeError) {
+                let image = try decoder.decodeHere(data, report: &report, within: .shared, isCancelled: cancelled)
+                reply.report = ReportWire(report)
+                return attach(image.pixbuf, to: reply)
+            } catch {
+                reply.report = ReportWire(report)
+                reply.error = error
+                return (reply, -1)
+            }
+        case .png(_, let keys, let maxSide):
+            var allocated = false
+            guard let decoded = PNGFile.decode(data, keys: keys, maxSide: maxSide, allocated: &allocated) else {
+                reply.error = .undecodable(Words("no image data"))
+                return (reply, -1)
+            }
+            reply.text = decoded.text
+            return attach(decoded.pixbuf, to: reply)
+        case .animate(_, let pixelLimit, let seconds):
+            animation = nil
+            switch HelperAnimation.read(data, pixelLimit: pixelLimit, processorSeconds: seconds, isCancelled: cancelled) {
+            case .success(let read):
+                animation = read.animation
+                reply.frames = read.animation.frames
+                reply.delay = read.delay
+                return attach(read.still, to: reply)
+            case .failure(let failure):
+                if case .decode(let error) = failure.cause { reply.error = error }
+                reply.failure = FailureWire(failure)
+                return (reply, -1)
+            }
+        case .frame, .cancel:
+            return (nil, -1)
+        }
+    }
+
+    /// The photo's bytes, mapped from the memfd the app sent (never copied).
+    static func mapped(_ fd: Int32) -> Data? {
+        guard fd >= 0 else { return nil }
+        var size = 0
+        guard cph_check_sealed(fd, 0, &size) == 0 else { return nil }
+        if size == 0 { return Data() }
+        guard let map = cph_map(fd, size) else { return nil }
+        return Data(bytesNoCopy: map, count: size, deallocator: .custom { pointer, count in cph_unmap(pointer, count) })
+    }
+
+    /// `pixbuf`'s pixels copied into a new memfd, sealed, described in `reply`.
+    func attach(_ pixbuf: Pixbuf, to reply: HelperReply) -> (HelperReply?, Int32) {
+        var reply = reply
+        let length = pixbuf.byteLength
+        let fd = cph_memfd("classic-photos-pixels", length)
+        guard fd >= 0, let map = cph_map_shared(fd, length) else {
+            if fd >= 0 { close(fd) }
+            reply.error = .undecodable(Words("its pixels could not be handed over"))
+            return (reply, -1)
+        }
+        map.copyMemory(from: pixbuf.pixels, byteCount: length)
+        cph_unmap(map, length)
+        guard cph_seal(fd) == 0 else {
+            close(fd)
+            reply.error = .undecodable(Words("its pixels could not be handed over"))
+            return (reply, -1)
+        }
+        reply.pixels = PixelShape(width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride, hasAlpha: pixbuf.hasAlpha)
+        return (reply, fd)
+    }
+}

@@ -1,0 +1,131 @@
+// Why this exists: how a decoding helper is started: the program and its environment, inside bubblewrap with no network, no user files and a fresh /tmp, only what the loaders read bound read-only; or, where bubblewrap cannot run, the same program started directly.
+import Foundation
+
+public struct HelperLaunch: Sendable {
+    /// The argument that makes the app's own program a decoding helper.
+    public static let helperArgument = "--decode-helper"
+
+    /// The helper's program: the app's own, by default.
+    public var executable: String
+    /// Address space a helper may use (RLIMIT_AS), in bytes.
+    public var addressLimit: UInt64
+    /// Processor time one image may take in a helper, in seconds (RLIMIT_CPU, set per image).
+    public var processorSeconds: Int
+    /// bubblewrap, where it is.
+    public var bubblewrap = "/usr/bin/bwrap"
+    /// Environment the helper keeps (languages for the loaders' own messages, GLib's debugging,
+    /// a private loader list for tests); everything else is cleared.
+    public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE"]
+
+    public init(executable: String = HelperLaunch.ownExecutable, addressLimit: UInt64 = HelperLaunch.defaultAddressLimit(),
+                processorSeconds: Int = HelperLaunch.defaultProcessorSeconds) {
+        self.executable = executable
+        self.addressLimit = addressLimit
+        self.processorSeconds = processorSeconds
+    }
+
+    /// The running program's path.
+    public static var ownExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Processor seconds per image (a 100-megapixel HEIC takes about 3 s here).
+    public static let defaultProcessorSeconds = 15
+
+    /// As glycin does: 80 % of the memory available, at most 2 GB, keeping 200 MB free; plus
+    /// what the program itself maps (a static Swift program reserves address space it never touches).
+    public static func defaultAddressLimit(meminfo: String? = HelperLaunch.procFile("/proc/meminfo")) -> UInt64 {
+        var available: UInt64 = 1 << 30
+        if let line = meminfo?.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+           let kb = line.split(separator: " ").dropFirst().first.flatMap({ UInt64($0) }) {
+            available = kb * 1024
+        }
+        let considered = min(available, 2 << 30) &- min(available, 200 << 20)
+        return UInt64(Double(considered) * 0.8) + (512 << 20)
+    }
+
+    /// A file of /proc, read to its end (they declare no size).
+    public static func procFile(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The command that starts a helper: through bubblewrap (which clears the environment and
+    /// sets the helper's own), or directly.
+    func command(sandboxed: Bool) -> [String] {
+        let helper = [executable, Self.helperArgument]
+        guard sandboxed else { return helper }
+        let settings = environment(sandboxed: true).flatMap { entry -> [String] in
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            return ["--setenv", parts[0], parts.count > 1 ? parts[1] : ""]
+        }
+        return [bubblewrap] + bubblewrapArguments() + settings + ["--"] + helper
+    }
+
+    /// The helper's environment: what `keptEnvironment` names, a home and runtime folder that
+    /// exist (GLib warns without), one malloc arena a thread at most, the processor limit.
+    func environment(_ from: [String: String] = ProcessInfo.processInfo.environment, sandboxed: Bool) -> [String] {
+        var kept = Self.keptEnvironment.compactMap { name in from[name].map { "\(name)=\($0)" } }
+        let home = sandboxed ? "/tmp" : NSTemporaryDirectory()
+        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "PATH=/usr/bin:/bin",
+                 "CLASSIC_PHOTOS_HELPER_SECONDS=\(processorSeconds)"]
+        return kept
+    }
+
+    /// bubblewrap's arguments: every namespace new (no network, its own processes only), /usr and
+    /// the library links read-only, the fonts an SVG's text needs, a fresh /tmp, the program
+    /// itself and the Swift runtime it was built against where they are not under /usr, and the
+    /// loaders a private loader list names.
+    func bubblewrapArguments() -> [String] {
+        var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", "/",
+                         "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+        for (link, target) in Self.rootLibraryLinks() { arguments += ["--symlink", target, link] }
+        for path in ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime"] {
+            arguments += ["--ro-bind-try", path, path]
+        }
+        for path in readOnlyPaths() { arguments += ["--ro-bind", path, path] }
+        return arguments
+    }
+
+    /// Paths outside /usr the helper must read.
+    func readOnlyPaths() -> [String] {
+        var paths: [String] = []
+        if !executable.hasPrefix("/usr/") { paths.append(executable) }
+        if let runtime = Self.swiftRuntimeFolder(), !runtime.hasPrefix("/usr/") { paths.append(runtime) }
+        if let list = ProcessInfo.processInfo.environment["GDK_PIXBUF_MODULE_FILE"], !list.hasPrefix("/usr/") {
+            paths.append(list)
+            paths += Self.moduleFolders(in: list).filter { !$0.hasPrefix("/usr/") }
+        }
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// /lib, /lib64, /bin, /sbin: links into /usr (a merged /usr) made again inside.
+    static func rootLibraryLinks() -> [(String, String)] {
+        ["/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin"].compactMap { link in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else { return nil }
+            let resolved = target.hasPrefix("/") ? target : "/" + target
+            return resolved.hasPrefix("/usr/") ? (link, target) : nil
+        }
+    }
+
+    /// Where the Swift runtime this program loaded lives (a build against the toolchain's shared
+    /// runtime), from the process's own map; nil for a self-contained build.
+    static func swiftRuntimeFolder() -> String? {
+        guard let maps = procFile("/proc/self/maps") else { return nil }
+        for line in maps.split(separator: "\n") where line.hasSuffix("/libswiftCore.so") {
+            guard let start = line.firstIndex(of: "/") else { continue }
+            return (String(line[start...]) as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// The folders of the loader modules a loader list (gdk-pixbuf-query-loaders' output) names.
+    static func moduleFolders(in list: String) -> [String] {
+        guard let text = try? String(contentsOfFile: list, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("\"/"), let end = line.dropFirst().firstIndex(of: "\"") else { return nil }
+            return (String(line[line.index(after: line.startIndex)..<end]) as NSString).deletingLastPathComponent
+        }
+    }
+}

@@ -1,0 +1,138 @@
+// Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, and started without bubblewrap, said once, where bubblewrap cannot run.
+import Foundation
+import GLibRuntime
+
+public final class HelperPool: @unchecked Sendable {
+    /// The app's pool; nil in tests of the pipeline, which decode in their own process.
+    nonisolated(unsafe) public static var shared: HelperPool?
+
+    public let launch: HelperLaunch
+    /// How many helpers at most: about the number of cores.
+    public let size: Int
+    /// Told once, when the first helper has started: in bubblewrap, or without it (and why).
+    public var onSandboxKnown: (@Sendable (Sandbox) -> Void)?
+
+    /// Whether bubblewrap runs here: unknown until the first helper starts.
+    public enum Sandbox: Equatable, Sendable {
+        case unknown, bubblewrap
+        case unavailable(Words)
+    }
+
+    private let condition = NSCondition()
+    private var idle: [HelperProcess] = []
+    /// Helpers lent out or starting.
+    private var out = 0
+    private var sandbox = Sandbox.unknown
+    private var started = 0
+
+    public init(launch: HelperLaunch = HelperLaunch(), size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.launch = launch
+        self.size = size
+    }
+
+    /// How helpers run, once one has started.
+    public var sandboxState: Sandbox { condition.withLock { sandbox } }
+    /// How many helpers were started in all (tests: a dead one is replaced).
+    public var startedCount: Int { condition.withLock { started } }
+
+    /// Start one helper now, on a worker, so that the first photo does not wait for it.
+    public func warm() {
+        DispatchQueue.global(qos: .utility).async {
+            guard case .success(let helper) = self.lease(origin: nil, cancellable: nil) else { return }
+            self.giveBack(helper, reusable: true)
+        }
+    }
+
+    /// A helper for a photo of `origin`: an idle one already serving it, a new one while there
+    /// are fewer than `size`, else an idle one of another origin replaced by a new one; or wait.
+    func lease(origin: String?, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
+        let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
+        defer { if let wake { cancellable?.disconnect(wake) } }
+        condition.lock()
+        while true {
+            if cancellable?.isCancelled == true { condition.unlock(); return .failure(.cancelled) }
+            if let index = idle.firstIndex(where: { $0.origin == nil || $0.origin == origin }) {
+                let helper = idle.remove(at: index)
+                helper.origin = helper.origin ?? origin
+                out += 1
+                condition.unlock()
+                return .success(helper)
+            }
+            if idle.count + out < size || !idle.isEmpty {
+                let replaced = idle.isEmpty ? nil : idle.removeFirst()
+                out += 1
+                condition.unlock()
+                replaced?.stop()
+                let result = startHelper()
+                condition.lock()
+                switch result {
+                case .success(let helper):
+                    helper.origin = origin
+                    condition.unlock()
+                    return .success(helper)
+                case .failure(let death):
+                    out -= 1
+                    condition.broadcast()
+                    condition.unlock()
+                    return .failure(.decoderStopped(death.words))
+                }
+            }
+            condition.wait()
+        }
+    }
+
+    /// Take a helper back: kept for its origin's next photo, or stopped (it died, or its state
+    /// cannot be trusted any more).
+    func giveBack(_ helper: HelperProcess, reusable: Bool) {
+        if !reusable { helper.stop() }
+        condition.withLock {
+            out -= 1
+            if reusable { idle.append(helper) }
+            condition.broadcast()
+        }
+    }
+
+    /// Stop every idle helper (the app quits; lent ones stop as they come back).
+    public func stopAll() {
+        let stopping = condition.withLock { () -> [HelperProcess] in
+            defer { idle = [] }
+            return idle
+        }
+        stopping.forEach { $0.stop() }
+    }
+
+    /// Start a helper in bubblewrap, or directly where bubblewrap cannot run (decided by the
+    /// first start, and said once).
+    private func startHelper() -> Result<HelperProcess, HelperDeath> {
+        let state = condition.withLock { sandbox }
+        if case .unavailable = state { return counted(HelperProcess.start(launch, sandboxed: false)) }
+        let sandboxed = HelperProcess.start(launch, sandboxed: true)
+        if case .success = sandboxed {
+            let first = condition.withLock { () -> Bool in
+                defer { sandbox = .bubblewrap }
+                return sandbox == .unknown
+            }
+            if first { onSandboxKnown?(.bubblewrap) }
+            return counted(sandboxed)
+        }
+        guard state == .unknown, case .failure(let death) = sandboxed else { return sandboxed }
+        // bubblewrap could not make its sandbox (no user namespaces, not installed): the helper
+        // runs as a process of its own, with its filter and limits, but sees the user's files.
+        let direct = HelperProcess.start(launch, sandboxed: false)
+        guard case .success = direct else { return direct }
+        let why: Words
+        if case .couldNotStart(let reason) = death { why = reason } else { why = death.words }
+        let report = condition.withLock { () -> Bool in
+            guard sandbox == .unknown else { return false }
+            sandbox = .unavailable(why)
+            return true
+        }
+        if report { onSandboxKnown?(.unavailable(why)) }
+        return counted(direct)
+    }
+
+    private func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
+        if case .success = result { condition.withLock { started += 1 } }
+        return result
+    }
+}

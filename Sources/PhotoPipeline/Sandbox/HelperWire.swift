@@ -1,0 +1,152 @@
+// Why this exists: what the app and a decoding helper say to each other, as values: a request with the photo's bytes in a memfd beside it, and a reply with pixels in a sealed memfd beside it. The app reads a reply as untrusted input: a compromised helper may send anything.
+import Foundation
+
+/// What the app asks of a helper. The photo's bytes travel as a descriptor beside the request.
+public enum HelperRequest: Codable, Sendable, Equatable {
+    /// Decode to pixels, as `ImageDecoder` would here.
+    case decode(id: Int, DecodeAsk)
+    /// A cache's PNG thumbnail, no larger than `maxSide`, with these text keys.
+    case png(id: Int, keys: [String], maxSide: Int)
+    /// Read an animation and keep it for `frame` requests; reply with its first frame.
+    case animate(id: Int, pixelLimit: Int, processorSeconds: Double)
+    /// The kept animation's frame at `elapsed` milliseconds after its start.
+    case frame(id: Int, elapsed: Int64)
+    /// Stop the request `id` between chunks (it replies `cancelled`).
+    case cancel(id: Int)
+
+    public var id: Int {
+        switch self {
+        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .cancel(let id): return id
+        }
+    }
+}
+
+/// The decoder's settings, carried over.
+public struct DecodeAsk: Codable, Sendable, Equatable {
+    public var maxDimension: Int
+    public var pixelLimit: Int
+    public var downscaleWhileDecoding: Bool
+    public var squareCrop: Bool
+    public var maxPixels: Int?
+
+    public init(maxDimension: Int, pixelLimit: Int, downscaleWhileDecoding: Bool, squareCrop: Bool, maxPixels: Int?) {
+        self.maxDimension = maxDimension
+        self.pixelLimit = pixelLimit
+        self.downscaleWhileDecoding = downscaleWhileDecoding
+        self.squareCrop = squareCrop
+        self.maxPixels = maxPixels
+    }
+}
+
+/// The shape of pixels in the memfd beside a reply: 8-bit RGB or RGBA rows of `rowStride` bytes.
+public struct PixelShape: Codable, Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var rowStride: Int
+    public var hasAlpha: Bool
+
+    public init(width: Int, height: Int, rowStride: Int, hasAlpha: Bool) {
+        self.width = width
+        self.height = height
+        self.rowStride = rowStride
+        self.hasAlpha = hasAlpha
+    }
+
+    /// The most pixels a reply may carry (a 100-megapixel photo's, the largest decoded).
+    static let mostPixels = 400_000_000
+    /// The bytes these pixels take, if the shape is one the app accepts.
+    var byteLength: Int? {
+        let channels = hasAlpha ? 4 : 3
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, width * height <= Self.mostPixels,
+              rowStride >= width * channels, rowStride <= width * channels + 64 else { return nil }
+        return rowStride * (height - 1) + width * channels
+    }
+}
+
+/// What a helper answers.
+public struct HelperReply: Codable, Sendable, Equatable {
+    public var id: Int
+    /// Pixels beside the reply (a decode, a thumbnail, a frame).
+    public var pixels: PixelShape?
+    /// Why nothing was decoded.
+    public var error: DecodeError?
+    /// What the decode learned about the photo (its format, declared size and frames).
+    public var report: ReportWire?
+    /// A PNG's text keys.
+    public var text: [String: String]?
+    /// An animation's frame count, and how long the frame beside the reply shows (nil: to the end).
+    public var frames: Int?
+    public var delay: Int?
+    /// Why an animation does not play (it is a still, too long, too large…).
+    public var failure: FailureWire?
+
+    public init(id: Int) { self.id = id }
+}
+
+/// A `StageFailure` over the wire: its code and words (a decode's error travels as `error`).
+public struct FailureWire: Codable, Sendable, Equatable {
+    public var code: String
+    public var description: String
+    public var words: Words?
+
+    public init(_ failure: StageFailure) {
+        code = failure.code.rawValue
+        description = failure.description
+        if case .words(let words) = failure.cause { self.words = words }
+    }
+
+    public var failure: StageFailure {
+        let code = StageFailure.Code(rawValue: code) ?? .other
+        if let words { return StageFailure(code, words) }
+        return StageFailure(code, description)
+    }
+}
+
+/// `ImageDecoder.Report` over the wire.
+public struct ReportWire: Codable, Sendable, Equatable {
+    public var declaredWidth = 0, declaredHeight = 0
+    public var allocated = false
+    public var mimeType: String?, formatName: String?
+    public var frames = 1
+
+    public init(_ report: ImageDecoder.Report) {
+        declaredWidth = report.declaredWidth
+        declaredHeight = report.declaredHeight
+        allocated = report.allocated
+        mimeType = report.mimeType
+        formatName = report.formatName
+        frames = report.frames
+    }
+
+    var report: ImageDecoder.Report {
+        var report = ImageDecoder.Report()
+        report.declaredWidth = declaredWidth
+        report.declaredHeight = declaredHeight
+        report.allocated = allocated
+        report.mimeType = mimeType
+        report.formatName = formatName
+        report.frames = frames
+        return report
+    }
+}
+
+/// The first message a helper sends, once its loaders are loaded and its filter is on.
+public struct HelperReady: Codable, Sendable, Equatable {
+    /// Whether the seccomp filter is on.
+    public var filtered: Bool
+    /// Why not, if it is not.
+    public var problem: String?
+
+    public init(filtered: Bool, problem: String? = nil) {
+        self.filtered = filtered
+        self.problem = problem
+    }
+}
+
+public enum HelperCoding {
+    /// The largest message either side sends: anything longer is refused.
+    public static let messageLimit = 64 * 1024
+
+    public static func encode<T: Encodable>(_ value: T) -> Data { (try? JSONEncoder().encode(value)) ?? Data() }
+    public static func decode<T: Decodable>(_ type: T.Type, _ data: Data) -> T? { try? JSONDecoder().decode(type, from: data) }
+}

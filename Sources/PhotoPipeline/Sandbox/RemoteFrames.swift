@@ -1,0 +1,100 @@
+// Why this exists: an animation played from a helper: the helper keeps what it read and is lent to the playing for as long as it lasts; each next frame is asked for as soon as the current one shows, so the main loop finds it ready when its delay is up and never waits on the helper for long.
+import Foundation
+import GdkPixbuf
+import GLibRuntime
+
+final class RemoteFrames: AnimationFrames, @unchecked Sendable {
+    /// How long the main loop waits for a frame that is not ready yet before showing the current
+    /// one a little longer (milliseconds).
+    static let longestWait = 50
+
+    private let pool: HelperPool
+    private let helper: HelperProcess
+    private let condition = NSCondition()
+    private var current: (pixbuf: Pixbuf, delay: Int?)
+    private var next: (pixbuf: Pixbuf, delay: Int?)?
+    private var asking = false
+    private var stopped = false
+    /// Milliseconds from the start to the current frame, on the playing's clock.
+    private var elapsed: Int64 = 0
+    private let queue = DispatchQueue(label: "classic-photos.animation-frames")
+
+    init(pool: HelperPool, helper: HelperProcess, still: Pixbuf, delay: Int?) {
+        self.pool = pool
+        self.helper = helper
+        current = (still, delay)
+        askForNext()
+    }
+
+    deinit {
+        let (pool, helper) = (self.pool, self.helper)
+        // The helper holds the animation; it is stopped rather than lent to another photo.
+        queue.async { pool.giveBack(helper, reusable: false) }
+    }
+
+    func frame() -> Pixbuf? { condition.withLock { current.pixbuf } }
+    var delay: Int? { condition.withLock { current.delay } }
+
+    /// Show the next frame if it has come (waiting a little for it), else keep the current one.
+    func step() {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(Double(Self.longestWait) / 1000)
+        while next == nil, asking, condition.wait(until: deadline) {}
+        guard let arrived = next else { return }
+        elapsed += Int64(current.delay ?? 0)
+        current = arrived
+        next = nil
+        askForNextLocked()
+    }
+
+    private func askForNext() { condition.withLock { askForNextLocked() } }
+
+    private func askForNextLocked() {
+        guard !stopped, !asking, let delay = current.delay else { return }
+        asking = true
+        let at = elapsed + Int64(delay)
+        queue.async { [weak self, helper, pool] in
+            let exchange = helper.exchange({ .frame(id: $0, elapsed: at) }, bytes: nil, cancellable: nil, launch: pool.launch)
+            var frame: (Pixbuf, Int?)?
+            if case .reply(let reply, let fd) = exchange {
+                if let pixbuf = HelperPixels.take(fd, shape: reply.pixels) { frame = (pixbuf, reply.delay) }
+            }
+            guard let self else { return }
+            self.condition.withLock {
+                self.asking = false
+                if let frame { self.next = frame } else { self.stopped = true }
+                self.condition.broadcast()
+            }
+        }
+    }
+}
+
+extension AnimationReader {
+    /// Read it in a helper, which is then lent to the playing.
+    func run(in pool: HelperPool, _ context: WorkContext) -> StageOutcome {
+        let helper: HelperProcess
+        switch pool.lease(origin: origin, cancellable: context.cancellable) {
+        case .success(let lent): helper = lent
+        case .failure(let error): return error == .cancelled ? .cancelled : .failed(StageFailure(error))
+        }
+        let exchange = helper.exchange({ .animate(id: $0, pixelLimit: pixelLimit, processorSeconds: processorSeconds) },
+                                       bytes: data, cancellable: context.cancellable, launch: pool.launch)
+        switch exchange {
+        case .died(let death):
+            pool.giveBack(helper, reusable: false)
+            return .failed(StageFailure(DecodeError.decoderStopped(death.words)))
+        case .reply(let reply, let fd):
+            let still = fd >= 0 ? HelperPixels.take(fd, shape: reply.pixels) : nil
+            guard let still, reply.error == nil, reply.failure == nil else {
+                pool.giveBack(helper, reusable: reply.pixels == nil)
+                if let error = reply.error { return error == .cancelled ? .cancelled : .failed(StageFailure(error)) }
+                if let failure = reply.failure?.failure { return failure.isCancelled ? .cancelled : .failed(failure) }
+                return .failed(StageFailure(DecodeError.decoderStopped(HelperDeath.garbled.words)))
+            }
+            let frames = RemoteFrames(pool: pool, helper: helper, still: still, delay: reply.delay)
+            result.withLock { $0 = ReadAnimation(.helper(frames), frames: min(max(reply.frames ?? 2, 2), ImageLimits.standard.frames), reservation: nil) }
+            return .image(Thumbnail(still), from: nil)
+        }
+    }
+}

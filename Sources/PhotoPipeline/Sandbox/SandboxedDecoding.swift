@@ -1,0 +1,67 @@
+// Why this exists: the pipeline's decodes sent to a helper when the app has a pool: the decoder's settings and the photo's bytes go over, pixels or the reason come back, and a helper that died fails only this photo (and is replaced for the next).
+import Foundation
+import GdkPixbuf
+import GLibRuntime
+
+extension HelperPool {
+    /// One request on a lent helper, given back after (stopped, if it died or the reply was not as promised).
+    func ask(origin: String?, bytes: Data, cancellable: Cancellable?,
+             _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
+        let helper: HelperProcess
+        switch lease(origin: origin, cancellable: cancellable) {
+        case .success(let lent): helper = lent
+        case .failure(let error): return .failure(error)
+        }
+        switch helper.exchange(make, bytes: bytes, cancellable: cancellable, launch: launch) {
+        case .died(let death):
+            giveBack(helper, reusable: false)
+            return .failure(.decoderStopped(death.words))
+        case .reply(let reply, let fd):
+            let pixbuf = fd >= 0 ? HelperPixels.take(fd, shape: reply.pixels) : nil
+            if reply.pixels != nil, pixbuf == nil {
+                giveBack(helper, reusable: false)
+                return .failure(.decoderStopped(HelperDeath.garbled.words))
+            }
+            giveBack(helper, reusable: true)
+            return .success((reply, pixbuf))
+        }
+    }
+}
+
+extension ImageDecoder {
+    /// Decode in a helper of `pool`: the same settings, the same errors.
+    func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable?) throws(DecodeError) -> Thumbnail {
+        guard !data.isEmpty else { throw .empty }
+        let ask = DecodeAsk(maxDimension: maxDimension, pixelLimit: pixelLimit, downscaleWhileDecoding: downscaleWhileDecoding,
+                            squareCrop: squareCrop, maxPixels: maxPixels)
+        let result = pool.ask(origin: origin, bytes: data, cancellable: cancellable) { .decode(id: $0, ask) }
+        let reply: HelperReply, pixbuf: Pixbuf?
+        switch result {
+        case .success(let answer): (reply, pixbuf) = answer
+        case .failure(let error): throw error
+        }
+        if let wire = reply.report { report = wire.report }
+        if let error = reply.error { throw error }
+        guard let pixbuf else { throw .decoderStopped(HelperDeath.garbled.words) }
+        return Thumbnail(pixbuf)
+    }
+}
+
+extension PNGFile {
+    /// A cache's PNG decoded in a helper (`decode(_:keys:maxSide:)` there).
+    static func decode(in pool: HelperPool, _ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
+        guard data.starts(with: signature) else { return nil }
+        guard case .success(let (reply, pixbuf)) = pool.ask(origin: "cache", bytes: data, cancellable: nil, { .png(id: $0, keys: keys, maxSide: maxSide) }),
+              let pixbuf, reply.error == nil else { return nil }
+        return (pixbuf, reply.text ?? [:])
+    }
+}
+
+extension ImageDecoder {
+    /// The origin a photo's bytes came from, as helpers are kept apart: a web origin (scheme,
+    /// host and port), or the user's own files.
+    public static func origin(of url: URL) -> String {
+        if url.isFileURL { return "file:" }
+        return "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port.map(String.init) ?? "")"
+    }
+}
