@@ -26,6 +26,8 @@ let package = Package(
         .executable(name: "classic-photos-bench", targets: ["Benchmarks"]),
         .executable(name: "manifest-fuzzer", targets: ["ManifestFuzzer"]),
         .executable(name: "header-fuzzer", targets: ["HeaderFuzzer"]),
+        // For the sandbox's tests: a GdkPixbuf loader module that crashes, allocates, loops or probes.
+        .library(name: "TestPixbufLoader", type: .dynamic, targets: ["TestPixbufLoader"]),
     ],
     targets: [
         // C libraries, imported through module maps and shim headers, one per library.
@@ -92,6 +94,11 @@ let package = Package(
         // the executable is its entry point alone.
         .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp", "DecodeHelper"]),
+
+        // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoPipeline"]),
+        // A loader module that misbehaves on purpose (tests of the decoding helpers).
+        .target(name: "TestPixbufLoader", dependencies: ["CGdkPixbuf"]),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
         .target(name: "CChildProcess"),

@@ -15,10 +15,11 @@ public struct HelperLaunch: Sendable {
     public var bubblewrap = "/usr/bin/bwrap"
     /// Environment the helper keeps (languages for the loaders' own messages, GLib's debugging,
     /// a private loader list for tests); everything else is cleared.
-    public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE"]
+    public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE",
+                                         "XDG_DATA_DIRS"]
 
     public init(executable: String = HelperLaunch.ownExecutable, addressLimit: UInt64 = HelperLaunch.defaultAddressLimit(),
-                processorSeconds: Int = HelperLaunch.defaultProcessorSeconds) {
+                processorSeconds: Int = HelperLaunch.configuredProcessorSeconds) {
         self.executable = executable
         self.addressLimit = addressLimit
         self.processorSeconds = processorSeconds
@@ -31,6 +32,10 @@ public struct HelperLaunch: Sendable {
 
     /// Processor seconds per image (a 100-megapixel HEIC takes about 3 s here).
     public static let defaultProcessorSeconds = 15
+    /// That, or what CLASSIC_PHOTOS_DECODE_SECONDS says (tests of a loader that loops).
+    public static var configuredProcessorSeconds: Int {
+        ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_DECODE_SECONDS"].flatMap { Int($0) }.map { max(1, $0) } ?? defaultProcessorSeconds
+    }
 
     /// As glycin does: 80 % of the memory available, at most 2 GB, keeping 200 MB free; plus
     /// what the program itself maps (a static Swift program reserves address space it never touches).
@@ -67,7 +72,8 @@ public struct HelperLaunch: Sendable {
     func environment(_ from: [String: String] = ProcessInfo.processInfo.environment, sandboxed: Bool) -> [String] {
         var kept = Self.keptEnvironment.compactMap { name in from[name].map { "\(name)=\($0)" } }
         let home = sandboxed ? "/tmp" : NSTemporaryDirectory()
-        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "PATH=/usr/bin:/bin",
+        // No Swift backtracer: it would start a program, which the filter refuses.
+        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
                  "CLASSIC_PHOTOS_HELPER_SECONDS=\(processorSeconds)"]
         return kept
     }
@@ -96,8 +102,12 @@ public struct HelperLaunch: Sendable {
             paths.append(list)
             paths += Self.moduleFolders(in: list).filter { !$0.hasPrefix("/usr/") }
         }
+        // The MIME database GIO sniffs a photo's type with: only each data folder's `mime`.
+        for folder in (ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "").split(separator: ":") where !folder.hasPrefix("/usr/") {
+            paths.append("\(folder)/mime")
+        }
         var seen = Set<String>()
-        return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+        return paths.filter { $0.count > 1 && seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
     }
 
     /// /lib, /lib64, /bin, /sbin: links into /usr (a merged /usr) made again inside.
@@ -120,12 +130,16 @@ public struct HelperLaunch: Sendable {
         return nil
     }
 
-    /// The folders of the loader modules a loader list (gdk-pixbuf-query-loaders' output) names.
+    /// The folders of the loader modules a loader list (gdk-pixbuf-query-loaders' output) names:
+    /// the first line of each entry, a quoted path to a `.so` (other lines may start with a
+    /// slash too: XPM's signature is "/* XPM */"). Never the root itself.
     static func moduleFolders(in list: String) -> [String] {
         guard let text = try? String(contentsOfFile: list, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("\"/"), let end = line.dropFirst().firstIndex(of: "\"") else { return nil }
-            return (String(line[line.index(after: line.startIndex)..<end]) as NSString).deletingLastPathComponent
+        return text.components(separatedBy: "\n\n").compactMap { entry in
+            guard let line = entry.split(separator: "\n").first(where: { !$0.hasPrefix("#") }),
+                  line.hasPrefix("\"/"), line.hasSuffix(".so\"") else { return nil }
+            let folder = (String(line.dropFirst().dropLast()) as NSString).deletingLastPathComponent
+            return folder.count > 1 ? folder : nil
         }
     }
 }

@@ -9,8 +9,9 @@ public final class HelperPool: @unchecked Sendable {
     public let launch: HelperLaunch
     /// How many helpers at most: about the number of cores.
     public let size: Int
-    /// Told once, when the first helper has started: in bubblewrap, or without it (and why).
-    public var onSandboxKnown: (@Sendable (Sandbox) -> Void)?
+    /// Told each time a helper has started: in bubblewrap or without it (and why), and how
+    /// many have started in all; `first` for the first.
+    public var onStarted: (@Sendable (_ sandbox: Sandbox, _ started: Int) -> Void)?
 
     /// Whether bubblewrap runs here: unknown until the first helper starts.
     public enum Sandbox: Equatable, Sendable {
@@ -108,11 +109,7 @@ public final class HelperPool: @unchecked Sendable {
         if case .unavailable = state { return counted(HelperProcess.start(launch, sandboxed: false)) }
         let sandboxed = HelperProcess.start(launch, sandboxed: true)
         if case .success = sandboxed {
-            let first = condition.withLock { () -> Bool in
-                defer { sandbox = .bubblewrap }
-                return sandbox == .unknown
-            }
-            if first { onSandboxKnown?(.bubblewrap) }
+            condition.withLock { sandbox = .bubblewrap }
             return counted(sandboxed)
         }
         guard state == .unknown, case .failure(let death) = sandboxed else { return sandboxed }
@@ -122,17 +119,17 @@ public final class HelperPool: @unchecked Sendable {
         guard case .success = direct else { return direct }
         let why: Words
         if case .couldNotStart(let reason) = death { why = reason } else { why = death.words }
-        let report = condition.withLock { () -> Bool in
-            guard sandbox == .unknown else { return false }
-            sandbox = .unavailable(why)
-            return true
-        }
-        if report { onSandboxKnown?(.unavailable(why)) }
+        condition.withLock { if sandbox == .unknown { sandbox = .unavailable(why) } }
         return counted(direct)
     }
 
     private func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
-        if case .success = result { condition.withLock { started += 1 } }
+        guard case .success = result else { return result }
+        let (state, count) = condition.withLock { () -> (Sandbox, Int) in
+            started += 1
+            return (sandbox, started)
+        }
+        onStarted?(state, count)
         return result
     }
 }

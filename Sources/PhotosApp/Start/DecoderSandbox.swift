@@ -12,13 +12,13 @@ enum DecoderSandbox {
     /// Start the pool, one helper warm, before the first window.
     static func start() {
         let pool = HelperPool()
-        pool.onSandboxKnown = { state in
+        pool.onStarted = { state, started in
             switch state {
             case .bubblewrap:
-                Trace.shared.emit(.decoders(sandbox: "bubblewrap", reason: nil))
+                Trace.shared.emit(.decoders(sandbox: "bubblewrap", reason: nil, started: started))
             case .unavailable(let why):
-                Trace.shared.emit(.decoders(sandbox: "none", reason: why.description))
-                DispatchQueue.main.async { MainActor.assumeIsolated { tell(why) } }
+                Trace.shared.emit(.decoders(sandbox: "none", reason: why.description, started: started))
+                if started == 1 { DispatchQueue.main.async { MainActor.assumeIsolated { tell(why) } } }
             case .unknown:
                 break
             }

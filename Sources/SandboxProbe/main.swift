@@ -1,0 +1,35 @@
+// Why this exists: the decoding helpers driven without a window, for the sandbox test that runs as an unprivileged user (setpriv): each file is decoded through the app's own pool and launch, and a line says what came of it.
+import Foundation
+import PhotoPipeline
+
+// classic-photos-sandbox-probe PROGRAM FILE...: PROGRAM is the app (its --decode-helper mode).
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: sandbox-probe PROGRAM FILE...\n".utf8))
+    exit(2)
+}
+let pool = HelperPool(launch: HelperLaunch(executable: arguments[1]), size: 1)
+HelperPool.shared = pool
+for path in arguments.dropFirst(2) {
+    var line = path
+    do {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var decoder = ImageDecoder(maxDimension: 256)
+        decoder.origin = "file:"
+        let image = try decoder.decode(data)
+        line += "\tdecoded\t\(image.width)x\(image.height)"
+    } catch let error as DecodeError {
+        line += "\tfailed\t\(StageFailure(error).code.rawValue)\t\(error)"
+    } catch {
+        line += "\tunreadable\t\(error)"
+    }
+    print(line)
+}
+switch pool.sandboxState {
+case .bubblewrap: print("sandbox\tbubblewrap")
+case .unavailable(let why): print("sandbox\tnone\t\(why)")
+case .unknown: print("sandbox\tunknown")
+}
+print("started\t\(pool.startedCount)")
+pool.stopAll()
+exit(0)
