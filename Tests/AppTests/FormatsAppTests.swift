@@ -15,7 +15,7 @@ final class FormatsAppTests: XCTestCase {
     ]
 
     /// "coffee.<ext>" for every format, from one colourful sample photo, and the two drawings.
-    func formatFolder() throws -> URL {
+    static func formatFolder() throws -> URL {
         let folder = TemporaryFiles.url("formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
@@ -33,7 +33,7 @@ final class FormatsAppTests: XCTestCase {
     }
 
     func testEveryFormatShowsInItsRowInSepia() throws {
-        let folder = try formatFolder()
+        let folder = try Self.formatFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = (Self.encoded.map { "coffee.\($0)" } + Self.svgs.keys).sorted()
         let xvfb = try Xvfb()
@@ -60,7 +60,7 @@ final class FormatsAppTests: XCTestCase {
     }
 
     func testEachFormatCutShortFailsOnlyItsOwnRowWithAReason() throws {
-        let folder = try formatFolder()
+        let folder = try Self.formatFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = (Self.encoded.map { "coffee.\($0)" } + Self.svgs.keys).sorted()
         for name in names {

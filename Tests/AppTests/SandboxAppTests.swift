@@ -1,0 +1,192 @@
+// Why this exists: photos are parsed only in sandboxed helpers: after the app has shown every format (HEIC, AVIF, WebP, SVG, GIF, an animation), no decoder library is mapped in the app's own process; a loader that crashes, allocates without end or loops fails only its own photo, with its reason, and a fresh helper decodes the next; inside a helper, opening a user's file, a socket and running a program are refused; without user namespaces photos still decode and the window says what is lost.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class SandboxAppTests: XCTestCase {
+    /// Decoder libraries that must never be mapped in the app (librsvg is, for GTK's own icons;
+    /// libwebp is where GTK's libtiff links it: see `linkedByGTK`).
+    static let decoderLibraries = ["libheif", "libde265", "libdav1d", "libaom", "libwebp", "libpixbufloader"]
+
+    /// Libraries GTK itself brings into every GTK app: bookworm's libtiff (which GTK links for its
+    /// own TIFF textures) links libwebp. The app never hands them a photo: the loader modules
+    /// that would (libpixbufloader-webp) must not be mapped.
+    static func linkedByGTK() throws -> Set<String> {
+        let tiff = try Tool.run("/usr/bin/ldd", ["/usr/lib/x86_64-linux-gnu/libtiff.so.6"])
+        return tiff.output.contains("libwebp") ? ["libwebp"] : []
+    }
+
+    /// The decoder libraries `pid` has mapped.
+    static func decoderLibrariesMapped(by pid: pid_t) -> Set<String> {
+        guard let maps = HelperLaunch.procFile("/proc/\(pid)/maps") else { return [] }
+        return Set(decoderLibraries.filter { maps.contains("/\($0)") })
+    }
+
+    /// Every process started, directly or not, by `pid`.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var parents: [pid_t: pid_t] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(entry), let stat = HelperLaunch.procFile("/proc/\(entry)/stat"),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[child] = parent }
+        }
+        return parents.keys.filter { var p = parents[$0]; while let q = p, q > 1 { if q == pid { return true }; p = parents[q] }; return false }
+    }
+
+    func testDecodersAreMappedOnlyInHelpers() throws {
+        let folder = try FormatsAppTests.formatFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let animation = folder.appendingPathComponent("a-anim.gif")
+        let made = try Tool.run("/usr/bin/convert", ["-delay", "10", "-size", "64x64", "xc:red", "xc:blue", "xc:green", "-loop", "0", animation.path])
+        XCTAssertEqual(made.status, 0, made.output)
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [animation.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.event == TraceEvent.animation(row: 0, frames: 3, action: .playing, reason: nil) } },
+                      "the animation plays: \(app.recentEvents())")
+        // Every other photo, full size in the viewer: AVIF, BMP, GIF, HEIC, ICO, TIFF, WebP, two drawings.
+        let window = try app.mainWindow(on: xvfb)
+        for row in 1...9 {
+            try xvfb.run("xdotool", ["windowfocus", "--sync", window, "key", "Right"])
+            XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .fullImage(row, _, _, _, _, _) = $0.event { return true } else { return false } } },
+                          "row \(row) is shown: \(app.recentEvents())")
+        }
+        let pid = app.process.processIdentifier
+        XCTAssertEqual(Self.decoderLibrariesMapped(by: pid).subtracting(try Self.linkedByGTK()), [], "the app's own process maps no decoder")
+        // They are mapped, in its helpers.
+        let helpers = Self.descendants(of: pid).map(Self.decoderLibrariesMapped(by:)).reduce(Set<String>()) { $0.union($1) }
+        XCTAssertTrue(helpers.isSuperset(of: ["libheif", "libwebp", "libpixbufloader"]), "the helpers decode: \(helpers)")
+        XCTAssertTrue(app.trace.events.contains { if case .decoders(let sandbox, let reason, _) = $0.event { return sandbox == "bubblewrap" && reason == nil } else { return false } },
+                      "helpers run in bubblewrap")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A gallery whose photos make the test loader crash, allocate and loop, and probe its
+    /// sandbox, between ordinary photos.
+    func misbehavingGallery(_ folder: URL) throws -> (manifest: URL, environment: [String: String]) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var environment = try TestLoaderModule.environment(in: folder.appendingPathComponent("loaders"))
+        environment["CLASSIC_PHOTOS_DECODE_SECONDS"] = "2"
+        for behaviour in TestLoaderModule.Behaviour.allCases {
+            try TestLoaderModule.file(behaviour).write(to: folder.appendingPathComponent("\(behaviour.rawValue).cptest"))
+        }
+        let secret = folder.appendingPathComponent("secret.txt")
+        try Data("the user's own file\n".utf8).write(to: secret)
+        try TestLoaderModule.probe(opening: secret.path).write(to: folder.appendingPathComponent("probe.cptest"))
+        for name in ["coffee.png", "brick.png", "camera.png", "cell.png"] {
+            try SamplePhotos.data(name).write(to: folder.appendingPathComponent(name))
+        }
+        let rows = [("crash", "crash.cptest"), ("good-1", "coffee.png"), ("alloc", "alloc.cptest"), ("good-2", "brick.png"),
+                    ("loop", "loop.cptest"), ("good-3", "camera.png"), ("probe", "probe.cptest"), ("good-4", "cell.png")]
+        let json = "[" + rows.map { "{\"name\": \"\($0.0)\", \"url\": \"\($0.1)\"}" }.joined(separator: ",") + "]"
+        let manifest = folder.appendingPathComponent("misbehaving.json")
+        try Data(json.utf8).write(to: manifest)
+        return (manifest, environment)
+    }
+
+    func testAHelperThatDiesFailsOnlyItsPhoto() throws {
+        let folder = TemporaryFiles.url("sandbox-misbehaving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (manifest, environment) = try misbehavingGallery(folder)
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: environment)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 90) { _ in (0..<8).allSatisfy { [.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } },
+                      "every row ended: \(app.trace.finalStates)")
+        let states = app.trace.finalStates
+        for row in [1, 3, 5, 7] { XCTAssertEqual(states[row]?.state, .filtered, "row \(row): \(String(describing: states[row]))") }
+        XCTAssertEqual(states[0]?.code, .decoderStopped)
+        XCTAssertEqual(states[0]?.reason, "its decoder stopped: the helper decoding it crashed (SIGSEGV)")
+        XCTAssertEqual(states[2]?.code, .decoderStopped)
+        XCTAssertTrue(states[2]?.reason?.hasPrefix("its decoder stopped: the helper decoding it ran out of the ") == true, "\(String(describing: states[2]))")
+        XCTAssertEqual(states[4]?.code, .decoderStopped)
+        XCTAssertEqual(states[4]?.reason, "its decoder stopped: decoding it took more than 2 s of processor time")
+        // Inside the helper: the user's file is not there, and sockets and programs are refused.
+        XCTAssertEqual(states[6]?.reason, "not a readable image: probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM")
+
+        // Each death was replaced: at least three helpers started after the first, and a photo
+        // was decoded after the last death.
+        let starts = app.trace.events.compactMap { if case .decoders(_, _, let started) = $0.event { return started } else { return nil } }
+        XCTAssertGreaterThanOrEqual(starts.max() ?? 0, 4, "helpers started: \(starts)")
+
+        // Not retried in a loop: each failed photo was decoded once.
+        sleep(2)
+        for row in [0, 2, 4] {
+            let runs = app.trace.events.filter { $0.event == .started(queue: .download, row: row) }.count
+            XCTAssertEqual(runs, 1, "row \(row) ran \(runs) times")
+        }
+        XCTAssertTrue(app.process.isRunning, "the app is alive")
+
+        // The viewer says what happened.
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        let row = try XCTUnwrap(try AccessibleNames.extents(app, ofNameStartingWith: "crash"), "the row is on screen")
+        try xvfb.run("xdotool", ["mousemove", String(row.x + row.width / 3), String(row.y + row.height / 2), "click", "1"])
+        let said = "This photo could not be shown: its decoder stopped: the helper decoding it crashed (SIGSEGV)"
+        XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name == said } },
+                      "the viewer's message: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
+        // The next photo, after every death, is decoded by a helper that replaced one.
+        let lastDeath = app.trace.events.filter { if case .state(_, .failed, _, .decoderStopped?) = $0.event { return true } else { return false } }.map(\.t).max() ?? 0
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window, "key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { return $0.t > lastDeath } else { return false } } },
+                      "the next photo is shown: \(app.recentEvents())")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// Without user namespaces bubblewrap cannot make its sandbox: the helpers run as processes
+    /// of their own, with their filter and limits, photos decode, and the window says what is lost.
+    func testWithoutUserNamespacesPhotosDecodeAndTheWindowSaysSo() throws {
+        let folder = TemporaryFiles.url("sandbox-no-userns-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (manifest, environment) = try misbehavingGallery(folder)
+        // A user namespace of the app's own, where no further one may be made, and no capability is kept.
+        let wrapper = ["/usr/bin/unshare", "--user", "--map-root-user", "/bin/sh", "-c",
+                       "echo 0 > /proc/sys/user/max_user_namespaces && exec setpriv --bounding-set=-all --inh-caps=-all -- \"$@\"", "sh"]
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: environment, wrapper: wrapper)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 90) { _ in [1, 3, 6, 7].allSatisfy { [.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } },
+                      "the rows ended: \(app.trace.finalStates) \(app.stderr.suffix(500))")
+        for row in [1, 3, 7] { XCTAssertEqual(app.trace.finalStates[row]?.state, .filtered, "row \(row) decodes") }
+        let unsandboxed = app.trace.events.compactMap { if case .decoders(let sandbox, let reason?, _) = $0.event, sandbox == "none" { return reason } else { return nil } }
+        XCTAssertFalse(unsandboxed.isEmpty, "the trace says the helpers run without bubblewrap: \(app.recentEvents())")
+        XCTAssertTrue(unsandboxed.first?.contains("bwrap") == true, "and why: \(unsandboxed)")
+        // What is lost: the user's files. What is not: the filter.
+        XCTAssertEqual(app.trace.finalStates[6]?.reason, "not a readable image: probe open=allowed socket=EPERM connect=EPERM execve=EPERM")
+        XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
+                      "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// As every real user runs the app: bubblewrap's sandbox made without privileges (setpriv to
+    /// nobody), and the same failures contained.
+    func testTheSandboxWorksForAnUnprivilegedUser() throws {
+        let folder = URL(fileURLWithPath: "/tmp/classic-photos-unprivileged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, environment) = try misbehavingGallery(folder)
+        _ = try Tool.run("/bin/chmod", ["-R", "a+rX", folder.path])
+        let probe = URL(fileURLWithPath: AppProcess.binary).deletingLastPathComponent().appendingPathComponent("SandboxProbe").path
+        let files = ["coffee.png", "crash.cptest", "alloc.cptest", "loop.cptest", "probe.cptest", "brick.png"].map { folder.appendingPathComponent($0).path }
+        let variables = environment.map { "\($0.key)=\($0.value)" } + ["HOME=/tmp", "PATH=/usr/bin:/bin"]
+        let run = try Tool.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i"] + variables
+                               + [probe, AppProcess.binary] + files, timeout: 120)
+        XCTAssertEqual(run.status, 0, run.output)
+        let lines = Dictionary(uniqueKeysWithValues: run.output.split(separator: "\n").map { line -> (String, [String]) in
+            let fields = line.split(separator: "\t").map(String.init)
+            return ((fields.first.map { ($0 as NSString).lastPathComponent }) ?? "", Array(fields.dropFirst()))
+        })
+        XCTAssertEqual(lines["coffee.png"]?.first, "decoded", run.output)
+        XCTAssertEqual(lines["brick.png"]?.first, "decoded", "the last photo, after three deaths: \(run.output)")
+        XCTAssertEqual(lines["crash.cptest"], ["failed", "decoder-stopped", "its decoder stopped: the helper decoding it crashed (SIGSEGV)"])
+        XCTAssertEqual(lines["alloc.cptest"]?.prefix(2), ["failed", "decoder-stopped"])
+        XCTAssertEqual(lines["loop.cptest"], ["failed", "decoder-stopped", "its decoder stopped: decoding it took more than 2 s of processor time"])
+        XCTAssertEqual(lines["probe.cptest"], ["failed", "undecodable", "not a readable image: probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM"])
+        XCTAssertEqual(lines["sandbox"], ["bubblewrap"], run.output)
+        XCTAssertEqual(lines["started"], ["4"], "one helper, and one for each death")
+    }
+}
