@@ -10,7 +10,7 @@ out="$(cd "$out" && pwd)"
 
 # Programs the app starts itself (not libraries: dpkg-shlibdeps finds those). Kept short, and
 # checked against the code by PackageTests.testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn.
-programs=()
+programs=(bubblewrap)
 # What a user wants beside it: the loaders for the formats photos come in, and TLS for https.
 recommends=(webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf librsvg2-common glib-networking)
 

@@ -11,9 +11,14 @@ public enum DecodeHelperMain {
         // Load every loader module (and the libraries it needs) now: once filtered, a loader
         // could still open one (reading is allowed), but loading them all up front means the
         // first photo of each format costs no more than the next.
+        // (A loader closed without data warns that it got none: said to nobody.)
+        let errors = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 { dup2(null, 2); close(null) }
         for format in PixbufFormats.all {
             if let loader = try? PixbufLoader(type: format.name) { try? loader.close() }
         }
+        if errors >= 0 { dup2(errors, 2); close(errors) }
         let status = cps_apply_filter()
         var ready = HelperReady(filtered: status == 0)
         if status != 0 { ready.problem = String(cString: strerror(-status)) }

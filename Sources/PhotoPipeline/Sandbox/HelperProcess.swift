@@ -38,7 +38,6 @@ final class HelperProcess: @unchecked Sendable {
         }
         let command = launch.command(sandboxed: sandboxed)
         let environment = launch.environment(sandboxed: sandboxed)
-        if ProcessInfo.processInfo.environment["CP_DEBUG_HELPER"] != nil { FileHandle.standardError.write(Data("helper: \(command) \(environment)\n".utf8)) }
         let pid = withCStrings(command) { argv in
             withCStrings(environment) { envp in
                 cph_spawn(command[0], argv, envp, pair[1], pipeEnds[1], launch.addressLimit)
@@ -141,9 +140,21 @@ final class HelperProcess: @unchecked Sendable {
         drainErrors()
         close(socket)
         close(errors)
-        if timedOut { return .noAnswer(seconds: max(60, (limit?.processorSeconds ?? 15) * 4)) }
-        if garbled { return .garbled }
-        return HelperDeath(status: status, sandboxed: sandboxed, errorOutput: errorTail, launch: limit)
+        let death: HelperDeath
+        if timedOut {
+            death = .noAnswer(seconds: max(60, (limit?.processorSeconds ?? 15) * 4))
+        } else if garbled {
+            death = .garbled
+        } else {
+            death = HelperDeath(status: status, sandboxed: sandboxed, errorOutput: errorTail, launch: limit)
+        }
+        // What the helper said last goes to the app's own standard error, where a loader's
+        // critical warnings are seen as the app's would be.
+        if limit != nil {
+            let lastWords = errorTail.split(separator: "\n").suffix(5).joined(separator: "\n")
+            FileHandle.standardError.write(Data("classic-photos: a decoding helper stopped: \(death.words)\(lastWords.isEmpty ? "" : "; it said:\n" + lastWords)\n".utf8))
+        }
+        return death
     }
 
     /// Keep the end of the helper's standard error, read without waiting.
