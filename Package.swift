@@ -81,14 +81,16 @@ let package = Package(
         .target(name: "CHelperIPC"),
         // The helper's seccomp filter and its processor-time limit per image (libseccomp).
         .target(name: "CSeccomp", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Both as owned Swift types: the helper's socket, sealed memory, the spawn, the confinement.
+        .target(name: "HelperIPC", dependencies: ["CHelperIPC", "CSeccomp"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
-                                                      "CThreadSlice", "CHelperIPC"]),
+                                                      "CThreadSlice", "HelperIPC"]),
         // The decoding helper: the app's own program started with --decode-helper, in bubblewrap,
         // which decodes with the pipeline's decoder behind its seccomp filter.
-        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "CHelperIPC", "CSeccomp"]),
+        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
@@ -142,7 +144,7 @@ let package = Package(
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "CHelperIPC"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
         .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],

@@ -32,7 +32,7 @@ done
 # GLibRuntime, Soup and GdkPixbuf (owned Swift types). A C module's symbols are visible to any
 # target whose dependencies use it, so this is a text check, run first on a probe to prove it bites.
 c_calls() { # prints the offending lines of the Swift files under $1 (comments skipped)
-  grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk)\b|\b(g|soup|gdk_pixbuf|gdk|gtk)_[a-z0-9_]+ *\()' "$1" || true
+  grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk|HelperIPC|Seccomp)\b|\b(g|soup|gdk_pixbuf|gdk|gtk|cph|cps)_[a-z0-9_]+ *\()' "$1" || true
 }
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
@@ -41,7 +41,7 @@ for module in PhotoPipeline PhotosApp; do
   found="$(c_calls "$source_root/Sources/$module")"
   if [ -n "$found" ]; then
     echo "$found"
-    echo "FAIL: $module calls C directly; add what it needs to a binding module (GLibRuntime, Soup, GdkPixbuf, Gtk)"
+    echo "FAIL: $module calls C directly; add what it needs to a binding module (GLibRuntime, Soup, GdkPixbuf, Gtk, HelperIPC)"
     exit 1
   fi
   echo "ok: $module makes no C calls of its own"

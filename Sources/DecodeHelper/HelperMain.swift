@@ -1,8 +1,7 @@
 // Why this exists: the decoding helper's life: its loaders loaded while it may still open them, then its seccomp filter on, then one request at a time from the app on its standard input (a socket), each answered with pixels in a sealed memfd or the reason there are none.
-import CHelperIPC
-import CSeccomp
 import Foundation
 import GdkPixbuf
+import HelperIPC
 import PhotoPipeline
 
 public enum DecodeHelperMain {
@@ -19,20 +18,15 @@ public enum DecodeHelperMain {
             if let loader = try? PixbufLoader(type: format.name) { try? loader.close() }
         }
         if errors >= 0 { dup2(errors, 2); close(errors) }
-        let status = cps_apply_filter()
-        var ready = HelperReady(filtered: status == 0)
-        if status != 0 { ready.problem = String(cString: strerror(-status)) }
-        send(HelperCoding.encode(ready), fd: -1)
-        guard status == 0 else { exit(1) }
+        let problem = HelperConfinement.applyFilter()
+        send(HelperCoding.encode(HelperReady(filtered: problem == nil, problem: problem)), fd: -1)
+        guard problem == nil else { exit(1) }
 
         let seconds = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_HELPER_SECONDS"].flatMap { Int($0) } ?? HelperLaunch.defaultProcessorSeconds
-        let requests = HelperRequests(processorSeconds: seconds)
-        var buffer = [UInt8](repeating: 0, count: HelperCoding.messageLimit)
+        let requests = HelperRequests(processorSeconds: seconds, app: app)
         while true {
-            var fd: Int32 = -1
-            let got = buffer.withUnsafeMutableBytes { cph_receive(0, $0.baseAddress, $0.count, &fd, -1, -1) }
-            guard got > 0 else { exit(0) }
-            guard let request = HelperCoding.decode(HelperRequest.self, Data(buffer[0..<got])) else {
+            guard case .message(let data, let fd) = app.receive(limit: HelperCoding.messageLimit) else { exit(0) }
+            guard let request = HelperCoding.decode(HelperRequest.self, data) else {
                 if fd >= 0 { close(fd) }
                 continue
             }
@@ -44,8 +38,10 @@ public enum DecodeHelperMain {
         }
     }
 
+    /// The app, on the standard input.
+    static let app = HelperSocket(adopting: 0)
+
     static func send(_ message: Data, fd: Int32) {
-        let sent = message.withUnsafeBytes { cph_send(0, $0.baseAddress, $0.count, fd) }
-        if sent != 0 { exit(0) }
+        if !app.send(message, passing: fd) { exit(0) }
     }
 }

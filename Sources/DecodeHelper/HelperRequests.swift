@@ -1,17 +1,20 @@
 // Why this exists: what the helper does for each request: the photo's bytes mapped from their memfd, decoded by the pipeline's own decoder under a processor-time limit, and the pixels copied once into a memfd that is sealed before it is sent.
-import CHelperIPC
-import CSeccomp
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import HelperIPC
 import PhotoPipeline
 
 final class HelperRequests {
     let processorSeconds: Int
+    let app: HelperSocket
     /// The animation `animate` read, kept for `frame` requests.
     var animation: HelperAnimation?
 
-    init(processorSeconds: Int) { self.processorSeconds = processorSeconds }
+    init(processorSeconds: Int, app: HelperSocket) {
+        self.processorSeconds = processorSeconds
+        self.app = app
+    }
 
     /// The reply to `request` and its pixels' descriptor (-1: none); no reply to a stray cancel.
     func answer(_ request: HelperRequest, input: Int32) -> (HelperReply?, Int32) {
@@ -29,9 +32,9 @@ final class HelperRequests {
             reply.error = .undecodable(Words("the photo's bytes could not be read"))
             return (reply, -1)
         }
-        _ = cps_limit_processor_time(processorSeconds)
+        HelperConfinement.limitProcessorTime(seconds: processorSeconds)
         // The app sends a cancel between our chunks when the photo is no longer wanted.
-        let cancelled = { cph_pending(0) != 0 }
+        let cancelled = { [app] in app.hasPending }
         switch request {
         case .decode(_, let ask):
             var decoder = ImageDecoder(maxDimension: ask.maxDimension, pixelLimit: ask.pixelLimit)
@@ -76,28 +79,17 @@ final class HelperRequests {
 
     /// The photo's bytes, mapped from the memfd the app sent (never copied).
     static func mapped(_ fd: Int32) -> Data? {
-        guard fd >= 0 else { return nil }
-        var size = 0
-        guard cph_check_sealed(fd, 0, &size) == 0 else { return nil }
+        guard fd >= 0, let size = SealedMemory.sealedSize(fd) else { return nil }
         if size == 0 { return Data() }
-        guard let map = cph_map(fd, size) else { return nil }
-        return Data(bytesNoCopy: map, count: size, deallocator: .custom { pointer, count in cph_unmap(pointer, count) })
+        guard let (map, length) = SealedMemory.map(fd, need: size) else { return nil }
+        return Data(bytesNoCopy: map, count: length, deallocator: .custom { pointer, count in SealedMemory.unmap(pointer, length: count) })
     }
 
     /// `pixbuf`'s pixels copied into a new memfd, sealed, described in `reply`.
     func attach(_ pixbuf: Pixbuf, to reply: HelperReply) -> (HelperReply?, Int32) {
         var reply = reply
-        let length = pixbuf.byteLength
-        let fd = cph_memfd("classic-photos-pixels", length)
-        guard fd >= 0, let map = cph_map_shared(fd, length) else {
-            if fd >= 0 { close(fd) }
-            reply.error = .undecodable(Words("its pixels could not be handed over"))
-            return (reply, -1)
-        }
-        map.copyMemory(from: pixbuf.pixels, byteCount: length)
-        cph_unmap(map, length)
-        guard cph_seal(fd) == 0 else {
-            close(fd)
+        let fd = SealedMemory.sealed(copying: pixbuf.pixels, count: pixbuf.byteLength, name: "classic-photos-pixels")
+        guard fd >= 0 else {
             reply.error = .undecodable(Words("its pixels could not be handed over"))
             return (reply, -1)
         }

@@ -1,14 +1,18 @@
 // Why this exists: pixels a helper sends are taken only as promised: a shape the app accepts, in a memfd sealed against change and large enough; anything else is refused rather than mapped.
-import CHelperIPC
 import Foundation
+import HelperIPC
 @testable import PhotoPipeline
 import XCTest
 
 final class HelperPixelsTests: XCTestCase {
     private func memfd(_ bytes: Int, seal: Bool) -> Int32 {
-        let fd = cph_memfd("test", bytes)
+        if seal { return SealedMemory.sealed(Data(count: bytes), name: "test") }
+        // A file of that size that nothing seals, as a compromised helper could send.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unsealed-\(UUID().uuidString)").path
+        let fd = open(path, O_RDWR | O_CREAT, 0o600)
+        unlink(path)
         XCTAssertGreaterThanOrEqual(fd, 0)
-        if seal { XCTAssertEqual(cph_seal(fd), 0) }
+        XCTAssertEqual(ftruncate(fd, off_t(bytes)), 0)
         return fd
     }
 

@@ -10,8 +10,9 @@ final class PackageProgramsTests: XCTestCase {
         // Compiles the translations of a run from the source tree; an installed app has them compiled.
         "Sources/PhotosApp/Start/SourceTranslations.swift": ("/usr/bin/msgfmt", nil),
         // Starts the decoding helpers (the app's own program) through bubblewrap (HelperLaunch's /usr/bin/bwrap).
-        "Sources/PhotoPipeline/Sandbox/HelperProcess.swift": ("cph_spawn", "bubblewrap"),
-        // The spawn itself: execve of the program HelperProcess gives it.
+        "Sources/PhotoPipeline/Sandbox/HelperProcess.swift": ("ChildSpawn.start", "bubblewrap"),
+        // The spawn itself, for HelperProcess: cph_spawn, then execve of the program it is given.
+        "Sources/HelperIPC/ChildSpawn.swift": ("cph_spawn", nil),
         "Sources/CHelperIPC/helper_ipc.c": ("execve", nil),
         // Names execve only to refuse it (the helper's seccomp filter).
         "Sources/CSeccomp/helper_seccomp.c": ("execve", nil),
@@ -20,9 +21,9 @@ final class PackageProgramsTests: XCTestCase {
     /// The app's modules: what the package's binary is built from.
     static let appSources = ["Sources/ClassicPhotos", "Sources/PhotosApp", "Sources/PhotoPipeline", "Sources/GLibRuntime", "Sources/Gtk",
                              "Sources/GdkPixbuf", "Sources/Soup", "Sources/CPhotoView", "Sources/CRowView", "Sources/CRowModel",
-                             "Sources/CGLProbe", "Sources/CStallSampler", "Sources/CThreadSlice", "Sources/DecodeHelper", "Sources/CHelperIPC",
-                             "Sources/CSeccomp"]
-    static let startsAProgram = ["Process()", "posix_spawn", "g_spawn", "g_subprocess", "execv", "system(", "cph_spawn("]
+                             "Sources/CGLProbe", "Sources/CStallSampler", "Sources/CThreadSlice", "Sources/DecodeHelper", "Sources/HelperIPC",
+                             "Sources/CHelperIPC", "Sources/CSeccomp"]
+    static let startsAProgram = ["Process()", "posix_spawn", "g_spawn", "g_subprocess", "execv", "system(", "cph_spawn(", "ChildSpawn.start("]
 
     func testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn() throws {
         let root = SamplePhotos.repositoryRoot

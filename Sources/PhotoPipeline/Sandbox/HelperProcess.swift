@@ -1,21 +1,21 @@
 // Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a sealed memfd, and, when it dies, reaped with the reason.
-import CHelperIPC
 import Foundation
 import GLibRuntime
+import HelperIPC
 
 final class HelperProcess: @unchecked Sendable {
     let pid: pid_t
     let sandboxed: Bool
     /// Set while the pool lends the helper: the origin whose photos it decodes, from then on.
     var origin: String?
-    private let socket: Int32
+    private let socket: HelperSocket
     private let errors: Int32
     private var nextID = 1
     private var ended = false
     /// The end of what the helper wrote to its standard error (a loader's last words).
     private var errorTail = ""
 
-    private init(pid: pid_t, socket: Int32, errors: Int32, sandboxed: Bool) {
+    private init(pid: pid_t, socket: HelperSocket, errors: Int32, sandboxed: Bool) {
         self.pid = pid
         self.socket = socket
         self.errors = errors
@@ -29,34 +29,32 @@ final class HelperProcess: @unchecked Sendable {
 
     /// Start a helper and wait until it says it is ready; the reason it is not, otherwise.
     static func start(_ launch: HelperLaunch, sandboxed: Bool) -> Result<HelperProcess, HelperDeath> {
-        var pair: [Int32] = [-1, -1]
-        guard cph_socketpair(&pair) == 0 else { return .failure(.couldNotStart(Words("no socket could be made"))) }
-        var pipeEnds: [Int32] = [-1, -1]
-        guard cph_pipe(&pipeEnds) == 0 else {
-            close(pair[0]); close(pair[1])
+        guard let (socket, childEnd) = HelperSocket.pair() else { return .failure(.couldNotStart(Words("no socket could be made"))) }
+        guard let errorPipe = ChildSpawn.pipe() else {
+            close(childEnd)
             return .failure(.couldNotStart(Words("no pipe could be made")))
         }
         let command = launch.command(sandboxed: sandboxed)
-        let environment = launch.environment(sandboxed: sandboxed)
-        let pid = withCStrings(command) { argv in
-            withCStrings(environment) { envp in
-                cph_spawn(command[0], argv, envp, pair[1], pipeEnds[1], launch.addressLimit)
-            }
-        }
-        close(pair[1])
-        close(pipeEnds[1])
+        let pid = ChildSpawn.start(command, environment: launch.environment(sandboxed: sandboxed), stdin: childEnd,
+                                   stderr: errorPipe.write, addressLimit: launch.addressLimit)
+        close(childEnd)
+        close(errorPipe.write)
         guard pid > 0 else {
-            close(pair[0]); close(pipeEnds[0])
+            close(errorPipe.read)
             return .failure(.couldNotStart(Words("%1$s could not be started", command[0])))
         }
-        let helper = HelperProcess(pid: pid, socket: pair[0], errors: pipeEnds[0], sandboxed: sandboxed)
-        var buffer = [UInt8](repeating: 0, count: HelperCoding.messageLimit)
-        var fd: Int32 = -1
-        let got = buffer.withUnsafeMutableBytes { cph_receive(pair[0], $0.baseAddress, $0.count, &fd, startSeconds * 1000, -1) }
-        if fd >= 0 { close(fd) }
-        guard got > 0, let ready = HelperCoding.decode(HelperReady.self, Data(buffer[0..<Int(got)])) else {
-            return .failure(helper.end(timedOut: got == Int(CPH_TIMED_OUT), limit: launch))
+        let helper = HelperProcess(pid: pid, socket: socket, errors: errorPipe.read, sandboxed: sandboxed)
+        var ready: HelperReady?
+        switch socket.receive(limit: HelperCoding.messageLimit, milliseconds: startSeconds * 1000) {
+        case .message(let data, let fd):
+            if fd >= 0 { close(fd) }
+            ready = HelperCoding.decode(HelperReady.self, data)
+        case .timedOut:
+            return .failure(helper.end(timedOut: true, limit: launch))
+        default:
+            break
         }
+        guard let ready else { return .failure(helper.end(timedOut: false, limit: launch)) }
         guard ready.filtered else {
             _ = helper.end(timedOut: false, limit: launch)
             return .failure(.couldNotStart(Words("its system call filter could not be set: %1$s", ready.problem ?? "")))
@@ -81,13 +79,12 @@ final class HelperProcess: @unchecked Sendable {
         let request = make(id)
         var input: Int32 = -1
         if let bytes {
-            input = Self.sealedCopy(of: bytes)
+            input = SealedMemory.sealed(bytes, name: "classic-photos-bytes")
             guard input >= 0 else { return .died(.couldNotStart(Words("the photo's bytes could not be handed over"))) }
         }
-        let message = HelperCoding.encode(request)
-        let sent = message.withUnsafeBytes { cph_send(socket, $0.baseAddress, $0.count, input) }
+        let sent = socket.send(HelperCoding.encode(request), passing: input)
         if input >= 0 { close(input) }
-        guard sent == 0 else { return .died(end(timedOut: false, limit: launch)) }
+        guard sent else { return .died(end(timedOut: false, limit: launch)) }
 
         // Wall time is only a last resort (processor time is the helper's own limit): a helper
         // stuck without using the processor is stopped after this long.
@@ -95,31 +92,28 @@ final class HelperProcess: @unchecked Sendable {
         let cancelFD = cancellable?.descriptor() ?? -1
         defer { if cancelFD >= 0 { cancellable?.releaseDescriptor() } }
         var watching = cancelFD
-        var buffer = [UInt8](repeating: 0, count: HelperCoding.messageLimit)
         while true {
-            var fd: Int32 = -1
-            let got = buffer.withUnsafeMutableBytes { cph_receive(socket, $0.baseAddress, $0.count, &fd, wallSeconds * 1000, watching) }
-            if got == Int(CPH_CANCELLED) {
+            switch socket.receive(limit: HelperCoding.messageLimit, milliseconds: wallSeconds * 1000, cancel: watching) {
+            case .cancelled:
                 watching = -1
-                let cancel = HelperCoding.encode(HelperRequest.cancel(id: id))
-                _ = cancel.withUnsafeBytes { cph_send(socket, $0.baseAddress, $0.count, -1) }
-                continue
+                socket.send(HelperCoding.encode(HelperRequest.cancel(id: id)))
+            case .timedOut:
+                return .died(end(timedOut: true, limit: launch))
+            case .endOfFile, .failed:
+                return .died(end(timedOut: false, limit: launch))
+            case .message(let data, let fd):
+                guard let reply = HelperCoding.decode(HelperReply.self, data) else {
+                    if fd >= 0 { close(fd) }
+                    return .died(end(timedOut: false, limit: launch, garbled: true))
+                }
+                // A reply to an earlier request, cancelled: not this one's.
+                if reply.id != id {
+                    if fd >= 0 { close(fd) }
+                    continue
+                }
+                drainErrors()
+                return .reply(reply, pixels: fd)
             }
-            guard got > 0 else {
-                if fd >= 0 { close(fd) }
-                return .died(end(timedOut: got == Int(CPH_TIMED_OUT), limit: launch))
-            }
-            guard let reply = HelperCoding.decode(HelperReply.self, Data(buffer[0..<Int(got)])) else {
-                if fd >= 0 { close(fd) }
-                return .died(end(timedOut: false, limit: launch, garbled: true))
-            }
-            // A reply to an earlier request, cancelled: not this one's.
-            if reply.id != id {
-                if fd >= 0 { close(fd) }
-                continue
-            }
-            drainErrors()
-            return .reply(reply, pixels: fd)
         }
     }
 
@@ -136,9 +130,9 @@ final class HelperProcess: @unchecked Sendable {
         // Whatever it did, it stops now (a zombie keeps the status it died with); bubblewrap
         // takes its sandbox with it (--die-with-parent).
         kill(pid, SIGKILL)
-        let status = cph_wait(pid)
+        let status = ChildSpawn.wait(pid)
         drainErrors()
-        close(socket)
+        socket.close()
         close(errors)
         let death: HelperDeath
         if timedOut {
@@ -167,26 +161,4 @@ final class HelperProcess: @unchecked Sendable {
             if errorTail.utf8.count > 8192 { errorTail = String(errorTail.suffix(4096)) }
         }
     }
-
-    /// `bytes` in a memfd sealed against change, for the helper to map.
-    static func sealedCopy(of bytes: Data) -> Int32 {
-        let fd = cph_memfd("classic-photos-bytes", max(bytes.count, 1))
-        guard fd >= 0 else { return -1 }
-        var ok = bytes.isEmpty
-        if !bytes.isEmpty, let map = cph_map_shared(fd, bytes.count) {
-            bytes.withUnsafeBytes { map.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            cph_unmap(map, bytes.count)
-            ok = true
-        }
-        guard ok, cph_seal(fd) == 0 else { close(fd); return -1 }
-        return fd
-    }
-}
-
-/// Run `body` with `strings` as a NULL-terminated C array.
-func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
