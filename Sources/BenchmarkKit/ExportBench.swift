@@ -25,7 +25,7 @@ extension AppBench {
 
     public func export(_ photos: LargePhotos) throws -> [Result] {
         let (folder, manifest) = try exportGallery(photos)
-        var appSeconds: [Double] = [], magickSeconds: [Double] = [], peakRSS: [Double] = [], written: [Double] = []
+        var appSeconds: [Double] = [], magickSeconds: [Double] = [], peakRSS: [Double] = [], withHelpers: [Double] = [], written: [Double] = []
         var scrollingRate: [Double] = [], workP99: [Double] = [], late: [Double] = [], baseWorkP99: [Double] = [], baseLate: [Double] = []
         // ImageMagick takes minutes for 200 photos: two repetitions at most.
         for _ in 0..<min(repetitions, 2) {
@@ -37,10 +37,11 @@ extension AppBench {
             guard magick.status == 0 else { throw BenchError("mogrify failed: \(magick.output.suffix(300))") }
             magickSeconds.append(ProcessInfo.processInfo.systemUptime - start)
 
-            let (seconds, count, rss) = try exportOnce(manifest, scrolling: false).summary
-            appSeconds.append(seconds)
-            written.append(count)
-            peakRSS.append(rss)
+            let idle = try exportOnce(manifest, scrolling: false)
+            appSeconds.append(idle.seconds)
+            written.append(idle.written)
+            peakRSS.append(idle.peakRSS)
+            withHelpers.append(idle.peakWithHelpers)
 
             let scrolled = try exportOnce(manifest, scrolling: true)
             scrollingRate.append(scrolled.photosPerSecondWhileScrolling)
@@ -57,9 +58,10 @@ extension AppBench {
             Result(name: "export 200 × 12 MP JPEG → sepia JPEG: the app (list idle)", unit: "s", values: appSeconds),
             Result(name: "export 200 × 12 MP JPEG → sepia JPEG: ImageMagick mogrify -sepia-tone 80%", unit: "s", values: magickSeconds, note: note),
             Result(name: "export ÷ ImageMagick mogrify (the app's photos per second over mogrify's)", unit: "×", values: ratio,
-                   target: "≥ 5", met: { $0 >= 5 }),
+                   target: "≥ 10", met: { $0 >= 10 }),
             Result(name: "export: photos written of 200", unit: "photos", values: written, target: "200", met: { $0 == 200 }),
             Result(name: "export: the app's peak RSS", unit: "MB", values: peakRSS, target: "< 800", met: { $0 < 800 }),
+            Result(name: "export: the app's and its decoding helpers' peak RSS, added", unit: "MB", values: withHelpers),
             Result(name: "export while the list scrolls: photos per second", unit: "photos/s", values: scrollingRate),
             Result(name: "export while the list scrolls: frame work p99", unit: "ms", values: workP99, target: "≤ 8", met: { $0 <= 8 }),
             Result(name: "export while the list scrolls: frames over 25 ms", unit: "frames", values: late, target: "0", met: { $0 == 0 }),
@@ -70,9 +72,8 @@ extension AppBench {
     }
 
     private struct ExportRun {
-        var seconds = Double.nan, written = 0.0, peakRSS = Double.nan
+        var seconds = Double.nan, written = 0.0, peakRSS = Double.nan, peakWithHelpers = Double.nan
         var photosPerSecondWhileScrolling = Double.nan, workP99 = Double.nan, late = Double.nan
-        var summary: (Double, Double, Double) { (seconds, written, peakRSS) }
     }
 
     /// One export by the app, from `export-started` to `export-ended` in its trace; with
@@ -111,6 +112,7 @@ extension AppBench {
             run.written = Double(count)
         }
         run.peakRSS = ProcReaders.peakRSS(pid: app.process.processIdentifier)
+        run.peakWithHelpers = ProcReaders.peakRSSWithHelpers(pid: app.process.processIdentifier)
         return run
     }
 

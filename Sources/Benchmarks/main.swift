@@ -35,6 +35,7 @@ section("observer") { ObserverBench.run(repetitions: max(repetitions, 5)) }
 let photos = LargePhotos()
 section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
+section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary) }
 var app: AppBench?
 var manifests: BigManifests?
 if ["manifests", "big-galleries"].contains(where: wanted) {

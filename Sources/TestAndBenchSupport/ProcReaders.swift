@@ -8,6 +8,35 @@ public enum ProcReaders {
     /// Resident memory at its highest so far (MB), `VmHWM`.
     public static func peakRSS(pid: Int32) -> Double { statusField("VmHWM:", pid: pid) }
 
+    /// The app's peak and its live helpers' peaks (bubblewrap's too) added: the memory the app
+    /// and its decoding helpers held at most together, or a little more (their peaks need not
+    /// have come at once).
+    public static func peakRSSWithHelpers(pid: Int32) -> Double {
+        descendants(of: pid).reduce(peakRSS(pid: pid)) { total, child in
+            let peak = peakRSS(pid: child)
+            return peak.isNaN ? total : total + peak
+        }
+    }
+
+    /// Every process started, directly or not, by `pid` (from each process's parent in `/proc/PID/stat`).
+    public static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+        }
+        return parents.keys.filter { child in
+            var parent = parents[child]
+            while let current = parent, current > 1 {
+                if current == pid { return true }
+                parent = parents[current]
+            }
+            return false
+        }
+    }
+
     /// A thread's time on a CPU so far (ns), from the scheduler's own accounting
     /// (`/proc/PID/task/TID/schedstat`, first field); nil if it cannot be read.
     public static func threadCPUNanoseconds(pid: Int32, tid: Int32) -> UInt64? {

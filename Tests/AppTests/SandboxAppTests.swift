@@ -23,18 +23,6 @@ final class SandboxAppTests: XCTestCase {
         return Set(decoderLibraries.filter { maps.contains("/\($0)") })
     }
 
-    /// Every process started, directly or not, by `pid`.
-    static func descendants(of pid: pid_t) -> [pid_t] {
-        var parents: [pid_t: pid_t] = [:]
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = pid_t(entry), let stat = HelperLaunch.procFile("/proc/\(entry)/stat"),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = pid_t(fields[1]) { parents[child] = parent }
-        }
-        return parents.keys.filter { var p = parents[$0]; while let q = p, q > 1 { if q == pid { return true }; p = parents[q] }; return false }
-    }
-
     func testDecodersAreMappedOnlyInHelpers() throws {
         let folder = try FormatsAppTests.formatFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,7 +45,7 @@ final class SandboxAppTests: XCTestCase {
         let pid = app.process.processIdentifier
         XCTAssertEqual(Self.decoderLibrariesMapped(by: pid).subtracting(try Self.linkedByGTK()), [], "the app's own process maps no decoder")
         // They are mapped, in its helpers.
-        let helpers = Self.descendants(of: pid).map(Self.decoderLibrariesMapped(by:)).reduce(Set<String>()) { $0.union($1) }
+        let helpers = ProcReaders.descendants(of: pid).map(Self.decoderLibrariesMapped(by:)).reduce(Set<String>()) { $0.union($1) }
         XCTAssertTrue(helpers.isSuperset(of: ["libheif", "libwebp", "libpixbufloader"]), "the helpers decode: \(helpers)")
         XCTAssertTrue(app.trace.events.contains { if case .decoders(let sandbox, let reason, _) = $0.event { return sandbox == "bubblewrap" && reason == nil } else { return false } },
                       "helpers run in bubblewrap")

@@ -38,10 +38,15 @@ public final class HelperPool: @unchecked Sendable {
 
     /// Start one helper now, on a worker, so that the first photo does not wait for it.
     public func warm() {
-        DispatchQueue.global(qos: .utility).async {
-            guard case .success(let helper) = self.lease(origin: nil, cancellable: nil) else { return }
-            self.giveBack(helper, reusable: true)
-        }
+        DispatchQueue.global(qos: .utility).async { _ = self.startOne() }
+    }
+
+    /// Start one helper (if fewer than `size` run) and keep it idle; false if none could start.
+    @discardableResult
+    public func startOne() -> Bool {
+        guard case .success(let helper) = lease(origin: nil, cancellable: nil) else { return false }
+        giveBack(helper, reusable: true)
+        return true
     }
 
     /// A helper for a photo of `origin`: an idle one already serving it, a new one while there

@@ -30,7 +30,7 @@ extension HelperPool {
 
 extension ImageDecoder {
     /// Decode in a helper of `pool`: the same settings, the same errors.
-    func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable?) throws(DecodeError) -> Thumbnail {
+    public func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable? = nil) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let ask = DecodeAsk(maxDimension: maxDimension, pixelLimit: pixelLimit, downscaleWhileDecoding: downscaleWhileDecoding,
                             squareCrop: squareCrop, maxPixels: maxPixels)

@@ -1,0 +1,74 @@
+// Why this exists: what decoding in a sandboxed helper costs against decoding in the process, side by side in one run: a helper's start-up (bubblewrap, the program, every loader, the filter), the time one image adds (a tiny PNG, where the decode itself is nothing, and 12 MP photos), and cold row thumbnails of 12 MP photos two at a time, as the list makes them.
+import Foundation
+import GLibRuntime
+import PhotoPipeline
+import TestAndBenchSupport
+
+public enum SandboxBench {
+    public static func run(repetitions: Int, photos: LargePhotos, app: String) -> [Result] {
+        guard let jpeg = photos.files["coffee-12mp.jpg"], let big = TestImages.decode(jpeg) else { return [] }
+        let png = TestImages.encode(big, type: "png")
+        let tiny = TestImages.encoded(width: 16, height: 16) { x, y in [UInt8(x * 16), UInt8(y * 16), 128] }
+        var results: [Result] = []
+
+        // Start-up: a pool of one, started and stopped, again and again.
+        var startMs: [Double] = [], sandboxed = true
+        for _ in 0..<max(repetitions, 5) {
+            let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
+            startMs += timeIt(1) { _ = pool.startOne() }.map { $0 * 1000 }
+            if case .unavailable = pool.sandboxState { sandboxed = false }
+            pool.stopAll()
+        }
+        results.append(Result(name: "a decoding helper's start-up (bubblewrap, the program, every loader, the filter)", unit: "ms", values: startMs,
+                              note: sandboxed ? "in bubblewrap" : "without bubblewrap (it cannot run here)"))
+
+        // One image at a time, the same decoder here and in a warm helper, interleaved.
+        let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
+        defer { pool.stopAll() }
+        pool.startOne()
+        for (label, data) in [("16 × 16 PNG", tiny), ("12 MP JPEG", jpeg), ("12 MP PNG", png)] {
+            var decoder = ImageDecoder(maxDimension: 256)
+            decoder.origin = "file:"
+            var here: [Double] = [], helper: [Double] = [], report = ImageDecoder.Report()
+            _ = try? decoder.decodeHere(data, report: &report)
+            for _ in 0..<max(repetitions, 5) {
+                here += timeIt(1) { _ = try? decoder.decodeHere(data, report: &report) }
+                helper += timeIt(1) { _ = try? decoder.decode(in: pool, data, report: &report) }
+            }
+            results.append(Result(name: "\(label) → 256 px thumbnail, decoded in the process", unit: "ms", values: here.map { $0 * 1000 }))
+            results.append(Result(name: "\(label) → 256 px thumbnail, decoded in a warm helper", unit: "ms", values: helper.map { $0 * 1000 }))
+            results.append(Result(name: "… the helper's overhead per image, \(label)", unit: "ms", values: zip(helper, here).map { ($0 - $1) * 1000 }))
+        }
+
+        // Cold row thumbnails of 12 MP photos, two at a time (the list's download queue on 2 cores).
+        let photosToDecode = Array(repeating: jpeg, count: 24)
+        let pair = HelperPool(launch: HelperLaunch(executable: app), size: 2)
+        defer { pair.stopAll() }
+        pair.startOne(); pair.startOne()
+        var hereRate: [Double] = [], helperRate: [Double] = []
+        for _ in 0..<repetitions {
+            hereRate.append(Double(photosToDecode.count) / (timeIt(1) { decodeTwoAtATime(photosToDecode, pool: nil) }.first ?? .nan))
+            helperRate.append(Double(photosToDecode.count) / (timeIt(1) { decodeTwoAtATime(photosToDecode, pool: pair) }.first ?? .nan))
+        }
+        results.append(Result(name: "cold 12 MP JPEG row thumbnails, two at a time, in the process", unit: "photos/s", values: hereRate))
+        results.append(Result(name: "cold 12 MP JPEG row thumbnails, two at a time, in two helpers", unit: "photos/s", values: helperRate))
+        results.append(Result(name: "… helpers ÷ in the process", unit: "×", values: zip(helperRate, hereRate).map { $0 / $1 },
+                              target: "≥ 0.9", met: { $0 >= 0.9 }))
+        return results
+    }
+
+    /// Decode every photo to a 256 px thumbnail on two threads, here or in `pool`'s helpers.
+    static func decodeTwoAtATime(_ photos: [Data], pool: HelperPool?) {
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var decoder = ImageDecoder(maxDimension: 256)
+            decoder.origin = "file:"
+            var report = ImageDecoder.Report()
+            while true {
+                let index = next.withLock { value -> Int in defer { value += 1 }; return value }
+                guard index < photos.count else { return }
+                if let pool { _ = try? decoder.decode(in: pool, photos[index], report: &report) } else { _ = try? decoder.decodeHere(photos[index], report: &report) }
+            }
+        }
+    }
+}
