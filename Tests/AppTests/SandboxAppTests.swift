@@ -151,6 +151,36 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
+    /// Photos of different origins never share a helper: a helper serves the origin it was
+    /// first lent to, for its life; another origin gets a helper of its own, replacing an idle one
+    /// when the pool is full.
+    func testHelpersAreKeptApartByOrigin() throws {
+        let pool = HelperPool(launch: HelperLaunch(executable: AppProcess.binary), size: 2)
+        defer { pool.stopAll() }
+        let photo = SamplePhotos.data("coffee.png")
+        func decode(_ origin: String) throws {
+            var decoder = ImageDecoder(maxDimension: 64)
+            decoder.origin = origin
+            var report = ImageDecoder.Report()
+            _ = try decoder.decode(in: pool, photo, report: &report)
+        }
+        try decode("https://a.example:")
+        XCTAssertEqual(pool.startedCount, 1)
+        try decode("https://a.example:")
+        XCTAssertEqual(pool.startedCount, 1, "the same origin's next photo: the same helper")
+        try decode("https://b.example:")
+        XCTAssertEqual(pool.startedCount, 2, "another origin: another helper")
+        try decode("https://a.example:")
+        try decode("https://b.example:")
+        XCTAssertEqual(pool.startedCount, 2, "each origin back to its own helper")
+        try decode("file:")
+        XCTAssertEqual(pool.startedCount, 3, "a third origin with the pool full: the helper idle longest is replaced, not shared")
+        try decode("file:")
+        XCTAssertEqual(pool.startedCount, 3)
+        try decode("https://a.example:")
+        XCTAssertEqual(pool.startedCount, 4, "the origin whose helper was replaced gets a new one")
+    }
+
     /// As every real user runs the app: bubblewrap's sandbox made without privileges (setpriv to
     /// nobody), and the same failures contained.
     func testTheSandboxWorksForAnUnprivilegedUser() throws {

@@ -65,7 +65,8 @@ public final class HelperPool: @unchecked Sendable {
                 return .success(helper)
             }
             if idle.count + out < size || !idle.isEmpty {
-                let replaced = idle.isEmpty ? nil : idle.removeFirst()
+                // Room for one more: start it; a full pool: replace an idle one of another origin.
+                let replaced = idle.count + out < size ? nil : idle.removeFirst()
                 out += 1
                 condition.unlock()
                 replaced?.stop()
