@@ -95,6 +95,11 @@ unshare --mount --propagation private bash -euo pipefail -c '
   grep -q "\"event\":\"manifest\",\"rows\":19,\"source\":\"file:///usr/share/classic-photos/sample-gallery/ClassicPhotos.plist\"" "$root/out/sample.jsonl" \
     || fail "the sample gallery did not open: $(head -c 600 "$root/out/sample.jsonl")"
   grep -q "\"state\":\"filtered\"" "$root/out/sample.jsonl" || fail "no row of the sample gallery reached sepia"
+  # Decoded by the package helpers: bubblewrap came with it (a Depends), and the trace says how they ran.
+  in_root test -x /usr/bin/bwrap || fail "bubblewrap was not installed with the package"
+  decoders="$(grep -o "\"event\":\"decoders\"[^}]*" "$root/out/sample.jsonl" | head -n1)"
+  [ -n "$decoders" ] || fail "no decoding helper started: $(head -c 600 "$root/out/sample.jsonl")"
+  echo "package: $decoders"
 
   # Purged, it leaves none of its files.
   in_root apt-get purge -y -qq classic-photos >/dev/null
