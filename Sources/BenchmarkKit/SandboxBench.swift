@@ -26,19 +26,23 @@ public enum SandboxBench {
         let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
         defer { pool.stopAll() }
         pool.startOne()
+        var failures = 0
         for (label, data) in [("16 × 16 PNG", tiny), ("12 MP JPEG", jpeg), ("12 MP PNG", png)] {
             var decoder = ImageDecoder(maxDimension: 256)
             decoder.origin = "file:"
             var here: [Double] = [], helper: [Double] = [], report = ImageDecoder.Report()
             _ = try? decoder.decodeHere(data, report: &report)
             for _ in 0..<max(repetitions, 5) {
-                here += timeIt(1) { _ = try? decoder.decodeHere(data, report: &report) }
-                helper += timeIt(1) { _ = try? decoder.decode(in: pool, data, report: &report) }
+                here += timeIt(1) { if (try? decoder.decodeHere(data, report: &report)) == nil { failures += 1 } }
+                helper += timeIt(1) { if (try? decoder.decode(in: pool, data, report: &report)) == nil { failures += 1 } }
             }
             results.append(Result(name: "\(label) → 256 px thumbnail, decoded in the process", unit: "ms", values: here.map { $0 * 1000 }))
             results.append(Result(name: "\(label) → 256 px thumbnail, decoded in a warm helper", unit: "ms", values: helper.map { $0 * 1000 }))
             results.append(Result(name: "… the helper's overhead per image, \(label)", unit: "ms", values: zip(helper, here).map { ($0 - $1) * 1000 }))
         }
+
+        results.append(Result(name: "decodes that failed (every one above must succeed)", unit: "decodes", values: [Double(failures)],
+                              target: "0", met: { $0 == 0 }))
 
         // Cold row thumbnails of 12 MP photos, two at a time (the list's download queue on 2 cores).
         let photosToDecode = Array(repeating: jpeg, count: 24)

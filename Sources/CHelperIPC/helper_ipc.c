@@ -183,6 +183,19 @@ int cph_memfd(const char *name, size_t size) {
     return fd;
 }
 
+int cph_fill(int fd, const void *bytes, size_t length) {
+    /* write(), not pwrite(): the helper's filter allows write and lseek only. */
+    if (lseek(fd, 0, SEEK_SET) != 0) return -errno;
+    size_t done = 0;
+    while (done < length) {
+        ssize_t wrote = write(fd, (const char *)bytes + done, length - done);
+        if (wrote < 0 && errno == EINTR) continue;
+        if (wrote <= 0) return wrote < 0 ? -errno : -EIO;
+        done += (size_t)wrote;
+    }
+    return 0;
+}
+
 #define REQUIRED_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE)
 
 int cph_seal(int fd) {
@@ -202,7 +215,7 @@ int cph_check_sealed(int fd, size_t need, size_t *size) {
 
 void *cph_map(int fd, size_t length) {
     if (length == 0) return NULL;
-    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_POPULATE, fd, 0);
     return address == MAP_FAILED ? NULL : address;
 }
 

@@ -9,9 +9,7 @@ public enum SealedMemory {
         let fd = cph_memfd(name, max(count, 1))
         guard fd >= 0 else { return -1 }
         if count > 0, let bytes {
-            guard let map = cph_map_shared(fd, count) else { Glibc.close(fd); return -1 }
-            map.copyMemory(from: bytes, byteCount: count)
-            cph_unmap(map, count)
+            guard cph_fill(fd, bytes, count) == 0 else { Glibc.close(fd); return -1 }
         }
         guard cph_seal(fd) == 0 else { Glibc.close(fd); return -1 }
         return fd

@@ -37,6 +37,10 @@ int cph_pending(int socket);
 /* A memfd of `size` bytes that can be sealed (close-on-exec), or -errno. */
 int cph_memfd(const char *name, size_t size);
 
+/* Write `length` bytes into `fd` from its start (the kernel copies them into the memfd's pages
+ * directly: no page faults, as filling a mapping would take). 0 or -errno. */
+int cph_fill(int fd, const void *bytes, size_t length);
+
 /* Seal `fd` against writes, shrinking, growing and further seals. 0 or -errno.
  * No writable shared mapping of it may remain. */
 int cph_seal(int fd);
@@ -48,7 +52,8 @@ int cph_check_sealed(int fd, size_t need, size_t *size);
 /* Map `length` bytes of `fd` shared and writable (the helper, filling a memfd before sealing it). NULL on failure. */
 void *cph_map_shared(int fd, size_t length);
 
-/* Map `length` bytes of `fd` privately (copy-on-write: writes stay in this process). NULL on failure. */
+/* Map `length` bytes of `fd` privately (copy-on-write: writes stay in this process), its pages
+ * mapped at once rather than one fault at a time. NULL on failure. */
 void *cph_map(int fd, size_t length);
 int cph_unmap(void *address, size_t length);
 
