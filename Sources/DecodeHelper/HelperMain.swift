@@ -7,6 +7,8 @@ import PhotoPipeline
 public enum DecodeHelperMain {
     /// Run as a helper until the app closes the socket. Never returns.
     public static func run() -> Never {
+        // Below the app's main thread, as its workers are: decoding never takes a CPU from a frame.
+        BackgroundPriority.lowerHelperThread()
         // Load every loader module (and the libraries it needs) now: once filtered, a loader
         // could still open one (reading is allowed), but loading them all up front means the
         // first photo of each format costs no more than the next.

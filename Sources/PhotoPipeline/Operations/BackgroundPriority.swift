@@ -41,6 +41,17 @@ public enum BackgroundPriority {
         #endif
     }
 
+    /// A decoding helper's own thread, as the app's workers run (nice 10, the long slice), before
+    /// it starts any other: the threads its decoders start inherit both. Unlike
+    /// `lowerCurrentThread`, for a process's main thread: the helper's is its only worker.
+    public static func lowerHelperThread() {
+        #if os(Linux)
+        if cp_set_thread_nice_and_slice(niceness, workerSliceNanoseconds) != 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        }
+        #endif
+    }
+
     /// The calling thread's time slice in nanoseconds as the kernel reports it: 0 where it
     /// reports none (before Linux 6.12), negative (-errno) on failure (tests).
     public static var currentSliceNanoseconds: Int64 {

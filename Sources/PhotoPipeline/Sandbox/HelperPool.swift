@@ -36,9 +36,10 @@ public final class HelperPool: @unchecked Sendable {
     /// How many helpers were started in all (tests: a dead one is replaced).
     public var startedCount: Int { condition.withLock { started } }
 
-    /// Start one helper now, on a worker, so that the first photo does not wait for it.
+    /// Start every helper now, on workers, so that the first screen's photos wait for none
+    /// (a start takes about 40 ms, most of it loading every loader).
     public func warm() {
-        DispatchQueue.global(qos: .utility).async { _ = self.startOne() }
+        for _ in 0..<size { DispatchQueue.global(qos: .utility).async { _ = self.startOne() } }
     }
 
     /// Start one helper (if fewer than `size` run) and keep it idle; false if none could start.
