@@ -56,8 +56,8 @@ public enum SandboxBench {
         }
         results.append(Result(name: "cold 12 MP JPEG row thumbnails, two at a time, in the process", unit: "photos/s", values: hereRate))
         results.append(Result(name: "cold 12 MP JPEG row thumbnails, two at a time, in two helpers", unit: "photos/s", values: helperRate))
-        results.append(Result(name: "… helpers ÷ in the process", unit: "×", values: zip(helperRate, hereRate).map { $0 / $1 },
-                              target: "≥ 0.9", met: { $0 >= 0.9 }))
+        // No target of its own: the is the app's thumbnails against GNOME's factory (FolderBench).
+        results.append(Result(name: "… helpers ÷ in the process", unit: "×", values: zip(helperRate, hereRate).map { $0 / $1 }))
         return results
     }
 

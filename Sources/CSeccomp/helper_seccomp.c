@@ -41,6 +41,10 @@ int cps_apply_filter(void) {
     /* Limits of this process only (its processor time per image), never another's. */
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_EQ, 0));
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(setrlimit), 0);
+    /* Its own threads' priority, lowered for an export (PRIO_PROCESS, this thread; sched_setattr of itself). */
+    if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(setpriority), 1, SCMP_A1(SCMP_CMP_EQ, 0));
+    if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sched_setattr), 1, SCMP_A0(SCMP_CMP_EQ, 0));
+    if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sched_getattr), 1, SCMP_A0(SCMP_CMP_EQ, 0));
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(getrlimit), 0);
     /* Signals to itself only (abort() raises SIGABRT): never to another process. */
     const scmp_datum_t self = (scmp_datum_t)getpid();

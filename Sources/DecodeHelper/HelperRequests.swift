@@ -37,6 +37,7 @@ final class HelperRequests {
         let cancelled = { [app] in app.hasPending }
         switch request {
         case .decode(_, let ask):
+            if let nice = ask.niceness { BackgroundPriority.lowerHelperThread(to: nice) }
             var decoder = ImageDecoder(maxDimension: ask.maxDimension, pixelLimit: ask.pixelLimit)
             decoder.downscaleWhileDecoding = ask.downscaleWhileDecoding
             decoder.squareCrop = ask.squareCrop

@@ -69,6 +69,7 @@ public struct PhotoExport: StageWork {
         var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: min(source.pixelLimit, maxPixels))
         decoder.maxPixels = maxPixels
         decoder.origin = ImageDecoder.origin(of: source.url)
+        decoder.forExport = true
         var image: Thumbnail
         do throws(DecodeError) {
             image = try decoder.decode(data, within: .shared, cancellable: context.cancellable, isCancelled: { context.isCancelled })

@@ -20,8 +20,12 @@ public struct ImageDecoder: Sendable {
     public var squareCrop = false
     /// Also fit within this many pixels (the viewer's memory budget for one image), if set.
     public var maxPixels: Int?
-    /// Where the photo came from (`DecodeOrigin`): photos of different origins are decoded by different helpers.
+    /// Where the photo came from (`origin(of:)`): photos of different origins are decoded by different helpers.
     public var origin: String?
+    /// Decoded for an export (in a helper of its own, below the list's, as export threads run here).
+    public var forExport = false
+    /// The photo the user is looking at (the viewer's): never waits behind the list's decodes for a helper.
+    public var urgent = false
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension

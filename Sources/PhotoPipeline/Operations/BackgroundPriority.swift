@@ -44,10 +44,11 @@ public enum BackgroundPriority {
     /// A decoding helper's own thread, as the app's workers run (nice 10, the long slice), before
     /// it starts any other: the threads its decoders start inherit both. Unlike
     /// `lowerCurrentThread`, for a process's main thread: the helper's is its only worker.
-    public static func lowerHelperThread() {
+    public static func lowerHelperThread(to nice: Int32 = niceness) {
         #if os(Linux)
-        if cp_set_thread_nice_and_slice(niceness, workerSliceNanoseconds) != 0 {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        guard nice > currentNiceness else { return }
+        if cp_set_thread_nice_and_slice(nice, workerSliceNanoseconds) != 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
         }
         #endif
     }

@@ -7,7 +7,8 @@ public final class HelperPool: @unchecked Sendable {
     nonisolated(unsafe) public static var shared: HelperPool?
 
     public let launch: HelperLaunch
-    /// How many helpers at most: about the number of cores.
+    /// How many helpers decode for the list at once: about the number of cores (one more is
+    /// kept for the viewer).
     public let size: Int
     /// Told each time a helper has started: in bubblewrap or without it (and why), and how
     /// many have started in all; `first` for the first.
@@ -36,38 +37,42 @@ public final class HelperPool: @unchecked Sendable {
     /// How many helpers were started in all (tests: a dead one is replaced).
     public var startedCount: Int { condition.withLock { started } }
 
-    /// Start every helper now, on workers, so that the first screen's photos wait for none
-    /// (a start takes about 40 ms, most of it loading every loader).
+    /// Start every helper now (the list's and the viewer's), on workers, so that the first
+    /// screen's photos wait for none (a start takes about 40 ms, most of it loading every loader).
     public func warm() {
-        for _ in 0..<size { DispatchQueue.global(qos: .utility).async { _ = self.startOne() } }
+        for _ in 0...size { DispatchQueue.global(qos: .utility).async { _ = self.startOne() } }
     }
 
-    /// Start one helper (if fewer than `size` run) and keep it idle; false if none could start.
+    /// Start one helper (if fewer than `size` + 1 run) and keep it idle; false if none could start.
     @discardableResult
     public func startOne() -> Bool {
-        guard case .success(let helper) = lease(origin: nil, cancellable: nil) else { return false }
+        guard case .success(let helper) = lease(origin: nil, urgent: true, cancellable: nil) else { return false }
         giveBack(helper, reusable: true)
         return true
     }
 
     /// A helper for a photo of `origin`: an idle one already serving it, a new one while there
     /// are fewer than `size`, else an idle one of another origin replaced by a new one; or wait.
-    func lease(origin: String?, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
+    /// At most `size` helpers decode for the list at once; one more is kept for `urgent` work
+    /// (the viewer's photo, which the user is looking at), so that never waits behind the list.
+    func lease(origin: String?, urgent: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
+        let lendable = size + (urgent ? 1 : 0), alive = size + 1
         let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
         defer { if let wake { cancellable?.disconnect(wake) } }
         condition.lock()
         while true {
             if cancellable?.isCancelled == true { condition.unlock(); return .failure(.cancelled) }
-            if let index = idle.firstIndex(where: { $0.origin == nil || $0.origin == origin }) {
+            guard out < lendable else { condition.wait(); continue }
+            if let index = idle.firstIndex(where: { $0.origin == origin }) ?? idle.firstIndex(where: { $0.origin == nil }) {
                 let helper = idle.remove(at: index)
                 helper.origin = helper.origin ?? origin
                 out += 1
                 condition.unlock()
                 return .success(helper)
             }
-            if idle.count + out < size || !idle.isEmpty {
+            if idle.count + out < alive || !idle.isEmpty {
                 // Room for one more: start it; a full pool: replace an idle one of another origin.
-                let replaced = idle.count + out < size ? nil : idle.removeFirst()
+                let replaced = idle.count + out < alive ? nil : idle.removeFirst()
                 out += 1
                 condition.unlock()
                 replaced?.stop()

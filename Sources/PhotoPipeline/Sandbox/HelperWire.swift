@@ -28,13 +28,16 @@ public struct DecodeAsk: Codable, Sendable, Equatable {
     public var downscaleWhileDecoding: Bool
     public var squareCrop: Bool
     public var maxPixels: Int?
+    /// The nice value to decode at, if lower than the helper's (an export's; it stays lower).
+    public var niceness: Int32?
 
-    public init(maxDimension: Int, pixelLimit: Int, downscaleWhileDecoding: Bool, squareCrop: Bool, maxPixels: Int?) {
+    public init(maxDimension: Int, pixelLimit: Int, downscaleWhileDecoding: Bool, squareCrop: Bool, maxPixels: Int?, niceness: Int32? = nil) {
         self.maxDimension = maxDimension
         self.pixelLimit = pixelLimit
         self.downscaleWhileDecoding = downscaleWhileDecoding
         self.squareCrop = squareCrop
         self.maxPixels = maxPixels
+        self.niceness = niceness
     }
 }
 

@@ -74,7 +74,7 @@ extension AnimationReader {
     /// Read it in a helper, which is then lent to the playing.
     func run(in pool: HelperPool, _ context: WorkContext) -> StageOutcome {
         let helper: HelperProcess
-        switch pool.lease(origin: origin, cancellable: context.cancellable) {
+        switch pool.lease(origin: origin, urgent: true, cancellable: context.cancellable) {
         case .success(let lent): helper = lent
         case .failure(let error): return error == .cancelled ? .cancelled : .failed(StageFailure(error))
         }

@@ -5,10 +5,10 @@ import GLibRuntime
 
 extension HelperPool {
     /// One request on a lent helper, given back after (stopped, if it died or the reply was not as promised).
-    func ask(origin: String?, bytes: Data, cancellable: Cancellable?,
+    func ask(origin: String?, urgent: Bool = false, bytes: Data, cancellable: Cancellable?,
              _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
         let helper: HelperProcess
-        switch lease(origin: origin, cancellable: cancellable) {
+        switch lease(origin: origin, urgent: urgent, cancellable: cancellable) {
         case .success(let lent): helper = lent
         case .failure(let error): return .failure(error)
         }
@@ -33,8 +33,10 @@ extension ImageDecoder {
     public func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable? = nil) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let ask = DecodeAsk(maxDimension: maxDimension, pixelLimit: pixelLimit, downscaleWhileDecoding: downscaleWhileDecoding,
-                            squareCrop: squareCrop, maxPixels: maxPixels)
-        let result = pool.ask(origin: origin, bytes: data, cancellable: cancellable) { .decode(id: $0, ask) }
+                            squareCrop: squareCrop, maxPixels: maxPixels, niceness: forExport ? BackgroundPriority.exportNiceness : nil)
+        // An export's helper runs below the list's for the rest of its life: it is an origin of its own.
+        let lent = forExport ? "export " + (origin ?? "") : origin
+        let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable) { .decode(id: $0, ask) }
         let reply: HelperReply, pixbuf: Pixbuf?
         switch result {
         case .success(let answer): (reply, pixbuf) = answer

@@ -82,6 +82,7 @@ public struct FullImageLoader: StageWork {
             var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
             decoder.origin = ImageDecoder.origin(of: source.url)
+            decoder.urgent = true
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
