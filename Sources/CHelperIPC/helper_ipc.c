@@ -34,6 +34,7 @@ struct request {
     char *const *envp;
     int socket_fd, stderr_fd;
     unsigned long long address_limit;
+    int nice;
     pid_t result;
     int done;
 };
@@ -58,6 +59,7 @@ static void become_child(const struct request *r, pid_t parent) {
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     for (int sig = 1; sig < 32; sig++) if (sig != SIGKILL && sig != SIGSTOP) signal(sig, SIG_DFL);
+    if (r->nice > 0) setpriority(PRIO_PROCESS, 0, r->nice);
     if (r->address_limit > 0) {
         struct rlimit limit = { r->address_limit, r->address_limit };
         setrlimit(RLIMIT_AS, &limit);
@@ -83,8 +85,8 @@ static void *spawner(void *unused) {
     return NULL;
 }
 
-pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit) {
-    struct request r = { path, argv, envp, socket_fd, stderr_fd, address_limit, 0, 0 };
+pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit, int nice) {
+    struct request r = { path, argv, envp, socket_fd, stderr_fd, address_limit, nice, 0, 0 };
     pthread_mutex_lock(&lock);
     if (!spawner_started) {
         pthread_t thread;

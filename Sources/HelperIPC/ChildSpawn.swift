@@ -4,10 +4,11 @@ import Foundation
 
 public enum ChildSpawn {
     /// Start `command` (its first element is the program's path) with `environment`, `stdin` as its
-    /// standard input and `stderr` as its standard error; returns its pid, or -errno.
-    public static func start(_ command: [String], environment: [String], stdin: Int32, stderr: Int32, addressLimit: UInt64) -> pid_t {
+    /// standard input and `stderr` as its standard error, at the nice value `nice`; returns its pid, or -errno.
+    public static func start(_ command: [String], environment: [String], stdin: Int32, stderr: Int32, addressLimit: UInt64,
+                             nice: Int32) -> pid_t {
         withCStrings(command) { argv in
-            withCStrings(environment) { envp in cph_spawn(command[0], argv, envp, stdin, stderr, addressLimit) }
+            withCStrings(environment) { envp in cph_spawn(command[0], argv, envp, stdin, stderr, addressLimit, nice) }
         }
     }
 

@@ -12,10 +12,11 @@ int cph_pipe(int fds[2]);
 
 /* Start `path` with `argv` and `envp` (NULL-terminated) on a thread that lives as long as the
  * process: the child has `socket_fd` as its stdin, /dev/null as stdout, `stderr_fd` as stderr
- * (-1: /dev/null), no other descriptor, SIGKILL when this process dies (PR_SET_PDEATHSIG), and
- * `address_limit` bytes of address space at most (RLIMIT_AS; 0: unlimited).
+ * (-1: /dev/null), no other descriptor, SIGKILL when this process dies (PR_SET_PDEATHSIG),
+ * `address_limit` bytes of address space at most (RLIMIT_AS; 0: unlimited), and the nice value
+ * `nice` from its first instruction (its start-up never competes with the app's main thread).
  * Returns the child's pid, or -errno. */
-pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit);
+pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit, int nice);
 
 /* Wait for `pid` to end; returns its wait status, or -errno. */
 int cph_wait(pid_t pid);

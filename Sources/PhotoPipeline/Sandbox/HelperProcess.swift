@@ -36,7 +36,7 @@ final class HelperProcess: @unchecked Sendable {
         }
         let command = launch.command(sandboxed: sandboxed)
         let pid = ChildSpawn.start(command, environment: launch.environment(sandboxed: sandboxed), stdin: childEnd,
-                                   stderr: errorPipe.write, addressLimit: launch.addressLimit)
+                                   stderr: errorPipe.write, addressLimit: launch.addressLimit, nice: BackgroundPriority.niceness)
         close(childEnd)
         close(errorPipe.write)
         guard pid > 0 else {
