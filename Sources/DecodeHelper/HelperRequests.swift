@@ -36,19 +36,15 @@ final class HelperRequests {
         // The app sends a cancel between our chunks when the photo is no longer wanted.
         let cancelled = { [app] in app.hasPending }
         switch request {
-        case .decode(_, let ask):
-            if let nice = ask.niceness { BackgroundPriority.lowerHelperThread(to: nice) }
-            var decoder = ImageDecoder(maxDimension: ask.maxDimension, pixelLimit: ask.pixelLimit)
-            decoder.downscaleWhileDecoding = ask.downscaleWhileDecoding
-            decoder.squareCrop = ask.squareCrop
-            decoder.maxPixels = ask.maxPixels
+        case .decode(_, let decoder):
+            if decoder.forExport { BackgroundPriority.lowerHelperThread(to: BackgroundPriority.exportNiceness) }
             var report = ImageDecoder.Report()
             do throws(DecodeError) {
                 let image = try decoder.decodeHere(data, report: &report, within: .shared, isCancelled: cancelled)
-                reply.report = ReportWire(report)
+                reply.report = report
                 return attach(image.pixbuf, to: reply)
             } catch {
-                reply.report = ReportWire(report)
+                reply.report = report
                 reply.error = error
                 return (reply, -1)
             }

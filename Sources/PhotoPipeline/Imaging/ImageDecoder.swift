@@ -4,7 +4,7 @@ import GdkPixbuf
 import GLibRuntime
 import GLibIO
 
-public struct ImageDecoder: Sendable {
+public struct ImageDecoder: Sendable, Codable, Equatable {
     /// Images that declare more pixels than this are refused before their pixels are allocated.
     public static let defaultPixelLimit = 100_000_000
     /// Data is fed to the loader in chunks so a refusal stops it between them.
@@ -44,7 +44,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// What the loader did, for tests: whether it allocated pixels, and the size the image declared.
-    public struct Report: Sendable {
+    public struct Report: Sendable, Codable, Equatable {
         public var declaredWidth = 0
         public var declaredHeight = 0
         public var allocated = false

@@ -128,10 +128,20 @@ public final class HelperPool: @unchecked Sendable {
         // bubblewrap could not make its sandbox (no user namespaces, not installed): the helper
         // runs as a process of its own, with its filter and limits, but sees the user's files.
         let direct = HelperProcess.start(launch, sandboxed: false)
-        guard case .success = direct else { return direct }
+        guard case .success(let helper) = direct else { return direct }
         let why: Words
         if case .couldNotStart(let reason) = death { why = reason } else { why = death.words }
-        condition.withLock { if sandbox == .unknown { sandbox = .unavailable(why) } }
+        // Helpers start at once (the pool warms them together): if another start found
+        // bubblewrap working meanwhile, this failure was this start's own, and no helper may run
+        // without the sandbox where it can run.
+        let fallBack = condition.withLock { () -> Bool in
+            if sandbox == .unknown { sandbox = .unavailable(why) }
+            return sandbox != .bubblewrap
+        }
+        guard fallBack else {
+            helper.stop()
+            return .failure(death)
+        }
         return counted(direct)
     }
 

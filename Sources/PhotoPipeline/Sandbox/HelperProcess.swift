@@ -50,7 +50,7 @@ final class HelperProcess: @unchecked Sendable {
             if fd >= 0 { close(fd) }
             ready = HelperCoding.decode(HelperReady.self, data)
         case .timedOut:
-            return .failure(helper.end(timedOut: true, limit: launch))
+            return .failure(helper.end(timedOut: true, limit: launch, waited: Int(startSeconds)))
         default:
             break
         }
@@ -88,7 +88,7 @@ final class HelperProcess: @unchecked Sendable {
 
         // Wall time is only a last resort (processor time is the helper's own limit): a helper
         // stuck without using the processor is stopped after this long.
-        let wallSeconds = Int32(max(60, launch.processorSeconds * 4))
+        let wallSeconds = Int32(Self.wallSeconds(launch))
         let cancelFD = cancellable?.descriptor() ?? -1
         defer { if cancelFD >= 0 { cancellable?.releaseDescriptor() } }
         var watching = cancelFD
@@ -117,6 +117,9 @@ final class HelperProcess: @unchecked Sendable {
         }
     }
 
+    /// A request's wall-time limit, in seconds.
+    static func wallSeconds(_ launch: HelperLaunch?) -> Int { max(60, (launch?.processorSeconds ?? HelperLaunch.defaultProcessorSeconds) * 4) }
+
     /// Stop the helper (it is not reused).
     func stop() {
         guard !ended else { return }
@@ -124,7 +127,8 @@ final class HelperProcess: @unchecked Sendable {
     }
 
     /// Kill, reap and close; the reason it ended, as far as can be told.
-    private func end(timedOut: Bool, limit: HelperLaunch?, garbled: Bool = false) -> HelperDeath {
+    /// `waited`: how long a helper that timed out was waited for (a request's wall-time limit by default).
+    private func end(timedOut: Bool, limit: HelperLaunch?, garbled: Bool = false, waited: Int? = nil) -> HelperDeath {
         guard !ended else { return .alreadyStopped }
         ended = true
         // Whatever it did, it stops now (a zombie keeps the status it died with); bubblewrap
@@ -136,7 +140,7 @@ final class HelperProcess: @unchecked Sendable {
         close(errors)
         let death: HelperDeath
         if timedOut {
-            death = .noAnswer(seconds: max(60, (limit?.processorSeconds ?? 15) * 4))
+            death = .noAnswer(seconds: waited ?? Self.wallSeconds(limit))
         } else if garbled {
             death = .garbled
         } else {

@@ -3,8 +3,8 @@ import Foundation
 
 /// What the app asks of a helper. The photo's bytes travel as a descriptor beside the request.
 public enum HelperRequest: Codable, Sendable, Equatable {
-    /// Decode to pixels, as `ImageDecoder` would here.
-    case decode(id: Int, DecodeAsk)
+    /// Decode to pixels with this decoder (its settings, as it would here).
+    case decode(id: Int, ImageDecoder)
     /// A cache's PNG thumbnail, no larger than `maxSide`, with these text keys.
     case png(id: Int, keys: [String], maxSide: Int)
     /// Read an animation and keep it for `frame` requests; reply with its first frame.
@@ -18,26 +18,6 @@ public enum HelperRequest: Codable, Sendable, Equatable {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .cancel(let id): return id
         }
-    }
-}
-
-/// The decoder's settings, carried over.
-public struct DecodeAsk: Codable, Sendable, Equatable {
-    public var maxDimension: Int
-    public var pixelLimit: Int
-    public var downscaleWhileDecoding: Bool
-    public var squareCrop: Bool
-    public var maxPixels: Int?
-    /// The nice value to decode at, if lower than the helper's (an export's; it stays lower).
-    public var niceness: Int32?
-
-    public init(maxDimension: Int, pixelLimit: Int, downscaleWhileDecoding: Bool, squareCrop: Bool, maxPixels: Int?, niceness: Int32? = nil) {
-        self.maxDimension = maxDimension
-        self.pixelLimit = pixelLimit
-        self.downscaleWhileDecoding = downscaleWhileDecoding
-        self.squareCrop = squareCrop
-        self.maxPixels = maxPixels
-        self.niceness = niceness
     }
 }
 
@@ -74,7 +54,7 @@ public struct HelperReply: Codable, Sendable, Equatable {
     /// Why nothing was decoded.
     public var error: DecodeError?
     /// What the decode learned about the photo (its format, declared size and frames).
-    public var report: ReportWire?
+    public var report: ImageDecoder.Report?
     /// A PNG's text keys.
     public var text: [String: String]?
     /// An animation's frame count, and how long the frame beside the reply shows (nil: to the end).
@@ -102,34 +82,6 @@ public struct FailureWire: Codable, Sendable, Equatable {
         let code = StageFailure.Code(rawValue: code) ?? .other
         if let words { return StageFailure(code, words) }
         return StageFailure(code, description)
-    }
-}
-
-/// `ImageDecoder.Report` over the wire.
-public struct ReportWire: Codable, Sendable, Equatable {
-    public var declaredWidth = 0, declaredHeight = 0
-    public var allocated = false
-    public var mimeType: String?, formatName: String?
-    public var frames = 1
-
-    public init(_ report: ImageDecoder.Report) {
-        declaredWidth = report.declaredWidth
-        declaredHeight = report.declaredHeight
-        allocated = report.allocated
-        mimeType = report.mimeType
-        formatName = report.formatName
-        frames = report.frames
-    }
-
-    var report: ImageDecoder.Report {
-        var report = ImageDecoder.Report()
-        report.declaredWidth = declaredWidth
-        report.declaredHeight = declaredHeight
-        report.allocated = allocated
-        report.mimeType = mimeType
-        report.formatName = formatName
-        report.frames = frames
-        return report
     }
 }
 

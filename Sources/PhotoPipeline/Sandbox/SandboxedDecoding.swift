@@ -32,17 +32,15 @@ extension ImageDecoder {
     /// Decode in a helper of `pool`: the same settings, the same errors.
     public func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable? = nil) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
-        let ask = DecodeAsk(maxDimension: maxDimension, pixelLimit: pixelLimit, downscaleWhileDecoding: downscaleWhileDecoding,
-                            squareCrop: squareCrop, maxPixels: maxPixels, niceness: forExport ? BackgroundPriority.exportNiceness : nil)
         // An export's helper runs below the list's for the rest of its life: it is an origin of its own.
         let lent = forExport ? "export " + (origin ?? "") : origin
-        let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable) { .decode(id: $0, ask) }
+        let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable) { .decode(id: $0, self) }
         let reply: HelperReply, pixbuf: Pixbuf?
         switch result {
         case .success(let answer): (reply, pixbuf) = answer
         case .failure(let error): throw error
         }
-        if let wire = reply.report { report = wire.report }
+        if let sent = reply.report { report = sent }
         if let error = reply.error { throw error }
         guard let pixbuf else { throw .decoderStopped(HelperDeath.garbled.words) }
         return Thumbnail(pixbuf)
