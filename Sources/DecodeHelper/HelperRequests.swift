@@ -40,7 +40,7 @@ final class HelperRequests {
             if decoder.forExport { BackgroundPriority.lowerHelperThread(to: BackgroundPriority.exportNiceness) }
             var report = ImageDecoder.Report()
             do throws(DecodeError) {
-                let image = try decoder.decodeHere(data, report: &report, within: .shared, isCancelled: cancelled)
+                let image = try decoder.decodeHere(data, report: &report, within: .shared, file: "/proc/self/fd/\(input)", isCancelled: cancelled)
                 reply.report = report
                 return attach(image.pixbuf, to: reply)
             } catch {

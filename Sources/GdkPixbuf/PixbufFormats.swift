@@ -39,10 +39,6 @@ public enum PixbufFormats {
         return formats
     }()
 
-    /// The image types the installed GdkPixbuf loaders read (their MIME types), e.g. image/jpeg,
-    /// image/webp, image/avif: what a folder gallery lists and the desktop file offers to open.
-    public static let mimeTypes: [String] = all.flatMap(\.mimeTypes)
-
     /// Each loader with GIO's content type of each of its MIME types, made once.
     private static let contentTypes: [(format: PixbufFormat, types: [String])] = all.map { format in
         (format, format.mimeTypes.compactMap { takeString(g_content_type_from_mime_type($0)) })
@@ -54,12 +50,22 @@ public enum PixbufFormats {
     /// The loader GdkPixbuf would pick for an image whose bytes begin with `data`: the content
     /// type GIO guesses from the first `sniffedBytes` (no file name), and the first loader that
     /// reads that type. Nil when none does ("Unrecognized image file format").
-    public static func format(sniffing data: Data) -> PixbufFormat? {
+    ///
+    /// `name`, the file's name, is asked only when the bytes alone say nothing: a few formats
+    /// (XBM, a QuickTime image starting with its description) have no signature GIO knows, and
+    /// a name never overrides what the bytes say.
+    public static func format(sniffing data: Data, name: String? = nil) -> PixbufFormat? {
         guard !data.isEmpty else { return nil }
+        if let format = guess(data, name: nil) { return format }
+        guard let name, !name.isEmpty else { return nil }
+        return guess(data, name: name)
+    }
+
+    private static func guess(_ data: Data, name: String?) -> PixbufFormat? {
         let prefix = data.prefix(sniffedBytes)
         let guessed: String? = prefix.withUnsafeBytes { raw in
             var uncertain: gboolean = 0
-            return takeString(g_content_type_guess(nil, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &uncertain))
+            return takeString(g_content_type_guess(name, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &uncertain))
         }
         guard let guessed else { return nil }
         return contentTypes.first { $0.types.contains { g_content_type_equals($0, guessed) != 0 } }?.format

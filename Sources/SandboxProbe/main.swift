@@ -15,7 +15,7 @@ for path in arguments.dropFirst(2) {
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var decoder = ImageDecoder(maxDimension: 256)
-        decoder.origin = "file:"
+        decoder.decoding(URL(fileURLWithPath: path))
         let image = try decoder.decode(data)
         line += "\tdecoded\t\(image.width)x\(image.height)"
     } catch let error as DecodeError {

@@ -68,7 +68,7 @@ public struct PhotoExport: StageWork {
         // Over the cap it is refused, not shrunk: a saved photo is the photo's every pixel.
         var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: min(source.pixelLimit, maxPixels))
         decoder.maxPixels = maxPixels
-        decoder.origin = ImageDecoder.origin(of: source.url)
+        decoder.decoding(source.url)
         decoder.forExport = true
         var image: Thumbnail
         do throws(DecodeError) {

@@ -5,8 +5,8 @@ import GLibRuntime
 import GLibIO
 
 public enum FolderListing {
-    /// The content types the installed GdkPixbuf loaders read.
-    static let imageTypes = PixbufFormats.mimeTypes
+    /// The content types the installed GdkPixbuf loaders read, but those the decoder does not.
+    static let imageTypes = PixbufFormats.all.filter { !ImageDecoder.notRead.contains($0.name) }.flatMap(\.mimeTypes)
 
     /// Whether GdkPixbuf can read content type `type` (a type or one of its aliases or subclasses).
     public static func isImage(contentType type: String) -> Bool {

@@ -22,6 +22,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     public var maxPixels: Int?
     /// Where the photo came from (`origin(of:)`): photos of different origins are decoded by different helpers.
     public var origin: String?
+    /// The photo's file name: which format its bytes are, when they do not say (`PixbufFormats.format(sniffing:name:)`).
+    public var fileName: String?
     /// Decoded for an export (in a helper of its own, below the list's, as export threads run here).
     public var forExport = false
     /// The photo the user is looking at (the viewer's): never waits behind the list's decodes for a helper.
@@ -74,14 +76,18 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     /// Decode `data` in this process. With a `budget`, the pixels the decode will hold are reserved from it as
     /// soon as the image declares its size, before they are allocated; the decode waits while
     /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.
+    /// `file`, where it is given, holds the same bytes: the formats GdkPixbuf reads only whole from a file are read from it.
     public func decodeHere(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
-                           isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+                           file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
-        guard let format = PixbufFormats.format(sniffing: data) else { throw .undecodable(Words("Unrecognized image file format")) }
+        guard let format = PixbufFormats.format(sniffing: data, name: fileName) else { throw .undecodable(Words("Unrecognized image file format")) }
         report.mimeType = format.mimeType
         report.formatName = format.description
+        if Self.notRead.contains(format.name) { throw .undecodable(Words("%1$s images are not shown", format.name.uppercased())) }
+        // (Without a file, outside the helper's filter, its loader reads it as any other.)
+        if Self.readWhole.contains(format.name), let file { return try decodeWhole(file: file, report: &report) }
         var limits = ImageLimits.standard
         limits.pixels = pixelLimit
         let header = try ImageHeader.read(data, format: format, limits: limits)
@@ -187,25 +193,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }
 
-        // EXIF orientation (JPEG, TIFF): a new pixbuf, rotated or not.
-        guard var pixbuf = loaded.applyingEmbeddedOrientation() else { throw .undecodable(Words("could not orient the image")) }
-        if !downscale, let size = Self.fit(width: pixbuf.width, height: pixbuf.height,
-                                           maxSide: Self.side(pixbuf.width, pixbuf.height, maxSide, maxPixels), cover: square) {
-            guard let scaled = pixbuf.scaled(width: size.width, height: size.height) else { throw .undecodable(Words("could not scale the image")) }
-            pixbuf = scaled
-        }
-        if square {
-            let width = pixbuf.width, height = pixbuf.height
-            let side = min(width, height, maxSide)
-            if width != side || height != side {
-                // A region shares its parent's pixels; copy it so the larger buffer is freed.
-                guard let cropped = pixbuf.region(x: (width - side) / 2, y: (height - side) / 2, width: side, height: side)?.copy() else {
-                    throw .undecodable(Words("could not crop the image"))
-                }
-                pixbuf = cropped
-            }
-        }
-        return Thumbnail(pixbuf)
+        return try finished(loaded, scaled: !downscale)
     }
 
     /// What a compressed drawing (`.svgz`, gzip) expands to at most: the size an image may have.

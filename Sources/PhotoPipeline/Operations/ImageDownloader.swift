@@ -45,7 +45,7 @@ public struct ImageDownloader: StageWork {
     func decoder(box: Int) -> ImageDecoder {
         var decoder = ImageDecoder(maxDimension: box, pixelLimit: source.pixelLimit)
         decoder.downscaleWhileDecoding = downscaleWhileDecoding
-        decoder.origin = ImageDecoder.origin(of: source.url)
+        decoder.decoding(source.url)
         return decoder
     }
 

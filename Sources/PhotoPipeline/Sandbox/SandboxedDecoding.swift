@@ -58,6 +58,13 @@ extension PNGFile {
 }
 
 extension ImageDecoder {
+    /// Decoding the photo at `url`: its origin (which helpers decode it) and its file name (a
+    /// format its bytes do not say).
+    public mutating func decoding(_ url: URL) {
+        origin = Self.origin(of: url)
+        fileName = url.lastPathComponent
+    }
+
     /// The origin a photo's bytes came from, as helpers are kept apart: a web origin (scheme,
     /// host and port), or the user's own files.
     public static func origin(of url: URL) -> String {

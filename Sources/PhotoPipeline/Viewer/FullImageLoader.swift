@@ -81,7 +81,7 @@ public struct FullImageLoader: StageWork {
             if context.isCancelled { return .cancelled }
             var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
-            decoder.origin = ImageDecoder.origin(of: source.url)
+            decoder.decoding(source.url)
             decoder.urgent = true
             var report = ImageDecoder.Report()
             var image: Thumbnail
