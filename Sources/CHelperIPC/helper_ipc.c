@@ -215,10 +215,20 @@ int cph_check_sealed(int fd, size_t need, size_t *size) {
     return *size >= need ? 0 : -EMSGSIZE;
 }
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+
 void *cph_map(int fd, size_t length) {
     if (length == 0) return NULL;
-    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-    return address == MAP_FAILED ? NULL : address;
+    /* Not MAP_POPULATE: on a writable private mapping it faults every page in for writing, which
+       copies the whole memfd (20 ms for 36 MB). Populating for reading maps the memfd's own pages;
+       a page is copied only if someone writes to it. Kernels before 5.14 refuse the advice, and
+       the pages are then mapped as they are first read. */
+    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    if (address == MAP_FAILED) return NULL;
+    (void)madvise(address, length, MADV_POPULATE_READ);
+    return address;
 }
 
 void *cph_map_shared(int fd, size_t length) {

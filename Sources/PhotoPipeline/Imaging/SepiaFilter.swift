@@ -17,7 +17,8 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct SepiaFilter: Sendable {
     /// Makes the output pixbuf: width, height, alpha (a test gives one that fails).
     public typealias Allocator = @Sendable (_ width: Int, _ height: Int, _ alpha: Bool) -> Pixbuf?
-    public static let systemAllocator: Allocator = { Pixbuf(width: $0, height: $1, hasAlpha: $2) }
+    /// A whole photo's output in huge pages (`Pixbuf.large`), a thumbnail's as GdkPixbuf makes it.
+    public static let systemAllocator: Allocator = { Pixbuf.large(width: $0, height: $1, hasAlpha: $2) }
 
     public let intensity: Float
     public let kernel: SepiaKernel.Path

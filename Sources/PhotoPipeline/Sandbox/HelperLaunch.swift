@@ -68,12 +68,14 @@ public struct HelperLaunch: Sendable {
     }
 
     /// The helper's environment: what `keptEnvironment` names, a home and runtime folder that
-    /// exist (GLib warns without), one malloc arena a thread at most, the processor limit.
+    /// exist (GLib warns without), one malloc arena a thread at most, malloc's large blocks in huge
+    /// pages (a 12 MP photo's 36 MB of decoded pixels is faulted in 18 times, not 9,000: 28 ms
+    /// became 7 in a measurement here), the processor limit.
     func environment(_ from: [String: String] = ProcessInfo.processInfo.environment, sandboxed: Bool) -> [String] {
         var kept = Self.keptEnvironment.compactMap { name in from[name].map { "\(name)=\($0)" } }
         let home = sandboxed ? "/tmp" : NSTemporaryDirectory()
         // No Swift backtracer: it would start a program, which the filter refuses.
-        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
+        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
                  "CLASSIC_PHOTOS_HELPER_SECONDS=\(processorSeconds)"]
         return kept
     }
@@ -81,12 +83,15 @@ public struct HelperLaunch: Sendable {
     /// bubblewrap's arguments: every namespace new (no network, its own processes only), /usr and
     /// the library links read-only, the fonts an SVG's text needs, a fresh /tmp, the program
     /// itself and the Swift runtime it was built against where they are not under /usr, and the
-    /// loaders a private loader list names.
+    /// loaders a private loader list names. And the kernel's huge page setting: glibc reads it
+    /// before it asks for huge pages (`GLIBC_TUNABLES`), and without it asks for none.
+    static let hugePageSettings = "/sys/kernel/mm/transparent_hugepage"
+
     func bubblewrapArguments() -> [String] {
         var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", "/",
                          "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
         for (link, target) in Self.rootLibraryLinks() { arguments += ["--symlink", target, link] }
-        for path in ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime"] {
+        for path in ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime", Self.hugePageSettings] {
             arguments += ["--ro-bind-try", path, path]
         }
         for path in readOnlyPaths() { arguments += ["--ro-bind", path, path] }
