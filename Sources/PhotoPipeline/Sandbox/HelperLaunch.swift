@@ -80,13 +80,14 @@ public struct HelperLaunch: Sendable {
         return kept
     }
 
-    /// bubblewrap's arguments: every namespace new (no network, its own processes only), /usr and
-    /// the library links read-only, the fonts an SVG's text needs, a fresh /tmp, the program
-    /// itself and the Swift runtime it was built against where they are not under /usr, and the
-    /// loaders a private loader list names. And the kernel's huge page setting: glibc reads it
-    /// before it asks for huge pages (`GLIBC_TUNABLES`), and without it asks for none.
+    /// The kernel's huge page setting: glibc reads it before it asks for huge pages
+    /// (`GLIBC_TUNABLES`), and without it asks for none.
     static let hugePageSettings = "/sys/kernel/mm/transparent_hugepage"
 
+    /// bubblewrap's arguments: every namespace new (no network, its own processes only), /usr and
+    /// the library links read-only, the fonts an SVG's text needs, the huge page setting, a fresh
+    /// /tmp, the program itself and the Swift runtime it was built against where they are not
+    /// under /usr, and the loaders a private loader list names.
     func bubblewrapArguments() -> [String] {
         var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", "/",
                          "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
