@@ -172,7 +172,11 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     public override func main() {
         if isCancelled { return }
         let result = work.run(WorkContext(cancellable: cancellable))
-        lock.withLock { storedOutcome = isCancelled ? .cancelled : result }
+        // A cancel that came after the work's last check does not unwrite a file: a written
+        // result is kept (an export counts it, as the file is there), anything else is dropped.
+        lock.withLock {
+            if case .written = result { storedOutcome = result } else { storedOutcome = isCancelled ? .cancelled : result }
+        }
     }
 
     /// Tell the queue (through the KVO-named notifications Foundation's queue observes on Linux).
