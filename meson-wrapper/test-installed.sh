@@ -5,7 +5,13 @@ build_root="$1" app_id="$2" prefix="$3"
 dest="$(mktemp -d)"
 cleanup() {
   [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null || true
-  [ -n "${bus_pid:-}" ] && kill "$bus_pid" 2>/dev/null || true
+  # The bus's whole process group: the bus and the services it started (portals, the
+  # accessibility bus), which the death signal does not reach.
+  if [ -n "${bus_pid:-}" ]; then
+    kill -- "-$bus_pid" 2>/dev/null || true
+    for _ in $(seq 20); do pgrep -g "$bus_pid" >/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$bus_pid" 2>/dev/null || true
+  fi
   [ -n "${xvfb_pid:-}" ] && kill "$xvfb_pid" 2>/dev/null || true
   rm -rf "$dest"
 }
@@ -14,7 +20,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-child() { setpriv --pdeathsig KILL -- "$@"; }
+# Used only with &: the background subshell becomes the program (exec), so $! is its pid.
+child() { exec setpriv --pdeathsig KILL -- "$@"; }
 fail() { echo "FAIL: $*" >&2; [ -f "$dest/stderr.txt" ] && sed 's/^/  app: /' "$dest/stderr.txt" >&2; exit 1; }
 
 meson install -C "$build_root" --destdir "$dest" --quiet
@@ -58,10 +65,14 @@ while [ -e "/tmp/.X11-unix/X$number" ] || [ -e "/tmp/.X$number-lock" ]; do numbe
 child Xvfb ":$number" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$number" ] && break; sleep 0.05; done
-# --nofork: the bus stays this shell's child, so the death signal and the trap reach it.
-child dbus-daemon --session --nofork --print-address=1 > "$dest/bus.txt" &
+# --nofork: the bus stays this shell's child, so the death signal and the trap reach it. setsid:
+# in a process group of its own, which the services it starts share, so cleanup stops them all.
+# Their output goes to a file: a service left holding the test's stderr would keep meson waiting
+# for the pipe to close until the test timed out (a portal still starting as the bus went, in CI).
+child setsid dbus-daemon --session --nofork --print-address=1 > "$dest/bus.txt" 2> "$dest/bus-stderr.txt" &
 bus_pid=$!
 for _ in $(seq 100); do [ -s "$dest/bus.txt" ] && break; sleep 0.05; done
+[ "$(ps -o pgid= -p "$bus_pid" | tr -d " ")" = "$bus_pid" ] || fail "the bus is not in a process group of its own"
 
 export DISPLAY=":$number" DBUS_SESSION_BUS_ADDRESS="$(head -n1 "$dest/bus.txt")"
 export PATH="$root/bin:$PATH" XDG_DATA_DIRS="$root/share:/usr/local/share:/usr/share"
