@@ -33,6 +33,7 @@ let package = Package(
         // C libraries, imported through module maps and shim headers, one per library.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
 
@@ -84,10 +85,13 @@ let package = Package(
         // Both as owned Swift types: the helper's socket, sealed memory, the spawn, the confinement.
         .target(name: "HelperIPC", dependencies: ["CHelperIPC", "CSeccomp"]),
 
+        // Colour profiles and the transforms between them (lcms2), for photos in their true colours.
+        .target(name: "ColourManagement", dependencies: ["CLcms2"]),
+
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
-                                                      "CThreadSlice", "HelperIPC"]),
+                                                      "CThreadSlice", "HelperIPC", "ColourManagement"]),
         // The decoding helper: the app's own program started with --decode-helper, in bubblewrap,
         // which decodes with the pipeline's decoder behind its seccomp filter.
         .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC"]),
@@ -108,7 +112,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess"],
+            dependencies: ["PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2"],
             exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
@@ -149,6 +153,7 @@ let package = Package(
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
         .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
                     swiftSettings: testSettings),
+        .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"], swiftSettings: testSettings),
         .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"],
                     swiftSettings: testSettings),

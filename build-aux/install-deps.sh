@@ -14,6 +14,8 @@ packages=(
   webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
   # build and run: photos are decoded in helpers sandboxed by bubblewrap and a seccomp filter
   bubblewrap libseccomp-dev
+  # build: colour profiles applied with Little CMS (its runtime library comes with GTK)
+  liblcms2-dev
 )
 if [ "$what" = test ]; then
   packages+=(

@@ -17,7 +17,9 @@ for path in arguments.dropFirst(2) {
         var decoder = ImageDecoder(maxDimension: 256)
         decoder.decoding(URL(fileURLWithPath: path))
         let image = try decoder.decode(data)
-        line += "\tdecoded\t\(image.width)x\(image.height)"
+        let pixbuf = image.pixbuf
+        let centre = pixbuf.pixels + (pixbuf.height / 2) * pixbuf.rowStride + (pixbuf.width / 2) * pixbuf.channels
+        line += "\tdecoded\t\(image.width)x\(image.height)\tcentre \(centre[0]),\(centre[1]),\(centre[2])"
     } catch let error as DecodeError {
         line += "\tfailed\t\(StageFailure(error).code.rawValue)\t\(error)"
     } catch {

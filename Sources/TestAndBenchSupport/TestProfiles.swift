@@ -1,0 +1,42 @@
+// Why this exists: ICC profiles for colour tests, made with lcms2 itself: one whose red and green primaries are swapped (red pixels tagged with it are green once the profile is applied, as colord's SwappedRedAndGreen.icc does), and sRGB, each as the bytes a photo would carry.
+import CLcms2
+import Foundation
+
+public enum TestProfiles {
+    /// An RGB profile (gamma 2.2, D65) whose red and green primaries are sRGB's green and red.
+    public static func swappedRedAndGreen() -> Data {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.30, y: 0.60, Y: 1), Green: cmsCIExyY(x: 0.64, y: 0.33, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
+        let gamma = cmsBuildGamma(nil, 2.2)
+        defer { cmsFreeToneCurve(gamma) }
+        var curves: [OpaquePointer?] = [gamma, gamma, gamma]
+        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }
+        defer { cmsCloseProfile(profile) }
+        return saved(profile)
+    }
+
+    /// lcms2's own sRGB.
+    public static func sRGB() -> Data {
+        let profile = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(profile) }
+        return saved(profile)
+    }
+
+    /// A grey profile: a profile, but not one for RGB pixels.
+    public static func grey() -> Data {
+        let curve = cmsBuildGamma(nil, 2.2)
+        defer { cmsFreeToneCurve(curve) }
+        let profile = cmsCreateGrayProfile(cmsD50_xyY(), curve)
+        defer { cmsCloseProfile(profile) }
+        return saved(profile)
+    }
+
+    static func saved(_ profile: cmsHPROFILE?) -> Data {
+        var length: cmsUInt32Number = 0
+        guard let profile, cmsSaveProfileToMem(profile, nil, &length) != 0 else { return Data() }
+        var bytes = Data(count: Int(length))
+        let written = bytes.withUnsafeMutableBytes { cmsSaveProfileToMem(profile, $0.baseAddress, &length) }
+        return written != 0 ? bytes : Data()
+    }
+}

@@ -1,0 +1,66 @@
+// Why this exists: a photo's embedded profile is applied once, after decoding: red pixels tagged with a profile that swaps red and green come out green from JPEG, PNG, TIFF and WebP (whose profile the loader does not expose); an sRGB profile changes nothing; a broken one is ignored with the reason, never failing the photo.
+import Foundation
+import GdkPixbuf
+@testable import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class ImageDecoderColourTests: XCTestCase {
+    static let red: [UInt8] = [230, 40, 40]
+
+    /// A 48 × 32 red photo tagged with `profile`, as ImageMagick writes it in `type` (png, jpg,
+    /// tiff, webp): GdkPixbuf's own PNG writer sets the profile before the header, which
+    /// bookworm's libpng refuses.
+    func tagged(_ type: String, profile: Data) throws -> Data {
+        let folder = TemporaryFiles.url("colour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profileFile = folder.appendingPathComponent("profile.icc"), png = folder.appendingPathComponent("red.png")
+        let out = folder.appendingPathComponent("red.\(type)")
+        try profile.write(to: profileFile)
+        try TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }.write(to: png)
+        let made = try Tool.run("/usr/bin/convert", [png.path, "-profile", profileFile.path, "-quality", "100", out.path])
+        XCTAssertEqual(made.status, 0, made.output)
+        return try Data(contentsOf: out)
+    }
+
+    /// The centre pixel of `data` decoded as the app decodes it.
+    func centre(_ data: Data, report: inout ImageDecoder.Report) throws -> [UInt8] {
+        let image = try ImageDecoder(maxDimension: 32).decode(data, report: &report)
+        let pixbuf = image.pixbuf
+        let offset = (pixbuf.height / 2) * pixbuf.rowStride + (pixbuf.width / 2) * pixbuf.channels
+        return Array(UnsafeBufferPointer(start: pixbuf.pixels + offset, count: 3))
+    }
+
+    func testASwappedProfileMakesRedGreenInEveryFormat() throws {
+        let swapped = TestProfiles.swappedRedAndGreen()
+        for type in ["png", "jpg", "tiff", "webp"] {
+            var report = ImageDecoder.Report()
+            let pixel = try centre(tagged(type, profile: swapped), report: &report)
+            XCTAssertEqual(report.profile, swapped, "\(type): its profile is read")
+            XCTAssertNil(report.profileIgnored)
+            XCTAssertGreaterThan(pixel[1], 150, "\(type) is green once its profile is applied: \(pixel)")
+            XCTAssertLessThan(pixel[0], 120, "\(type) is no longer red: \(pixel)")
+        }
+    }
+
+    func testAnSRGBProfileChangesNothingAndABrokenOneIsIgnored() throws {
+        var report = ImageDecoder.Report()
+        XCTAssertEqual(try centre(tagged("png", profile: TestProfiles.sRGB()), report: &report), Self.red)
+        XCTAssertNotNil(report.profile)
+        XCTAssertNil(report.profileIgnored)
+
+        // A broken profile (as a hostile file would carry) leaves the pixels as they are.
+        var broken = ImageDecoder.Report()
+        broken.profile = Data(repeating: 7, count: 300)
+        let image = try ImageDecoder(maxDimension: 32).decodeHere(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &broken)
+        broken.profile = Data(repeating: 7, count: 300)
+        let shown = ImageDecoder.inSRGB(image, report: &broken).pixbuf
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: shown.pixels, count: 3)), Self.red, "the photo is shown as it is")
+        XCTAssertEqual(broken.profileIgnored, "unreadable")
+
+        var untagged = ImageDecoder.Report()
+        XCTAssertEqual(try centre(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &untagged), Self.red)
+        XCTAssertNil(untagged.profile)
+    }
+}
