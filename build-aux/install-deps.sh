@@ -29,6 +29,10 @@ if [ "$what" = test ]; then
     weston
     # bench: the desktop's thumbnailer that factory runs (sandboxed), to race it
     libgdk-pixbuf2.0-bin
+    # test and bench: photos tagged with real colour profiles (colord's test profiles, the free
+    # Adobe RGB and ProPhoto stand-ins), their metadata written and read back (exiftool), and
+    # lcms2's own conversion to compare with (transicc)
+    colord-data icc-profiles-free libimage-exiftool-perl liblcms2-utils
   )
 fi
 

@@ -37,6 +37,16 @@ public final class ColourProfile: @unchecked Sendable {
         return .success(profile)
     }
 
+    /// The profile's description ("Adobe RGB (1998)"), as it is written (cleaned by the caller).
+    public var name: String? {
+        let size = cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", nil, 0)
+        guard size > 1, size <= 4096 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        guard cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, size) > 0 else { return nil }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }
+
     /// sRGB (IEC 61966-2.1), as lcms2 builds it.
     public static let sRGB: ColourProfile = ColourProfile(handle: cmsCreate_sRGBProfile(), bytes: Data())
 

@@ -69,6 +69,9 @@ final class HelperRequests {
                 reply.failure = FailureWire(failure)
                 return (reply, -1)
             }
+        case .profile:
+            reply.profileCheck = ImageDecoder.checkProfileHere(data)
+            return (reply, -1)
         case .frame, .cancel:
             return (nil, -1)
         }

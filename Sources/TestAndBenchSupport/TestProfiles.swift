@@ -16,6 +16,32 @@ public enum TestProfiles {
         return saved(profile)
     }
 
+    /// One of colord's profiles (colord-data): "SwappedRedAndGreen", "AdobeRGB1998", "ProPhotoRGB".
+    public static func colord(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/colord/\(name).icc"))
+    }
+
+    /// Display P3 (the colours iPhones write): DCI-P3's primaries, D65 white, sRGB's curve.
+    public static func displayP3() -> Data {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+        // sRGB's transfer curve: lcms2's parametric type 4.
+        var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }
+        defer { cmsCloseProfile(profile) }
+        if let profile {
+            let description = cmsMLUalloc(nil, 1)
+            cmsMLUsetASCII(description, "en", "US", "Display P3")
+            cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
+            cmsMLUfree(description)
+        }
+        return saved(profile)
+    }
+
     /// lcms2's own sRGB.
     public static func sRGB() -> Data {
         let profile = cmsCreate_sRGBProfile()

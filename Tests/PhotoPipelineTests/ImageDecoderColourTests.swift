@@ -33,11 +33,12 @@ final class ImageDecoderColourTests: XCTestCase {
     }
 
     func testASwappedProfileMakesRedGreenInEveryFormat() throws {
-        let swapped = TestProfiles.swappedRedAndGreen()
+        let swapped = try TestProfiles.colord("SwappedRedAndGreen")
         for type in ["png", "jpg", "tiff", "webp"] {
             var report = ImageDecoder.Report()
             let pixel = try centre(tagged(type, profile: swapped), report: &report)
-            XCTAssertEqual(report.profile, swapped, "\(type): its profile is read")
+            XCTAssertEqual(report.profileName, "Swapped Red and Green", "\(type): its profile is read")
+            XCTAssertTrue(report.profileConverted, type)
             XCTAssertNil(report.profileIgnored)
             XCTAssertGreaterThan(pixel[1], 150, "\(type) is green once its profile is applied: \(pixel)")
             XCTAssertLessThan(pixel[0], 120, "\(type) is no longer red: \(pixel)")
@@ -47,20 +48,24 @@ final class ImageDecoderColourTests: XCTestCase {
     func testAnSRGBProfileChangesNothingAndABrokenOneIsIgnored() throws {
         var report = ImageDecoder.Report()
         XCTAssertEqual(try centre(tagged("png", profile: TestProfiles.sRGB()), report: &report), Self.red)
-        XCTAssertNotNil(report.profile)
+        XCTAssertNotNil(report.profileName)
+        XCTAssertFalse(report.profileConverted, "an sRGB photo skips the transform")
         XCTAssertNil(report.profileIgnored)
 
         // A broken profile (as a hostile file would carry) leaves the pixels as they are.
         var broken = ImageDecoder.Report()
-        broken.profile = Data(repeating: 7, count: 300)
         let image = try ImageDecoder(maxDimension: 32).decodeHere(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &broken)
-        broken.profile = Data(repeating: 7, count: 300)
-        let shown = ImageDecoder.inSRGB(image, report: &broken).pixbuf
+        let shown = ImageDecoder.inSRGB(image, profile: Data(repeating: 7, count: 300), report: &broken).pixbuf
         XCTAssertEqual(Array(UnsafeBufferPointer(start: shown.pixels, count: 3)), Self.red, "the photo is shown as it is")
-        XCTAssertEqual(broken.profileIgnored, "unreadable")
+        XCTAssertEqual(broken.profileIgnored, "lcms2 cannot read it")
+        XCTAssertFalse(broken.profileConverted)
+        // A grey profile on an RGB photo, and one too large.
+        var grey = ImageDecoder.Report()
+        _ = ImageDecoder.inSRGB(image, profile: TestProfiles.grey(), report: &grey)
+        XCTAssertEqual(grey.profileIgnored, "it is not an RGB profile")
 
         var untagged = ImageDecoder.Report()
         XCTAssertEqual(try centre(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &untagged), Self.red)
-        XCTAssertNil(untagged.profile)
+        XCTAssertNil(untagged.profileName)
     }
 }

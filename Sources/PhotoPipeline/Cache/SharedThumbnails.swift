@@ -9,6 +9,8 @@ import GLibRuntime
 ///   `Thumb::Mimetype`, `Thumb::Image::Width`, `Thumb::Image::Height`, `Software`.
 /// - Valid only if its URI matches and its MTime *equals* the photo's; a stale one is replaced.
 /// - Written to a temporary file in the same folder and renamed; folders 0700, files 0600.
+/// - The app's own carry `X-Classic-Photos::Colour` `sRGB`: made with the photo's colour profile
+///   applied (GNOME's thumbnailer on bookworm ignores profiles).
 /// - Photos that could not be read get `fail/classic-photos-VERSION/NAME.png`; one that has not
 ///   changed since is not decoded again.
 public final class SharedThumbnails: Sendable {
@@ -49,7 +51,13 @@ public final class SharedThumbnails: Sendable {
         /// The thumbnail, at most `size.pixels` on its longest side.
         public let pixbuf: Pixbuf
         public let size: Size
+        /// Made with the photo's profile applied (the app's mark): right whatever the photo's
+        /// profile. Without it, right only for a photo with no profile or an sRGB one.
+        public let profileApplied: Bool
     }
+
+    /// The mark of a thumbnail made with the photo's profile applied.
+    static let colourKey = "X-Classic-Photos::Colour"
 
     /// A valid thumbnail of the photo at `uri` last modified at `mtime`, in `size` or, if that
     /// one is missing, a larger one. Nil when there is none (or only stale or broken ones).
@@ -57,11 +65,11 @@ public final class SharedThumbnails: Sendable {
         for size in Size.allCases where size.pixels >= wanted.pixels {
             guard let data = Self.readSmallFile(path(size, uri: uri)),
                   // Another app can write here: a file larger than its bucket (or a bomb) is a miss.
-                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime"], maxSide: size.pixels) else { continue }
+                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", Self.colourKey], maxSide: size.pixels) else { continue }
             // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
             // file) or of an older version of this one is never shown.
             guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
-            return Found(pixbuf: decoded.pixbuf, size: size)
+            return Found(pixbuf: decoded.pixbuf, size: size, profileApplied: decoded.text[Self.colourKey] == "sRGB")
         }
         return nil
     }
@@ -77,7 +85,7 @@ public final class SharedThumbnails: Sendable {
         guard let rgba = thumbnail.withAlpha() else { return false }
         var text: [(String, String)] = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(fileSize))]
         if let mimeType { text.append(("Thumb::Mimetype", mimeType)) }
-        text += [("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)), ("Software", Self.software)]
+        text += [("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)), ("Software", Self.software), (Self.colourKey, "sRGB")]
         guard let png = try? PNGFile.encode(rgba, text: text) else { return false }
         return writeAtomically(png, to: target)
     }

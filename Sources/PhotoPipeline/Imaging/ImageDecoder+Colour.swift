@@ -4,9 +4,9 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 
-/// What each profile seen converts with (nil: it is sRGB, no transform), by its bytes and alpha:
+/// What each profile seen converts with, by its bytes and alpha:
 /// a folder's photos mostly share one profile, and judging one costs a transform and a probe.
-private let conversions = Locked<[ConversionKey: ColourTransform?]>([:])
+private let conversions = Locked<[ConversionKey: Conversion]>([:])
 
 private struct ConversionKey: Hashable {
     let profile: Data
@@ -39,35 +39,65 @@ extension ImageDecoder {
         return nil
     }
 
-    /// `image` converted to sRGB from the profile `report` names, in place (a helper's pixels
-    /// are mapped copy-on-write, so only the app's copy changes); unchanged when there is none,
-    /// when it is sRGB, or when it cannot be used (the reason in `report.profileIgnored`).
-    static func inSRGB(_ image: Thumbnail, report: inout Report) -> Thumbnail {
-        guard let bytes = report.profile else { return image }
+    /// `image` converted to sRGB from `profile` in place, once, where the photo was decoded;
+    /// unchanged when there is none, when it is sRGB, or when it cannot be used (the reason in
+    /// `report.profileIgnored`). The report names the profile either way.
+    static func inSRGB(_ image: Thumbnail, profile bytes: Data?, report: inout Report) -> Thumbnail {
+        guard let bytes else { return image }
         let pixbuf = image.pixbuf
         let key = ConversionKey(profile: bytes, hasAlpha: pixbuf.hasAlpha)
         let known = conversions.withLock { $0[key] }
-        let transform: ColourTransform?
+        let conversion: Conversion
         if let known {
-            transform = known
+            conversion = known
         } else {
             switch ColourProfile.reading(bytes) {
             case .success(let profile):
+                let name = profile.name.map { DisplayText.clean(String($0.prefix(120))) }
                 if profile.isSRGB {
-                    transform = nil
+                    conversion = Conversion(name: name, transform: nil, problem: nil)
                 } else if let made = ColourTransform(from: profile, to: .sRGB, hasAlpha: pixbuf.hasAlpha) {
-                    transform = made
+                    conversion = Conversion(name: name, transform: made, problem: nil)
                 } else {
-                    report.profileIgnored = "lcms2 could not convert from it"
-                    return image
+                    conversion = Conversion(name: name, transform: nil, problem: "lcms2 cannot convert from it to sRGB")
                 }
             case .failure(let refusal):
-                report.profileIgnored = "\(refusal)"
-                return image
+                conversion = Conversion(name: nil, transform: nil, problem: refusal.reason)
             }
-            conversions.withLock { if $0.count >= 64 { $0.removeAll() }; $0[key] = .some(transform) }
+            conversions.withLock { if $0.count >= 64 { $0.removeAll() }; $0[key] = conversion }
         }
-        transform?.convertInPlace(pixbuf.mutablePixels, width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride)
+        report.profileName = conversion.name
+        report.profileIgnored = conversion.problem
+        guard let transform = conversion.transform else { return image }
+        transform.convertInPlace(pixbuf.mutablePixels, width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride)
+        report.profileConverted = true
         return image
+    }
+}
+
+extension ImageDecoder.Report {
+    /// The `colour` trace event for the photo at `url`, if it carried a profile.
+    func traceColour(of url: URL) {
+        guard profileName != nil || profileIgnored != nil else { return }
+        Trace.shared.emit(.colour(url: Redacted.url(url.absoluteString), profile: profileName, converted: profileConverted, ignored: profileIgnored))
+    }
+}
+
+/// What a profile seen before converts with: its name, and its transform (nil: it is sRGB, or
+/// cannot be used, with the `problem`).
+private struct Conversion: @unchecked Sendable {
+    let name: String?
+    let transform: ColourTransform?
+    let problem: String?
+}
+
+extension ColourProfile.Refusal {
+    /// Why, in words for the trace.
+    var reason: String {
+        switch self {
+        case .tooLarge(let bytes): "it is \(bytes) bytes, more than the \(ColourProfile.largestAccepted) a profile may have"
+        case .unreadable: "lcms2 cannot read it"
+        case .notRGB: "it is not an RGB profile"
+        }
     }
 }

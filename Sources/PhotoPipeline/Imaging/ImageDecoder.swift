@@ -56,8 +56,11 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         public var formatName: String?
         /// An animation's frames, as its header declares them (1 for a still).
         public var frames = 1
-        /// The ICC profile the photo carries (`embeddedProfile`), as read where it was decoded.
-        public var profile: Data?
+        /// The name of the ICC profile the photo carries (its description, cleaned), read and
+        /// applied where it was decoded: the app never parses a photo's profile.
+        public var profileName: String?
+        /// Whether the pixels were converted to sRGB from it (false: none, sRGB, or ignored).
+        public var profileConverted = false
         /// Why the profile was not applied, when it was not (broken, not RGB, too large).
         public var profileIgnored: String?
         public init() {}
@@ -73,12 +76,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     /// else here (the helper itself, and tests of the pipeline).
     public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
                        isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
-        let image = if let pool = HelperPool.shared {
-            try decode(in: pool, data, report: &report, cancellable: cancellable)
-        } else {
-            try decodeHere(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
-        }
-        return Self.inSRGB(image, report: &report)
+        if let pool = HelperPool.shared { return try decode(in: pool, data, report: &report, cancellable: cancellable) }
+        return try decodeHere(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
     }
 
     /// Decode `data` in this process. With a `budget`, the pixels the decode will hold are reserved from it as
@@ -197,12 +196,13 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         if let failure { throw failure }
         if let closeError { throw .undecodable(Words(verbatim: closeError.message)) }
         guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
-        report.profile = Self.embeddedProfile(of: loaded, data: data, format: format.name)
+        let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name)
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }
 
-        return try finished(loaded, scaled: !downscale)
+        // In sRGB after any downscaling: a thumbnail's transform costs a thumbnail's pixels.
+        return Self.inSRGB(try finished(loaded, scaled: !downscale), profile: profile, report: &report)
     }
 
     /// What a compressed drawing (`.svgz`, gzip) expands to at most: the size an image may have.

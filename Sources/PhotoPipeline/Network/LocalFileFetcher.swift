@@ -43,6 +43,14 @@ public final class LocalFileFetcher: Sendable {
         }
     }
 
+    /// The first `count` bytes of the file at `url`, within the same deadlines.
+    public func fetchStart(_ url: URL, count: Int, cancellable: Cancellable) throws(FetchError) -> Data {
+        let path = try Self.localPath(of: url)
+        return try withDeadlines(path: path, cancellable: cancellable) { reader, progress, isCancelled throws(FetchError) in
+            try reader.readStart(path: path, count: count, progress: progress, isCancelled: isCancelled)
+        }
+    }
+
     /// The size and modification time of the file at `url`, within the same deadlines (a
     /// `stat` on a mount that stopped answering blocks as a read does).
     public func status(_ url: URL, cancellable: Cancellable) throws(FetchError) -> LocalFileStatus {

@@ -8,6 +8,14 @@ public protocol LocalFileReading: Sendable {
     func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data
     /// What `stat` says of a regular file (anything else is refused, as for `read`).
     func status(path: String) throws(FetchError) -> LocalFileStatus
+    /// The first `count` bytes of `path` (fewer for a shorter file), whatever its size.
+    func readStart(path: String, count: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data
+}
+
+extension LocalFileReading {
+    public func readStart(path: String, count: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
+        try read(path: path, limit: .max, progress: progress, isCancelled: isCancelled).prefix(count)
+    }
 }
 
 /// A regular file's size and modification time (whole seconds, as the thumbnail spec keeps it).
@@ -38,11 +46,20 @@ public struct PosixFileReader: LocalFileReading {
     }
 
     public func read(path: String, limit: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
+        try read(path: path, limit: limit, upTo: nil, progress: progress, isCancelled: isCancelled)
+    }
+
+    public func readStart(path: String, count: Int, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
+        try read(path: path, limit: .max, upTo: count, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// The whole file within `limit`, or its first `upTo` bytes.
+    private func read(path: String, limit: Int, upTo wanted: Int?, progress: () -> Void, isCancelled: () -> Bool) throws(FetchError) -> Data {
         let name = (path as NSString).lastPathComponent
         var info = stat()
         guard statPath(path, &info) == 0 else { throw Self.failure(errno, name) }
         try Self.requireRegularFile(info, name)
-        if Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
+        if wanted == nil, Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
 
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followsSymlinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw Self.failure(errno, name) }
@@ -51,7 +68,7 @@ public struct PosixFileReader: LocalFileReading {
         try Self.requireRegularFile(info, name)
 
         var data = Data()
-        data.reserveCapacity(min(Int(info.st_size), limit))
+        data.reserveCapacity(min(Int(info.st_size), limit, wanted ?? .max))
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         while true {
             if isCancelled() { throw .cancelled }
@@ -64,6 +81,7 @@ public struct PosixFileReader: LocalFileReading {
             if data.count + count > limit { throw .tooLarge(limit: limit) }
             data.append(contentsOf: chunk[0..<count])
             progress()
+            if let wanted, data.count >= wanted { return data.prefix(wanted) }
         }
     }
 

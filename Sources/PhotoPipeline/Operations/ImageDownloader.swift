@@ -56,9 +56,9 @@ public struct ImageDownloader: StageWork {
         let uri = SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: source.url))
         let size = SharedThumbnails.Size.covering(rowPixels)
         if let shared = source.caches.shared {
-            if let found = shared.lookup(uri: uri, mtime: status.modified, size: size),
-               let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) {
-                return .image(square, from: .thumbnailCache)
+            if let found = shared.lookup(uri: uri, mtime: status.modified, size: size) {
+                let right = found.profileApplied ? true : try colourNeedsNoProfile(context)
+                if right, let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) { return .image(square, from: .thumbnailCache) }
             }
             if let reason = shared.knownFailure(uri: uri, mtime: status.modified) {
                 return .failed("\(reason) (it has not changed since it last failed)")
@@ -78,10 +78,19 @@ public struct ImageDownloader: StageWork {
             source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
             return .failed(StageFailure(error))
         }
+        report.traceColour(of: source.url)
         source.caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
                             mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
         guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .file)
+    }
+
+    /// Whether the photo's first bytes say it has no profile, or an sRGB one (asked of a helper):
+    /// a thumbnail another app made without applying a profile is right for it.
+    func colourNeedsNoProfile(_ context: WorkContext) throws(FetchError) -> Bool {
+        let start = try source.fetcher.files.fetchStart(source.url, count: ImageDecoder.profileCheckBytes, cancellable: context.cancellable)
+        let check = ImageDecoder.checkProfile(start, origin: ImageDecoder.origin(of: source.url))
+        return check == .none || check == .sRGB
     }
 
     // MARK: remote photos: the HTTP cache (fresh, or revalidated), then the network
@@ -107,15 +116,17 @@ public struct ImageDownloader: StageWork {
         }
         if context.isCancelled { return .cancelled }
         original.keep(response.body)
+        var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: remoteBox).decode(response.body, within: .shared, cancellable: context.cancellable,
+            box = try decoder(box: remoteBox).decode(response.body, report: &report, within: .shared, cancellable: context.cancellable,
                                                      isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
         } catch {
             return .failed(StageFailure(error))
         }
+        report.traceColour(of: source.url)
         if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
                        body: response.body, thumbnail: png, box: remoteBox)

@@ -11,12 +11,14 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     case animate(id: Int, pixelLimit: Int, processorSeconds: Double)
     /// The kept animation's frame at `elapsed` milliseconds after its start.
     case frame(id: Int, elapsed: Int64)
+    /// What the photo's profile does to its colours, from its first bytes (`ImageDecoder.checkProfile`).
+    case profile(id: Int)
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
-        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .cancel(let id): return id
+        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .cancel(let id): return id
         }
     }
 }
@@ -55,6 +57,8 @@ public struct HelperReply: Codable, Sendable, Equatable {
     public var error: DecodeError?
     /// What the decode learned about the photo (its format, declared size and frames).
     public var report: ImageDecoder.Report?
+    /// What a photo's profile does to its colours (a `profile` request).
+    public var profileCheck: ProfileCheck?
     /// A PNG's text keys.
     public var text: [String: String]?
     /// An animation's frame count, and how long the frame beside the reply shows (nil: to the end).

@@ -24,6 +24,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case cancelled(queue: Stage, row: Int)
     case state(row: Int, state: PhotoState, reason: String?, code: StageFailure.Code? = nil)
     case image(row: Int, from: ImageSource, pixels: Int)
+    case colour(url: String, profile: String?, converted: Bool, ignored: String?)
     case http(url: String, status: Int, bytes: Int)
     case evicted(row: Int)
     case cacheCleared
@@ -72,7 +73,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case windowSize = "window-size"
         case thumbnailSize = "thumbnail-size"
         case localNetwork = "local-network"
-        case queued, started, finished, cancelled, state, image, http, evicted
+        case queued, started, finished, cancelled, state, image, colour, http, evicted
         case cacheCleared = "cache-cleared"
         case suspended, resumed
         case scrollBegin = "scroll-begin"
@@ -118,6 +119,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .cancelled: "an operation was cancelled (scrolled away, reload, close); its row goes back to waiting"
             case .state: "a row's record changed state (`new`, `downloaded`, `filtered`, `failed`); when failed, `reason` in English and `code`, a stable name for what went wrong (`blocked`, `http`, `timed-out`, `too-large`, `missing-file`, `special-file`, `truncated`, `undecodable`, `refused-image`, …: `StageFailure.Code`), which tests and tools match instead of the words"
             case .image: "a row got its image, and from which level: `memory`, `thumbnail-cache` (the desktop's shared thumbnails), `http-cache` (fresh, no request), `revalidated` (a 304), `network`, or `file` (a local photo decoded); `pixels` is the thumbnail's size (the rows' thumbnail size times the display's scale)"
+            case .colour: "a photo carrying a colour profile was decoded (in its helper, where the profile is read): `profile` is the profile's name, `converted` whether its pixels were converted to sRGB (false for an sRGB profile); `ignored` says why a profile was not applied (lcms2 cannot read it, it is not an RGB profile, it is too large), the photo shown as its pixels are"
             case .http: "an HTTP request was sent: its status (304 for a revalidation) and the body bytes received"
             case .evicted: "the memory cache dropped this off-screen row's image; it needs it again when it comes back"
             case .cacheCleared: "Clear Cache emptied the memory cache, the app's disk cache and its failure entries"

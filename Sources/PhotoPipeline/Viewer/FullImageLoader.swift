@@ -93,6 +93,7 @@ public struct FullImageLoader: StageWork {
             } catch {
                 return .failed(StageFailure(error))
             }
+            report.traceColour(of: source.url)
             if sepia {
                 do {
                     image = try filter.filter(image, isCancelled: { context.isCancelled })

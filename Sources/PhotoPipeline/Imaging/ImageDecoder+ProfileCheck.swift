@@ -1,0 +1,76 @@
+// Why this exists: whether a photo's colours need its profile applied, judged from its first bytes alone (in a helper), so a desktop thumbnail made without the profile is used only for a photo that has none, or an sRGB one.
+import ColourManagement
+import Foundation
+import GdkPixbuf
+
+/// What a photo's first bytes say of its colours.
+public enum ProfileCheck: String, Codable, Sendable {
+    /// No profile: its pixels are sRGB as they are.
+    case none
+    /// A profile that is sRGB, or one that cannot be used (the photo is shown as its pixels are).
+    case sRGB
+    /// A profile its pixels are converted from.
+    case converts
+    /// The bytes read do not say (a TIFF's loader reads whole files, a HEIF's boxes come later).
+    case unknown
+}
+
+extension ImageDecoder {
+    /// How many of a photo's first bytes `checkProfile` reads: a JPEG's APP2 segments come
+    /// after its Exif (at most 64 KB), a PNG's iCCP and a WebP's ICCP before any pixels.
+    public static let profileCheckBytes = 256 << 10
+
+    /// What the profile in `prefix` (a photo's first bytes) does to its colours, asked of a
+    /// helper where the app has a pool: the app never parses a photo's profile.
+    public static func checkProfile(_ prefix: Data, origin: String) -> ProfileCheck {
+        if let pool = HelperPool.shared {
+            guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: nil, { .profile(id: $0) }) else { return .unknown }
+            return reply.profileCheck ?? .unknown
+        }
+        return checkProfileHere(prefix)
+    }
+
+    /// `checkProfile` in this process (the helper's side).
+    public static func checkProfileHere(_ prefix: Data) -> ProfileCheck {
+        guard let format = PixbufFormats.format(sniffing: prefix, name: nil) else { return .unknown }
+        let profile: Data?
+        switch format.name {
+        case "webp":
+            guard webPChunksReachImage(prefix) || webPProfile(prefix) != nil else { return .unknown }
+            profile = webPProfile(prefix)
+        case "jpeg", "png":
+            // The loader sets `icc-profile` on its pixbuf as it allocates it, after the header.
+            // A header declaring more pixels than any photo is left to the decode to refuse.
+            do { _ = try ImageHeader.read(prefix, format: format) } catch { return .unknown }
+            guard let loader = try? PixbufLoader(type: format.name) else { return .unknown }
+            var prepared = false
+            loader.onAreaPrepared { prepared = true }
+            _ = try? loader.feed(prefix, chunkSize: 16 << 10, stop: { prepared })
+            let pixbuf = loader.pixbuf
+            try? loader.close()
+            guard prepared, let pixbuf else { return .unknown }
+            profile = pixbuf.option("icc-profile").flatMap { Data(base64Encoded: $0) }
+        case "gif", "bmp", "ico", "ani", "svg", "tga", "xpm", "pnm", "qtif", "icns":
+            return .none
+        default:
+            return .unknown
+        }
+        guard let profile, !profile.isEmpty else { return .none }
+        guard case .success(let read) = ColourProfile.reading(profile) else { return .sRGB }
+        return read.isSRGB ? .sRGB : .converts
+    }
+
+    /// Whether a WebP's chunks reach its image data within `prefix` (a profile comes before it).
+    static func webPChunksReachImage(_ prefix: Data) -> Bool {
+        let bytes = [UInt8](prefix.prefix(1 << 20))
+        guard bytes.count >= 20 else { return false }
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let tag = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
+            if ["VP8 ", "VP8L", "ALPH", "ANMF"].contains(tag) { return true }
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            offset += 8 + size + (size & 1)
+        }
+        return false
+    }
+}
