@@ -85,7 +85,7 @@ extension ImageDecoder.Report {
 
 /// What a profile seen before converts with: its name, and its transform (nil: it is sRGB, or
 /// cannot be used, with the `problem`).
-private struct Conversion: @unchecked Sendable {
+private struct Conversion: Sendable {
     let name: String?
     let transform: ColourTransform?
     let problem: String?
