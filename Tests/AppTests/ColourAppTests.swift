@@ -1,0 +1,83 @@
+// Why this exists: a photo's colour profile applied everywhere, in the real app with its sandboxed helpers: red pixels tagged with colord's SwappedRedAndGreen.icc are green in the row's sepia (by its luminance), in the viewer's pixels on screen, and in an export of the original, in every format that carries a profile.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class ColourAppTests: XCTestCase {
+    static let red: [UInt8] = [230, 40, 40], green: [UInt8] = [40, 230, 40]
+    /// The formats whose profile the app reads (HEIC and AVIF: ImageMagick here writes none).
+    static let formats = ["jpg", "png", "tiff", "webp"]
+
+    /// "swapped.<format>": 600 × 400 red pixels tagged with SwappedRedAndGreen, made by ImageMagick.
+    static func swappedFolder() throws -> URL {
+        let folder = TemporaryFiles.url("colour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plain = folder.appendingPathComponent(".red.png")
+        try TestImages.encoded(width: 600, height: 400) { _, _ in red }.write(to: plain)
+        for format in formats {
+            let made = try Tool.run("/usr/bin/convert", [plain.path, "-profile", "/usr/share/color/icc/colord/SwappedRedAndGreen.icc",
+                                                         "-quality", "100", folder.appendingPathComponent("swapped.\(format)").path])
+            XCTAssertEqual(made.status, 0, made.output)
+        }
+        return folder
+    }
+
+    static func near(_ pixel: [UInt8], _ colour: [UInt8], within tolerance: Int = 8) -> Bool {
+        zip(pixel.prefix(3), colour).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
+    }
+
+    func testASwappedProfileMakesRedGreenInRowsViewerAndExport() throws {
+        let folder = try Self.swappedFolder()
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, "--export-original", folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 90) { $0.contains { $0.name == .exportEnded } }, "the export ended: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<Self.formats.count).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "every row reached sepia: \(app.recentEvents())")
+
+        // Each photo's profile was read in its helper and converted from.
+        let colours = app.trace.events.compactMap { if case .colour(let url, let profile, let converted, _) = $0.event { return (url, profile, converted) } else { return nil } }
+        for format in Self.formats {
+            XCTAssertTrue(colours.contains { $0.0.hasSuffix("swapped.\(format)") && $0.1 == "Swapped Red and Green" && $0.2 },
+                          "\(format): a colour event: \(colours)")
+        }
+
+        // The export of the originals: green files.
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted()
+        XCTAssertEqual(written.count, Self.formats.count, "\(written)")
+        for name in written {
+            let file = try XCTUnwrap(TestImages.decode(Data(contentsOf: out.appendingPathComponent(name))), name)
+            let pixel = Thumbnail(file).pixel(x: file.width / 2, y: file.height / 2)
+            XCTAssertTrue(Self.near(pixel, Self.green), "\(name) is exported green: \(Array(pixel))")
+        }
+
+        // The rows' sepia is green's (brighter than red's): matched on screen, and red's is not.
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("rows.png").path)
+        func sepia(of colour: [UInt8]) throws -> Screenshot.Template {
+            try ExpectedThumbnails.sepia(data: TestImages.encoded(width: 600, height: 400) { _, _ in colour })
+        }
+        let asGreen = screen.bestMatch(try sepia(of: Self.green), xs: 18..<30, ys: 40..<400)
+        XCTAssertLessThan(asGreen.difference, 4, "a row shows green's sepia: \(asGreen)")
+        let asRed = screen.bestMatch(try sepia(of: Self.red), xs: 18..<30, ys: 40..<400)
+        XCTAssertGreaterThan(asRed.difference, 15, "no row shows red's sepia: \(asRed)")
+
+        // The viewer's original, on screen: green.
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        // (The export's banner sits above the rows: the first row is 130 to 200 px down.)
+        try xvfb.run("xdotool", ["mousemove", "300", "165", "click", "1"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, true, _, _) = $0.event { true } else { false } } },
+                      "the viewer shows the photo: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "s"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, false, _, _) = $0.event { true } else { false } } },
+                      "S: the original: \(app.recentEvents())")
+        let viewer = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("viewer.png").path)
+        let (r, g, b) = viewer.rgb(x: 360, y: 340)
+        XCTAssertTrue(Self.near([UInt8(r), UInt8(g), UInt8(b)], Self.green), "the viewer draws it green: \((r, g, b))")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
