@@ -80,4 +80,46 @@ final class ColourAppTests: XCTestCase {
         XCTAssertTrue(Self.near([UInt8(r), UInt8(g), UInt8(b)], Self.green), "the viewer draws it green: \((r, g, b))")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Six patches (3 × 2) of colours that differ between Adobe RGB and sRGB.
+    static let patches: [[UInt8]] = [[100, 200, 100], [60, 180, 160], [200, 100, 60], [90, 120, 200], [150, 200, 60], [180, 60, 160]]
+
+    func testAnAdobeRGBPhotoIsShownAsLcms2ConvertsIt() throws {
+        let folder = TemporaryFiles.url("adobe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 1800 × 1200, fitted to the viewer at 720 × 480: patches 240 px wide, 240 high on screen.
+        let plain = folder.appendingPathComponent(".plain.png"), photo = folder.appendingPathComponent("adobe.png")
+        try TestImages.encoded(width: 1800, height: 1200) { x, y in Self.patches[(y / 600) * 3 + x / 600] }.write(to: plain)
+        let tagged = try Tool.run("/usr/bin/convert", [plain.path, "-profile", "/usr/share/color/icc/colord/AdobeRGB1998.icc", photo.path])
+        XCTAssertEqual(tagged.status, 0, tagged.output)
+        // lcms2's own conversion, through ImageMagick, of the same patches.
+        let expectedFile = folder.appendingPathComponent(".expected.png")
+        let converted = try Tool.run("/usr/bin/convert", [photo.path, "-profile", "/usr/share/color/icc/colord/sRGB.icc", expectedFile.path])
+        XCTAssertEqual(converted.status, 0, converted.output)
+        let expected = Thumbnail(try XCTUnwrap(TestImages.decode(Data(contentsOf: expectedFile))))
+
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, true, _, _) = $0.event { true } else { false } } }, app.recentEvents())
+        try xvfb.run("xdotool", ["key", "s"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, false, _, _) = $0.event { true } else { false } } }, app.recentEvents())
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("adobe.png").path)
+        var differing = 0
+        for (index, patch) in Self.patches.enumerated() {
+            let want = expected.pixel(x: (index % 3) * 600 + 300, y: (index / 3) * 600 + 300)
+            // The patch's centre on screen: the photo spans the window's 720 px, centred at y 340.
+            let (r, g, b) = screen.rgb(x: 120 + (index % 3) * 240, y: 220 + (index / 3) * 240)
+            let shown = [r, g, b], wanted = want.prefix(3).map(Int.init)
+            XCTAssertTrue(zip(shown, wanted).allSatisfy { abs($0 - $1) <= 3 }, "patch \(patch): shown \(shown), lcms2 \(wanted)")
+            if zip(patch.map(Int.init), wanted).contains(where: { abs($0 - $1) > 10 }) { differing += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(differing, 5, "control: the conversion changes most patches")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
