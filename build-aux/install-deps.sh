@@ -33,6 +33,8 @@ if [ "$what" = test ]; then
     # Adobe RGB and ProPhoto stand-ins), their metadata written and read back (exiftool), and
     # lcms2's own conversion to compare with (transicc)
     colord-data icc-profiles-free libimage-exiftool-perl liblcms2-utils
+    # test: HEIC and AVIF photos carrying a profile (ImageMagick 6 writes none into them)
+    libheif-examples libavif-bin
   )
 fi
 

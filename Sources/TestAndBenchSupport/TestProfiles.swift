@@ -66,3 +66,32 @@ public enum TestProfiles {
         return written != 0 ? bytes : Data()
     }
 }
+
+extension TestProfiles {
+    /// `png` written as `output` (its extension says the format) tagged with the profile at
+    /// `profile`: ImageMagick for JPEG, PNG, TIFF and WebP; libheif's and libavif's own encoders
+    /// for HEIC and AVIF, into which ImageMagick 6 writes no profile.
+    public static func tag(_ png: URL, profile: String, as output: URL, quality: Int = 100) throws {
+        let made: (output: String, status: Int32)
+        switch output.pathExtension {
+        case "heic":
+            let tagged = output.deletingPathExtension().appendingPathExtension("tagged.png")
+            defer { try? FileManager.default.removeItem(at: tagged) }
+            // PNG24: heif-enc (1.15) reads a palette PNG, which ImageMagick writes for few colours, wrong.
+            let first = try Tool.run("/usr/bin/convert", [png.path, "-profile", profile, "PNG24:" + tagged.path])
+            guard first.status == 0 else { throw Failed(output: first.output) }
+            made = try Tool.run("/usr/bin/heif-enc", ["-q", String(min(quality, 99)), tagged.path, "-o", output.path], timeout: 120)
+        case "avif":
+            let quantizer = quality >= 90 ? "2" : "24"
+            made = try Tool.run("/usr/bin/avifenc", ["-s", "8", "--min", "0", "--max", quantizer, "--icc", profile, png.path, output.path], timeout: 120)
+        default:
+            made = try Tool.run("/usr/bin/convert", [png.path, "-profile", profile, "-quality", String(quality), output.path], timeout: 120)
+        }
+        guard made.status == 0 else { throw Failed(output: made.output) }
+    }
+
+    public struct Failed: Error, CustomStringConvertible {
+        public let output: String
+        public var description: String { "the tagged photo was not written: \(output)" }
+    }
+}

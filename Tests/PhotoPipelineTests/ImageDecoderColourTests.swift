@@ -19,8 +19,7 @@ final class ImageDecoderColourTests: XCTestCase {
         let out = folder.appendingPathComponent("red.\(type)")
         try profile.write(to: profileFile)
         try TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }.write(to: png)
-        let made = try Tool.run("/usr/bin/convert", [png.path, "-profile", profileFile.path, "-quality", "100", out.path])
-        XCTAssertEqual(made.status, 0, made.output)
+        try TestProfiles.tag(png, profile: profileFile.path, as: out)
         return try Data(contentsOf: out)
     }
 
@@ -29,12 +28,13 @@ final class ImageDecoderColourTests: XCTestCase {
         let image = try ImageDecoder(maxDimension: 32).decode(data, report: &report)
         let pixbuf = image.pixbuf
         let offset = (pixbuf.height / 2) * pixbuf.rowStride + (pixbuf.width / 2) * pixbuf.channels
-        return Array(UnsafeBufferPointer(start: pixbuf.pixels + offset, count: 3))
+        // (The pixbuf is kept until its pixels are copied: they are freed with it.)
+        return withExtendedLifetime(image) { Array(UnsafeBufferPointer(start: pixbuf.pixels + offset, count: 3)) }
     }
 
     func testASwappedProfileMakesRedGreenInEveryFormat() throws {
         let swapped = try TestProfiles.colord("SwappedRedAndGreen")
-        for type in ["png", "jpg", "tiff", "webp"] {
+        for type in ["png", "jpg", "tiff", "webp", "heic", "avif"] {
             var report = ImageDecoder.Report()
             let pixel = try centre(tagged(type, profile: swapped), report: &report)
             XCTAssertEqual(report.profileName, "Swapped Red and Green", "\(type): its profile is read")
@@ -43,6 +43,34 @@ final class ImageDecoderColourTests: XCTestCase {
             XCTAssertGreaterThan(pixel[1], 150, "\(type) is green once its profile is applied: \(pixel)")
             XCTAssertLessThan(pixel[0], 120, "\(type) is no longer red: \(pixel)")
         }
+    }
+
+    /// An AVIF that names Display P3 by code points (nclx 12/13/1):
+    /// red pixels come out a deeper red in sRGB, and the profile is named.
+    func testCodePointsForDisplayP3AreConverted() throws {
+        let folder = TemporaryFiles.url("nclx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("red.png")
+        try TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }.write(to: png)
+        // (heif-enc here puts code points in the HEVC stream only, which libheif's loader does not
+        // say: a HEIC's P3 is read when it comes as an ICC profile, as iPhones write it.)
+        let avif = folder.appendingPathComponent("p3.avif")
+        XCTAssertEqual(try Tool.run("/usr/bin/avifenc", ["-s", "8", "--min", "0", "--max", "2", "--cicp", "12/13/1", png.path, avif.path]).status, 0)
+        for file in [avif] {
+            var report = ImageDecoder.Report()
+            let pixel = try centre(Data(contentsOf: file), report: &report)
+            XCTAssertEqual(report.profileName, "Display P3", file.lastPathComponent)
+            XCTAssertTrue(report.profileConverted, file.lastPathComponent)
+            XCTAssertGreaterThan(Int(pixel[0]), 245, "\(file.lastPathComponent): P3's red is beyond sRGB's: \(pixel)")
+        }
+        // BT.709 code points are sRGB's: no conversion.
+        let plain = folder.appendingPathComponent("709.avif")
+        XCTAssertEqual(try Tool.run("/usr/bin/avifenc", ["-s", "8", "--min", "0", "--max", "2", "--cicp", "1/13/1", png.path, plain.path]).status, 0)
+        var report = ImageDecoder.Report()
+        _ = try centre(Data(contentsOf: plain), report: &report)
+        XCTAssertNil(report.profileName)
+        XCTAssertFalse(report.profileConverted)
     }
 
     func testAnSRGBProfileChangesNothingAndABrokenOneIsIgnored() throws {

@@ -11,14 +11,14 @@ extension SharedThumbnailTests {
         let png = folder.appendingPathComponent("plain-\(name).png")
         try TestImages.encoded(width: 160, height: 120) { _, _ in [230, 40, 40] }.write(to: png)
         let url = folder.appendingPathComponent(name)
-        var arguments = [png.path]
         if let profile {
             let file = folder.appendingPathComponent("\(name).icc")
             try profile.write(to: file)
-            arguments += ["-profile", file.path]
+            try TestProfiles.tag(png, profile: file.path, as: url)
+        } else {
+            let made = try Tool.run("/usr/bin/convert", [png.path, "-quality", "100", url.path])
+            XCTAssertEqual(made.status, 0, made.output)
         }
-        let made = try Tool.run("/usr/bin/convert", arguments + ["-quality", "100", url.path])
-        XCTAssertEqual(made.status, 0, made.output)
         setMTime(url, 1_700_000_000)
         return url
     }
@@ -39,7 +39,7 @@ extension SharedThumbnailTests {
 
     func testGNOMEsThumbnailOfAPhotoWithAProfileIsNotUsedAndOursIs() throws {
         let swapped = try TestProfiles.colord("SwappedRedAndGreen")
-        for name in ["swapped.jpg", "swapped.png", "swapped.webp"] {
+        for name in ["swapped.jpg", "swapped.png", "swapped.webp", "swapped.heic", "swapped.avif", "swapped.tiff"] {
             let url = try redPhoto(name, profile: swapped)
             try gnomeSavesBlue(for: url)
             let first = load(url)
@@ -53,7 +53,7 @@ extension SharedThumbnailTests {
     }
 
     func testGNOMEsThumbnailOfAPhotoWithNoProfileOrAnSRGBOneIsUsed() throws {
-        for (name, profile) in [("plain.jpg", nil), ("plain.png", nil), ("srgb.jpg", try TestProfiles.colord("sRGB"))] {
+        for (name, profile) in [("plain.jpg", nil), ("plain.png", nil), ("plain.heic", nil), ("srgb.jpg", try TestProfiles.colord("sRGB")), ("srgb.avif", try TestProfiles.colord("sRGB"))] {
             let url = try redPhoto(name, profile: profile)
             try gnomeSavesBlue(for: url)
             let outcome = load(url)

@@ -14,8 +14,20 @@ private struct ConversionKey: Hashable {
 }
 
 extension ImageDecoder {
-    /// The ICC profile of the photo `loaded` was decoded from, if it has one.
-    static func embeddedProfile(of loaded: Pixbuf, data: Data, format: String) -> Data? {
+    /// The ICC profile of the photo `loaded` was decoded from, if it has one: a HEIF's or AVIF's
+    /// from its header (an ICC colour, or code points made into a profile; where they are not
+    /// converted, the reason goes in `report`), a WebP's from its chunks, others from the loader.
+    static func embeddedProfile(of loaded: Pixbuf, data: Data, format: String, header: ImageHeader?, report: inout Report) -> Data? {
+        if let profile = header?.profile, !profile.isEmpty { return profile }
+        if let coded = header?.colour {
+            switch coded.meaning {
+            case .sRGB: return nil
+            case .profile(let bytes): return bytes
+            case .unsupported(let why):
+                report.profileIgnored = why
+                return nil
+            }
+        }
         if let encoded = loaded.option("icc-profile"), let bytes = Data(base64Encoded: encoded), !bytes.isEmpty { return bytes }
         if format == "webp" { return webPProfile(data) }
         return nil

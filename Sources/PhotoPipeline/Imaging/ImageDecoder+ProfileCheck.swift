@@ -50,6 +50,16 @@ extension ImageDecoder {
             try? loader.close()
             guard prepared, let pixbuf else { return .unknown }
             profile = pixbuf.option("icc-profile").flatMap { Data(base64Encoded: $0) }
+        case "heif/avif", "heif", "avif":
+            // Its colour properties are in its header (the meta box, first in a photo's file).
+            guard let header = try? ImageHeader.read(prefix, format: format) else { return .unknown }
+            if let icc = header.profile {
+                profile = icc
+            } else if let coded = header.colour, case .profile(let bytes) = coded.meaning {
+                profile = bytes
+            } else {
+                return header.colour.map { $0.meaning == .sRGB ? .none : .sRGB } ?? .none
+            }
         case "gif", "bmp", "ico", "ani", "svg", "tga", "xpm", "pnm", "qtif", "icns":
             return .none
         default:

@@ -196,7 +196,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         if let failure { throw failure }
         if let closeError { throw .undecodable(Words(verbatim: closeError.message)) }
         guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
-        let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name)
+        let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name, header: header, report: &report)
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }

@@ -43,7 +43,12 @@ enum HEIFHeader {
         }
         if let type = items.types[primary], type == "iovl", let data = items.data(of: primary, prefix: 32),
            let size = derivedOutput(data, type: type) { output = size }
-        return ImageHeader(width: output.width, height: output.height, reserve: output.width * output.height * bytesPerPixel)
+        var header = ImageHeader(width: output.width, height: output.height, reserve: output.width * output.height * bytesPerPixel)
+        // A grid's colour is its own or, where it declares none, its tiles'.
+        let tile = items.derivedFrom[primary]?.first
+        header.colour = items.colours[primary] ?? tile.flatMap { items.colours[$0] }
+        header.profile = items.profile(of: primary) ?? tile.flatMap { items.profile(of: $0) }
+        return header
     }
 
     /// Where the top-level boxes that can be read end (an `mdat` cut short still leaves its meta).

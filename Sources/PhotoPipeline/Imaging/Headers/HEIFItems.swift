@@ -1,4 +1,5 @@
-// Why this exists: the items a HEIF or AVIF `meta` box declares, as much as the header check needs: the primary item, each item's type, its declared size (ispe), the images a grid is derived from (dimg), and where an item's data lies (iloc, idat).
+// Why this exists: the items a HEIF or AVIF `meta` box declares, as much as the header check needs: the primary item, each item's type, its declared size (ispe), its colour code points (colr nclx), the images a grid is derived from (dimg), and where an item's data lies (iloc, idat).
+import ColourManagement
 import Foundation
 
 struct HEIFItems {
@@ -7,6 +8,10 @@ struct HEIFItems {
     private(set) var types: [Int: String] = [:]
     /// Item → the size its `ispe` property declares.
     private(set) var sizes: [Int: (width: Int, height: Int)] = [:]
+    /// Item → its colour as code points (an `nclx` colour property).
+    private(set) var colours: [Int: CodedColour] = [:]
+    /// Item → where its ICC profile lies (a `prof` or `rICC` colour property).
+    private(set) var profiles: [Int: Range<Int>] = [:]
     /// Derived item → the items it is made from, in order (`dimg` references).
     private(set) var derivedFrom: [Int: [Int]] = [:]
     /// Item → its data's extents: (construction method, offset, length).
@@ -120,6 +125,13 @@ struct HEIFItems {
                     guard index > 0 else { continue }
                     guard index <= properties.count else { throw failure("ipma") }
                     let property = properties[index - 1]
+                    if property.type == "colr", property.body.count >= 11, bytes.tag(property.body.lowerBound) == "nclx",
+                       let primaries = bytes.bigEndian(property.body.lowerBound + 4, 2), let transfer = bytes.bigEndian(property.body.lowerBound + 6, 2) {
+                        colours[item] = CodedColour(primaries: primaries, transfer: transfer)
+                    }
+                    if property.type == "colr", property.body.count > 4, ["prof", "rICC"].contains(bytes.tag(property.body.lowerBound)) {
+                        profiles[item] = (property.body.lowerBound + 4)..<property.body.upperBound
+                    }
                     guard property.type == "ispe" else { continue }
                     guard property.body.count >= 12, let width = bytes.bigEndian(property.body.lowerBound + 4, 4),
                           let height = bytes.bigEndian(property.body.lowerBound + 8, 4) else { throw failure("ispe") }
@@ -128,6 +140,17 @@ struct HEIFItems {
                 guard at <= body.upperBound else { throw failure("ipma") }
             }
         }
+    }
+
+    /// The ICC profile of `item`'s colour property, if it has one.
+    func profile(of item: Int) -> Data? {
+        guard let range = profiles[item] else { return nil }
+        var profile = Data(capacity: range.count)
+        for at in range {
+            guard let byte = bytes.byte(at) else { return nil }
+            profile.append(UInt8(byte))
+        }
+        return profile
     }
 
     /// The first `prefix` bytes of an item's data, wherever its extents put them (the file, or

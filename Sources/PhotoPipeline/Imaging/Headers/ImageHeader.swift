@@ -1,4 +1,5 @@
 // Why this exists: what an image's header declares (canvas, frames, and what its loader will hold), read before any decoder sees its bytes, for the formats whose loaders allocate before they say how large the image is or hold every frame: HEIF and AVIF, WebP, GIF and SVG.
+import ColourManagement
 import Foundation
 import GdkPixbuf
 
@@ -13,6 +14,10 @@ public struct ImageHeader: Sendable, Equatable {
     /// before it starts; nil where the loader declares the size before it allocates (the budget
     /// is then asked at that point, for the size the decode is asked for).
     public var reserve: Int?
+    /// A HEIF's or AVIF's colour as code points (`nclx`), where it declares them so.
+    public var colour: CodedColour?
+    /// A HEIF's or AVIF's ICC profile (its `prof` or `rICC` colour), where it has one.
+    public var profile: Data?
 
     public init(width: Int, height: Int, frames: Int = 1, reserve: Int? = nil) {
         self.width = width
