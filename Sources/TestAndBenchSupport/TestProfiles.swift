@@ -95,3 +95,45 @@ extension TestProfiles {
         public var description: String { "the tagged photo was not written: \(output)" }
     }
 }
+
+extension TestProfiles {
+    /// `jpeg` with `profile` put in APP2 ICC_PROFILE segments right after its start, split in
+    /// pieces of 65,519 bytes as the ICC's JPEG embedding says (any bytes: a hostile profile too).
+    public static func jpeg(_ jpeg: Data, carrying profile: Data) -> Data {
+        let piece = 65_519
+        let count = max(1, (profile.count + piece - 1) / piece)
+        var out = Data(jpeg.prefix(2))
+        for index in 0..<count {
+            let part = profile[(profile.startIndex + index * piece)..<(profile.startIndex + min(profile.count, (index + 1) * piece))]
+            let length = 2 + 14 + part.count
+            out += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)]
+            out += Data("ICC_PROFILE".utf8) + [0, UInt8(index + 1), UInt8(count)]
+            out += part
+        }
+        return out + jpeg.dropFirst(2)
+    }
+
+    /// Profiles a hostile photo could carry, by what is wrong with them.
+    public static func hostile() throws -> [(name: String, bytes: Data)] {
+        let adobe = try colord("AdobeRGB1998")
+        // Its first tag's offset pointed far past its end.
+        var badOffset = adobe
+        badOffset.replaceSubrange((badOffset.startIndex + 136)..<(badOffset.startIndex + 140), with: [0x7F, 0xFF, 0xFF, 0xF0])
+        // A header that says it is 4 GB.
+        var hugeHeader = adobe
+        hugeHeader.replaceSubrange(hugeHeader.startIndex..<(hugeHeader.startIndex + 4), with: [0xFF, 0xFF, 0xFF, 0xFF])
+        // 128 tags declared, in a table of 9.
+        var manyTags = adobe
+        manyTags.replaceSubrange((manyTags.startIndex + 128)..<(manyTags.startIndex + 132), with: [0, 0, 0, 128])
+        return [
+            ("noise", Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })),
+            ("cut short", adobe.prefix(200)),
+            ("grey", grey()),
+            ("CMYK", try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc"))),
+            ("5 MB", adobe + Data(count: 5 << 20)),
+            ("tag past its end", badOffset),
+            ("4 GB header", hugeHeader),
+            ("more tags than it holds", manyTags),
+        ]
+    }
+}

@@ -120,4 +120,28 @@ final class ColourAppTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(differing, 5, "control: the conversion changes most patches")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Photos carrying hostile profiles, decoded by the app's sandboxed helpers: every row
+    /// reaches sepia, the trace says why each profile was not applied, and the app stays up.
+    func testHostileProfilesLeaveEveryRowShown() throws {
+        let folder = TemporaryFiles.url("hostile-profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = TestImages.encoded(width: 200, height: 150, type: "jpeg") { _, _ in Self.red }
+        let hostile = try TestProfiles.hostile()
+        for (index, (_, profile)) in hostile.enumerated() {
+            try TestProfiles.jpeg(plain, carrying: profile).write(to: folder.appendingPathComponent("hostile-\(index).jpg"))
+        }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<hostile.count).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "every row reached sepia: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")
+        let ignored = app.trace.events.compactMap { if case .colour(_, _, _, let ignored?) = $0.event { return ignored } else { return nil } }
+        XCTAssertTrue(ignored.contains("lcms2 cannot read it"), "\(ignored)")
+        XCTAssertTrue(ignored.contains("it is not an RGB profile"), "\(ignored)")
+        XCTAssertTrue(ignored.contains { $0.hasPrefix("it is ") && $0.hasSuffix("a profile may have") }, "\(ignored)")
+        XCTAssertTrue(app.process.isRunning, "the app is up")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
