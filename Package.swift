@@ -55,8 +55,10 @@ let package = Package(
         .target(name: "CRowView", dependencies: ["CGtk"]),
         // Which OpenGL renderer GTK would use here (a GPU, or llvmpipe), asked before a window shows.
         .target(name: "CGLProbe", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("epoxy")]),
+        // The X11 root window's display profile (_ICC_PROFILE), read and watched on GDK's connection.
+        .target(name: "CScreenProfile", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
         // The GTK widgets the app uses, on top of the runtime.
-        .target(name: "Gtk", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView", "CGLProbe"]),
+        .target(name: "Gtk", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CGLib", "CGtk", "CRowModel", "CPhotoView", "CRowView", "CGLProbe", "CScreenProfile"]),
         // GdkPixbuf and libsoup as owned Swift types (pixbufs, loaders; sessions, messages), on the runtime.
         .target(name: "GdkPixbuf", dependencies: ["GLibRuntime", "GLibIO", "CGLib", "CGdkPixbuf"]),
         .target(name: "Soup", dependencies: ["GLibRuntime", "GLibIO", "CGLib", "CSoup"]),
@@ -98,11 +100,13 @@ let package = Package(
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp", "DecodeHelper"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
         .executableTarget(name: "SandboxProbe", dependencies: ["PhotoPipeline"]),
+        // Sets or removes a root window property from a file (tests of the display's profile).
+        .executableTarget(name: "RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
         .target(name: "TestPixbufLoader", dependencies: ["CGdkPixbuf"]),
 

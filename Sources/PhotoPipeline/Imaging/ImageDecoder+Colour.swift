@@ -105,7 +105,7 @@ private struct Conversion: Sendable {
 
 extension ColourProfile.Refusal {
     /// Why, in words for the trace.
-    var reason: String {
+    public var reason: String {
         switch self {
         case .tooLarge(let bytes): "it is \(bytes) bytes, more than the \(ColourProfile.largestAccepted) a profile may have"
         case .unreadable: "lcms2 cannot read it"

@@ -53,6 +53,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case colorScheme(dark: Bool, from: String)
     case contrast(high: Bool, from: String)
     case textScale(factor: Double, from: String)
+    case displayProfile(name: String?, ignored: String?)
     case saved(row: Int, path: String, format: ExportFormat, sepia: Bool, reason: String?)
     case copied(row: Int, width: Int, height: Int, sepia: Bool)
     case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
@@ -91,6 +92,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case colorScheme = "color-scheme"
         case contrast
         case textScale = "text-scale"
+        case displayProfile = "display-profile"
         case saved, copied
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
@@ -148,6 +150,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .colorScheme: "the window took the dark style or the light one, `from` the Settings portal (`portal`), GNOME's `color-scheme` key where no portal answers (`gsettings`), or the app's own Style preference (`preference`); at start and on each change"
             case .contrast: "the window took GTK's high-contrast theme (`high`) or left it, `from` the Settings portal's `contrast` (`portal`) or, where the portal does not offer it, GNOME's `high-contrast` key (`gsettings`); at start and on each change"
             case .textScale: "the window's text took the desktop's scaling `factor` (GNOME's `text-scaling-factor`), `from` the Settings portal (`portal`) or GSettings (`gsettings`); not written where an XSETTINGS daemon already sets the font resolution"
+            case .displayProfile: "on X11, at start and each time it changes: the display's colour profile the desktop put on the root window (`_ICC_PROFILE`, as colord does), whose `name` what is drawn on screen is converted to from sRGB; none (`name` absent): drawn in sRGB; `ignored` says why a profile there is not used (unreadable, not RGB, too large). Saved, copied and exported photos stay sRGB"
             case .saved: "Save As wrote a row's photo to `path` at full size, in `format` (`jpeg`, `png`, `webp`), in sepia or not; `reason` says why it was not written"
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
             case .exportStarted: "Export Gallery began: `total` rows, each written in `format`, in sepia or not (its operations are on queue `export`)"

@@ -194,6 +194,11 @@ final class GalleryList: OnscreenList {
     /// More rows of the gallery shown arrived (a big manifest is still being read).
     func rowsAdded(_ count: Int) { model.append(count) }
 
+    /// The display's colours changed: every bound row draws its image again.
+    func redrawImages() {
+        for view in bindings.boundRows.values { view.redrawImage() }
+    }
+
     // MARK: what the scheduler sees (OnscreenList)
 
     func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }

@@ -30,7 +30,7 @@ final class PhotoRow: PhotoRowView {
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
     /// here too: only main-actor objects ever hold a texture). Nil while a placeholder shows.
-    private var shown: (thumbnail: Thumbnail, texture: Texture)?
+    private var shown: (thumbnail: Thumbnail, texture: Texture, generation: Int)?
     /// Which placeholder shows now (nil: a thumbnail or nothing yet).
     private var shownPlaceholder: Texture?
     private var shownTooltip: String?
@@ -91,6 +91,11 @@ final class PhotoRow: PhotoRowView {
         }
     }
 
+    /// The display's colours changed: the image shown is drawn again in them.
+    func redrawImage() {
+        if let thumbnail = shown?.thumbnail { show(thumbnail) }
+    }
+
     func unbind() {
         record = nil
         showPlaceholder(placeholders.waiting)
@@ -133,9 +138,10 @@ final class PhotoRow: PhotoRowView {
 
     /// Show `thumbnail`, making its texture only when it is not the one already shown.
     private func show(_ thumbnail: Thumbnail) {
-        guard shown?.thumbnail !== thumbnail else { return }
-        let texture = Texture(pixbuf: thumbnail.pixbuf)
-        shown = (thumbnail, texture)
+        let generation = DisplayColour.shared.generation
+        guard shown?.thumbnail !== thumbnail || shown?.generation != generation else { return }
+        let texture = DisplayColour.shared.texture(thumbnail.pixbuf)
+        shown = (thumbnail, texture, generation)
         shownPlaceholder = nil
         view.setTexture(texture)
     }

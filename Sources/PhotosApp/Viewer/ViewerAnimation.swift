@@ -95,6 +95,6 @@ final class ViewerAnimation {
 
     private func showFrame() {
         guard let frame = playback?.frame(sepia: sepia) else { return }
-        zoom.setTexture(Texture(pixbuf: frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
+        zoom.setTexture(DisplayColour.shared.texture(frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
     }
 }

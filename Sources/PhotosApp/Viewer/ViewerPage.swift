@@ -50,6 +50,8 @@ final class ViewerPage {
     /// (held here, on the main thread, with the image it wraps).
     /// What the photo view shows now (set by `refresh`; a folder's change moves its row).
     var shown: (row: Int, full: Bool, sepia: Bool, image: Thumbnail, texture: Texture)?
+    /// The display colours `shown` was drawn in (`DisplayColour.generation`).
+    var shownColours = 0
 
     init() {
         photo.onMap { [weak self] in self?.animation.resume() }
@@ -148,9 +150,10 @@ final class ViewerPage {
         onTitle?(record.name, fill(tr("%s of %s"), Self.number(row + 1), Self.number(gallery.count)))
         let full = viewer.image(for: row)
         if let full {
-            if shown?.row != row || shown?.image !== full.image {
+            if shown?.row != row || shown?.image !== full.image || shownColours != DisplayColour.shared.generation {
                 let keep = shown?.row == row && shown?.full == true
-                let texture = Texture(pixbuf: full.image.pixbuf)
+                shownColours = DisplayColour.shared.generation
+                let texture = DisplayColour.shared.texture(full.image.pixbuf)
                 // Drawn at the photo's own size: a screen-sized decode stands in until a zoom
                 // past it asks for the full one, which then replaces it in place.
                 let size = Self.photoSize(full)
@@ -169,9 +172,10 @@ final class ViewerPage {
                                              from: full.details.from, ms: (ms * 10).rounded() / 10))
             }
         } else if let thumbnail = record.image {
-            if shown?.row != row || shown?.image !== thumbnail {
+            if shown?.row != row || shown?.image !== thumbnail || shownColours != DisplayColour.shared.generation {
                 animation.stop()
-                let texture = Texture(pixbuf: thumbnail.pixbuf)
+                shownColours = DisplayColour.shared.generation
+                let texture = DisplayColour.shared.texture(thumbnail.pixbuf)
                 zoom.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
                 shown = (row, false, record.state == .filtered, thumbnail, texture)
             }

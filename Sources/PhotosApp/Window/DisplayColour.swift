@@ -1,0 +1,67 @@
+// Why this exists: what is drawn on screen in the display's own colours where an X11 desktop announces its profile (_ICC_PROFILE on the root window), followed live; photos are sRGB everywhere else in the app (saved, copied, exported), and on Wayland the screen gets sRGB too.
+import ColourManagement
+import Foundation
+import GdkPixbuf
+import Gtk
+import PhotoPipeline
+
+@MainActor
+final class DisplayColour {
+    static let shared = DisplayColour()
+
+    /// sRGB → the display, for RGB and for RGBA pixels (nil: the screen is drawn in sRGB).
+    private var transforms: (rgb: ColourTransform, rgba: ColourTransform)?
+    /// Bumped at each change: a texture made before it is made again.
+    private(set) var generation = 0
+    private var listeners: [() -> Void] = []
+    private var started = false
+
+    /// Read the display's profile and follow it (X11 only).
+    func start() {
+        guard !started, ScreenProfile.isX11 else { return }
+        started = true
+        read()
+        ScreenProfile.watch { [weak self] in self?.changed() }
+    }
+
+    /// Call `listener` after each change (a window redraws its images).
+    func onChange(_ listener: @escaping () -> Void) { listeners.append(listener) }
+
+    private func changed() {
+        read()
+        generation += 1
+        for listener in listeners { listener() }
+    }
+
+    private func read() {
+        transforms = nil
+        guard let bytes = ScreenProfile.read(limit: ColourProfile.largestAccepted) else {
+            Trace.shared.emit(.displayProfile(name: nil, ignored: nil))
+            return
+        }
+        switch ColourProfile.reading(bytes) {
+        case .success(let profile):
+            let name = profile.name.map { DisplayText.clean(String($0.prefix(120))) } ?? "unnamed"
+            if profile.isSRGB {
+                Trace.shared.emit(.displayProfile(name: name, ignored: nil))
+            } else if let rgb = ColourTransform(from: .sRGB, to: profile, hasAlpha: false),
+                      let rgba = ColourTransform(from: .sRGB, to: profile, hasAlpha: true) {
+                transforms = (rgb, rgba)
+                Trace.shared.emit(.displayProfile(name: name, ignored: nil))
+            } else {
+                Trace.shared.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
+            }
+        case .failure(let refusal):
+            Trace.shared.emit(.displayProfile(name: nil, ignored: refusal.reason))
+        }
+    }
+
+    /// A texture of `pixbuf` (sRGB) as the display shows it: the pixbuf itself where the
+    /// display is sRGB, else a converted copy (the photo itself is never changed).
+    func texture(_ pixbuf: Pixbuf) -> Texture {
+        guard let transforms, let copy = pixbuf.copy() else { return Texture(pixbuf: pixbuf) }
+        let transform = copy.hasAlpha ? transforms.rgba : transforms.rgb
+        transform.convertInPlace(copy.mutablePixels, width: copy.width, height: copy.height, rowStride: copy.rowStride)
+        return Texture(pixbuf: copy)
+    }
+}
