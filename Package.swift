@@ -135,7 +135,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf"],
+            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf"],
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),

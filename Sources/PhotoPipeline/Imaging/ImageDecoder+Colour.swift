@@ -1,17 +1,12 @@
-// Why this exists: a photo in its true colours: the ICC profile it carries is read where it is decoded (GdkPixbuf's `icc-profile` for JPEG, PNG and TIFF; a WebP's ICCP chunk, which its loader does not expose), and its pixels are converted to sRGB once, in the app, after any downscaling; an sRGB profile skips the transform, and a broken one is ignored with the reason.
+// Why this exists: a photo in its true colours: the ICC profile it carries is read where it is decoded (GdkPixbuf's `icc-profile` for JPEG, PNG and TIFF; a WebP's ICCP chunk, which its loader does not expose), and its pixels are converted to sRGB once, in the decoding helper, after any downscaling; an sRGB profile skips the transform, and a broken one is ignored with the reason.
 import ColourManagement
 import Foundation
 import GdkPixbuf
 import GLibRuntime
 
-/// What each profile seen converts with, by its bytes and alpha:
+/// What each profile seen converts with, by its bytes:
 /// a folder's photos mostly share one profile, and judging one costs a transform and a probe.
-private let conversions = Locked<[ConversionKey: Conversion]>([:])
-
-private struct ConversionKey: Hashable {
-    let profile: Data
-    let hasAlpha: Bool
-}
+private let conversions = Locked<[Data: Conversion]>([:])
 
 extension ImageDecoder {
     /// The ICC profile of the photo `loaded` was decoded from, if it has one: a HEIF's or AVIF's
@@ -57,8 +52,7 @@ extension ImageDecoder {
     static func inSRGB(_ image: Thumbnail, profile bytes: Data?, report: inout Report) -> Thumbnail {
         guard let bytes else { return image }
         let pixbuf = image.pixbuf
-        let key = ConversionKey(profile: bytes, hasAlpha: pixbuf.hasAlpha)
-        let known = conversions.withLock { $0[key] }
+        let known = conversions.withLock { $0[bytes] }
         let conversion: Conversion
         if let known {
             conversion = known
@@ -68,7 +62,7 @@ extension ImageDecoder {
                 let name = profile.name.map { DisplayText.clean(String($0.prefix(120))) }
                 if profile.isSRGB {
                     conversion = Conversion(name: name, transform: nil, problem: nil)
-                } else if let made = ColourTransform(from: profile, to: .sRGB, hasAlpha: pixbuf.hasAlpha) {
+                } else if let made = ConversionToSRGB(from: profile) {
                     conversion = Conversion(name: name, transform: made, problem: nil)
                 } else {
                     conversion = Conversion(name: name, transform: nil, problem: "lcms2 cannot convert from it to sRGB")
@@ -76,12 +70,12 @@ extension ImageDecoder {
             case .failure(let refusal):
                 conversion = Conversion(name: nil, transform: nil, problem: refusal.reason)
             }
-            conversions.withLock { if $0.count >= 64 { $0.removeAll() }; $0[key] = conversion }
+            conversions.withLock { if $0.count >= 64 { $0.removeAll() }; $0[bytes] = conversion }
         }
         report.profileName = conversion.name
         report.profileIgnored = conversion.problem
         guard let transform = conversion.transform else { return image }
-        transform.convertInPlace(pixbuf.mutablePixels, width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride)
+        transform.convertInPlace(pixbuf.mutablePixels, width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride, hasAlpha: pixbuf.hasAlpha)
         report.profileConverted = true
         return image
     }
@@ -99,7 +93,7 @@ extension ImageDecoder.Report {
 /// cannot be used, with the `problem`).
 private struct Conversion: Sendable {
     let name: String?
-    let transform: ColourTransform?
+    let transform: ConversionToSRGB?
     let problem: String?
 }
 
