@@ -65,3 +65,13 @@ final class DisplayColour {
         return Texture(pixbuf: copy)
     }
 }
+
+extension GalleryWindow {
+    /// The display's colours changed: the rows and the viewer draw their images again.
+    func followDisplayColours() {
+        DisplayColour.shared.onChange { [weak self] in
+            self?.list.redrawImages()
+            self?.viewerPage.refresh()
+        }
+    }
+}

@@ -85,10 +85,7 @@ final class GalleryWindow {
             folderListed: { [weak self] contents in self?.listed(contents) },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
-        DisplayColour.shared.onChange { [weak self] in
-            self?.list.redrawImages()
-            self?.viewerPage.refresh()
-        }
+        followDisplayColours()
         follower.gone = { [weak self] gallery in
             self?.showError(ManifestError(Words("the folder was deleted or moved")), source: gallery.manifest.source)
         }
