@@ -50,6 +50,14 @@ public enum AccessibleNames {
         }
     }
 
+    /// Each label's accessible name and its text (the Details panel names each value by its heading).
+    public static func labelTexts(_ app: AppProcess) throws -> [(name: String, text: String)] {
+        try lines(app, ["--texts"]).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }
+
     /// Click the showing button called `name` through its AT-SPI action; false if there is none.
     public static func press(_ app: AppProcess, _ name: String) throws -> Bool {
         do {

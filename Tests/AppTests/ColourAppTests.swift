@@ -118,6 +118,13 @@ final class ColourAppTests: XCTestCase {
             if zip(patch.map(Int.init), wanted).contains(where: { abs($0 - $1) > 10 }) { differing += 1 }
         }
         XCTAssertGreaterThanOrEqual(differing, 5, "control: the conversion changes most patches")
+        // Details (F9) names the profile, and says it was converted from.
+        try xvfb.run("xdotool", ["key", "F9"])
+        XCTAssertTrue(poll(timeout: 10) {
+            let texts = ((try? AccessibleNames.labelTexts(app)) ?? []).map(\.text)
+            return texts.contains("Color Profile") && texts.contains("Compatible with Adobe RGB (1998), converted to sRGB")
+        },
+                      "Details: \(((try? AccessibleNames.labelTexts(app)) ?? []).map { "\($0.name)=\($0.text)" })")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -16,6 +16,11 @@ public struct FullImageDetails: Sendable {
     /// A drawing's (SVG's) size as the viewer shows it at 100 %: fitted to the screen, whatever
     /// size it was rendered at (it is rendered again, sharper, as it is zoomed).
     public var drawingSize: PixelSize?
+    /// The colour profile the photo carries (its name), whether its pixels were converted from
+    /// it, and why not where it was not used (`ImageDecoder.Report`).
+    public var profileName: String?
+    public var profileConverted = false
+    public var profileIgnored: String?
     /// Where the bytes came from.
     public var from = BytesSource.network
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
@@ -110,6 +115,9 @@ public struct FullImageLoader: StageWork {
             details.mimeType = report.mimeType
             details.formatName = report.formatName
             details.frameCount = report.frames >= 2 ? report.frames : nil
+            details.profileName = report.profileName
+            details.profileConverted = report.profileConverted
+            details.profileIgnored = report.profileIgnored
             if report.mimeType == "image/svg+xml", report.declaredWidth > 0, report.declaredHeight > 0 {
                 let shown = ImageDecoder.fit(width: report.declaredWidth, height: report.declaredHeight, maxSide: screenSide, enlarge: true)
                     ?? (report.declaredWidth, report.declaredHeight)

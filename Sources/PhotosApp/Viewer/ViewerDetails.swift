@@ -1,4 +1,4 @@
-// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format (and an animation's frame count).
+// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format (and an animation's frame count), and its colour profile where it has one.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -8,11 +8,13 @@ import PhotoPipeline
 final class ViewerDetails {
     let container = Box(.vertical, spacing: 4)
     private var values: [Label] = []
+    /// The colour profile's heading and value, shown only for a photo that carries one.
+    private var profile: (heading: Label, value: Label)?
 
     init() {
         container.setMargins(12)
         container.setSizeRequest(width: 240, height: -1)
-        for title in [tr("Name"), tr("URL"), tr("Size"), tr("File Size"), tr("Format")] {
+        for title in [tr("Name"), tr("URL"), tr("Size"), tr("File Size"), tr("Format"), tr("Color Profile")] {
             let heading = Label(title)
             heading.setXAlign(0)
             heading.addCSSClass("heading")
@@ -25,6 +27,7 @@ final class ViewerDetails {
             container.append(heading)
             container.append(value)
             values.append(value)
+            profile = (heading, value)
         }
     }
 
@@ -38,6 +41,20 @@ final class ViewerDetails {
             full.map { Self.format($0.details) } ?? unknown,
         ]
         for (label, text) in zip(values, texts) where label.text != text { label.text = text }
+        let colour = full.flatMap { Self.colour($0.details) }
+        profile?.heading.visible = colour != nil
+        profile?.value.visible = colour != nil
+        if let colour, profile?.value.text != colour { profile?.value.text = colour }
+    }
+
+    /// "Adobe RGB (1998), converted to sRGB"; an sRGB profile's name alone; "not applied: …"
+    /// for one that could not be used; nil for a photo with none.
+    static func colour(_ details: FullImageDetails) -> String? {
+        if let ignored = details.profileIgnored {
+            return fill(tr("%s, not applied: %s"), details.profileName ?? tr("A profile"), ignored)
+        }
+        guard let name = details.profileName else { return nil }
+        return details.profileConverted ? fill(tr("%s, converted to sRGB"), name) : name
     }
 
     /// "WebP image (image/webp)": the format's name as its loader gives it, and its type; for an

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --descriptions, each object that has a description, as "name<TAB>description" (a row's failure reason); with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none); with --extents PREFIX, the window-relative "x y width height" of the first object whose name starts so (status 4 if there is none).
+# Why this exists: prints every accessible name the running Classic Photos exposes over AT-SPI, one per line, as "role<TAB>name"; with --focused, only what has the keyboard focus, as "role<TAB>name<TAB>text"; with --descriptions, each object that has a description, as "name<TAB>description" (a row's failure reason); with --press NAME, clicks the first button of that name through its action, as a screen reader user would (status 4 if there is none); with --texts, each label's "name<TAB>text" (a value shown under a heading, named by it); with --extents PREFIX, the window-relative "x y width height" of the first object whose name starts so (status 4 if there is none).
 # Run with Debian's python3 (it has PyGObject and the Atspi typelib) on the app's session bus.
 import sys
 import gi
@@ -8,6 +8,7 @@ from gi.repository import Atspi
 
 focused_only = "--focused" in sys.argv[1:]
 descriptions = "--descriptions" in sys.argv[1:]
+texts = "--texts" in sys.argv[1:]
 press = sys.argv[sys.argv.index("--press") + 1] if "--press" in sys.argv[1:] else None
 extents = sys.argv[sys.argv.index("--extents") + 1] if "--extents" in sys.argv[1:] else None
 pressed = False
@@ -45,6 +46,9 @@ def walk(node, depth, seen):
             description = ""
         if description:
             print(f"{name}\t{description}".replace("\n", " "))
+    elif texts:
+        if role == "label" and name:
+            print(f"{name}\t{text_of(node)}".replace("\n", " "))
     elif focused_only:
         if focused:
             print(f"{role}\t{name}\t{text_of(node)}".replace("\n", " "))
