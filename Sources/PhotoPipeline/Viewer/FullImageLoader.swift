@@ -21,6 +21,8 @@ public struct FullImageDetails: Sendable {
     public var profileName: String?
     public var profileConverted = false
     public var profileIgnored: String?
+    /// The photo converted for the display, made on the worker where a display profile is set.
+    public var forScreen: ScreenImage?
     /// Where the bytes came from.
     public var from = BytesSource.network
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
@@ -125,6 +127,8 @@ public struct FullImageLoader: StageWork {
             }
             details.from = from
             details.encoded = data
+            if context.isCancelled { return .cancelled }
+            details.forScreen = ScreenColours.forScreen(image.pixbuf)
             result.set(details)
             return .image(image, from: nil)
         } catch .cancelled {

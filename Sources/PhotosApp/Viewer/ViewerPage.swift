@@ -153,7 +153,7 @@ final class ViewerPage {
             if shown?.row != row || shown?.image !== full.image || shownColours != DisplayColour.shared.generation {
                 let keep = shown?.row == row && shown?.full == true
                 shownColours = DisplayColour.shared.generation
-                let texture = DisplayColour.shared.texture(full.image.pixbuf)
+                let texture = DisplayColour.shared.texture(full)
                 // Drawn at the photo's own size: a screen-sized decode stands in until a zoom
                 // past it asks for the full one, which then replaces it in place.
                 let size = Self.photoSize(full)

@@ -1,4 +1,4 @@
-// Why this exists: what is drawn on screen in the display's own colours where an X11 desktop announces its profile (_ICC_PROFILE on the root window), followed live; photos are sRGB everywhere else in the app (saved, copied, exported), and on Wayland the screen gets sRGB too.
+// Why this exists: what is drawn on screen in the display's own colours where an X11 desktop announces its profile (_ICC_PROFILE on the root window), followed live (the viewer's photo is converted on its worker, the rest here); photos are sRGB everywhere else in the app (saved, copied, exported), and on Wayland the screen gets sRGB too.
 import ColourManagement
 import Foundation
 import GdkPixbuf
@@ -9,8 +9,6 @@ import PhotoPipeline
 final class DisplayColour {
     static let shared = DisplayColour()
 
-    /// sRGB → the display, for RGB and for RGBA pixels (nil: the screen is drawn in sRGB).
-    private var transforms: (rgb: ColourTransform, rgba: ColourTransform)?
     /// Bumped at each change: a texture made before it is made again.
     private(set) var generation = 0
     private var listeners: [() -> Void] = []
@@ -20,7 +18,7 @@ final class DisplayColour {
     func start() {
         guard !started, ScreenProfile.isX11 else { return }
         started = true
-        read()
+        update()
         ScreenProfile.watch { [weak self] in self?.changed() }
     }
 
@@ -28,13 +26,19 @@ final class DisplayColour {
     func onChange(_ listener: @escaping () -> Void) { listeners.append(listener) }
 
     private func changed() {
-        read()
-        generation += 1
+        update()
         for listener in listeners { listener() }
     }
 
+    /// Read the profile as the next generation.
+    private func update() {
+        read()
+        generation += 1
+    }
+
+    /// Read the profile; the pipeline converts with it from now on (`ScreenColours`).
     private func read() {
-        transforms = nil
+        ScreenColours.set(generation: generation + 1, rgb: nil, rgba: nil)
         guard let bytes = ScreenProfile.read(limit: ColourProfile.largestAccepted) else {
             Trace.shared.emit(.displayProfile(name: nil, ignored: nil))
             return
@@ -46,7 +50,7 @@ final class DisplayColour {
                 Trace.shared.emit(.displayProfile(name: name, ignored: nil))
             } else if let rgb = ColourTransform(from: .sRGB, to: profile, hasAlpha: false),
                       let rgba = ColourTransform(from: .sRGB, to: profile, hasAlpha: true) {
-                transforms = (rgb, rgba)
+                ScreenColours.set(generation: generation + 1, rgb: rgb, rgba: rgba)
                 Trace.shared.emit(.displayProfile(name: name, ignored: nil))
             } else {
                 Trace.shared.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
@@ -59,10 +63,14 @@ final class DisplayColour {
     /// A texture of `pixbuf` (sRGB) as the display shows it: the pixbuf itself where the
     /// display is sRGB, else a converted copy (the photo itself is never changed).
     func texture(_ pixbuf: Pixbuf) -> Texture {
-        guard let transforms, let copy = pixbuf.copy() else { return Texture(pixbuf: pixbuf) }
-        let transform = copy.hasAlpha ? transforms.rgba : transforms.rgb
-        transform.convertInPlace(copy.mutablePixels, width: copy.width, height: copy.height, rowStride: copy.rowStride)
-        return Texture(pixbuf: copy)
+        Texture(pixbuf: ScreenColours.forScreen(pixbuf)?.image.pixbuf ?? pixbuf)
+    }
+
+    /// The viewer's photo as the display shows it: converted on its worker when the display's
+    /// profile has not changed since, else here.
+    func texture(_ full: FullImage) -> Texture {
+        if let screen = full.details.forScreen, screen.generation == generation { return Texture(pixbuf: screen.image.pixbuf) }
+        return texture(full.image.pixbuf)
     }
 }
 

@@ -144,7 +144,9 @@ struct HEIFItems {
 
     /// The ICC profile of `item`'s colour property, if it has one.
     func profile(of item: Int) -> Data? {
-        guard let range = profiles[item] else { return nil }
+        guard let whole = profiles[item] else { return nil }
+        // One byte past the largest profile accepted is enough to refuse a larger one.
+        let range = whole.prefix(ColourProfile.largestAccepted + 1)
         var profile = Data(capacity: range.count)
         for at in range {
             guard let byte = bytes.byte(at) else { return nil }
