@@ -16,6 +16,8 @@ packages=(
   bubblewrap libseccomp-dev
   # build: colour profiles applied with Little CMS (its runtime library comes with GTK)
   liblcms2-dev
+  # build: a photo's own details (EXIF, XMP, IPTC) read with gexiv2, in the decoding helpers
+  libgexiv2-dev
 )
 if [ "$what" = test ]; then
   packages+=(

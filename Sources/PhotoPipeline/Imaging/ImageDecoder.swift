@@ -28,6 +28,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     public var forExport = false
     /// The photo the user is looking at (the viewer's): never waits behind the list's decodes for a helper.
     public var urgent = false
+    /// Read the photo's details too (`Report.details`), as the viewer's Details panel shows them.
+    public var readsDetails = false
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -63,6 +65,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         public var profileConverted = false
         /// Why the profile was not applied, when it was not (broken, not RGB, too large).
         public var profileIgnored: String?
+        /// What the photo says about itself, when asked (`readsDetails`) and it says something.
+        public var details: PhotoDetails?
         public init() {}
     }
 
@@ -197,6 +201,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         if let closeError { throw .undecodable(Words(verbatim: closeError.message)) }
         guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
         let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name, header: header, report: &report)
+        if readsDetails { report.details = Self.details(of: data, format: format.name) }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }

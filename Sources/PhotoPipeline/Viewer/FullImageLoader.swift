@@ -21,6 +21,8 @@ public struct FullImageDetails: Sendable {
     public var profileName: String?
     public var profileConverted = false
     public var profileIgnored: String?
+    /// What the photo says about itself (camera, exposure, when and where), if anything.
+    public var photo: PhotoDetails?
     /// The photo converted for the display, made on the worker where a display profile is set.
     public var forScreen: ScreenImage?
     /// Where the bytes came from.
@@ -90,6 +92,7 @@ public struct FullImageLoader: StageWork {
             decoder.maxPixels = maxPixels
             decoder.decoding(source.url)
             decoder.urgent = true
+            decoder.readsDetails = true
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
@@ -120,6 +123,7 @@ public struct FullImageLoader: StageWork {
             details.profileName = report.profileName
             details.profileConverted = report.profileConverted
             details.profileIgnored = report.profileIgnored
+            details.photo = report.details
             if report.mimeType == "image/svg+xml", report.declaredWidth > 0, report.declaredHeight > 0 {
                 let shown = ImageDecoder.fit(width: report.declaredWidth, height: report.declaredHeight, maxSide: screenSide, enlarge: true)
                     ?? (report.declaredWidth, report.declaredHeight)

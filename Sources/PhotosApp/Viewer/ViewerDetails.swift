@@ -1,4 +1,4 @@
-// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format (and an animation's frame count), and its colour profile where it has one.
+// Why this exists: the viewer's Details panel (F9): the photo's name, URL, pixel size, file size and format (and an animation's frame count), its colour profile where it has one, and what the photo says about itself (camera, exposure, when and where, title), each shown only where the photo says it.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -10,6 +10,8 @@ final class ViewerDetails {
     private var values: [Label] = []
     /// The colour profile's heading and value, shown only for a photo that carries one.
     private var profile: (heading: Label, value: Label)?
+    /// What the photo says about itself (`PhotoDetailsText`), each shown only where it says it.
+    private var photoRows: [(heading: Label, value: Label)] = []
 
     init() {
         container.setMargins(12)
@@ -29,6 +31,21 @@ final class ViewerDetails {
             values.append(value)
             profile = (heading, value)
         }
+        for title in PhotoDetailsText.headings {
+            let heading = Label(title)
+            heading.setXAlign(0)
+            heading.addCSSClass("heading")
+            let value = Label()
+            value.setXAlign(0)
+            value.setWrap(true)
+            value.setSelectable(true)
+            value.setMaxWidthChars(30)
+            heading.visible = false
+            value.visible = false
+            container.append(heading)
+            container.append(value)
+            photoRows.append((heading, value))
+        }
     }
 
     func show(record: PhotoRecord, full: FullImage?) {
@@ -45,6 +62,18 @@ final class ViewerDetails {
         profile?.heading.visible = colour != nil
         profile?.value.visible = colour != nil
         if let colour, profile?.value.text != colour { profile?.value.text = colour }
+        let said = full?.details.photo.map(PhotoDetailsText.texts) ?? []
+        for (index, row) in photoRows.enumerated() {
+            let shown: (text: String?, link: String?) = index < said.count ? said[index] : (nil, nil)
+            row.heading.visible = shown.text != nil
+            row.value.visible = shown.text != nil
+            guard let text = shown.text else { continue }
+            if let link = shown.link {
+                row.value.setLink(text, to: link)
+            } else if row.value.text != text {
+                row.value.text = text
+            }
+        }
     }
 
     /// "Adobe RGB (1998), converted to sRGB"; an sRGB profile's name alone; "not applied: …"

@@ -8,6 +8,8 @@ struct HEIFItems {
     private(set) var types: [Int: String] = [:]
     /// Item → the size its `ispe` property declares.
     private(set) var sizes: [Int: (width: Int, height: Int)] = [:]
+    /// A `mime` item → its content type ("application/rdf+xml" for XMP).
+    private(set) var contentTypes: [Int: String] = [:]
     /// Item → its colour as code points (an `nclx` colour property).
     private(set) var colours: [Int: CodedColour] = [:]
     /// Item → where its ICC profile lies (a `prof` or `rICC` colour property).
@@ -52,6 +54,18 @@ struct HEIFItems {
             let at = entry.body.lowerBound + 4
             guard let item = bytes.bigEndian(at, idWidth), let type = bytes.tag(at + idWidth + 2) else { throw failure("infe") }
             types[item] = type
+            // A `mime` item names its content type after its name (XMP: application/rdf+xml).
+            if type == "mime" {
+                var cursor = at + idWidth + 6
+                while cursor < entry.body.upperBound, bytes.byte(cursor) != 0 { cursor += 1 }
+                var content: [UInt8] = []
+                cursor += 1
+                while cursor < entry.body.upperBound, content.count < 64, let byte = bytes.byte(cursor), byte != 0 {
+                    content.append(UInt8(byte))
+                    cursor += 1
+                }
+                contentTypes[item] = String(decoding: content, as: UTF8.self)
+            }
         }
     }
 

@@ -1,0 +1,90 @@
+// Why this exists: what a photo says about itself (EXIF, XMP, IPTC), read with gexiv2 from its bytes, or from a HEIF's Exif item handed over as a TIFF block (bookworm's exiv2 cannot read HEIF): each tag's raw text, as a dictionary the pipeline words for people.
+import CGexiv2
+import Foundation
+
+public enum MetadataReader {
+    /// The tags read (raw text; rationals as "1/250"), GPS as decimal degrees.
+    public struct Tags: Sendable, Equatable {
+        public var values: [String: String] = [:]
+        public var lists: [String: [String]] = [:]
+        public var latitude: Double?
+        public var longitude: Double?
+        public init() {}
+
+        /// These tags, with `other`'s where these have none.
+        public func merging(_ other: Tags) -> Tags {
+            var merged = self
+            merged.values.merge(other.values) { mine, _ in mine }
+            merged.lists.merge(other.lists) { mine, _ in mine }
+            merged.latitude = latitude ?? other.latitude
+            merged.longitude = longitude ?? other.longitude
+            return merged
+        }
+    }
+
+    /// The single-valued tags asked for.
+    public static let tagNames = [
+        "Exif.Image.Make", "Exif.Image.Model", "Exif.Photo.LensMake", "Exif.Photo.LensModel",
+        "Exif.Photo.ExposureTime", "Exif.Photo.FNumber", "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength",
+        "Exif.Photo.FocalLengthIn35mmFilm", "Exif.Photo.Flash", "Exif.Photo.DateTimeOriginal", "Exif.Photo.OffsetTimeOriginal",
+        "Exif.Photo.PixelXDimension", "Exif.Photo.PixelYDimension", "Xmp.dc.title", "Xmp.dc.description",
+        "Iptc.Application2.ObjectName", "Iptc.Application2.Caption",
+    ]
+    /// The tags with several values.
+    public static let listNames = ["Xmp.dc.subject", "Iptc.Application2.Keywords"]
+
+    private static let started: Bool = {
+        gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE)
+        return gexiv2_initialize() != 0
+    }()
+
+    /// The tags of a photo's file (JPEG, PNG, WebP, TIFF), or nil when exiv2 cannot read it.
+    public static func read(file data: Data) -> Tags? {
+        read(data) { metadata, bytes, count, error in gexiv2_metadata_open_buf(metadata, bytes, count, error) }
+    }
+
+    /// The tags of an EXIF block ("Exif\0\0" and a TIFF header, as a JPEG's APP1 holds it).
+    public static func read(exif data: Data) -> Tags? {
+        read(data) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
+    }
+
+    private static func read(_ data: Data, _ open: (UnsafeMutablePointer<GExiv2Metadata>?, UnsafePointer<UInt8>?, Int,
+                                                   UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean) -> Tags? {
+        guard started, !data.isEmpty, let metadata = gexiv2_metadata_new() else { return nil }
+        defer { g_object_unref(metadata) }
+        var error: UnsafeMutablePointer<GError>?
+        let opened = data.withUnsafeBytes { raw in open(metadata, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error) }
+        if let error { g_error_free(error) }
+        guard opened != 0 else { return nil }
+        let handle = metadata
+        var tags = Tags()
+        for name in tagNames where gexiv2_metadata_try_has_tag(handle, name, nil) != 0 {
+            var failure: UnsafeMutablePointer<GError>?
+            let value = gexiv2_metadata_try_get_tag_string(handle, name, &failure)
+            if let failure { g_error_free(failure) }
+            if let value {
+                tags.values[name] = String(cString: value)
+                g_free(value)
+            }
+        }
+        for name in listNames where gexiv2_metadata_try_has_tag(handle, name, nil) != 0 {
+            guard let values = gexiv2_metadata_try_get_tag_multiple(handle, name, nil) else { continue }
+            var list: [String] = []
+            var index = 0
+            while let value = values[index], list.count < 100 {
+                list.append(String(cString: value))
+                index += 1
+            }
+            g_strfreev(values)
+            tags.lists[name] = list
+        }
+        // (get_gps_info wants an altitude too; a photo's position often has none.)
+        var longitude = 0.0, latitude = 0.0
+        if gexiv2_metadata_try_get_gps_longitude(handle, &longitude, nil) != 0, gexiv2_metadata_try_get_gps_latitude(handle, &latitude, nil) != 0,
+           latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
+            tags.latitude = latitude
+            tags.longitude = longitude
+        }
+        return tags
+    }
+}

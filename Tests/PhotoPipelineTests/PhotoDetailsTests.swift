@@ -1,0 +1,99 @@
+// Why this exists: what a photo says about itself is read where it is decoded, from JPEG, PNG, WebP and TIFF through gexiv2 and from HEIC and AVIF through their Exif item (bookworm's exiv2 cannot read those): every field exiftool wrote comes back; hostile metadata (huge, malformed, bidi and control characters) gives a decode that still works, with texts cleaned and cut short.
+import Foundation
+@testable import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class PhotoDetailsTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = TemporaryFiles.url("details-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    func details(_ data: Data) throws -> PhotoDetails? {
+        var decoder = ImageDecoder(maxDimension: 64)
+        decoder.readsDetails = true
+        var report = ImageDecoder.Report()
+        _ = try decoder.decode(data, report: &report)
+        return report.details
+    }
+
+    func testEveryFieldFromEveryFormat() throws {
+        for type in ["jpg", "png", "webp", "tiff", "heic", "avif"] {
+            let file = try TestDetails.photo(type, in: folder)
+            let read = try XCTUnwrap(try details(Data(contentsOf: file)), "\(type): details read")
+            try FileManager.default.removeItem(at: file)
+            XCTAssertEqual(read.make, "Canon", type)
+            XCTAssertEqual(read.model, "Canon EOS 5D Mark IV", type)
+            XCTAssertEqual(read.lens, "EF50mm f/1.8 STM", type)
+            XCTAssertEqual(read.exposure, PhotoDetails.Fraction(numerator: 1, denominator: 250), type)
+            XCTAssertEqual(read.fNumber ?? 0, 2.8, accuracy: 0.01, type)
+            XCTAssertEqual(read.iso, 400, type)
+            XCTAssertEqual(read.focalLength ?? 0, 50, accuracy: 0.01, type)
+            XCTAssertEqual(read.focalLength35, 75, type)
+            XCTAssertEqual(read.flashFired, true, type)
+            XCTAssertEqual(read.taken, "2019-07-14T18:32:05", type)
+            XCTAssertEqual(read.offset, "+02:00", type)
+            XCTAssertEqual([read.pixelWidth, read.pixelHeight], [6720, 4480], type)
+            XCTAssertEqual(read.latitude ?? 0, 48.85837, accuracy: 0.00001, type)
+            XCTAssertEqual(read.longitude ?? 0, 2.29448, accuracy: 0.00001, type)
+            XCTAssertEqual(read.title, "Evening at the tower", type)
+            XCTAssertEqual(read.caption, "From the Champ de Mars", type)
+            XCTAssertEqual(read.keywords, ["Paris", "tower"], type)
+        }
+    }
+
+    func testAPhotoWithoutDetailsHasNone() throws {
+        XCTAssertNil(try details(TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [1, 2, 3] }))
+        var decoder = ImageDecoder(maxDimension: 64)
+        var report = ImageDecoder.Report()
+        let file = try TestDetails.photo("jpg", in: folder)
+        _ = try decoder.decode(Data(contentsOf: file), report: &report)
+        XCTAssertNil(report.details, "read only when asked")
+        decoder.readsDetails = true
+    }
+
+    func testHostileTextIsCleanedAndCutShort() throws {
+        let file = try TestDetails.photo("jpg", in: folder)
+        let long = String(repeating: "x", count: 5_000)
+        try TestDetails.write(to: file, extra: ["-Model=evil\u{202E}gpj.exe\u{0007}", "-XMP-dc:Title=\(long)", "-LensModel=   "])
+        let read = try XCTUnwrap(try details(Data(contentsOf: file)))
+        XCTAssertEqual(read.model, "evil\u{FFFD}gpj.exe\u{FFFD}", "bidi and control characters shown as marks")
+        XCTAssertEqual(read.title?.count, PhotoDetails.longest, "cut short")
+        XCTAssertNil(read.lens, "blank is absent")
+        // What exiftool will not write: dates and fractions as a hostile file could hold them.
+        XCTAssertNil(PhotoDetails.date("not a date"))
+        XCTAssertNil(PhotoDetails.date("2019:07:1"))
+        XCTAssertNil(PhotoDetails.fraction("1/0"))
+        XCTAssertNil(PhotoDetails.fraction("-1/5"))
+        XCTAssertNil(PhotoDetails.number("nan"))
+    }
+
+    func testMalformedAndHugeMetadataStillDecode() throws {
+        let plain = TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [9, 8, 7] }
+        // An APP1 that claims to be EXIF and holds a loop of IFDs pointing at themselves, and one of noise.
+        var loop = Data("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
+        loop += [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8] // ExifIFD pointer to itself, next IFD itself
+        let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
+        for (name, segment) in [("IFD loop", loop), ("noise", noise)] {
+            var photo = Data(plain.prefix(2))
+            photo += [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
+            photo += plain.dropFirst(2)
+            var decoder = ImageDecoder(maxDimension: 64)
+            decoder.readsDetails = true
+            var report = ImageDecoder.Report()
+            XCTAssertNoThrow(try decoder.decode(photo, report: &report), "\(name): the photo still decodes")
+        }
+        // A 16 MB XMP packet: read or not, the photo decodes and the texts stay short.
+        let file = try TestDetails.photo("png", in: folder)
+        let huge = folder.appendingPathComponent("huge.txt")
+        try Data(repeating: UInt8(ascii: "y"), count: 16 << 20).write(to: huge)
+        try TestDetails.write(to: file, extra: ["-XMP-dc:Description<=" + huge.path])
+        let read = try details(Data(contentsOf: file))
+        XCTAssertLessThanOrEqual(read?.caption?.count ?? 0, PhotoDetails.longest)
+    }
+}
