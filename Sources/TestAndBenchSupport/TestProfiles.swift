@@ -171,3 +171,18 @@ public enum TestDetails {
         return file
     }
 }
+
+extension TestDetails {
+    /// `jpeg` with an APP1 segment holding `segment` right after its start.
+    public static func jpeg(_ jpeg: Data, app1 segment: Data) -> Data {
+        var photo = Data(jpeg.prefix(2))
+        photo += [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
+        return photo + jpeg.dropFirst(2)
+    }
+
+    /// EXIF whose IFD points at itself, as its EXIF pointer and as the next IFD (a loop).
+    public static let ifdLoop = Data("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
+        + [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8]
+    /// "Exif" followed by 4,000 bytes of noise.
+    public static let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
+}

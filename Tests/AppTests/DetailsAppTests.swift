@@ -47,4 +47,48 @@ final class DetailsAppTests: XCTestCase {
         XCTAssertTrue(app.process.isRunning)
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Hostile metadata, read by the app's helpers: every row reaches sepia, the viewer shows
+    /// each photo, Details shows what could be read (texts cleaned), and the app stays up.
+    func testHostileMetadataLeavesRowsAndViewerWorking() throws {
+        let folder = TemporaryFiles.url("hostile-details-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = TestImages.encoded(width: 120, height: 80, type: "jpeg") { _, _ in [200, 120, 40] }
+        try TestDetails.jpeg(plain, app1: TestDetails.ifdLoop).write(to: folder.appendingPathComponent("a loop.jpg"))
+        try TestDetails.jpeg(plain, app1: TestDetails.noise).write(to: folder.appendingPathComponent("b noise.jpg"))
+        let bidi = try TestDetails.photo("jpg", in: folder)
+        try TestDetails.write(to: bidi, extra: ["-Model=evil\u{202E}gpj.exe\u{0007}", "-XMP-dc:Title=" + String(repeating: "x", count: 5_000)])
+        try FileManager.default.moveItem(at: bidi, to: folder.appendingPathComponent("c bidi.jpg"))
+        let huge = try TestDetails.photo("png", in: folder)
+        let packet = folder.appendingPathComponent(".huge.txt")
+        try Data(repeating: UInt8(ascii: "y"), count: 16 << 20).write(to: packet)
+        try TestDetails.write(to: huge, extra: ["-XMP-dc:Description<=" + packet.path])
+        try FileManager.default.moveItem(at: huge, to: folder.appendingPathComponent("d huge xmp.png"))
+        try FileManager.default.removeItem(at: packet)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("details-plain.png"))
+
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<4).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "every row reached sepia: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+        try xvfb.run("xdotool", ["key", "F9"])
+        for row in 0..<4 {
+            if row > 0 { try xvfb.run("xdotool", ["key", "Right"]) }
+            XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(row, _, _, _, _, _) = $0.event { true } else { false } } },
+                          "row \(row) shown in the viewer: \(app.recentEvents())")
+            if row == 2 {
+                XCTAssertTrue(poll(timeout: 10) { self.texts(app).contains("Canon evil\u{FFFD}gpj.exe\u{FFFD}") },
+                              "the model, its bidi and control characters shown as marks: \(texts(app))")
+                XCTAssertTrue(texts(app).contains(String(repeating: "x", count: 200)), "the title cut short")
+                XCTAssertTrue(texts(app).contains("1/250 s"), "the rest of its details")
+            }
+        }
+        XCTAssertTrue(app.process.isRunning, "the app is up")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -75,18 +75,11 @@ final class PhotoDetailsTests: XCTestCase {
 
     func testMalformedAndHugeMetadataStillDecode() throws {
         let plain = TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [9, 8, 7] }
-        // An APP1 that claims to be EXIF and holds a loop of IFDs pointing at themselves, and one of noise.
-        var loop = Data("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
-        loop += [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8] // ExifIFD pointer to itself, next IFD itself
-        let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
-        for (name, segment) in [("IFD loop", loop), ("noise", noise)] {
-            var photo = Data(plain.prefix(2))
-            photo += [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
-            photo += plain.dropFirst(2)
+        for (name, segment) in [("IFD loop", TestDetails.ifdLoop), ("noise", TestDetails.noise)] {
             var decoder = ImageDecoder(maxDimension: 64)
             decoder.readsDetails = true
             var report = ImageDecoder.Report()
-            XCTAssertNoThrow(try decoder.decode(photo, report: &report), "\(name): the photo still decodes")
+            XCTAssertNoThrow(try decoder.decode(TestDetails.jpeg(plain, app1: segment), report: &report), "\(name): the photo still decodes")
         }
         // A 16 MB XMP packet: read or not, the photo decodes and the texts stay short.
         let file = try TestDetails.photo("png", in: folder)
