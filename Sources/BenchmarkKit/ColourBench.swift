@@ -12,10 +12,11 @@ public enum ColourBench {
 
     /// Every colour of a 17-level RGB cube (4,913), one pixel each, on a 71 × 71 image.
     static func cube() -> Pixbuf {
-        let levels = Array(stride(from: 0, through: 255, by: 16)) + [255]
-        var colours: [[UInt8]] = []
-        for r in levels { for g in levels { for b in levels { colours.append([UInt8(min(r, 255)), UInt8(min(g, 255)), UInt8(min(b, 255))]) } } }
-        return TestImages.pixbuf(width: 71, height: 71) { x, y in colours[(y * 71 + x) % colours.count] }
+        let cube = ColourProfile.cube, colours = cube.count / 3
+        return TestImages.pixbuf(width: 71, height: 71) { x, y in
+            let at = 3 * ((y * 71 + x) % colours)
+            return Array(cube[at..<(at + 3)])
+        }
     }
 
     static func accuracy() throws -> [Result] {

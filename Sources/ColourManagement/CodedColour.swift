@@ -28,7 +28,7 @@ public struct CodedColour: Sendable, Equatable, Hashable {
         let named: (String, cmsCIExyYTRIPLE, cmsCIExyY)
         switch primaries {
         case 1, 2:
-            named = ("sRGB", Self.triple((0.64, 0.33), (0.30, 0.60), (0.15, 0.06)), white709)
+            named = ("BT.709", Self.triple((0.64, 0.33), (0.30, 0.60), (0.15, 0.06)), white709)
         case 9: named = ("BT.2020", Self.triple((0.708, 0.292), (0.170, 0.797), (0.131, 0.046)), white709)
         case 11: named = ("DCI-P3", Self.triple((0.680, 0.320), (0.265, 0.690), (0.150, 0.060)), cmsCIExyY(x: 0.314, y: 0.351, Y: 1))
         case 12: named = ("Display P3", Self.triple((0.680, 0.320), (0.265, 0.690), (0.150, 0.060)), white709)

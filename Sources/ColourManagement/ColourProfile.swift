@@ -55,9 +55,7 @@ public final class ColourProfile: @unchecked Sendable {
     /// sRGB profiles skips the transform).
     public var isSRGB: Bool {
         guard let transform = ColourTransform(from: self, to: .sRGB, hasAlpha: false) else { return false }
-        let levels = Array(stride(from: 0, to: 256, by: 16)) + [255]
-        var pixels: [UInt8] = []
-        for r in levels { for g in levels { for b in levels { pixels += [UInt8(r), UInt8(g), UInt8(b)] } } }
+        let pixels = Self.cube
         var converted = pixels
         pixels.withUnsafeBytes { input in
             converted.withUnsafeMutableBytes { output in
@@ -66,4 +64,13 @@ public final class ColourProfile: @unchecked Sendable {
         }
         return zip(pixels, converted).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
     }
+
+    /// Every colour of a 17-level RGB cube (0, 16, …, 240, 255 in each channel): 4,913 RGB
+    /// pixels, the probe of `isSRGB` and what conversions are checked and measured on.
+    public static let cube: [UInt8] = {
+        let levels = Array(stride(from: 0, to: 256, by: 16)) + [255]
+        var pixels: [UInt8] = []
+        for r in levels { for g in levels { for b in levels { pixels += [UInt8(r), UInt8(g), UInt8(b)] } } }
+        return pixels
+    }()
 }

@@ -56,19 +56,18 @@ public enum MetadataReader {
         let opened = data.withUnsafeBytes { raw in open(metadata, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error) }
         if let error { g_error_free(error) }
         guard opened != 0 else { return nil }
-        let handle = metadata
         var tags = Tags()
-        for name in tagNames where gexiv2_metadata_try_has_tag(handle, name, nil) != 0 {
+        for name in tagNames where gexiv2_metadata_try_has_tag(metadata, name, nil) != 0 {
             var failure: UnsafeMutablePointer<GError>?
-            let value = gexiv2_metadata_try_get_tag_string(handle, name, &failure)
+            let value = gexiv2_metadata_try_get_tag_string(metadata, name, &failure)
             if let failure { g_error_free(failure) }
             if let value {
                 tags.values[name] = String(cString: value)
                 g_free(value)
             }
         }
-        for name in listNames where gexiv2_metadata_try_has_tag(handle, name, nil) != 0 {
-            guard let values = gexiv2_metadata_try_get_tag_multiple(handle, name, nil) else { continue }
+        for name in listNames where gexiv2_metadata_try_has_tag(metadata, name, nil) != 0 {
+            guard let values = gexiv2_metadata_try_get_tag_multiple(metadata, name, nil) else { continue }
             var list: [String] = []
             var index = 0
             while let value = values[index], list.count < 100 {
@@ -80,7 +79,7 @@ public enum MetadataReader {
         }
         // (get_gps_info wants an altitude too; a photo's position often has none.)
         var longitude = 0.0, latitude = 0.0
-        if gexiv2_metadata_try_get_gps_longitude(handle, &longitude, nil) != 0, gexiv2_metadata_try_get_gps_latitude(handle, &latitude, nil) != 0,
+        if gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, nil) != 0, gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, nil) != 0,
            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
             tags.latitude = latitude
             tags.longitude = longitude

@@ -1,5 +1,6 @@
-// Why this exists: ICC profiles for colour tests, made with lcms2 itself: one whose red and green primaries are swapped (red pixels tagged with it are green once the profile is applied, as colord's SwappedRedAndGreen.icc does), and sRGB, each as the bytes a photo would carry.
+// Why this exists: ICC profiles for colour tests and photos that carry them: profiles made with lcms2 (one whose red and green primaries are swapped, sRGB, grey, Display P3) or shipped by colord, hostile ones, and the tools that tag a photo in each format (ImageMagick, heif-enc, avifenc, a JPEG's APP2 segments written here).
 import CLcms2
+import ColourManagement
 import Foundation
 
 public enum TestProfiles {
@@ -21,25 +22,11 @@ public enum TestProfiles {
         try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/colord/\(name).icc"))
     }
 
-    /// Display P3 (the colours iPhones write): DCI-P3's primaries, D65 white, sRGB's curve.
+    /// Display P3 (the colours iPhones write): DCI-P3's primaries, D65 white, sRGB's curve, as
+    /// the app makes it from a HEIF's code points (12, 13).
     public static func displayP3() -> Data {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
-        // sRGB's transfer curve: lcms2's parametric type 4.
-        var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-        let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
-        defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }
-        defer { cmsCloseProfile(profile) }
-        if let profile {
-            let description = cmsMLUalloc(nil, 1)
-            cmsMLUsetASCII(description, "en", "US", "Display P3")
-            cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
-            cmsMLUfree(description)
-        }
-        return saved(profile)
+        guard case .profile(let bytes) = CodedColour(primaries: 12, transfer: 13).meaning else { return Data() }
+        return bytes
     }
 
     /// lcms2's own sRGB.
@@ -136,53 +123,4 @@ extension TestProfiles {
             ("more tags than it holds", manyTags),
         ]
     }
-}
-
-/// Photos carrying a full set of details, written by exiftool.
-public enum TestDetails {
-    /// exiftool's arguments for the full set: camera, lens, exposure, flash, date with offset,
-    /// size, place, title, description and two keywords.
-    public static let arguments = [
-        "-Make=Canon", "-Model=Canon EOS 5D Mark IV", "-LensModel=EF50mm f/1.8 STM", "-ExposureTime=1/250", "-FNumber=2.8",
-        "-ISO=400", "-FocalLength=50", "-FocalLengthIn35mmFormat=75", "-EXIF:Flash#=1", "-DateTimeOriginal=2019:07:14 18:32:05",
-        "-OffsetTimeOriginal=+02:00", "-ExifImageWidth=6720", "-ExifImageHeight=4480", "-GPSLatitude=48.85837", "-GPSLatitudeRef=N",
-        "-GPSLongitude=2.29448", "-GPSLongitudeRef=E", "-XMP-dc:Title=Evening at the tower", "-XMP-dc:Description=From the Champ de Mars",
-        "-XMP-dc:Subject=Paris", "-XMP-dc:Subject=tower",
-    ]
-
-    /// `file` given the full set of details (and `extra` exiftool arguments), in place.
-    public static func write(to file: URL, extra: [String] = []) throws {
-        let done = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + arguments + extra + [file.path], timeout: 60)
-        guard done.status == 0 else { throw TestProfiles.Failed(output: done.output) }
-    }
-
-    /// A 120 × 80 photo as `type` (jpg, png, webp, tiff, heic, avif) with the full set.
-    public static func photo(_ type: String, in folder: URL) throws -> URL {
-        let png = folder.appendingPathComponent("details-plain.png")
-        try TestImages.encoded(width: 120, height: 80) { x, y in [UInt8(x * 2), UInt8(y * 3), 90] }.write(to: png)
-        let file = folder.appendingPathComponent("details.\(type)")
-        switch type {
-        case "png": try FileManager.default.copyItem(at: png, to: file)
-        case "heic": _ = try Tool.run("/usr/bin/heif-enc", ["-q", "90", png.path, "-o", file.path], timeout: 120)
-        case "avif": _ = try Tool.run("/usr/bin/avifenc", ["-s", "8", png.path, file.path], timeout: 120)
-        default: _ = try Tool.run("/usr/bin/convert", [png.path, file.path], timeout: 120)
-        }
-        try write(to: file)
-        return file
-    }
-}
-
-extension TestDetails {
-    /// `jpeg` with an APP1 segment holding `segment` right after its start.
-    public static func jpeg(_ jpeg: Data, app1 segment: Data) -> Data {
-        var photo = Data(jpeg.prefix(2))
-        photo += [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
-        return photo + jpeg.dropFirst(2)
-    }
-
-    /// EXIF whose IFD points at itself, as its EXIF pointer and as the next IFD (a loop).
-    public static let ifdLoop = Data("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
-        + [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8]
-    /// "Exif" followed by 4,000 bytes of noise.
-    public static let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
 }

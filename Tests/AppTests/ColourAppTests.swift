@@ -64,15 +64,8 @@ final class ColourAppTests: XCTestCase {
         XCTAssertGreaterThan(asRed.difference, 15, "no row shows red's sepia: \(asRed)")
 
         // The viewer's original, on screen: green.
-        let window = try app.mainWindow(on: xvfb)
-        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         // (The export's banner sits above the rows: the first row is 130 to 200 px down.)
-        try xvfb.run("xdotool", ["mousemove", "300", "165", "click", "1"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, true, _, _) = $0.event { true } else { false } } },
-                      "the viewer shows the photo: \(app.recentEvents())")
-        try xvfb.run("xdotool", ["key", "s"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, false, _, _) = $0.event { true } else { false } } },
-                      "S: the original: \(app.recentEvents())")
+        try app.showOriginalInViewer(xvfb, y: 165)
         let viewer = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("viewer.png").path)
         let (r, g, b) = viewer.rgb(x: 360, y: 340)
         XCTAssertTrue(Self.near([UInt8(r), UInt8(g), UInt8(b)], Self.green), "the viewer draws it green: \((r, g, b))")
@@ -101,12 +94,7 @@ final class ColourAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
-        let window = try app.mainWindow(on: xvfb)
-        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, true, _, _) = $0.event { true } else { false } } }, app.recentEvents())
-        try xvfb.run("xdotool", ["key", "s"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(0, _, _, false, _, _) = $0.event { true } else { false } } }, app.recentEvents())
+        try app.showOriginalInViewer(xvfb, y: 90)
         let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("adobe.png").path)
         var differing = 0
         for (index, patch) in Self.patches.enumerated() {

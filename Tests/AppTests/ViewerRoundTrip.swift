@@ -1,4 +1,4 @@
-// Why this exists: the app tests' way to give the list the keyboard focus: open a row in the viewer with a click, go back with Escape, and wait until the list is laid out again (a key pressed before that is lost in GTK).
+// Why this exists: the app tests' ways through the viewer: give the list the keyboard focus (open a row with a click, go back with Escape, wait until the list is laid out again: a key pressed before that is lost in GTK), and show a row's original photo (a click, then S).
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -22,5 +22,18 @@ extension AppProcess {
             else { return false }
             return events[closed...].contains { $0.name == .visible }
         }, "Escape closed the viewer and the list was laid out again; the trace ends:\n\(recentEvents())", file: file, line: line)
+    }
+
+    /// Click the row under (`x`, `y`), which opens the viewer on row `row` in sepia, then press S
+    /// for its original; returns once the original is shown.
+    func showOriginalInViewer(_ xvfb: Xvfb, row: Int = 0, x: Int = 300, y: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let window = try mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"])
+        XCTAssertTrue(trace.wait(timeout: 30) { $0.contains { if case .fullImage(row, _, _, true, _, _) = $0.event { true } else { false } } },
+                      "the viewer shows the photo in sepia: \(recentEvents())", file: file, line: line)
+        try xvfb.run("xdotool", ["key", "s"])
+        XCTAssertTrue(trace.wait(timeout: 30) { $0.contains { if case .fullImage(row, _, _, false, _, _) = $0.event { true } else { false } } },
+                      "S: the original: \(recentEvents())", file: file, line: line)
     }
 }

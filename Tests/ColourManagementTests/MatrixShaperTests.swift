@@ -5,13 +5,6 @@ import TestAndBenchSupport
 import XCTest
 
 final class MatrixShaperTests: XCTestCase {
-    static let cube: [UInt8] = {
-        let levels = Array(stride(from: 0, through: 255, by: 16)) + [255]
-        var pixels: [UInt8] = []
-        for r in levels { for g in levels { for b in levels { pixels += [UInt8(r), UInt8(g), UInt8(b)] } } }
-        return pixels
-    }()
-
     func testItMatchesLcms2WithinOneLevel() throws {
         let profiles = [("Adobe RGB", try TestProfiles.colord("AdobeRGB1998")), ("ProPhoto", try TestProfiles.colord("ProPhotoRGB")),
                         ("Display P3", TestProfiles.displayP3()), ("swapped", try TestProfiles.colord("SwappedRedAndGreen"))]
@@ -19,13 +12,13 @@ final class MatrixShaperTests: XCTestCase {
             let profile = try ColourProfile.reading(bytes).get()
             let fast = try XCTUnwrap(MatrixShaperToSRGB(from: profile), name)
             let lcms = try XCTUnwrap(ColourTransform(from: profile, to: .sRGB, hasAlpha: false))
-            var mine = Self.cube, theirs = Self.cube
-            let count = Self.cube.count / 3
+            var mine = ColourProfile.cube, theirs = ColourProfile.cube
+            let count = ColourProfile.cube.count / 3
             mine.withUnsafeMutableBytes { fast.convertInPlace($0.baseAddress!, width: count, height: 1, rowStride: count * 3, channels: 3) }
             theirs.withUnsafeMutableBytes { lcms.convertInPlace($0.baseAddress!, width: count, height: 1, rowStride: count * 3) }
             let worst = zip(mine, theirs).map { abs(Int($0) - Int($1)) }.max() ?? 0
             XCTAssertLessThanOrEqual(worst, 1, "\(name): the largest difference from lcms2 is \(worst) levels")
-            XCTAssertNotEqual(mine, Self.cube, "\(name): it converts")
+            XCTAssertNotEqual(mine, ColourProfile.cube, "\(name): it converts")
         }
     }
 

@@ -52,4 +52,18 @@ final class HostileProfileTests: XCTestCase {
         XCTAssertEqual(reasons["CMYK"], "it is not an RGB profile")
         XCTAssertEqual(reasons["5 MB"], "it is \((try TestProfiles.colord("AdobeRGB1998")).count + (5 << 20)) bytes, more than the \(4 << 20) a profile may have")
     }
+
+    /// A tagged JPEG whose frame header declares 12,000 × 9,000 pixels (over the 100-megapixel
+    /// limit): the profile check, which reads a photo's first bytes to judge a desktop thumbnail,
+    /// does not let the loader allocate its pixels; it cannot tell, and the decode refuses it.
+    func testTheProfileCheckDoesNotAllocateABombsPixels() throws {
+        let plain = TestImages.encoded(width: 48, height: 32, type: "jpeg") { _, _ in Self.red }
+        var photo = TestProfiles.jpeg(plain, carrying: try TestProfiles.colord("AdobeRGB1998"))
+        let frame = try XCTUnwrap(photo.indices.dropLast().first { photo[$0] == 0xFF && photo[$0 + 1] == 0xC0 }, "a baseline frame header")
+        // SOF0: marker, length (2), precision (1), height (2), width (2).
+        photo.replaceSubrange((frame + 5)..<(frame + 9), with: [0x23, 0x28, 0x2E, 0xE0])
+        XCTAssertEqual(ImageDecoder.checkProfileHere(photo.prefix(ImageDecoder.profileCheckBytes)), .unknown)
+        // Control: the same photo at its own size is judged from its profile.
+        XCTAssertEqual(ImageDecoder.checkProfileHere(TestProfiles.jpeg(plain, carrying: try TestProfiles.colord("AdobeRGB1998"))), .converts)
+    }
 }

@@ -49,12 +49,11 @@ final class PhotoDetailsTests: XCTestCase {
 
     func testAPhotoWithoutDetailsHasNone() throws {
         XCTAssertNil(try details(TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [1, 2, 3] }))
-        var decoder = ImageDecoder(maxDimension: 64)
+        let decoder = ImageDecoder(maxDimension: 64)
         var report = ImageDecoder.Report()
         let file = try TestDetails.photo("jpg", in: folder)
         _ = try decoder.decode(Data(contentsOf: file), report: &report)
         XCTAssertNil(report.details, "read only when asked")
-        decoder.readsDetails = true
     }
 
     func testHostileTextIsCleanedAndCutShort() throws {

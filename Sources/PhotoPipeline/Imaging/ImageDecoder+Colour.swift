@@ -24,25 +24,7 @@ extension ImageDecoder {
             }
         }
         if let encoded = loaded.option("icc-profile"), let bytes = Data(base64Encoded: encoded), !bytes.isEmpty { return bytes }
-        if format == "webp" { return webPProfile(data) }
-        return nil
-    }
-
-    /// A WebP's ICCP chunk (in an extended, VP8X file), read from its RIFF chunks.
-    static func webPProfile(_ data: Data) -> Data? {
-        let bytes = [UInt8](data.prefix(1 << 24))
-        guard bytes.count >= 20, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] else { return nil }
-        var offset = 12
-        while offset + 8 <= bytes.count {
-            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
-            let body = offset + 8
-            guard size >= 0, body + size <= bytes.count else { return nil }
-            if bytes[offset..<(offset + 4)] == [0x49, 0x43, 0x43, 0x50] { return Data(bytes[body..<(body + size)]) }
-            // The profile comes before the image data ("VP8 ", "VP8L", "ALPH", "ANMF"); past that, there is none.
-            let tag = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            if ["VP8 ", "VP8L", "ALPH", "ANMF"].contains(tag) { return nil }
-            offset = body + size + (size & 1)
-        }
+        if format == "webp", case .found(let bytes) = WebPHeader.profile(data) { return bytes }
         return nil
     }
 

@@ -2,6 +2,7 @@
 import ColourManagement
 import Foundation
 import GdkPixbuf
+import GLibRuntime
 
 /// What a photo's first bytes say of its colours.
 public enum ProfileCheck: String, Codable, Sendable {
@@ -22,9 +23,9 @@ extension ImageDecoder {
 
     /// What the profile in `prefix` (a photo's first bytes) does to its colours, asked of a
     /// helper where the app has a pool: the app never parses a photo's profile.
-    public static func checkProfile(_ prefix: Data, origin: String) -> ProfileCheck {
+    public static func checkProfile(_ prefix: Data, origin: String, cancellable: Cancellable?) -> ProfileCheck {
         if let pool = HelperPool.shared {
-            guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: nil, { .profile(id: $0) }) else { return .unknown }
+            guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: cancellable, { .profile(id: $0) }) else { return .unknown }
             return reply.profileCheck ?? .unknown
         }
         return checkProfileHere(prefix)
@@ -36,19 +37,28 @@ extension ImageDecoder {
         let profile: Data?
         switch format.name {
         case "webp":
-            guard webPChunksReachImage(prefix) || webPProfile(prefix) != nil else { return .unknown }
-            profile = webPProfile(prefix)
+            switch WebPHeader.profile(prefix) {
+            case .found(let bytes): profile = bytes
+            case .none: return .none
+            case .unknown: return .unknown
+            }
         case "jpeg", "png":
             // The loader sets `icc-profile` on its pixbuf as it allocates it, after the header.
-            // A header declaring more pixels than any photo is left to the decode to refuse.
-            do { _ = try ImageHeader.read(prefix, format: format) } catch { return .unknown }
+            // A header declaring more pixels than a photo may have is not allocated (the
+            // decode refuses it): the loader is told to expect nothing (a zero size).
             guard let loader = try? PixbufLoader(type: format.name) else { return .unknown }
-            var prepared = false
+            var prepared = false, refused = false
+            loader.onSizePrepared { [unowned loader] width, height in
+                let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+                guard width <= 0 || height <= 0 || overflow || pixels > defaultPixelLimit else { return }
+                refused = true
+                loader.setSize(width: 0, height: 0)
+            }
             loader.onAreaPrepared { prepared = true }
-            _ = try? loader.feed(prefix, chunkSize: 16 << 10, stop: { prepared })
+            _ = try? loader.feed(prefix, chunkSize: 16 << 10, stop: { prepared || refused })
             let pixbuf = loader.pixbuf
             try? loader.close()
-            guard prepared, let pixbuf else { return .unknown }
+            guard prepared, !refused, let pixbuf else { return .unknown }
             profile = pixbuf.option("icc-profile").flatMap { Data(base64Encoded: $0) }
         case "heif/avif", "heif", "avif":
             // Its colour properties are in its header (the meta box, first in a photo's file).
@@ -58,7 +68,8 @@ extension ImageDecoder {
             } else if let coded = header.colour, case .profile(let bytes) = coded.meaning {
                 profile = bytes
             } else {
-                return header.colour.map { $0.meaning == .sRGB ? .none : .sRGB } ?? .none
+                // Code points for sRGB, or ones not converted (the photo shown as its pixels are).
+                return header.colour == nil || header.colour?.meaning == .sRGB ? .none : .sRGB
             }
         case "gif", "bmp", "ico", "ani", "svg", "tga", "xpm", "pnm", "qtif", "icns":
             return .none
@@ -68,19 +79,5 @@ extension ImageDecoder {
         guard let profile, !profile.isEmpty else { return .none }
         guard case .success(let read) = ColourProfile.reading(profile) else { return .sRGB }
         return read.isSRGB ? .sRGB : .converts
-    }
-
-    /// Whether a WebP's chunks reach its image data within `prefix` (a profile comes before it).
-    static func webPChunksReachImage(_ prefix: Data) -> Bool {
-        let bytes = [UInt8](prefix.prefix(1 << 20))
-        guard bytes.count >= 20 else { return false }
-        var offset = 12
-        while offset + 8 <= bytes.count {
-            let tag = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            if ["VP8 ", "VP8L", "ALPH", "ANMF"].contains(tag) { return true }
-            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
-            offset += 8 + size + (size & 1)
-        }
-        return false
     }
 }

@@ -89,7 +89,7 @@ public struct ImageDownloader: StageWork {
     /// a thumbnail another app made without applying a profile is right for it.
     func colourNeedsNoProfile(_ context: WorkContext) throws(FetchError) -> Bool {
         let start = try source.fetcher.files.fetchStart(source.url, count: ImageDecoder.profileCheckBytes, cancellable: context.cancellable)
-        let check = ImageDecoder.checkProfile(start, origin: ImageDecoder.origin(of: source.url))
+        let check = ImageDecoder.checkProfile(start, origin: ImageDecoder.origin(of: source.url), cancellable: context.cancellable)
         return check == .none || check == .sRGB
     }
 

@@ -17,10 +17,10 @@ public enum ScreenColours {
     /// The display's conversion now (nil: the screen is sRGB).
     public static var conversion: Conversion? { current.withLock { $0 } }
 
-    /// The app read the display's profile (`generation` counts its readings): nil transforms
-    /// when the screen is sRGB.
-    public static func set(generation: Int, rgb: ColourTransform?, rgba: ColourTransform?) {
-        current.withLock { $0 = rgb.flatMap { rgb in rgba.map { Conversion(generation: generation, rgb: rgb, rgba: $0) } } }
+    /// The app read the display's profile (`generation` counts its readings): sRGB to it for
+    /// RGB and RGBA pixels, nil when the screen is sRGB.
+    public static func set(generation: Int, _ transforms: (rgb: ColourTransform, rgba: ColourTransform)?) {
+        current.withLock { $0 = transforms.map { Conversion(generation: generation, rgb: $0.rgb, rgba: $0.rgba) } }
     }
 
     /// A copy of `pixbuf` (sRGB) in the display's colours, nil where the screen is sRGB.

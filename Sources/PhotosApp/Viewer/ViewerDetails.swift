@@ -16,36 +16,27 @@ final class ViewerDetails {
     init() {
         container.setMargins(12)
         container.setSizeRequest(width: 240, height: -1)
-        for title in [tr("Name"), tr("URL"), tr("Size"), tr("File Size"), tr("Format"), tr("Color Profile")] {
-            let heading = Label(title)
-            heading.setXAlign(0)
-            heading.addCSSClass("heading")
-            let value = Label()
-            value.setXAlign(0)
-            value.setWrap(true)
-            value.setSelectable(true)
-            value.setMaxWidthChars(30)
-            value.setAccessible(label: title)
-            container.append(heading)
-            container.append(value)
-            values.append(value)
-            profile = (heading, value)
-        }
-        for title in PhotoDetailsText.headings {
-            let heading = Label(title)
-            heading.setXAlign(0)
-            heading.addCSSClass("heading")
-            let value = Label()
-            value.setXAlign(0)
-            value.setWrap(true)
-            value.setSelectable(true)
-            value.setMaxWidthChars(30)
-            heading.visible = false
-            value.visible = false
-            container.append(heading)
-            container.append(value)
-            photoRows.append((heading, value))
-        }
+        values = [tr("Name"), tr("URL"), tr("Size"), tr("File Size"), tr("Format")].map { addRow($0).value }
+        profile = addRow(tr("Color Profile"), shown: false)
+        photoRows = PhotoDetailsText.headings.map { addRow($0, shown: false) }
+    }
+
+    /// A heading and its value (wrapped, selectable, named by its heading for a screen reader).
+    private func addRow(_ title: String, shown: Bool = true) -> (heading: Label, value: Label) {
+        let heading = Label(title)
+        heading.setXAlign(0)
+        heading.addCSSClass("heading")
+        let value = Label()
+        value.setXAlign(0)
+        value.setWrap(true)
+        value.setSelectable(true)
+        value.setMaxWidthChars(30)
+        value.setAccessible(label: title)
+        heading.visible = shown
+        value.visible = shown
+        container.append(heading)
+        container.append(value)
+        return (heading, value)
     }
 
     func show(record: PhotoRecord, full: FullImage?) {

@@ -30,33 +30,36 @@ final class DisplayColour {
         for listener in listeners { listener() }
     }
 
-    /// Read the profile as the next generation.
+    /// Read the profile as the next generation: the pipeline converts with it from now on
+    /// (`ScreenColours`).
     private func update() {
-        read()
         generation += 1
+        ScreenColours.set(generation: generation, read())
     }
 
-    /// Read the profile; the pipeline converts with it from now on (`ScreenColours`).
-    private func read() {
-        ScreenColours.set(generation: generation + 1, rgb: nil, rgba: nil)
+    /// sRGB to the display's profile now (nil: none, sRGB, or one that cannot be used), traced.
+    private func read() -> (rgb: ColourTransform, rgba: ColourTransform)? {
         guard let bytes = ScreenProfile.read(limit: ColourProfile.largestAccepted) else {
             Trace.shared.emit(.displayProfile(name: nil, ignored: nil))
-            return
+            return nil
         }
         switch ColourProfile.reading(bytes) {
         case .success(let profile):
             let name = profile.name.map { DisplayText.clean(String($0.prefix(120))) } ?? "unnamed"
             if profile.isSRGB {
                 Trace.shared.emit(.displayProfile(name: name, ignored: nil))
-            } else if let rgb = ColourTransform(from: .sRGB, to: profile, hasAlpha: false),
-                      let rgba = ColourTransform(from: .sRGB, to: profile, hasAlpha: true) {
-                ScreenColours.set(generation: generation + 1, rgb: rgb, rgba: rgba)
-                Trace.shared.emit(.displayProfile(name: name, ignored: nil))
-            } else {
-                Trace.shared.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
+                return nil
             }
+            guard let rgb = ColourTransform(from: .sRGB, to: profile, hasAlpha: false),
+                  let rgba = ColourTransform(from: .sRGB, to: profile, hasAlpha: true) else {
+                Trace.shared.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
+                return nil
+            }
+            Trace.shared.emit(.displayProfile(name: name, ignored: nil))
+            return (rgb, rgba)
         case .failure(let refusal):
             Trace.shared.emit(.displayProfile(name: nil, ignored: refusal.reason))
+            return nil
         }
     }
 

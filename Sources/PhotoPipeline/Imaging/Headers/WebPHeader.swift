@@ -1,4 +1,4 @@
-// Why this exists: a WebP's header read before its loader sees it: the canvas of an extended (VP8X) file and its animation frames (the loader decodes and holds every frame before it says how large they are), or the size in a simple file's VP8 or VP8L bitstream header.
+// Why this exists: a WebP's header read before its loader sees it: the canvas of an extended (VP8X) file and its animation frames (the loader decodes and holds every frame before it says how large they are), or the size in a simple file's VP8 or VP8L bitstream header; and its ICCP chunk, which its loader does not expose.
 import Foundation
 
 enum WebPHeader {
@@ -64,5 +64,34 @@ enum WebPHeader {
             at += 8 + size + (size & 1)
         }
         return frames
+    }
+
+    /// What a WebP's chunks say of its colour profile.
+    enum Profile: Equatable {
+        /// Its ICCP chunk's bytes.
+        case found(Data)
+        /// None: the image data comes first (a profile comes before it).
+        case none
+        /// The chunks run past the bytes given, or they are not a WebP's.
+        case unknown
+    }
+
+    /// The ICCP chunk of `data` (a whole WebP, or its first bytes).
+    static func profile(_ data: Data) -> Profile {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Profile in
+            let bytes = HeaderBytes(raw)
+            guard bytes.matches(0, "RIFF"), bytes.matches(8, "WEBP") else { return .unknown }
+            var at = 12
+            while let tag = bytes.tag(at), let size = bytes.littleEndian(at + 4, 4) {
+                if tag == "ICCP" {
+                    guard size <= bytes.count - at - 8 else { return .unknown }
+                    return .found(Data(raw[(at + 8)..<(at + 8 + size)]))
+                }
+                if ["VP8 ", "VP8L", "ALPH", "ANMF"].contains(tag) { return .none }
+                // Chunks are padded to an even length.
+                at += 8 + size + (size & 1)
+            }
+            return .unknown
+        }
     }
 }

@@ -1,0 +1,51 @@
+// Why this exists: photos carrying a full set of details (camera, exposure, date, place, title, keywords), written by exiftool, and the hostile EXIF segments the tests put in JPEGs, for the details tests of the pipeline and the app.
+import Foundation
+
+/// Photos carrying a full set of details, written by exiftool.
+public enum TestDetails {
+    /// exiftool's arguments for the full set: camera, lens, exposure, flash, date with offset,
+    /// size, place, title, description and two keywords.
+    public static let arguments = [
+        "-Make=Canon", "-Model=Canon EOS 5D Mark IV", "-LensModel=EF50mm f/1.8 STM", "-ExposureTime=1/250", "-FNumber=2.8",
+        "-ISO=400", "-FocalLength=50", "-FocalLengthIn35mmFormat=75", "-EXIF:Flash#=1", "-DateTimeOriginal=2019:07:14 18:32:05",
+        "-OffsetTimeOriginal=+02:00", "-ExifImageWidth=6720", "-ExifImageHeight=4480", "-GPSLatitude=48.85837", "-GPSLatitudeRef=N",
+        "-GPSLongitude=2.29448", "-GPSLongitudeRef=E", "-XMP-dc:Title=Evening at the tower", "-XMP-dc:Description=From the Champ de Mars",
+        "-XMP-dc:Subject=Paris", "-XMP-dc:Subject=tower",
+    ]
+
+    /// `file` given the full set of details (and `extra` exiftool arguments), in place.
+    public static func write(to file: URL, extra: [String] = []) throws {
+        let done = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + arguments + extra + [file.path], timeout: 60)
+        guard done.status == 0 else { throw TestProfiles.Failed(output: done.output) }
+    }
+
+    /// A 120 × 80 photo as `type` (jpg, png, webp, tiff, heic, avif) with the full set.
+    public static func photo(_ type: String, in folder: URL) throws -> URL {
+        let png = folder.appendingPathComponent("details-plain.png")
+        try TestImages.encoded(width: 120, height: 80) { x, y in [UInt8(x * 2), UInt8(y * 3), 90] }.write(to: png)
+        let file = folder.appendingPathComponent("details.\(type)")
+        switch type {
+        case "png": try FileManager.default.copyItem(at: png, to: file)
+        case "heic": _ = try Tool.run("/usr/bin/heif-enc", ["-q", "90", png.path, "-o", file.path], timeout: 120)
+        case "avif": _ = try Tool.run("/usr/bin/avifenc", ["-s", "8", png.path, file.path], timeout: 120)
+        default: _ = try Tool.run("/usr/bin/convert", [png.path, file.path], timeout: 120)
+        }
+        try write(to: file)
+        return file
+    }
+}
+
+extension TestDetails {
+    /// `jpeg` with an APP1 segment holding `segment` right after its start.
+    public static func jpeg(_ jpeg: Data, app1 segment: Data) -> Data {
+        var photo = Data(jpeg.prefix(2))
+        photo += [0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)] + segment
+        return photo + jpeg.dropFirst(2)
+    }
+
+    /// EXIF whose IFD points at itself, as its EXIF pointer and as the next IFD (a loop).
+    public static let ifdLoop = Data("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
+        + [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8]
+    /// "Exif" followed by 4,000 bytes of noise.
+    public static let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
+}
