@@ -50,6 +50,15 @@ public final class ColourProfile: @unchecked Sendable {
     /// sRGB (IEC 61966-2.1), as lcms2 builds it.
     public static let sRGB: ColourProfile = ColourProfile(handle: cmsCreate_sRGBProfile(), bytes: Data())
 
+    /// sRGB's profile as bytes, as a saved photo carries it (its pixels are sRGB).
+    public static let sRGBBytes: Data = {
+        var size: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(sRGB.handle, nil, &size) != 0, size > 0, size < 1 << 16 else { return Data() }
+        var bytes = Data(count: Int(size))
+        let saved = bytes.withUnsafeMutableBytes { cmsSaveProfileToMem(sRGB.handle, $0.baseAddress, &size) }
+        return saved != 0 ? bytes.prefix(Int(size)) : Data()
+    }()
+
     /// Whether converting from this profile to sRGB would change no pixel by more than one
     /// level in 255, probed at 17 levels of each channel (so a photo tagged with one of the many
     /// sRGB profiles skips the transform).

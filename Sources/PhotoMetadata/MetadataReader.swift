@@ -38,6 +38,22 @@ public enum MetadataReader {
         return gexiv2_initialize() != 0
     }()
 
+    typealias Opener = (UnsafeMutablePointer<GExiv2Metadata>?, UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean
+
+    /// gexiv2's metadata of `data` (a photo's file unless `open` says otherwise), to unref; nil
+    /// when exiv2 cannot read it.
+    static func opened(_ data: Data, _ open: Opener = { gexiv2_metadata_open_buf($0, $1, $2, $3) }) -> UnsafeMutablePointer<GExiv2Metadata>? {
+        guard started, !data.isEmpty, let metadata = gexiv2_metadata_new() else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        let opened = data.withUnsafeBytes { raw in open(metadata, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error) }
+        if let error { g_error_free(error) }
+        guard opened != 0 else {
+            g_object_unref(metadata)
+            return nil
+        }
+        return metadata
+    }
+
     /// The tags of a photo's file (JPEG, PNG, WebP, TIFF), or nil when exiv2 cannot read it.
     public static func read(file data: Data) -> Tags? {
         read(data) { metadata, bytes, count, error in gexiv2_metadata_open_buf(metadata, bytes, count, error) }
@@ -48,14 +64,9 @@ public enum MetadataReader {
         read(data) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
     }
 
-    private static func read(_ data: Data, _ open: (UnsafeMutablePointer<GExiv2Metadata>?, UnsafePointer<UInt8>?, Int,
-                                                   UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean) -> Tags? {
-        guard started, !data.isEmpty, let metadata = gexiv2_metadata_new() else { return nil }
+    private static func read(_ data: Data, _ open: Opener) -> Tags? {
+        guard let metadata = opened(data, open) else { return nil }
         defer { g_object_unref(metadata) }
-        var error: UnsafeMutablePointer<GError>?
-        let opened = data.withUnsafeBytes { raw in open(metadata, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error) }
-        if let error { g_error_free(error) }
-        guard opened != 0 else { return nil }
         var tags = Tags()
         for name in tagNames where gexiv2_metadata_try_has_tag(metadata, name, nil) != 0 {
             var failure: UnsafeMutablePointer<GError>?

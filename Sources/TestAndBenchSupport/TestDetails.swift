@@ -49,3 +49,31 @@ extension TestDetails {
     /// "Exif" followed by 4,000 bytes of noise.
     public static let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
 }
+
+extension TestDetails {
+    /// `photo(type)` stored turned (orientation 6), with place names in XMP (and in IPTC, with
+    /// IPTC keywords and an embedded thumbnail, for a JPEG): what a kept photo's metadata is tried on.
+    public static func turnedPhotoWithPlaces(_ type: String, in folder: URL) throws -> URL {
+        let file = try photo(type, in: folder)
+        var extra = ["-Orientation#=6", "-XMP-photoshop:City=Paris", "-XMP-photoshop:Country=France"]
+        if type == "jpg" { extra += ["-IPTC:City=Paris", "-IPTC:Keywords=Paris", "-ThumbnailImage<=\(file.path)"] }
+        try write(to: file, extra: extra)
+        return file
+    }
+
+    /// What exiftool reads in `file`, by group and tag ("IFD0:Orientation"), numbers as numbers.
+    public static func readBack(_ file: URL) throws -> [String: Any] {
+        let done = try Tool.run("/usr/bin/exiftool", ["-j", "-G1", "-n", "-b", file.path], timeout: 60)
+        guard done.status == 0, let list = try JSONSerialization.jsonObject(with: Data(done.output.utf8)) as? [[String: Any]],
+              let tags = list.first else { throw TestProfiles.Failed(output: done.output) }
+        return tags
+    }
+
+    /// The groups of `tags` that say where a photo was taken: GPS, and place names in XMP and IPTC.
+    public static func places(_ tags: [String: Any]) -> [String] {
+        tags.keys.filter { key in
+            let lower = key.lowercased()
+            return lower.hasPrefix("gps:") || ["city", "country", "location", "state"].contains { lower.hasSuffix(":\($0)") || lower.contains(":\($0)") }
+        }.sorted()
+    }
+}

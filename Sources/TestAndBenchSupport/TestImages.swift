@@ -1,6 +1,7 @@
 // Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
 import Foundation
 import GdkPixbuf
+import PhotoPipeline
 
 public enum TestImages {
     /// A small, valid-looking PNG that declares `width × height` 8-bit gray pixels: a decompression bomb.
@@ -113,23 +114,5 @@ extension Data {
     mutating func append(bigEndian value: UInt16) {
         append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)])
     }
-    mutating func append(chunk type: String, _ body: Data) {
-        append(bigEndian: UInt32(body.count))
-        let typed = Data(type.utf8) + body
-        append(typed)
-        append(bigEndian: CRC32.checksum(typed))
-    }
-}
-
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB88320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-    static func checksum(_ data: Data) -> UInt32 {
-        var c: UInt32 = 0xFFFFFFFF
-        for byte in data { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFFFFFF
-    }
+    mutating func append(chunk type: String, _ body: Data) { append(PNGChunks.chunk(type, body)) }
 }

@@ -80,6 +80,7 @@ extension TestProfiles {
     public struct Failed: Error, CustomStringConvertible {
         public let output: String
         public var description: String { "the tagged photo was not written: \(output)" }
+        public init(output: String) { self.output = output }
     }
 }
 

@@ -65,18 +65,8 @@ final class KeepResultAppTests: XCTestCase {
         XCTAssertLessThanOrEqual(Self.largestDifference(clipboard, expected), 1, "the clipboard's image is the sepia photo")
 
         // Save As: the chooser suggests the name, made safe ("/" is not a file name's).
-        try xvfb.run("xdotool", ["key", "ctrl+s"])
-        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Save Photo") }, "the Save dialog")
-        func nameField() -> AccessibleNames.Focused? {
-            (try? AccessibleNames.focused(app))?.first { $0.role == "text" && $0.name == "Name:" }
-        }
-        XCTAssertTrue(poll(timeout: 10) { nameField() != nil }, "the name field has the focus")
-        XCTAssertEqual(nameField()?.text, "Gradient-Left (sepia).jpg", "the suggested name")
         let saved = app.directory.appendingPathComponent("saved.png").path
-        try xvfb.run("xdotool", ["key", "ctrl+a"])
-        try xvfb.run("xdotool", ["type", "--delay", "20", saved])
-        XCTAssertTrue(poll(timeout: 10) { nameField()?.text == saved }, "the name field holds \(saved)")
-        try xvfb.run("xdotool", ["key", "Return"])
+        XCTAssertEqual(try app.saveShownPhoto(as: saved, xvfb), "Gradient-Left (sepia).jpg", "the suggested name")
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .saved(row: 0, path: saved, format: .png, sepia: true, reason: nil) } },
                       "saved: \(app.recentEvents())")
         let file = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: saved))), "a PNG was written")
@@ -324,6 +314,8 @@ final class KeepResultAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         try app.activateAction("export-gallery")
         XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Export Gallery") }, "the folder chooser")
+        XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.role == "check box" && $0.name == "Include location" } },
+                      "the chooser offers to keep the photos' location: \(String(describing: try? AccessibleNames.read(app)))")
         // Typing a path opens the chooser's location field; Enter goes into the folder, and
         // Enter again chooses it.
         try xvfb.run("xdotool", ["type", "--delay", "20", out.path + "/"])

@@ -1,4 +1,4 @@
-// Why this exists: the app tests' ways through the viewer: give the list the keyboard focus (open a row with a click, go back with Escape, wait until the list is laid out again: a key pressed before that is lost in GTK), and show a row's original photo (a click, then S).
+// Why this exists: the app tests' ways through the viewer: give the list the keyboard focus (open a row with a click, go back with Escape, wait until the list is laid out again: a key pressed before that is lost in GTK), show a row's original photo (a click, then S), and save the photo shown through the real chooser.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -35,5 +35,23 @@ extension AppProcess {
         try xvfb.run("xdotool", ["key", "s"])
         XCTAssertTrue(trace.wait(timeout: 30) { $0.contains { if case .fullImage(row, _, _, false, _, _) = $0.event { true } else { false } } },
                       "S: the original: \(recentEvents())", file: file, line: line)
+    }
+
+    /// Save As (Ctrl+S) on the photo the viewer shows, through the real chooser: `path` typed
+    /// over the suggested name, then Return. Returns the name it suggested.
+    @discardableResult
+    func saveShownPhoto(as path: String, _ xvfb: Xvfb, file: StaticString = #filePath, line: UInt = #line) throws -> String? {
+        try xvfb.run("xdotool", ["key", "ctrl+s"])
+        XCTAssertTrue(poll(timeout: 10) { visibleWindowTitles(on: xvfb).contains("Save Photo") }, "the Save dialog", file: file, line: line)
+        func nameField() -> AccessibleNames.Focused? {
+            (try? AccessibleNames.focused(self))?.first { $0.role == "text" && $0.name == "Name:" }
+        }
+        XCTAssertTrue(poll(timeout: 10) { nameField() != nil }, "the name field has the focus", file: file, line: line)
+        let suggested = nameField()?.text
+        try xvfb.run("xdotool", ["key", "ctrl+a"])
+        try xvfb.run("xdotool", ["type", "--delay", "20", path])
+        XCTAssertTrue(poll(timeout: 10) { nameField()?.text == path }, "the name field holds \(path)", file: file, line: line)
+        try xvfb.run("xdotool", ["key", "Return"])
+        return suggested
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the file names a saved or exported photo gets: its name made safe for the file system it goes to (Windows' reserved characters replaced on FAT, exFAT, NTFS and shares), " (sepia)" when it is, the format's extension, and " (2)" when the name is taken.
+// Why this exists: the file names a saved or exported photo gets: its name (without an image file's extension) made safe for the file system it goes to (Windows' reserved characters replaced on FAT, exFAT, NTFS and shares), " (sepia)" when it is, the format's extension, and " (2)" when the name is taken.
 import Foundation
 
 public enum ExportNames {
@@ -15,7 +15,7 @@ public enum ExportNames {
     /// refuses, and no dot or space at the end.
     public static func base(for name: String, windowsNames: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in DisplayText.clean(name).unicodeScalars {
+        for scalar in DisplayText.clean(withoutImageExtension(name)).unicodeScalars {
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
                 continue
@@ -32,6 +32,16 @@ public enum ExportNames {
         while base.utf8.count > maxBaseBytes { base.removeLast() }
         if windowsNames { while let last = base.last, last == "." || last == " " { base.removeLast() } }
         return base.isEmpty ? "Photo" : base
+    }
+
+    /// Extensions of the images a gallery shows (a folder's rows are named by their files).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "bmp", "svg"]
+
+    /// "IMG_1234.JPG" as "IMG_1234": the file written gets its own format's extension.
+    static func withoutImageExtension(_ name: String) -> String {
+        let stem = (name as NSString).deletingPathExtension
+        guard !stem.isEmpty, stem != name, imageExtensions.contains((name as NSString).pathExtension.lowercased()) else { return name }
+        return stem
     }
 
     /// The name suggested for one photo: "Coffee (sepia).jpg".

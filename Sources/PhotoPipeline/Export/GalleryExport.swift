@@ -16,6 +16,8 @@ public final class GalleryExport {
     private let destination: ExportFolder
     public let format: ExportFormat
     public let sepia: Bool
+    /// Whether each photo keeps its GPS and place names (the rest of its metadata is always kept).
+    public let keepsLocation: Bool
     public let total: Int
     public private(set) var written = 0
     public private(set) var failures: [Failure] = []
@@ -43,7 +45,7 @@ public final class GalleryExport {
     private var window: Int { pending.exportQueue.maxConcurrentOperationCount * 2 }
 
     /// Fails when the folder cannot be opened and listed (its files' names are needed so none is overwritten).
-    public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool) throws(ExportFailure) {
+    public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool = false) throws(ExportFailure) {
         let taken: Set<String>
         do throws(AtomicFileError) {
             destination = try ExportFolder(path: folder)
@@ -55,6 +57,7 @@ public final class GalleryExport {
         self.folder = folder
         self.format = format
         self.sepia = sepia
+        self.keepsLocation = keepsLocation
         rows = gallery.records.rows
         manifestURL = gallery.records.source
         total = rows.count
@@ -107,7 +110,7 @@ public final class GalleryExport {
         }
         let name = names.name(for: entry.name)
         let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),
-                               format: format, sepia: sepia, settings: gallery.settings)
+                               format: format, sepia: sepia, settings: gallery.settings, metadata: .keep(location: keepsLocation))
         let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
         let operation = PhotoOperation(row: row, key: key, work: work)
         operation.queuePriority = .low

@@ -1,6 +1,7 @@
-// Why this exists: the export queue's operation work: one photo read from the nearest place that has it, decoded at full size (turned upright, within the decode budget and the viewer's pixel cap), in sepia or not, encoded and written beside its target, then renamed into place.
+// Why this exists: the export queue's operation work: one photo read from the nearest place that has it, decoded at full size (turned upright, within the decode budget and the viewer's pixel cap), in sepia or not, encoded with the original's metadata as asked, and written beside its target, then renamed into place.
 import Foundation
 import GLibRuntime
+import PhotoMetadata
 
 /// What an export of one photo may write over, and where.
 public struct ExportTarget: Sendable {
@@ -37,12 +38,16 @@ public struct PhotoExport: StageWork {
     let maxDimension: Int
     /// Bytes the caller already holds (the viewer's), so nothing is fetched again.
     let held: Data?
+    /// What the written file keeps of the original's metadata.
+    public let metadata: MetadataPolicy
+    /// How much of it was kept, and why not all, once written.
+    public let kept = Locked<(MetadataKept, Words?)?>(nil)
     /// Why it failed, once it has (a gallery's export stops at a destination failure).
     public let failure = Locked<ExportFailure?>(nil)
     public var stage: Stage { .export }
 
     public init(_ source: PhotoSource, to target: ExportTarget, format: ExportFormat, sepia: Bool, settings: PipelineSettings,
-                held: Data? = nil) {
+                held: Data? = nil, metadata: MetadataPolicy = .none) {
         self.source = source
         self.target = target
         self.format = format
@@ -51,11 +56,17 @@ public struct PhotoExport: StageWork {
         maxPixels = settings.viewerMaxPixels
         maxDimension = settings.viewerMaxDimension
         self.held = held
+        self.metadata = metadata
     }
 
     /// The photo at full size, upright, in sepia if asked: what is written, and what Copy puts on
     /// the clipboard.
     public func image(_ context: WorkContext) -> Result<Thumbnail, ExportFailure> {
+        made(context).map(\.image)
+    }
+
+    /// The image and the original's bytes it was made from.
+    private func made(_ context: WorkContext) -> Result<(image: Thumbnail, original: Data), ExportFailure> {
         let data: Data
         do throws(FetchError) {
             data = try source.bytes(held: held, cancellable: context.cancellable).0
@@ -87,7 +98,7 @@ public struct PhotoExport: StageWork {
                 return .failure(.photo(StageFailure(error)))
             }
         }
-        return .success(image)
+        return .success((image, data))
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
@@ -104,16 +115,31 @@ public struct PhotoExport: StageWork {
     /// Made, encoded and written; the bytes written, or why not (`destination` failures stop a
     /// gallery's export: the next photo would fail the same way).
     func write(_ context: WorkContext) -> Result<Int, ExportFailure> {
-        let image: Thumbnail
-        switch self.image(context) {
-        case .success(let made): image = made
+        let image: Thumbnail, original: Data
+        switch made(context) {
+        case .success(let made): (image, original) = made
         case .failure(let failure): return .failure(failure)
         }
-        let encoded: Data
+        var encoded: Data
         do throws(GLibError) {
-            encoded = try image.pixbuf.encoded(as: format.pixbufType, options: format.pixbufOptions)
+            encoded = format.taggedSRGB(try image.pixbuf.encoded(as: format.pixbufType, options: format.pixbufOptions))
         } catch {
             return .failure(.photo(StageFailure(.other, Words("could not be encoded as %1$s: %2$s", "\(format.rawValue.uppercased())", "\(error.message)"))))
+        }
+        if case .keep(let location) = metadata {
+            let edit = MetadataWriter.Edit(keepsLocation: location, width: image.pixbuf.width, height: image.pixbuf.height)
+            switch KeptMetadata.carry(original, into: encoded, edit, origin: "export " + ImageDecoder.origin(of: source.url),
+                                      cancellable: context.cancellable) {
+            case .kept(let file, let how):
+                encoded = file
+                kept.withLock { $0 = (how, how == .standard ? Words("only its standard EXIF could be kept") : nil) }
+            case .none: kept.withLock { $0 = (.none, nil) }
+            case .failed(let why): kept.withLock { $0 = (.failed, why) }
+            case .cancelled: return .failure(.cancelled)
+            }
+            if let (how, why) = kept.withLock({ $0 }) {
+                Trace.shared.emit(.metadata(path: target.path, kept: how, location: location, reason: why?.description))
+            }
         }
         // The last moment to stop: once renamed, the file is the user's.
         if context.isCancelled { return .failure(.cancelled) }

@@ -1,5 +1,6 @@
 // Why this exists: what the app and a decoding helper say to each other, as values: a request with the photo's bytes in a memfd beside it, and a reply with pixels in a sealed memfd beside it. The app reads a reply as untrusted input: a compromised helper may send anything.
 import Foundation
+import PhotoMetadata
 
 /// What the app asks of a helper. The photo's bytes travel as a descriptor beside the request.
 public enum HelperRequest: Codable, Sendable, Equatable {
@@ -13,12 +14,16 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     case frame(id: Int, elapsed: Int64)
     /// What the photo's profile does to its colours, from its first bytes (`ImageDecoder.checkProfile`).
     case profile(id: Int)
+    /// A saved photo's file with its original's metadata: the bytes beside the request are the
+    /// original's `originalLength` bytes, then the file the app encoded (`KeptMetadata`).
+    case keep(id: Int, originalLength: Int, MetadataWriter.Edit)
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
-        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .cancel(let id): return id
+        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _, _),
+             .cancel(let id): return id
         }
     }
 }
@@ -59,6 +64,10 @@ public struct HelperReply: Codable, Sendable, Equatable {
     public var report: ImageDecoder.Report?
     /// What a photo's profile does to its colours (a `profile` request).
     public var profileCheck: ProfileCheck?
+    /// How much of a photo's metadata a `keep` kept; with `all` or `standard`, the file (of
+    /// `fileLength` bytes) is in the memfd beside the reply.
+    public var kept: MetadataKept?
+    public var fileLength: Int?
     /// A PNG's text keys.
     public var text: [String: String]?
     /// An animation's frame count, and how long the frame beside the reply shows (nil: to the end).

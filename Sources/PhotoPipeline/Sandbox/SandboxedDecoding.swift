@@ -7,6 +7,30 @@ extension HelperPool {
     /// One request on a lent helper, given back after (stopped, if it died or the reply was not as promised).
     func ask(origin: String?, urgent: Bool = false, bytes: Data, cancellable: Cancellable?,
              _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
+        exchange(origin: origin, urgent: urgent, bytes: bytes, cancellable: cancellable, make) { reply, fd in
+            guard reply.pixels != nil else { return .nothing }
+            return HelperPixels.take(fd, shape: reply.pixels).map { .taken($0) } ?? .garbled
+        }
+    }
+
+    /// `ask` for a request answered with a file's bytes beside the reply (`fileLength` of them).
+    func askForFile(origin: String?, bytes: Data, cancellable: Cancellable?,
+                    _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Data?), DecodeError> {
+        exchange(origin: origin, urgent: false, bytes: bytes, cancellable: cancellable, make) { reply, fd in
+            guard let length = reply.fileLength else { return .nothing }
+            return HelperBytes.take(fd, count: length).map { .taken($0) } ?? .garbled
+        }
+    }
+
+    /// What is beside a reply: nothing promised, what was, or not what was promised.
+    enum Beside<Taken> {
+        case nothing, taken(Taken), garbled
+    }
+
+    /// A request and its reply, with what is beside the reply taken by `take` (which closes the
+    /// descriptor; a failure means it was not as the reply promised).
+    private func exchange<Taken>(origin: String?, urgent: Bool, bytes: Data, cancellable: Cancellable?, _ make: (Int) -> HelperRequest,
+                                  take: (HelperReply, Int32) -> Beside<Taken>) -> Result<(HelperReply, Taken?), DecodeError> {
         let helper: HelperProcess
         switch lease(origin: origin, urgent: urgent, cancellable: cancellable) {
         case .success(let lent): helper = lent
@@ -17,13 +41,18 @@ extension HelperPool {
             giveBack(helper, reusable: false)
             return .failure(.decoderStopped(death.words))
         case .reply(let reply, let fd):
-            let pixbuf = fd >= 0 ? HelperPixels.take(fd, shape: reply.pixels) : nil
-            if reply.pixels != nil, pixbuf == nil {
+            let beside: Taken?
+            switch take(reply, fd) {
+            case .nothing:
+                if fd >= 0 { close(fd) }
+                beside = nil
+            case .taken(let taken): beside = taken
+            case .garbled:
                 giveBack(helper, reusable: false)
                 return .failure(.decoderStopped(HelperDeath.garbled.words))
             }
             giveBack(helper, reusable: true)
-            return .success((reply, pixbuf))
+            return .success((reply, beside))
         }
     }
 }

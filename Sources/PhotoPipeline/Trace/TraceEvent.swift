@@ -55,6 +55,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case textScale(factor: Double, from: String)
     case displayProfile(name: String?, ignored: String?)
     case saved(row: Int, path: String, format: ExportFormat, sepia: Bool, reason: String?)
+    case metadata(path: String, kept: MetadataKept, location: Bool, reason: String?)
     case copied(row: Int, width: Int, height: Int, sepia: Bool)
     case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
     case exportProgress(written: Int, failed: Int, total: Int)
@@ -93,7 +94,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case contrast
         case textScale = "text-scale"
         case displayProfile = "display-profile"
-        case saved, copied
+        case saved, metadata, copied
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -152,6 +153,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .textScale: "the window's text took the desktop's scaling `factor` (GNOME's `text-scaling-factor`), `from` the Settings portal (`portal`) or GSettings (`gsettings`); not written where an XSETTINGS daemon already sets the font resolution"
             case .displayProfile: "on X11, at start and each time it changes: the display's colour profile the desktop put on the root window (`_ICC_PROFILE`, as colord does), whose `name` what is drawn on screen is converted to from sRGB; none (`name` absent): drawn in sRGB; `ignored` says why a profile there is not used (unreadable, not RGB, too large). Saved, copied and exported photos stay sRGB"
             case .saved: "Save As wrote a row's photo to `path` at full size, in `format` (`jpeg`, `png`, `webp`), in sepia or not; `reason` says why it was not written"
+            case .metadata: "a photo being saved or exported keeps its original's metadata (carried over in a helper): `all` of it (EXIF, XMP and IPTC, as the format holds them; orientation 1, no embedded thumbnail, sRGB), the `standard` EXIF only (exiv2 could not write the rest), `none` (the original has none), or it `failed` (`reason`) and the photo is written without it; `location` whether GPS and place names were kept (Save As: yes; Export Gallery: only when asked)"
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
             case .exportStarted: "Export Gallery began: `total` rows, each written in `format`, in sepia or not (its operations are on queue `export`)"
             case .exportProgress: "a photo of the export was written or failed: `written` and `failed` so far, of `total`"

@@ -1,4 +1,4 @@
-// Why this exists: Export Gallery…: the folder chooser with the format and sepia as its choices, then the gallery's export on the export queue, shown in the window's bar and, when it ends, in a desktop notification with Open Folder.
+// Why this exists: Export Gallery…: the folder chooser with the format, sepia and Include location as its choices, then the gallery's export on the export queue, shown in the window's bar and, when it ends, in a desktop notification with Open Folder.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -48,6 +48,7 @@ final class ExportGallery {
         chooser.addChoice(id: "format", label: tr("Format"), options: SavePhoto.filters.map { ($0.format.rawValue, $0.name) },
                           selected: preferences.exportFormat.rawValue)
         chooser.addChoice(id: "sepia", label: tr("Photos"), options: [("sepia", tr("Sepia")), ("original", tr("Original"))], selected: "sepia")
+        chooser.addChoice(id: "location", label: tr("Include location"), selected: preferences.exportKeepsLocation ? "true" : "false")
         let folder = preferences.lastSaveFolder.isEmpty ? UserFolders.pictures : preferences.lastSaveFolder
         if FileManager.default.fileExists(atPath: folder) { chooser.setCurrentFolder(path: folder) }
         chooser.show { [weak self] uri in
@@ -55,15 +56,17 @@ final class ExportGallery {
             let format = chooser.choice("format").flatMap(ExportFormat.init(rawValue:)) ?? .jpeg
             self.preferences.exportFormat = format
             self.preferences.lastSaveFolder = url.path
-            self.start(gallery, folder: url.path, format: format, sepia: chooser.choice("sepia") != "original")
+            let location = chooser.choice("location") == "true"
+            self.preferences.exportKeepsLocation = location
+            self.start(gallery, folder: url.path, format: format, sepia: chooser.choice("sepia") != "original", keepsLocation: location)
         }
     }
 
     /// Export every row of `gallery` to `folder` (also the command line's and the tests' way in).
-    func start(_ gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool) {
+    func start(_ gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool) {
         let export: GalleryExport
         do throws(ExportFailure) {
-            export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia)
+            export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia, keepsLocation: keepsLocation)
         } catch {
             return note.show(fill(tr("Could not export to %s: %s"), folder, error.description), failed: true)
         }

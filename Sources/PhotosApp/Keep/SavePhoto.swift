@@ -1,4 +1,4 @@
-// Why this exists: Save As (Ctrl+S): the chooser suggests the photo's name with " (sepia)" in the Pictures folder or the one used last; the photo is written at full size in the format its name or the chooser's filter says, and the note says where or why not.
+// Why this exists: Save As (Ctrl+S): the chooser suggests the photo's name with " (sepia)" in the Pictures folder or the one used last; the photo is written at full size in the format its name or the chooser's filter says, with its metadata, and the note says where or why not.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -43,7 +43,9 @@ struct SavePhoto {
     }
 
     private func save(_ photo: ChosenPhoto, to target: ExportTarget, format: ExportFormat) {
-        let work = PhotoExport(photo.source(), to: target, format: format, sepia: photo.sepia, settings: photo.gallery.settings, held: photo.held)
+        // Save As keeps all of the photo's metadata, its location too: the file stays the user's own.
+        let work = PhotoExport(photo.source(), to: target, format: format, sepia: photo.sepia, settings: photo.gallery.settings, held: photo.held,
+                               metadata: .keep(location: true))
         KeepOperation.run(work, for: photo) { [note] outcome in
             let reason: String?
             switch outcome {
@@ -55,6 +57,8 @@ struct SavePhoto {
             if let reason {
                 FileHandle.standardError.write(Data("classic-photos: could not save \(target.path): \(reason)\n".utf8))
                 note.show(fill(tr("Could not save the photo: %s"), reason), failed: true)
+            } else if case (.failed, let why?)? = work.kept.withLock({ $0 }) {
+                note.show(fill(tr("Saved to %s, without its details: %s"), target.path, why.translated))
             } else {
                 note.show(fill(tr("Saved to %s"), target.path))
             }

@@ -119,6 +119,11 @@ final class AppSettings {
         get { ExportFormat(rawValue: settings?.string("export-format") ?? (memory["export-format"] as? String ?? "")) ?? .jpeg }
         set { if let settings { settings.setString("export-format", newValue.rawValue) } else { memory["export-format"] = newValue.rawValue } }
     }
+    /// Export Gallery's Include location choice (off by default).
+    var exportKeepsLocation: Bool {
+        get { settings?.bool("export-keep-location") ?? (memory["export-keep-location"] as? Bool ?? false) }
+        set { if let settings { settings.setBool("export-keep-location", newValue) } else { memory["export-keep-location"] = newValue } }
+    }
     /// The rows' thumbnail size, in points (one of ThumbnailSizes.steps).
     var thumbnailSize: Int32 {
         get { ThumbnailSizes.step(int("thumbnail-size", ThumbnailSizes.standard)) }

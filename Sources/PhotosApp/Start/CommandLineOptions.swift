@@ -13,6 +13,7 @@ struct CommandLineOptions {
     var exportFolder: String?
     var exportFormat = ExportFormat.jpeg
     var exportSepia = true
+    var exportKeepsLocation = false
     /// The rows' thumbnail size for this run (not saved), instead of the preference.
     var thumbnailSize: Int32?
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
@@ -34,6 +35,7 @@ struct CommandLineOptions {
                                 (as Export Gallery does; existing files are never replaced)
       --export-format FORMAT    jpeg (the default), png or webp
       --export-original         export the originals, not the sepia versions
+      --export-keep-location    keep where each photo was taken (GPS, place names)
       --thumbnail-size N        rows' thumbnails N pixels wide (48, 64, 96, 128, 192 or 256)
       -h, --help                show this help
     """
@@ -70,6 +72,7 @@ struct CommandLineOptions {
                 guard let format = ExportFormat(rawValue: text) else { throw UsageError("--export-format needs jpeg, png or webp, not “\(text)”") }
                 options.exportFormat = format
             case "--export-original": options.exportSepia = false
+            case "--export-keep-location": options.exportKeepsLocation = true
             case "--thumbnail-size":
                 let text = try value(argument)
                 guard let size = Int32(text), ThumbnailSizes.steps.contains(size) else {

@@ -36,7 +36,8 @@ extension GalleryWindow {
     func exportAsAsked() {
         guard let folder = services.options.exportFolder, !exportStartedFromCommandLine, let gallery else { return }
         exportStartedFromCommandLine = true
-        exporter.start(gallery, folder: folder, format: services.options.exportFormat, sepia: services.options.exportSepia)
+        exporter.start(gallery, folder: folder, format: services.options.exportFormat, sepia: services.options.exportSepia,
+                       keepsLocation: services.options.exportKeepsLocation)
     }
 
 
