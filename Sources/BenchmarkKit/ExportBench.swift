@@ -1,4 +1,4 @@
-// Why this exists: Export Gallery against what a user would reach for instead: the same 200 twelve-megapixel JPEGs (local files) toned sepia and written as JPEG by the app and by ImageMagick's `mogrify -sepia-tone 80%`, side by side in one run; the app's peak memory; and its pace and frames with the list scrolling meanwhile.
+// Why this exists: Export Gallery against what a user would reach for instead: the same 200 twelve-megapixel JPEGs with a camera's metadata (local files) toned sepia and written as JPEG by the app and by ImageMagick's `mogrify -sepia-tone 80%`, side by side in one run; the app's peak memory; and its pace and frames with the list scrolling meanwhile.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -6,9 +6,10 @@ import TestAndBenchSupport
 extension AppBench {
     static let exportPhotoCount = 200
 
-    /// 200 twelve-megapixel JPEGs (the bench's large photos, cycled) and a manifest listing them; made once.
+    /// 200 twelve-megapixel JPEGs (the bench's large photos, cycled), each carrying a camera's
+    /// EXIF and XMP as photos do (the export keeps them), and a manifest listing them; made once.
     func exportGallery(_ photos: LargePhotos) throws -> (folder: URL, manifest: URL) {
-        let folder = TemporaryFiles.url("bench-export-\(Self.exportPhotoCount)")
+        let folder = TemporaryFiles.url("bench-export-\(Self.exportPhotoCount)-tagged")
         let manifest = folder.appendingPathComponent("gallery.json")
         if FileManager.default.fileExists(atPath: manifest.path) { return (folder, manifest) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -19,6 +20,9 @@ extension AppBench {
             try photos.files[twelve[index % twelve.count]]!.write(to: folder.appendingPathComponent(name))
             rows.append("{\"name\": \"Photo \(index)\", \"url\": \"\(name)\"}")
         }
+        // One exiftool run over the folder (a run per photo takes minutes).
+        let tagged = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + TestDetails.arguments + ["-ext", "jpg", folder.path], timeout: 600)
+        guard tagged.status == 0 else { throw BenchError("exiftool failed: \(tagged.output.suffix(300))") }
         try Data(("[" + rows.joined(separator: ",\n") + "]").utf8).write(to: manifest)
         return (folder, manifest)
     }

@@ -35,6 +35,7 @@ section("observer") { ObserverBench.run(repetitions: max(repetitions, 5)) }
 let photos = LargePhotos()
 section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
 section("colour") { try ColourBench.run(repetitions: repetitions, photos: photos) }
+section("metadata") { try MetadataBench.run(repetitions: repetitions, photos: photos, app: binary) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
 section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary) }
 var app: AppBench?
