@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: retakes the screenshots the README and the metainfo show (the gallery, the viewer, the dark style, the inspector, an export, the Korean menu) from the real app under a private Xvfb, so they are taken again, the same way, as features land.
+# Why this exists: retakes the screenshots the README and the metainfo show (the gallery, the grid, the viewer, the dark style, the inspector, an export, the Korean menu) from the real app under a private Xvfb, so they are taken again, the same way, as features land.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source build-aux/install-deps.sh test
@@ -72,6 +72,10 @@ xdotool mousemove 300 90 click 1
 wait_for '"event":"full-image"'
 xdotool key plus key plus
 shot viewer
+# The sample photos' folder in the grid, every cell on screen in sepia.
+launch "$binary" --trace "$work/trace.jsonl" --view grid data/sample-gallery/photos
+wait_for '"state":"filtered"' 12
+shot grid
 # The operations inspector, while a folder of the sample photos loads.
 launch "$binary" --trace "$work/trace.jsonl" data/sample-gallery/photos
 xdotool windowfocus --sync "$(window)" windowsize --sync "$(window)" 1100 700 key ctrl+shift+o

@@ -1,19 +1,8 @@
-/* Why this exists: see row_view.h: a row's thumbnail, name and status drawn by one widget of fixed size. */
+/* Why this exists: see row_view.h: a row's thumbnail, name and status (or a grid cell's thumbnail and name) drawn by one widget of fixed size. */
 #include "row_view.h"
 #include <string.h>
 
-struct _CpRowView {
-  GtkWidget parent_instance;
-  int thumbnail_size, spacing;
-  GdkTexture *texture;
-  char *name, *status;
-  /* Made on first need from the widget's Pango context, then kept: they follow the context's changes. */
-  PangoLayout *name_layout, *status_layout;
-  /* The line heights and an average character's width, from the font, not the text (so no text
-   * changes the size), computed for the Pango context serial `metrics_serial`. */
-  int name_height, status_height, char_width;
-  guint metrics_serial;
-};
+#include "row_view_private.h"
 
 G_DEFINE_FINAL_TYPE(CpRowView, cp_row_view, GTK_TYPE_WIDGET)
 
@@ -75,10 +64,12 @@ static void drop_layouts(CpRowView *self) {
 }
 
 static int text_x(CpRowView *self) {
+  if (self->cell) return 0;
   return gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL ? 0 : self->thumbnail_size + self->spacing;
 }
 
 static int text_width(CpRowView *self) {
+  if (self->cell) return gtk_widget_get_width(GTK_WIDGET(self));
   return MAX(0, gtk_widget_get_width(GTK_WIDGET(self)) - self->thumbnail_size - self->spacing);
 }
 
@@ -88,7 +79,10 @@ static void cp_row_view_measure(GtkWidget *widget, GtkOrientation orientation, i
                                 int *minimum, int *natural, int *minimum_baseline, int *natural_baseline) {
   CpRowView *self = CP_ROW_VIEW(widget);
   ensure_layouts(self);
-  if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+  if (self->cell) {
+    *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? self->thumbnail_size
+                                                                    : self->thumbnail_size + self->spacing + self->name_height;
+  } else if (orientation == GTK_ORIENTATION_HORIZONTAL) {
     *minimum = self->thumbnail_size + self->spacing + 2 * self->char_width;
     *natural = self->thumbnail_size + self->spacing + natural_chars * self->char_width;
   } else {
@@ -99,13 +93,13 @@ static void cp_row_view_measure(GtkWidget *widget, GtkOrientation orientation, i
 static void set_alignment(CpRowView *self, PangoLayout *layout, int width) {
   pango_layout_set_width(layout, width * PANGO_SCALE);
   gboolean rtl = gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL;
-  pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_alignment(layout, self->cell ? PANGO_ALIGN_CENTER : rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
 }
 
 static void cp_row_view_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
   CpRowView *self = CP_ROW_VIEW(widget);
   ensure_layouts(self);
-  int text = MAX(0, width - self->thumbnail_size - self->spacing);
+  int text = self->cell ? width : MAX(0, width - self->thumbnail_size - self->spacing);
   set_alignment(self, self->name_layout, text);
   set_alignment(self, self->status_layout, text);
 }
@@ -128,8 +122,9 @@ static void cp_row_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     double tw = gdk_texture_get_width(self->texture), th = gdk_texture_get_height(self->texture);
     double scale = MIN(slot / tw, slot / th);
     double w = tw * scale, h = th * scale;
-    double slot_x = rtl ? width - slot : 0;
-    graphene_rect_t rect = GRAPHENE_RECT_INIT((float)(slot_x + (slot - w) / 2), (float)((height - h) / 2), (float)w, (float)h);
+    double slot_x = self->cell ? (width - slot) / 2.0 : rtl ? width - slot : 0;
+    double slot_y = self->cell ? 0 : (height - slot) / 2.0;
+    graphene_rect_t rect = GRAPHENE_RECT_INIT((float)(slot_x + (slot - w) / 2), (float)(slot_y + (slot - h) / 2), (float)w, (float)h);
     gtk_snapshot_append_texture(snapshot, self->texture, &rect);
   }
   if (text_width(self) <= 0) return;
@@ -140,12 +135,15 @@ static void cp_row_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   dim = color;
   /* Read as it is drawn: a theme change restyles, and so redraws, every widget. */
   dim.alpha *= status_opacity(self);
-  int top = (height - (self->name_height + line_gap + self->status_height)) / 2;
+  /* A cell's name sits under its slot; a row's two lines are centred beside it. */
+  int top = self->cell ? slot + self->spacing : (height - (self->name_height + line_gap + self->status_height)) / 2;
   gtk_snapshot_save(snapshot);
   gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float)text_x(self), (float)top));
   gtk_snapshot_append_layout(snapshot, self->name_layout, &color);
-  gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)(self->name_height + line_gap)));
-  gtk_snapshot_append_layout(snapshot, self->status_layout, &dim);
+  if (!self->cell) {
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)(self->name_height + line_gap)));
+    gtk_snapshot_append_layout(snapshot, self->status_layout, &dim);
+  }
   gtk_snapshot_restore(snapshot);
 }
 
@@ -154,9 +152,7 @@ static void reset(CpRowView *self) {
   gtk_widget_queue_resize(GTK_WIDGET(self));
 }
 
-static void cp_row_view_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
-  reset(CP_ROW_VIEW(widget));
-}
+static void cp_row_view_direction_changed(GtkWidget *widget, GtkTextDirection previous) { reset(CP_ROW_VIEW(widget)); }
 
 static void cp_row_view_system_setting_changed(GtkWidget *widget, GtkSystemSetting setting) {
   GTK_WIDGET_CLASS(cp_row_view_parent_class)->system_setting_changed(widget, setting);
@@ -205,38 +201,10 @@ GtkWidget *cp_row_view_new(int thumbnail_size, int spacing) {
   return GTK_WIDGET(self);
 }
 
-void cp_row_view_set_thumbnail_size(CpRowView *self, int thumbnail_size) {
-  g_return_if_fail(CP_IS_ROW_VIEW(self));
-  thumbnail_size = MAX(1, thumbnail_size);
-  if (self->thumbnail_size == thumbnail_size) return;
-  self->thumbnail_size = thumbnail_size;
-  /* The one time this view's size changes. */
-  gtk_widget_queue_resize(GTK_WIDGET(self));
-}
-
-void cp_row_view_set_texture(CpRowView *self, GdkTexture *texture) {
-  g_return_if_fail(CP_IS_ROW_VIEW(self));
-  if (self->texture == texture) return;
-  if (texture) g_object_ref(texture);
-  g_clear_object(&self->texture);
-  self->texture = texture;
-  gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-static void set_text(CpRowView *self, char **field, PangoLayout *layout, const char *text) {
-  if (g_strcmp0(*field, text) == 0) return;
-  g_free(*field);
-  *field = g_strdup(text);
-  if (layout) pango_layout_set_text(layout, text ? text : "", -1);
-  gtk_widget_queue_draw(GTK_WIDGET(self));
-}
-
-void cp_row_view_set_name(CpRowView *self, const char *name) {
-  g_return_if_fail(CP_IS_ROW_VIEW(self));
-  set_text(self, &self->name, self->name_layout, name);
-}
-
-void cp_row_view_set_status(CpRowView *self, const char *status) {
-  g_return_if_fail(CP_IS_ROW_VIEW(self));
-  set_text(self, &self->status, self->status_layout, status);
+GtkWidget *cp_row_view_new_cell(int thumbnail_size, int spacing) {
+  CpRowView *self = CP_ROW_VIEW(cp_row_view_new(thumbnail_size, spacing));
+  self->cell = TRUE;
+  /* A cell's name is the body font, as Nautilus's and gThumb's are, not a heading. */
+  gtk_widget_remove_css_class(GTK_WIDGET(self), "heading");
+  return GTK_WIDGET(self);
 }

@@ -10,6 +10,8 @@ public final class Button: Widget {
         super.init(sinking: (useUnderline ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label))!)
     }
     public init(iconName: String) { super.init(sinking: gtk_button_new_from_icon_name(iconName)!) }
+    /// Show the themed icon `name` instead of what it shows.
+    public func setIconName(_ name: String) { gtk_button_set_icon_name(UnsafeMutablePointer<GtkButton>(OpaquePointer(ref.raw)), name) }
 
     public func onClicked(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "clicked", fn) }
     /// Activate a named action (`app.open`, `win.reload`) when clicked.

@@ -1,4 +1,4 @@
-// Why this exists: GtkListView with a GtkSignalListItemFactory over a row-count model: recycled rows for long galleries.
+// Why this exists: GtkListView and GtkGridView with a GtkSignalListItemFactory over a row-count model: recycled rows (or cells) for long galleries.
 import CGtk
 import CRowModel
 import GLibRuntime
@@ -60,30 +60,50 @@ public final class ListItemFactory {
     }
 }
 
+/// What GtkListView and GtkGridView share: a recycling view over the row-count model.
 @MainActor
-public final class ListView: Widget {
+public class ListBase: Widget {
     public let model: RowCountModel
     public let factory: ListItemFactory
 
-    public init(model: RowCountModel, factory: ListItemFactory) {
+    init(model: RowCountModel, factory: ListItemFactory, make: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<GtkWidget>) {
         self.model = model
         self.factory = factory
-        // gtk_no_selection_new and gtk_list_view_new take ownership (transfer full) of what
+        // gtk_no_selection_new and the views' constructors take ownership (transfer full) of what
         // they are given: hand each a reference of its own.
-        let selection = gtk_no_selection_new(OpaquePointer(model.ref.retainedForTransfer()))
-        super.init(sinking: gtk_list_view_new(selection, OpaquePointer(factory.ref.retainedForTransfer()))!)
+        let selection = gtk_no_selection_new(OpaquePointer(model.ref.retainedForTransfer()))!
+        super.init(sinking: make(selection, OpaquePointer(factory.ref.retainedForTransfer())))
     }
 
-    public func setShowSeparators(_ value: Bool) { gtk_list_view_set_show_separators(widget.opaque, value ? 1 : 0) }
-
-    /// `activate` (position): a row was clicked (with single-click activation) or Enter was pressed on it.
+    /// `activate` (position): an item was clicked (with single-click activation) or Enter was pressed on it.
     public func onActivate(_ fn: @escaping @MainActor (Int) -> Void) {
         Signal.connectInt(ref.pointer, "activate") { position in fn(Int(UInt32(bitPattern: position))) }
     }
 
-    /// Scroll so the row is on screen and give it the focus (GTK 4.8's `list.scroll-to-item`
-    /// action; gtk_list_view_scroll_to is 4.12).
+    /// Scroll so the item is on screen and give it the focus (GTK 4.8's `list.scroll-to-item`
+    /// action; gtk_list_view_scroll_to and gtk_grid_view_scroll_to are 4.12).
     public func scrollTo(_ position: Int) {
         _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
     }
+}
+
+@MainActor
+public final class ListView: ListBase {
+    public init(model: RowCountModel, factory: ListItemFactory) {
+        super.init(model: model, factory: factory) { gtk_list_view_new($0, $1)! }
+    }
+
+    public func setShowSeparators(_ value: Bool) { gtk_list_view_set_show_separators(widget.opaque, value ? 1 : 0) }
+
+}
+
+/// GtkGridView: the same recycled items, laid out in as many columns as fit.
+@MainActor
+public final class GridView: ListBase {
+    public init(model: RowCountModel, factory: ListItemFactory) {
+        super.init(model: model, factory: factory) { gtk_grid_view_new($0, $1)! }
+    }
+
+    /// The most columns (GTK's default, 7, leaves a wide window's grid half empty).
+    public func setMaxColumns(_ count: Int) { gtk_grid_view_set_max_columns(widget.opaque, guint(max(1, count))) }
 }

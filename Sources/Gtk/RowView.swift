@@ -1,4 +1,4 @@
-// Why this exists: a list row's thumbnail, name and status as one fixed-size widget (CpRowView, in C): rebinding a recycled row only redraws it.
+// Why this exists: a list row's thumbnail, name and status (a grid cell's thumbnail and name) as one fixed-size widget (CpRowView, in C): rebinding a recycled row only redraws it.
 import CGtk
 import CRowView
 import GLibRuntime
@@ -10,6 +10,12 @@ public final class RowView: Widget {
     /// A `thumbnailSize` square slot, `spacing` pixels, then the name above the status.
     public init(thumbnailSize: Int32, spacing: Int32) {
         super.init(sinking: cp_row_view_new(thumbnailSize, spacing)!)
+    }
+
+    /// A grid's cell: the `thumbnailSize` square slot on top, `spacing` pixels, then the name
+    /// centred under it (no status line).
+    public init(cellOf thumbnailSize: Int32, spacing: Int32) {
+        super.init(sinking: cp_row_view_new_cell(thumbnailSize, spacing)!)
     }
 
     /// Draw `texture` fitted in the slot (the view takes its own reference), or leave it empty.

@@ -70,3 +70,31 @@ struct ScrollTraceChecks {
         return events.filter { $0.name == .finished && $0.queue == .download }.compactMap(\.row).filter { !seen.contains($0) }
     }
 }
+
+extension ScrollTraceChecks {
+    /// The rows on screen at launch: those whose downloads started first.
+    static func initiallyVisible(_ events: [TraceRecord]) -> ClosedRange<Int> {
+        let firstStarted = events.filter { $0.name == .started && $0.queue == .download }.compactMap(\.row)
+        let rows = firstStarted.prefix(while: { $0 < 20 })
+        return 0...(rows.max() ?? 0)
+    }
+}
+
+extension AppProcess {
+    /// The scroll settled: a scroll-end after the last scroll-begin, and (`filtered`) its visible
+    /// rows filtered. Returns the rows on screen.
+    func waitForScrollRest(filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
+        XCTAssertTrue(trace.wait(timeout: 30) { events in
+            guard let lastBegin = events.lastIndex(where: { $0.name == .scrollBegin }) else { return false }
+            return events[lastBegin...].contains { $0.name == .scrollEnd }
+        }, "scrolling ended", file: file, line: line)
+        let end = try XCTUnwrap(trace.events.last { $0.name == .scrollEnd }, file: file, line: line)
+        let visible = try XCTUnwrap(end.event.range, file: file, line: line)
+        guard filtered else { return visible }
+        XCTAssertTrue(trace.wait(timeout: 60) { _ in
+            let states = self.trace.finalStates
+            return visible.allSatisfy { states[$0]?.state == .filtered }
+        }, "visible rows \(visible) filtered", file: file, line: line)
+        return visible
+    }
+}

@@ -17,26 +17,10 @@ final class ScrollingAppTests: XCTestCase {
         return app
     }
 
-    func initiallyVisible(_ events: [TraceRecord]) -> ClosedRange<Int> {
-        let firstStarted = events.filter { $0.name == .started && $0.queue == .download }.compactMap(\.row)
-        let rows = firstStarted.prefix(while: { $0 < 20 })
-        return 0...(rows.max() ?? 0)
-    }
+    func initiallyVisible(_ events: [TraceRecord]) -> ClosedRange<Int> { ScrollTraceChecks.initiallyVisible(events) }
 
-    /// The scroll settled: a scroll-end after the last scroll-begin, and its visible rows filtered.
     func waitForRest(_ app: AppProcess, filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
-        XCTAssertTrue(app.trace.wait(timeout: 30) { events in
-            guard let lastBegin = events.lastIndex(where: { $0.name == .scrollBegin }) else { return false }
-            return events[lastBegin...].contains { $0.name == .scrollEnd }
-        }, "scrolling ended", file: file, line: line)
-        let end = try XCTUnwrap(app.trace.events.last { $0.name == .scrollEnd }, file: file, line: line)
-        let visible = try XCTUnwrap(end.event.range, file: file, line: line)
-        guard filtered else { return visible }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
-            let states = app.trace.finalStates
-            return visible.allSatisfy { states[$0]?.state == .filtered }
-        }, "visible rows \(visible) filtered", file: file, line: line)
-        return visible
+        try app.waitForScrollRest(filtered: filtered, file: file, line: line)
     }
 
     func assertScreenShowsOwnThumbnails(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,

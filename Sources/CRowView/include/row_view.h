@@ -1,4 +1,4 @@
-/* Why this exists: a list row's picture and two lines of text as one widget. A recycled row is rebound many times a second while the list scrolls; as GtkImage plus two GtkLabels in boxes, each bind restyled, re-measured and re-allocated five widgets. This one has a fixed size (the text never changes it), so a new photo, name or status only redraws it. */
+/* Why this exists: a list row's picture and two lines of text (a grid cell's picture and name) as one widget. A recycled row is rebound many times a second while the list scrolls; as GtkImage plus two GtkLabels in boxes, each bind restyled, re-measured and re-allocated five widgets. This one has a fixed size (the text never changes it), so a new photo, name or status only redraws it. */
 #ifndef CLASSIC_PHOTOS_ROW_VIEW_H
 #define CLASSIC_PHOTOS_ROW_VIEW_H
 #include <gtk/gtk.h>
@@ -12,6 +12,10 @@ G_DECLARE_FINAL_TYPE(CpRowView, cp_row_view, CP, ROW_VIEW, GtkWidget)
  * (in GTK's .heading font) above the status (as .caption and .dim-label), each on one line and
  * ellipsized at the end. In a right-to-left locale the slot is on the right. */
 GtkWidget *cp_row_view_new(int thumbnail_size, int spacing);
+
+/* A new grid cell (floating): the `thumbnail_size` square slot on top, `spacing` pixels, then
+ * the name centred on one line under it, ellipsized; the status is not drawn. */
+GtkWidget *cp_row_view_new_cell(int thumbnail_size, int spacing);
 
 /* Draw `texture` (borrowed; the view takes its own reference; NULL: an empty slot) fitted in the
  * slot, centred. Redraws only when it is another texture. */

@@ -15,7 +15,7 @@ public enum ExportNames {
     /// refuses, and no dot or space at the end.
     public static func base(for name: String, windowsNames: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in DisplayText.clean(withoutImageExtension(name)).unicodeScalars {
+        for scalar in DisplayText.clean(name).unicodeScalars {
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
                 continue
@@ -37,7 +37,12 @@ public enum ExportNames {
     /// Extensions of the images a gallery shows (a folder's rows are named by their files).
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "bmp", "svg"]
 
-    /// "IMG_1234.JPG" as "IMG_1234": the file written gets its own format's extension.
+    /// A photo's name as the base of the file it is written to: "IMG_1234.JPG" as "IMG_1234"
+    /// (the file gets its own format's extension), made safe as `base` makes it.
+    static func photoBase(for name: String, windowsNames: Bool = false) -> String {
+        base(for: withoutImageExtension(name), windowsNames: windowsNames)
+    }
+
     static func withoutImageExtension(_ name: String) -> String {
         let stem = (name as NSString).deletingPathExtension
         guard !stem.isEmpty, stem != name, imageExtensions.contains((name as NSString).pathExtension.lowercased()) else { return name }
@@ -46,7 +51,7 @@ public enum ExportNames {
 
     /// The name suggested for one photo: "Coffee (sepia).jpg".
     public static func suggested(for name: String, sepia: Bool, format: ExportFormat) -> String {
-        base(for: name) + (sepia ? " (sepia)" : "") + "." + format.fileExtension
+        photoBase(for: name) + (sepia ? " (sepia)" : "") + "." + format.fileExtension
     }
 
     /// Names for a whole gallery, in row order, unique among themselves and against the names in
@@ -70,7 +75,7 @@ public enum ExportNames {
         }
 
         public mutating func name(for photo: String) -> String {
-            let base = ExportNames.base(for: photo, windowsNames: windowsNames) + (sepia ? " (sepia)" : "")
+            let base = ExportNames.photoBase(for: photo, windowsNames: windowsNames) + (sepia ? " (sepia)" : "")
             var candidate = base + "." + format.fileExtension
             var number = nextNumber[base] ?? 2
             func key(_ name: String) -> String { windowsNames ? name.lowercased() : name }

@@ -17,6 +17,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
     case thumbnailSize(pixels: Int)
+    case layout(name: GalleryLayout)
+    case gridColumns(count: Int)
     case localNetwork(action: LocalNetworkAction)
     case queued(queue: Stage, row: Int)
     case started(queue: Stage, row: Int)
@@ -74,6 +76,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case page
         case windowSize = "window-size"
         case thumbnailSize = "thumbnail-size"
+        case layout
+        case gridColumns = "grid-columns"
         case localNetwork = "local-network"
         case queued, started, finished, cancelled, state, image, colour, http, evicted
         case cacheCleared = "cache-cleared"
@@ -115,6 +119,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
             case .thumbnailSize: "the rows' thumbnail size changed (Ctrl+plus, Ctrl+minus, Ctrl+0 or the menu): `pixels` wide, times the display's scale; rows keep their image, scaled, until theirs at this size arrives"
+            case .layout: "the window lays the gallery out as a `list` of rows or a `grid` of cells: at start and on each change (the header's switch, Ctrl+1, Ctrl+2); the view is made again over the same rows, the photo at the top kept there"
+            case .gridColumns: "the grid, laid out, shows `count` cells a row (from the cells' own geometry): when it is first laid out and when a resize or a size step changes it"
             case .localNetwork: "private network access: the window `asked` (a row was refused: one question for the local network, one for this computer), the user `allowed` the gallery or `dismissed` the question, or `revoked` its permission; `allowed` also when a remembered gallery opens"
             case .queued: "an operation was added to the `download`, `filtration` or `viewer` queue"
             case .started: "an operation began running (work a queue handed out just before it was suspended begins only when it resumes)"

@@ -32,6 +32,11 @@ public enum AnimationAction: String, Sendable, Codable, CaseIterable {
     case playing, stopped
 }
 
+/// How the window lays a gallery out: the tutorial's list of rows, or a grid of square thumbnails.
+public enum GalleryLayout: String, Sendable, Codable, CaseIterable {
+    case list, grid
+}
+
 /// How an export of a gallery ended.
 public enum ExportEnding: String, Sendable, Codable, CaseIterable {
     case finished, cancelled, stopped

@@ -1,4 +1,4 @@
-// Why this exists: the list of rows: a GtkListView whose recycled row widgets are bound to records, and updated only while they show them; it tells its listeners when rows are bound, change, start work or are laid out.
+// Why this exists: the list of rows: a GtkListView (or a GtkGridView of cells) whose recycled row widgets are bound to records, and updated only while they show them; it tells its listeners when rows are bound, change, start work or are laid out.
 import GLibRuntime
 import Gtk
 import PhotoPipeline
@@ -8,8 +8,12 @@ final class GalleryList: OnscreenList {
     static let rowKey = "classic-photos-row"
 
     let model = RowCountModel()
-    let factory = ListItemFactory()
-    let listView: ListView
+    /// The view's factory and the view itself: a GtkListView of rows, or a GtkGridView of cells
+    /// (`layout`), made again when the layout changes; the model, the bindings and the scrolled
+    /// window stay.
+    var factory = ListItemFactory()
+    var listView: ListBase
+    var layout: GalleryLayout
     let scrolled = ScrolledWindow()
 
     private(set) var gallery: PhotoGallery?
@@ -31,30 +35,35 @@ final class GalleryList: OnscreenList {
     private(set) var badgeSources: [Int: ImageSource]?
 
     /// The rows' thumbnail size (points; see ThumbnailSizes).
-    private(set) var thumbnailSize: Int32
+    var thumbnailSize: Int32
     /// The waiting and failed pictures every row shares, made for the thumbnail size and the display's scale.
-    private(set) lazy var placeholders = RowPlaceholders(size: thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
+    lazy var placeholders = RowPlaceholders(size: thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
     /// Every row widget made (GTK recycles a few hundred at most), to resize them all.
-    private var rows: [Weak<PhotoRow>] = []
+    var rows: [Weak<PhotoRow>] = []
 
-    init(thumbnailSize: Int32) {
+    init(thumbnailSize: Int32, layout: GalleryLayout = .list) {
         self.thumbnailSize = thumbnailSize
+        self.layout = layout
         listView = ListView(model: model, factory: factory)
-        listView.addCSSClass("rich-list")
-        listView.setShowSeparators(true)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
-        scrolled.setChild(listView)
-        listView.onActivate { [weak self] row in self?.activated.emit(row) }
-        listView.onAfterPaint { [weak self] in
+        // On the scrolled window, which stays when the view is made again: once, whatever the layout.
+        scrolled.onAfterPaint { [weak self] in
             self?.restoreTop()
+            self?.traceColumns()
             self?.layoutDone.emit()
         }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
+        (factory, listView) = makeView(layout)
+        scrolled.setChild(listView)
+    }
 
+    /// A factory whose items are rows (or cells) of this list, and the view over the model.
+    func makeView(_ layout: GalleryLayout) -> (ListItemFactory, ListBase) {
+        let factory = ListItemFactory()
         factory.onSetup { [weak self] item in
             guard let self else { return }
-            let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize)
+            let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize, cell: self.layout == .grid)
             self.rows.removeAll { $0.value == nil }
             self.rows.append(Weak(row))
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
@@ -80,6 +89,20 @@ final class GalleryList: OnscreenList {
             self.bindAfterChange.removeAll { $0.row === row }
             FrameProbe.measureBind { self.unbind(row) }
         }
+        let view: ListBase
+        switch layout {
+        case .list:
+            let list = ListView(model: model, factory: factory)
+            list.addCSSClass("rich-list")
+            list.setShowSeparators(true)
+            view = list
+        case .grid:
+            let grid = GridView(model: model, factory: factory)
+            grid.setMaxColumns(64)
+            view = grid
+        }
+        view.onActivate { [weak self] row in self?.activated.emit(row) }
+        return (factory, view)
     }
 
     /// The rows' thumbnails are `size` points from now on: every row widget's slot resizes (what
@@ -100,7 +123,10 @@ final class GalleryList: OnscreenList {
     /// After a thumbnail size change: the row to bring back to the top, where its box was
     /// (y from the top of the view, and its height), and how many layouts may still try.
     /// GtkListView keeps its own anchor (the focused row, often lower down).
-    private var keepAtTop: (row: Int, y: Double, height: Double, tries: Int)?
+    var keepAtTop: (row: Int, y: Double, height: Double, tries: Int)?
+    /// The grid's columns last traced (0: none yet), and the width and size they were counted at.
+    var shownColumns = 0
+    var columnsCounted: (Int, Int)?
 
     /// Once laid out at the new size: scroll so the same photo is at the top again. Only a row
     /// on screen has its current geometry (one scrolled away keeps its old one), so a row off
@@ -133,7 +159,7 @@ final class GalleryList: OnscreenList {
         model.replace(count: gallery?.count ?? 0)
     }
 
-    private func bind(_ row: PhotoRow, at position: Int) {
+    func bind(_ row: PhotoRow, at position: Int) {
         guard let gallery, gallery.records.indices.contains(position) else { return }
         gallery.rowBound(position)
         // An image still in memory shows at once, with no placeholder in between.
@@ -143,7 +169,7 @@ final class GalleryList: OnscreenList {
         rowBound.emit(position)
     }
 
-    private func unbind(_ row: PhotoRow) {
+    func unbind(_ row: PhotoRow) {
         let shown = row.record?.row
         bindings.unbind(row)
         // A record whose photo went (a folder changed) has no row any more.

@@ -1,4 +1,4 @@
-// Why this exists: one recycled list row: thumbnail (placeholder, image or failure), name and status; it renders whichever record it is bound to.
+// Why this exists: one recycled list row or grid cell: thumbnail (placeholder, image or failure), name and status; it renders whichever record it is bound to.
 import GLibRuntime
 import Gtk
 import PhotoPipeline
@@ -10,7 +10,7 @@ import PhotoPipeline
 /// had its label, its box and the row measured and allocated again.
 @MainActor
 final class PhotoRow: PhotoRowView {
-    let container = Box(.horizontal, spacing: 12)
+    let container: Box
     /// The thumbnail (or placeholder, or failure picture), the name and the status, in one widget.
     /// 24 px between picture and text: what the row's box put between them (its 12, and 12 more
     /// that GTK's theme gives a box in a `.rich-list` row).
@@ -27,6 +27,8 @@ final class PhotoRow: PhotoRowView {
     /// Dragged out of the window, the row offers its photo as it shows it (set by the list).
     var dragContent: ((PhotoRecord, Texture) -> DragContent?)?
     private let click = GestureClick()
+    /// Where the Retry button sits across the container (a cell centres it under the name).
+    private var retryAlignment = Align.fill
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
     /// here too: only main-actor objects ever hold a texture). Nil while a placeholder shows.
@@ -40,12 +42,15 @@ final class PhotoRow: PhotoRowView {
     /// The record this widget shows now; completions update the widget only if it still shows theirs.
     private(set) var record: PhotoRecord?
 
-    init(placeholders: RowPlaceholders, thumbnailSize: Int32) {
+    /// A list's row, or (`cell`) a grid's cell: the thumbnail over its name, the Retry button under them.
+    init(placeholders: RowPlaceholders, thumbnailSize: Int32, cell: Bool = false) {
         self.placeholders = placeholders
-        view = RowView(thumbnailSize: thumbnailSize, spacing: 24)
+        container = Box(cell ? .vertical : .horizontal, spacing: cell ? 4 : 12)
+        view = cell ? RowView(cellOf: thumbnailSize, spacing: 6) : RowView(thumbnailSize: thumbnailSize, spacing: 24)
         container.setMargins(6)
         view.setExpand(horizontal: true)
         view.setAlign(vertical: .center)
+        if cell { retryAlignment = .center }
         container.append(view)
         click.onReleased { [weak self] presses in
             if presses == 1, let record = self?.record { self?.onActivate?(record) }
@@ -66,7 +71,7 @@ final class PhotoRow: PhotoRowView {
         button.tooltip = tr("Try loading this photo again")
         button.setAccessible(label: tr("Retry"))
         button.addCSSClass("flat")
-        button.setAlign(vertical: .center)
+        button.setAlign(horizontal: retryAlignment, vertical: .center)
         button.onClicked { [weak self] in
             if let record = self?.record { self?.onRetry?(record) }
         }

@@ -17,4 +17,14 @@ enum VisibleRows {
             return box.y + box.height > 0 && box.y < height ? row : nil
         }.sorted()
     }
+
+    /// How many cells a grid's row holds: the bound, mapped cells level with the first one.
+    static func columns(_ bindings: RowBindings<PhotoRow>, in viewport: ScrolledWindow) -> Int {
+        let tops = bindings.boundRows.sorted { $0.key < $1.key }.compactMap { _, view -> Double? in
+            guard view.container.isMapped, let box = view.container.bounds(in: viewport), box.height > 0 else { return nil }
+            return box.y
+        }
+        guard let first = tops.first else { return 0 }
+        return tops.prefix { abs($0 - first) < 1 }.count
+    }
 }

@@ -124,6 +124,18 @@ final class AppSettings {
         get { settings?.bool("export-keep-location") ?? (memory["export-keep-location"] as? Bool ?? false) }
         set { if let settings { settings.setBool("export-keep-location", newValue) } else { memory["export-keep-location"] = newValue } }
     }
+    /// How the gallery is laid out.
+    var layout: GalleryLayout {
+        get { GalleryLayout(rawValue: settings?.string("layout") ?? (memory["layout"] as? String ?? "")) ?? .list }
+        set { if let settings { settings.setString("layout", newValue.rawValue) } else { memory["layout"] = newValue.rawValue } }
+    }
+    /// The thumbnail size of `layout`'s rows or cells, in points: each layout keeps its own.
+    func thumbnailSize(for layout: GalleryLayout) -> Int32 {
+        layout == .list ? thumbnailSize : ThumbnailSizes.step(int("grid-thumbnail-size", layout.standardSize))
+    }
+    func setThumbnailSize(_ size: Int32, for layout: GalleryLayout) {
+        if layout == .list { thumbnailSize = size } else { setInt("grid-thumbnail-size", ThumbnailSizes.step(size)) }
+    }
     /// The rows' thumbnail size, in points (one of ThumbnailSizes.steps).
     var thumbnailSize: Int32 {
         get { ThumbnailSizes.step(int("thumbnail-size", ThumbnailSizes.standard)) }

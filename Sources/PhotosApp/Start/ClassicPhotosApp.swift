@@ -80,7 +80,16 @@ final class ClassicPhotosApp {
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
         application.addStatefulAction("style", state: services.preferences.style) { [weak self] style in self?.colorScheme.setStyle(style) }
         // The rows' thumbnail size: the menu's choice, and Ctrl+plus, Ctrl+minus, Ctrl+0 stepping it.
-        application.addStatefulAction("thumbnail-size", state: "\(services.options.thumbnailSize ?? services.preferences.thumbnailSize)") { [weak self] value in
+        // The list or the grid (the header's switch, Ctrl+1, Ctrl+2); the thumbnail size follows the layout's own.
+        let layout = services.options.layout ?? services.preferences.layout
+        application.addStatefulAction("view", state: layout.rawValue) { [weak self] value in
+            guard let self, let layout = GalleryLayout(rawValue: value) else { return }
+            self.window().setLayout(layout)
+            self.application.changeActionState("thumbnail-size", "\(self.window().list.thumbnailSize)")
+        }
+        application.setAccels(for: "app.view::list", ["<Primary>1"])
+        application.setAccels(for: "app.view::grid", ["<Primary>2"])
+        application.addStatefulAction("thumbnail-size", state: "\(services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout))") { [weak self] value in
             if let size = Int32(value) { self?.window().setThumbnailSize(size) }
         }
         for (name, direction, accels) in [("thumbnails-larger", 1, ["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"]),

@@ -16,6 +16,7 @@ struct CommandLineOptions {
     var exportKeepsLocation = false
     /// The rows' thumbnail size for this run (not saved), instead of the preference.
     var thumbnailSize: Int32?
+    var layout: GalleryLayout?
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
     var remaining: [String] = []
 
@@ -36,7 +37,8 @@ struct CommandLineOptions {
       --export-format FORMAT    jpeg (the default), png or webp
       --export-original         export the originals, not the sepia versions
       --export-keep-location    keep where each photo was taken (GPS, place names)
-      --thumbnail-size N        rows' thumbnails N pixels wide (48, 64, 96, 128, 192 or 256)
+      --thumbnail-size N        thumbnails N pixels wide (48, 64, 96, 128, 192 or 256)
+      --view list|grid          show the gallery as a list of rows or a grid, for this run
       -h, --help                show this help
     """
 
@@ -73,6 +75,10 @@ struct CommandLineOptions {
                 options.exportFormat = format
             case "--export-original": options.exportSepia = false
             case "--export-keep-location": options.exportKeepsLocation = true
+            case "--view":
+                let text = try value(argument)
+                guard let layout = GalleryLayout(rawValue: text) else { throw UsageError("--view needs list or grid, not “\(text)”") }
+                options.layout = layout
             case "--thumbnail-size":
                 let text = try value(argument)
                 guard let size = Int32(text), ThumbnailSizes.steps.contains(size) else {

@@ -11,6 +11,12 @@ extension GalleryWindow {
         header.packStart(viewerPage.backButton)
         header.setTitleWidget(headerTitle.container)
         header.packEnd(PrimaryMenu.make())
+        header.packEnd(layoutButton)
+        showLayoutButton()
+        layoutButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.application.changeActionState("view", (self.list.layout == .list ? GalleryLayout.grid : .list).rawValue)
+        }
         loadingSpinner.visible = false
         loadingSpinner.tooltip = tr("Loading the gallery")
         header.packEnd(loadingSpinner)

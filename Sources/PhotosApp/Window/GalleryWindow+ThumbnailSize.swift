@@ -1,4 +1,4 @@
-// Why this exists: the rows' thumbnail size, set with Ctrl+plus, Ctrl+minus, Ctrl+0 or the primary menu, remembered in GSettings, and applied to the list's rows and the gallery's pipeline together.
+// Why this exists: the rows' (or the grid's cells') thumbnail size, set with Ctrl+plus, Ctrl+minus, Ctrl+0 or the primary menu, remembered in GSettings for each layout, and applied to the list's rows and the gallery's pipeline together.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -12,7 +12,7 @@ extension GalleryWindow {
             return nil
         }
         let size = list.thumbnailSize
-        return direction > 0 ? ThumbnailSizes.larger(than: size) : direction < 0 ? ThumbnailSizes.smaller(than: size) : ThumbnailSizes.standard
+        return direction > 0 ? ThumbnailSizes.larger(than: size) : direction < 0 ? ThumbnailSizes.smaller(than: size) : list.layout.standardSize
     }
 
     /// The rows' thumbnails at `size` points (the `thumbnail-size` action's state): remembered,
@@ -21,7 +21,7 @@ extension GalleryWindow {
     /// scheduler picks out once the list is laid out again.
     func setThumbnailSize(_ size: Int32) {
         let size = ThumbnailSizes.step(size)
-        services.preferences.thumbnailSize = size
+        services.preferences.setThumbnailSize(size, for: list.layout)
         guard size != list.thumbnailSize else { return }
         list.setThumbnailSize(size)
         let pixels = Int(size * max(1, window.scaleFactor))

@@ -19,6 +19,10 @@ final class GalleryWindow {
     let pages: WindowPages
     private let split = Paned(.horizontal)
     let openButton = Button(label: tr("_Open"))
+    /// The list/grid switch: shows the layout a click gives.
+    let layoutButton = Button(iconName: "view-grid-symbolic")
+    /// The application, whose `view` and `thumbnail-size` actions the switch changes.
+    let application: Application
     let scheduler: OnscreenScheduler
     /// Keeps a folder gallery up to date.
     let follower: FolderFollower
@@ -45,8 +49,11 @@ final class GalleryWindow {
 
     init(application: Application, services: AppServices) {
         self.services = services
+        self.application = application
         window = ApplicationWindow(application: application)
-        list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize)
+        let layout = services.options.layout ?? services.preferences.layout
+        list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout), layout: layout)
+        Trace.shared.emit(.layout(name: layout))
         let clock = MainLoopClock()
         scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)
         scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock)
@@ -130,13 +137,6 @@ final class GalleryWindow {
 
     func present() { window.present() }
 
-    /// The app stopped while `uri` was loading last time: it is not reopened; the empty page
-    /// says so and offers it among the recent galleries.
-    func showInterrupted(_ uri: String) {
-        Trace.shared.emit(.interrupted(source: uri))
-        pages.empty.showInterrupted(ManifestParser.title(for: URL(string: uri) ?? URL(fileURLWithPath: uri)))
-        pages.show(.empty)
-    }
     func saveWindowState() { WindowState.save(window, to: services.preferences) }
     func toggleInspector() { inspector.toggle() }
     func forgetLocalNetworkPermission() { consent.revoke() }
@@ -229,17 +229,6 @@ final class GalleryWindow {
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
-        updateSubtitle()
-    }
-
-    private func showError(_ error: ManifestError, source: URL) {
-        Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
-        let name = DisplayText.clean(source.isFileURL ? source.lastPathComponent : Redacted.url(source.absoluteString))
-        errorBar.text = fill(tr("Could not open “%s”: %s"), DisplayText.isolate(name), error.words.translated)
-        errorBar.revealed = true
-        // The gallery shown before, or the rows read before the fault, stay; with none, the
-        // empty page offers Open.
-        pages.show(gallery == nil ? .empty : .list)
         updateSubtitle()
     }
 

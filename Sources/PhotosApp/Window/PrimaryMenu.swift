@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With), the style (the system's, light, dark), the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Open With), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -28,6 +28,8 @@ enum PrimaryMenu {
             sizes.append(fill(tr("%s × %s pixels"), "\(size)", "\(size)"), action: "app.thumbnail-size", target: "\(size)")
         }
         let thumbnails = Menu()
+        thumbnails.append(tr("_List"), action: "app.view", target: "list")
+        thumbnails.append(tr("_Grid"), action: "app.view", target: "grid")
         thumbnails.appendSubmenu(tr("_Thumbnail Size"), sizes)
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")

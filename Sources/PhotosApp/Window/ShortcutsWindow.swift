@@ -12,6 +12,8 @@ enum ShortcutsWindow {
                 (tr("Open a gallery manifest"), "<Primary>o"),
                 (tr("Open a folder of photos"), "<Primary><Alt>o"),
                 (tr("Reload the gallery and retry failed photos"), "F5 <Primary>r"),
+                (tr("Show as a list"), "<Primary>1"),
+                (tr("Show as a grid"), "<Primary>2"),
                 (tr("Larger thumbnails"), "<Primary>plus"),
                 (tr("Smaller thumbnails"), "<Primary>minus"),
                 (tr("Standard thumbnail size"), "<Primary>0"),
@@ -23,7 +25,7 @@ enum ShortcutsWindow {
                 (tr("Copy the photo to the clipboard"), "<Primary>c"),
             ]),
             (tr("Viewer"), [
-                (tr("Open the photo of the focused row"), "Return"),
+                (tr("Open the photo of the focused row or cell"), "Return"),
                 (tr("Back to the gallery"), "Escape <Alt>Left"),
                 (tr("Previous or next photo"), "Left Right"),
                 (tr("Previous or next photo"), "Page_Up Page_Down"),
