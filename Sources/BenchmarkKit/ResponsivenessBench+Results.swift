@@ -30,8 +30,10 @@ extension AppBench {
             results.append(Result(name: "frame interval max, \(name)", unit: "ms", values: values(name, \.worst)))
             results.append(Result(name: "frames over 25 ms (a missed refresh at 60 Hz), \(name)", unit: "frames", values: values(name, \.late),
                                   target: normal ? "0" : nil, met: normal ? { $0 == 0 } : nil))
+            // The grid is held to the list's own figure (1.6 ms on an EPYC, 3.2 on a Xeon): ≤ 4 ms.
+            let workTarget = name == Self.gridModeName ? 4.0 : 8.0
             results.append(Result(name: "frame work (start → after-paint) p99, \(name)", unit: "ms", values: values(name, \.workP99),
-                                  target: normal ? "≤ 8" : nil, met: normal ? { $0 <= 8 } : nil))
+                                  target: normal ? "≤ \(Int(workTarget))" : nil, met: normal ? { $0 <= workTarget } : nil))
             results.append(Result(name: "main thread CPU while scrolling, share of a core, \(name)", unit: "%", values: values(name, \.mainCPU)))
             results.append(Result(name: "main thread waiting for a CPU while scrolling, \(name)", unit: "ms/s", values: values(name, \.mainWaiting)))
             results.append(Result(name: "X server CPU while scrolling, share of a core, \(name)", unit: "%", values: values(name, \.serverCPU)))
@@ -50,6 +52,9 @@ extension AppBench {
                 results.append(Result(name: "  frame work, \(phase): p99, \(name)", unit: "ms", values: values(name) { $0.phaseP99[phase] }))
             }
         }
+        // The grid against the list at the same thumbnail size, run by run.
+        results.append(Result(name: "frame work p99, grid − list, 256-pixel thumbnails", unit: "ms",
+                              values: paired(Self.gridModeName, Self.largeModeName, \.workP99, -)))
         // The inspector open against closed, run by run (the same launch order, side by side).
         let open = "normal, inspector open"
         results.append(Result(name: "frame interval p99, inspector open − closed", unit: "ms",

@@ -1,4 +1,4 @@
-// Why this exists: benchmark 1, the main loop under load: wheel scrolling over 2,000 rows for a while, in each way the app can run (launched as users launch it, with the inspector open, with each renderer forced; naive mode; another build side by side), and the frame figures of every run.
+// Why this exists: benchmark 1, the main loop under load: wheel scrolling over 2,000 rows for a while, in each way the app can run (launched as users launch it, with the inspector open, with each renderer forced; the grid; naive mode; another build side by side), and the frame figures of every run.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -22,6 +22,7 @@ extension AppBench {
     static let baselineLargeMode = ScrollMode(name: "normal, 256-pixel thumbnails, baseline build", arguments: ["--thumbnail-size", "256"],
                                               renderer: "", baseline: true)
     static let largeModeName = "normal, 256-pixel thumbnails"
+    static let gridModeName = "grid, 256-pixel thumbnails"
     static let shippedModes = [ScrollMode(name: "normal", arguments: [], renderer: ""),
                                ScrollMode(name: "normal, inspector open", arguments: [], renderer: "", inspector: true),
                                ScrollMode(name: "normal, forced cairo", arguments: [], renderer: "cairo"),
@@ -29,6 +30,8 @@ extension AppBench {
                                ScrollMode(name: "normal, inspector open, forced GL", arguments: [], renderer: "gl", inspector: true),
                                // The largest thumbnails: four times the pixels to decode, filter and draw a row.
                                ScrollMode(name: largeModeName, arguments: ["--thumbnail-size", "256"], renderer: ""),
+                               // The grid at its largest: a screen of cells, each as large as the list's largest.
+                               ScrollMode(name: gridModeName, arguments: ["--view", "grid", "--thumbnail-size", "256"], renderer: ""),
                                ScrollMode(name: "naive", arguments: ["--naive"], renderer: "")]
     /// The modes in the order each repetition runs them: the baseline build, if any, right after this one.
     var scrollModes: [ScrollMode] {
