@@ -12,12 +12,22 @@ extension GalleryList {
     /// Lay the gallery out as `layout`, its thumbnails `size` points. The rows bound now are
     /// unbound (their demand released) before the old view goes; the new one binds its own as
     /// GTK lays it out, and the photo that was at the top is brought back to the top.
-    /// The grid's columns, traced when they change (tests and the inspector read the grid's
-    /// shape). Counted only after the width or the cells' size changed, not every frame.
-    func traceColumns() {
-        guard layout == .grid else { return columnsCounted = nil }
+    /// After the width or the cells' size changed (not every frame): the grid allowed no more
+    /// columns than fit, then its columns counted and traced when they change (tests and the
+    /// inspector read the grid's shape). GtkGridView 4.8 keeps a widget for every item within
+    /// 31 rows of `max-columns` items either side of what shows: with 64 allowed, a 2,000-photo
+    /// gallery had a widget per photo, each measured and allocated every frame.
+    func fitColumns() {
+        guard layout == .grid, let grid = listView as? GridView else { return columnsCounted = nil }
         let shape = (Int(scrolled.width), Int(thumbnailSize))
-        guard columnsCounted.map({ $0 != shape }) ?? true else { return }
+        guard shape.0 > 0, columnsCounted.map({ $0 != shape }) ?? true else { return }
+        // A cell is its slot and its 6-pixel margins, at least: as many as could fit, never fewer.
+        let fit = max(1, shape.0 / (shape.1 + 12))
+        if fit != maxColumns {
+            maxColumns = fit
+            grid.setMaxColumns(fit)
+            return // counted once laid out with it
+        }
         let columns = VisibleRows.columns(bindings, in: scrolled)
         guard columns > 0 else { return }
         columnsCounted = shape

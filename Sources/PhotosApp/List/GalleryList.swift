@@ -49,7 +49,7 @@ final class GalleryList: OnscreenList {
         // On the scrolled window, which stays when the view is made again: once, whatever the layout.
         scrolled.onAfterPaint { [weak self] in
             self?.restoreTop()
-            self?.traceColumns()
+            self?.fitColumns()
             self?.layoutDone.emit()
         }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
@@ -98,7 +98,9 @@ final class GalleryList: OnscreenList {
             view = list
         case .grid:
             let grid = GridView(model: model, factory: factory)
-            grid.setMaxColumns(64)
+            // As many as fit, once the width is known (`fitColumns`); until then GTK's 7.
+            maxColumns = 7
+            grid.setMaxColumns(maxColumns)
             view = grid
         }
         view.onActivate { [weak self] row in self?.activated.emit(row) }
@@ -127,6 +129,8 @@ final class GalleryList: OnscreenList {
     /// The grid's columns last traced (0: none yet), and the width and size they were counted at.
     var shownColumns = 0
     var columnsCounted: (Int, Int)?
+    /// The grid's `max-columns` now.
+    var maxColumns = 0
 
     /// Once laid out at the new size: scroll so the same photo is at the top again. Only a row
     /// on screen has its current geometry (one scrolled away keeps its old one), so a row off
