@@ -15,24 +15,12 @@ final class GridAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .layout(name: .grid) } }, app.recentEvents())
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .started } }, "the first screen starts")
-        try xvfb.run("xdotool", ["mousemove", "360", "300"])
-        var bursts = 0
-        while bursts < 100 {
-            bursts += 1
-            let rests = ScrollTraceChecks(events: app.trace.events).restingVisible.count
-            try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", "5"])
-            XCTAssertTrue(app.trace.wait(timeout: 10) { ScrollTraceChecks(events: $0).restingVisible.count > rests }, "burst \(bursts) came to rest")
-            if let rest = ScrollTraceChecks(events: app.trace.events).restingVisible.last, rest.rows.lowerBound >= 300 { break }
-        }
+        let bursts = try app.fling(xvfb, to: 300, bursts: 100)
         let visible = try app.waitForScrollRest()
         XCTAssertGreaterThanOrEqual(visible.lowerBound, 300, "the fling reached cell 300 or so: \(visible) after \(bursts) bursts")
         XCTAssertGreaterThan(visible.count, 10, "a grid's screen holds many cells: \(visible)")
 
-        let checks = ScrollTraceChecks(events: app.trace.events)
-        checks.assertNoWorkStartsWhileScrolling()
-        checks.assertWorkFollowsTheScreen()
-        let wasted = checks.wastedDownloads(initiallyVisible: ScrollTraceChecks.initiallyVisible(app.trace.events))
-        XCTAssertLessThanOrEqual(wasted.count, ScrollingAppTests.downloadWidth, "wasted downloads \(wasted)")
+        app.assertScrollTraceRules(wastingAtMost: ScrollingAppTests.downloadWidth)
 
         // Cells from the middle of the screen (whole ones), each in its column (the trace says
         // how many): its own photo's sepia thumbnail, not one a recycled cell showed before.

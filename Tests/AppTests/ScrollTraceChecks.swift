@@ -81,6 +81,36 @@ extension ScrollTraceChecks {
 }
 
 extension AppProcess {
+    /// Fling down in bursts of quick wheel clicks until a burst comes to rest at `row` or past it
+    /// (at most `bursts`); returns how many it took. GTK speeds wheel scrolling up when clicks come
+    /// fast, by an amount that varies run to run, so each burst's rest is looked at.
+    @discardableResult
+    func fling(_ xvfb: Xvfb, to row: Int, bursts limit: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        try xvfb.run("xdotool", ["mousemove", "360", "300"])
+        var bursts = 0
+        while bursts < limit {
+            bursts += 1
+            let rests = ScrollTraceChecks(events: trace.events).restingVisible.count
+            try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", "5"])
+            XCTAssertTrue(trace.wait(timeout: 10) { ScrollTraceChecks(events: $0).restingVisible.count > rests }, "burst \(bursts) came to rest",
+                          file: file, line: line)
+            if let rest = ScrollTraceChecks(events: trace.events).restingVisible.last, rest.rows.lowerBound >= row { break }
+        }
+        return bursts
+    }
+
+    /// The trace's scroll rules after a scroll: no work started while scrolling, work only for
+    /// what was on screen (or prefetched) after, at most `width` downloads wasted.
+    @discardableResult
+    func assertScrollTraceRules(wastingAtMost width: Int, file: StaticString = #filePath, line: UInt = #line) -> [Int] {
+        let checks = ScrollTraceChecks(events: trace.events)
+        checks.assertNoWorkStartsWhileScrolling(file: file, line: line)
+        checks.assertWorkFollowsTheScreen(file: file, line: line)
+        let wasted = checks.wastedDownloads(initiallyVisible: ScrollTraceChecks.initiallyVisible(trace.events))
+        XCTAssertLessThanOrEqual(wasted.count, width, "wasted downloads \(wasted)", file: file, line: line)
+        return wasted
+    }
+
     /// The scroll settled: a scroll-end after the last scroll-begin, and (`filtered`) its visible
     /// rows filtered. Returns the rows on screen.
     func waitForScrollRest(filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {

@@ -17,12 +17,6 @@ final class ScrollingAppTests: XCTestCase {
         return app
     }
 
-    func initiallyVisible(_ events: [TraceRecord]) -> ClosedRange<Int> { ScrollTraceChecks.initiallyVisible(events) }
-
-    func waitForRest(_ app: AppProcess, filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
-        try app.waitForScrollRest(filtered: filtered, file: file, line: line)
-    }
-
     func assertScreenShowsOwnThumbnails(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,
                                         file: StaticString = #filePath, line: UInt = #line) throws {
         let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("\(name).png").path)
@@ -46,18 +40,8 @@ final class ScrollingAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try launch(xvfb)
         defer { app.stop() }
-        // GTK speeds wheel scrolling up when clicks come fast, by an amount that varies run to
-        // run, so fling in bursts of quick clicks and look at where each burst came to rest.
-        try xvfb.run("xdotool", ["mousemove", "360", "300"])
-        var bursts = 0
-        while bursts < 150 {
-            bursts += 1
-            let rests = ScrollTraceChecks(events: app.trace.events).restingVisible.count
-            try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", "5"])
-            XCTAssertTrue(app.trace.wait(timeout: 10) { ScrollTraceChecks(events: $0).restingVisible.count > rests }, "burst \(bursts) came to rest")
-            if let rest = ScrollTraceChecks(events: app.trace.events).restingVisible.last, rest.rows.lowerBound >= 950 { break }
-        }
-        let visible = try waitForRest(app)
+        let bursts = try app.fling(xvfb, to: 950, bursts: 150)
+        let visible = try app.waitForScrollRest()
         XCTAssertGreaterThanOrEqual(visible.lowerBound, 950, "the fling reached row 1,000 or so: \(visible) after \(bursts) bursts")
 
         try assertScrollRules(xvfb, app, visible: visible, name: "wheel fling")
@@ -73,7 +57,7 @@ final class ScrollingAppTests: XCTestCase {
             try xvfb.run("xdotool", ["mousemove", "714", "\(y)", "sleep", "0.03"])
         }
         try xvfb.run("xdotool", ["mouseup", "1"])
-        let visible = try waitForRest(app)
+        let visible = try app.waitForScrollRest()
         XCTAssertGreaterThan(visible.lowerBound, 100, "the drag moved the list: \(visible)")
 
         try assertScrollRules(xvfb, app, visible: visible, name: "scrollbar drag")
@@ -83,12 +67,8 @@ final class ScrollingAppTests: XCTestCase {
     /// rows on screen (or prefetched) after, at most a queue's width wasted, the right pixels.
     func assertScrollRules(_ xvfb: Xvfb, _ app: AppProcess, visible: ClosedRange<Int>, name: String,
                            file: StaticString = #filePath, line: UInt = #line) throws {
-        let checks = ScrollTraceChecks(events: app.trace.events)
-        checks.assertNoWorkStartsWhileScrolling(file: file, line: line)
-        checks.assertWorkFollowsTheScreen(file: file, line: line)
-        let wasted = checks.wastedDownloads(initiallyVisible: initiallyVisible(app.trace.events))
-        print("\(name): rest at \(visible), \(checks.restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
-        XCTAssertLessThanOrEqual(wasted.count, Self.downloadWidth, "wasted downloads \(wasted)", file: file, line: line)
+        let wasted = app.assertScrollTraceRules(wastingAtMost: Self.downloadWidth, file: file, line: line)
+        print("\(name): rest at \(visible), \(ScrollTraceChecks(events: app.trace.events).restingVisible.count) rest(s), wasted downloads \(wasted.count): \(wasted)")
         try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: name.replacingOccurrences(of: " ", with: "-"), file: file, line: line)
         XCTAssertEqual(app.criticals, [], file: file, line: line)
     }

@@ -44,7 +44,9 @@ extension GalleryList {
         self.layout = layout
         thumbnailSize = size
         placeholders = RowPlaceholders(size: size, scale: max(1, listView.scaleFactor), for: listView)
-        (factory, listView) = makeView(layout)
+        factory = ListItemFactory()
+        listView = Self.view(layout, model: model, factory: factory)
+        connectView()
         scrolled.setChild(listView)
         if let top, top > 0 { keepAtTop = (top, 0, 1, 3) }
         listView.grabFocus()

@@ -44,7 +44,7 @@ final class GalleryList: OnscreenList {
     init(thumbnailSize: Int32, layout: GalleryLayout = .list) {
         self.thumbnailSize = thumbnailSize
         self.layout = layout
-        listView = ListView(model: model, factory: factory)
+        listView = Self.view(layout, model: model, factory: factory)
         scrolled.setPolicy(horizontal: .never, vertical: .automatic)
         // On the scrolled window, which stays when the view is made again: once, whatever the layout.
         scrolled.onAfterPaint { [weak self] in
@@ -54,13 +54,30 @@ final class GalleryList: OnscreenList {
         }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
-        (factory, listView) = makeView(layout)
+        connectView()
         scrolled.setChild(listView)
     }
 
-    /// A factory whose items are rows (or cells) of this list, and the view over the model.
-    func makeView(_ layout: GalleryLayout) -> (ListItemFactory, ListBase) {
-        let factory = ListItemFactory()
+    /// The view over `model` for `layout`: a list of rows, or a grid of cells (allowed GTK's 7
+    /// columns until the width is known: `fitColumns`).
+    static func view(_ layout: GalleryLayout, model: RowCountModel, factory: ListItemFactory) -> ListBase {
+        switch layout {
+        case .list:
+            let list = ListView(model: model, factory: factory)
+            list.addCSSClass("rich-list")
+            list.setShowSeparators(true)
+            return list
+        case .grid:
+            let grid = GridView(model: model, factory: factory)
+            grid.setMaxColumns(7)
+            return grid
+        }
+    }
+
+    /// The factory's items made rows (or cells) of this list, and the view's activation heard.
+    func connectView() {
+        maxColumns = layout == .grid ? 7 : 0
+        listView.onActivate { [weak self] row in self?.activated.emit(row) }
         factory.onSetup { [weak self] item in
             guard let self else { return }
             let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize, cell: self.layout == .grid)
@@ -89,22 +106,6 @@ final class GalleryList: OnscreenList {
             self.bindAfterChange.removeAll { $0.row === row }
             FrameProbe.measureBind { self.unbind(row) }
         }
-        let view: ListBase
-        switch layout {
-        case .list:
-            let list = ListView(model: model, factory: factory)
-            list.addCSSClass("rich-list")
-            list.setShowSeparators(true)
-            view = list
-        case .grid:
-            let grid = GridView(model: model, factory: factory)
-            // As many as fit, once the width is known (`fitColumns`); until then GTK's 7.
-            maxColumns = 7
-            grid.setMaxColumns(maxColumns)
-            view = grid
-        }
-        view.onActivate { [weak self] row in self?.activated.emit(row) }
-        return (factory, view)
     }
 
     /// The rows' thumbnails are `size` points from now on: every row widget's slot resizes (what
