@@ -18,6 +18,8 @@ packages=(
   liblcms2-dev
   # build: a photo's own details (EXIF, XMP, IPTC) read with gexiv2, in the decoding helpers
   libgexiv2-dev
+  # build: the index of what photos' metadata said (dates taken), kept with SQLite
+  libsqlite3-dev
 )
 if [ "$what" = test ]; then
   packages+=(

@@ -91,6 +91,16 @@ final class HelperRequests {
             case .failed(let words): reply.error = .undecodable(words)
             }
             return (reply, -1)
+        case .facts(_, let lengths):
+            var at = 0
+            var facts: [PhotoFacts?] = []
+            for length in lengths.prefix(PhotoFacts.mostPerRequest) {
+                guard length >= 0, length <= data.count - at else { break }
+                facts.append(PhotoFacts.readHere(data.subdata(in: at..<at + length)))
+                at += length
+            }
+            reply.facts = facts
+            return (reply, -1)
         case .frame, .cancel:
             return (nil, -1)
         }

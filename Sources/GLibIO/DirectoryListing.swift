@@ -18,13 +18,16 @@ public struct DirectoryEntry: Sendable {
     public let kind: Kind
     /// A symbolic link (its kind is its target's).
     public var isSymlink = false
+    /// The file's size in bytes, and when it was last modified (microseconds since 1970; 0: unknown).
+    public var size: Int64 = 0
+    public var modified: Int64 = 0
 }
 
 public enum DirectoryListing {
     /// The content type from the name only (`fast-content-type`): GIO's own sniffing opens a file
     /// that blocks (a file under a lease kept a listing waiting 45 s); `sniffedType` reads instead.
     static let attributes = "standard::name,standard::display-name,standard::fast-content-type,standard::is-hidden,standard::is-backup,"
-        + "standard::type,standard::is-symlink"
+        + "standard::type,standard::is-symlink,standard::size,time::modified,time::modified-usec"
 
     /// List `path`'s entries (blocking: call on a worker thread), handing them over `batchSize`
     /// at a time. Throws the folder's error (missing, unreadable, not a folder, cancelled).
@@ -73,8 +76,11 @@ public enum DirectoryListing {
         }
         let type = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) } ?? ""
         let hidden = g_file_info_get_is_hidden(info) != 0 || g_file_info_get_is_backup(info) != 0
+        let seconds = Int64(clamping: g_file_info_get_attribute_uint64(info, "time::modified"))
+        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
         return DirectoryEntry(name: name, displayName: display, contentType: type, isHidden: hidden, kind: kind,
-                              isSymlink: g_file_info_get_is_symlink(info) != 0)
+                              isSymlink: g_file_info_get_is_symlink(info) != 0, size: max(0, Int64(g_file_info_get_size(info))),
+                              modified: seconds.multipliedReportingOverflow(by: 1_000_000).overflow ? 0 : seconds * 1_000_000 + micros)
     }
 
     /// A regular file's content type as GIO guesses it: from its name, and when the name leaves

@@ -86,6 +86,13 @@ public final class Application {
         g_action_group_change_action_state(OpaquePointer(ref.pointer.raw), name, g_variant_new_string(state))
     }
 
+    /// Set a stateful action's state as it is, without asking (its handler does not run): what
+    /// the menu shows when the state changed elsewhere.
+    public func setActionState(_ name: String, _ state: String) {
+        guard let action = g_action_map_lookup_action(ref.pointer.opaque, name) else { return }
+        g_simple_action_set_state(action, g_variant_new_string(state))
+    }
+
     public func setAccels(for detailedAction: String, _ accels: [String]) {
         var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
         cAccels.append(nil)

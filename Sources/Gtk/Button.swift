@@ -20,10 +20,18 @@ public final class Button: Widget {
 
 @MainActor
 public final class MenuButton: Widget {
-    public init(iconName: String, menu: Menu) {
+    /// `primary`: F10 opens it (the window's main menu; one per window).
+    public init(iconName: String, menu: Menu, primary: Bool = true) {
         super.init(sinking: gtk_menu_button_new()!)
         gtk_menu_button_set_icon_name(widget.opaque, iconName)
         gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.pointer))
-        gtk_menu_button_set_primary(widget.opaque, 1)
+        if primary { gtk_menu_button_set_primary(widget.opaque, 1) }
     }
+
+    /// Another menu (the button keeps its own reference to it).
+    public func setMenu(_ menu: Menu) {
+        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.pointer))
+    }
+
+    public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(widget.opaque, name) }
 }

@@ -27,7 +27,7 @@ public enum MetadataReader {
         "Exif.Image.Make", "Exif.Image.Model", "Exif.Photo.LensMake", "Exif.Photo.LensModel",
         "Exif.Photo.ExposureTime", "Exif.Photo.FNumber", "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength",
         "Exif.Photo.FocalLengthIn35mmFilm", "Exif.Photo.Flash", "Exif.Photo.DateTimeOriginal", "Exif.Photo.OffsetTimeOriginal",
-        "Exif.Photo.PixelXDimension", "Exif.Photo.PixelYDimension", "Xmp.dc.title", "Xmp.dc.description",
+        "Exif.Photo.PixelXDimension", "Exif.Photo.PixelYDimension", "Exif.Image.Orientation", "Xmp.dc.title", "Xmp.dc.description",
         "Iptc.Application2.ObjectName", "Iptc.Application2.Caption",
     ]
     /// The tags with several values.

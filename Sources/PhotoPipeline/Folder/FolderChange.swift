@@ -1,4 +1,4 @@
-// Why this exists: one batch of changes to a folder gallery, as row positions: which rows went (old positions), which arrived (new positions), which changed, and where every other row moved; the gallery, the list and the viewer each follow it.
+// Why this exists: one batch of changes to a gallery, as row positions: which rows went (old positions), which arrived (new positions), which changed, and where every other row moved (or, for a new order, where each row moved); the gallery, the list and the viewer each follow it.
 import Foundation
 
 public struct FolderChange: Sendable {
@@ -10,18 +10,36 @@ public struct FolderChange: Sendable {
     public let changed: [Int]
     /// Every row after the change.
     public let rows: ManifestRowStore
+    /// A new order: each row's position after it, by its position before (nothing went or
+    /// arrived); nil for any other change.
+    public let moves: [Int]?
+    /// Each row's date, in row order, once the folder's dates are read (nil: none read).
+    public let dates: [RowDate]?
 
-    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore) {
+    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil) {
         self.removed = removed
         self.inserted = inserted
         self.changed = changed
         self.rows = rows
+        self.moves = nil
+        self.dates = dates
+    }
+
+    /// The same rows in another order: `moves[old]` is the row's position after.
+    public init(moves: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil) {
+        self.removed = []
+        self.inserted = []
+        self.changed = []
+        self.rows = rows
+        self.moves = moves
+        self.dates = dates
     }
 
     public var count: Int { rows.count }
 
     /// Where the row at `old` is after the change; nil if it went.
     public func position(of old: Int) -> Int? {
+        if let moves { return old >= 0 && old < moves.count && moves[old] >= 0 ? moves[old] : nil }
         let gone = Self.countBelow(old + 1, in: removed)
         if gone > 0, removed[gone - 1] == old { return nil }
         // Its rank among the rows that stayed, then the arrivals before it.

@@ -1,4 +1,4 @@
-// Why this exists: a folder gallery's photos in the file manager's order, as the listing found them and as the watcher keeps them: what each change on disk is measured against, to say which rows went, which arrived and which changed.
+// Why this exists: a folder gallery's photos in the order chosen (the file manager's by default), as the listing found them and as the watcher keeps them: what each change on disk is measured against, to say which rows went, which arrived and which changed.
 import Foundation
 import GLibRuntime
 import GLibIO
@@ -6,24 +6,17 @@ import GLibIO
 /// Owned by one thread at a time: made by the listing, then handed to the folder's watcher,
 /// whose queue alone reads and changes it.
 public final class FolderContents: @unchecked Sendable {
-    struct Photo {
-        /// The file manager's sort key of the display name.
-        let key: [UInt8]
-        /// The name on disk (what GIO's monitor reports).
-        let fileName: String
-        /// The name to show.
-        let name: String
-        let uri: String
-    }
-
+    typealias Photo = FolderPhoto
     /// The folder's path, ending in "/".
     let folder: String
-    private(set) var photos: [Photo]
-    /// Each photo's sort key by its name on disk (to find it when the monitor names it), made
-    /// at the first change, on the watcher's queue, not while the first rows wait.
-    private var keyIndex: [String: [UInt8]]?
-    private func indexKeys() {
-        if keyIndex == nil { keyIndex = Dictionary(photos.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first }) }
+    internal(set) var photos: [Photo]
+    /// The order the photos are kept in (`precedes`).
+    public internal(set) var order: PhotoOrder
+    /// Each photo by its name on disk (to find it when the monitor names it), made at the first
+    /// change, on the watcher's queue, not while the first rows wait.
+    var byName: [String: Photo]?
+    private func indexNames() {
+        if byName == nil { byName = Dictionary(photos.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
     /// One answer per content type (a folder holds few), not one lookup per file.
     private var known: [String: Bool] = [:]
@@ -33,7 +26,8 @@ public final class FolderContents: @unchecked Sendable {
     /// leads out of it is not followed, or it could pull the user's other files into the gallery.
     let isOwned: Bool
 
-    init(folder: String, photos: [Photo]) {
+    init(folder: String, photos: [Photo], order: PhotoOrder = PhotoOrder(.name)) {
+        self.order = order
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         var info = stat()
         isOwned = stat(folder, &info) == 0 && info.st_uid == geteuid()
@@ -51,8 +45,8 @@ public final class FolderContents: @unchecked Sendable {
 
     /// The whole listing (sorted here).
     func replace(_ photos: [Photo]) {
-        self.photos = photos.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        keyIndex = nil
+        self.photos = photos.sorted(by: precedes)
+        byName = nil
     }
 
     public var count: Int { photos.count }
@@ -74,7 +68,7 @@ public final class FolderContents: @unchecked Sendable {
             || DirectoryListing.sniffedType(name: entry.name, path: folder + entry.name).map(isImage) == true
         guard isImage, let uri = fileURI(forPath: folder + entry.name) else { return nil }
         return Photo(key: DirectoryListing.sortKey(entry.displayName), fileName: entry.name,
-                     name: DisplayText.clean(entry.displayName), uri: uri)
+                     name: DisplayText.clean(entry.displayName), uri: uri, size: entry.size, modified: entry.modified)
     }
 
     /// Every photo as rows (name: the display name; URL: the file's URI), in batches.
@@ -92,19 +86,15 @@ public final class FolderContents: @unchecked Sendable {
     }
 
     /// The index of the photo named `fileName` on disk, if it is listed.
-    private func index(of fileName: String) -> Int? {
-        indexKeys()
-        guard let key = keyIndex?[fileName] else { return nil }
+    func index(of fileName: String) -> Int? {
+        indexNames()
+        guard let photo = byName?[fileName] else { return nil }
         var low = 0, high = photos.count
         while low < high {
             let middle = (low + high) / 2
-            if photos[middle].key.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            if precedes(photos[middle], photo) { low = middle + 1 } else { high = middle }
         }
-        while low < photos.count, photos[low].key == key {
-            if photos[low].fileName == fileName { return low }
-            low += 1
-        }
-        return nil
+        return low < photos.count && photos[low].fileName == fileName ? low : nil
     }
 
     /// The names whose presence differs between this listing and `onDisk` (the folder's names
@@ -127,7 +117,10 @@ public final class FolderContents: @unchecked Sendable {
             switch (before, now) {
             case (nil, nil):
                 continue
-            case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name:
+            case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name && !order.moves(photos[old], to: photo):
+                // Its new size and time, in the same place; its date taken is read again.
+                photos[old] = photo
+                byName?[fileName] = photo
                 touched.insert(fileName)
             case (let old?, let photo):
                 removed.append(old)
@@ -159,7 +152,7 @@ public final class FolderContents: @unchecked Sendable {
             survivors.append(photo)
         }
         // Arrivals past the cap are left out, as the listing leaves them out.
-        var added = added.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        var added = added.sorted(by: precedes)
         if survivors.count + added.count > FolderListing.maxPhotos {
             added = Array(added.prefix(max(0, FolderListing.maxPhotos - survivors.count)))
             isCapped = true
@@ -169,7 +162,7 @@ public final class FolderContents: @unchecked Sendable {
         var inserted: [Int] = []
         var a = 0, s = 0
         while a < added.count || s < survivors.count {
-            if a < added.count, s == survivors.count || added[a].key.lexicographicallyPrecedes(survivors[s].key) {
+            if a < added.count, s == survivors.count || precedes(added[a], survivors[s]) {
                 inserted.append(merged.count)
                 merged.append(added[a]); a += 1
             } else {
@@ -177,12 +170,12 @@ public final class FolderContents: @unchecked Sendable {
             }
         }
         // The index by name, if one was made, follows (else it is made when first needed).
-        if keyIndex != nil {
-            for index in removed { keyIndex![photos[index].fileName] = nil }
-            for photo in added { keyIndex![photo.fileName] = photo.key }
+        if byName != nil {
+            for index in removed { byName![photos[index].fileName] = nil }
+            for photo in added { byName![photo.fileName] = photo }
         }
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
-        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore())
+        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates())
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: a folder of the user's own photos read as a gallery: its images (the types GdkPixbuf loads), hidden files and subfolders left out, sorted as the file manager sorts names, handed over as rows like a manifest's, within a deadline and an entry cap.
+// Why this exists: a folder of the user's own photos read as a gallery: its images (the types GdkPixbuf loads), hidden files and subfolders left out, sorted as the user chose (by default as the file manager sorts names), handed over as rows like a manifest's, within a deadline and an entry cap.
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -45,13 +45,13 @@ public enum FolderListing {
     public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
                             batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void = { _ in },
                             firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
-                            maxPhotos: Int = maxPhotos) throws(ManifestError) -> FolderContents {
+                            maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name)) throws(ManifestError) -> FolderContents {
         let callbacks = ListingCallbacks(batch: batch, grew: grew)
         let outcome: Result<FolderContents, ManifestError>
         do throws(FetchError) {
             outcome = try files.watched(path: path, cancellable: cancellable, wholeSeconds: nil) { job in
                 list(path, cancellable: cancellable, job: job, callbacks: callbacks, firstRowsAfter: firstRowsAfter,
-                     growEvery: growEvery, maxPhotos: maxPhotos)
+                     growEvery: growEvery, maxPhotos: maxPhotos, order: order)
             }
         } catch .cancelled {
             throw ManifestError(Words("cancelled"))
@@ -65,9 +65,9 @@ public enum FolderListing {
     /// runs once the waiter has given up.
     private static func list(_ path: String, cancellable: Cancellable, job: ReadJob<Result<FolderContents, ManifestError>>,
                              callbacks: ListingCallbacks, firstRowsAfter: TimeInterval, growEvery: TimeInterval,
-                             maxPhotos: Int) -> Result<FolderContents, ManifestError> {
+                             maxPhotos: Int, order: PhotoOrder) -> Result<FolderContents, ManifestError> {
         let started = Date()
-        let contents = FolderContents(folder: path, photos: [])
+        let contents = FolderContents(folder: path, photos: [], order: order.applies(isFolder: true) ? order : PhotoOrder(.name))
         var found: [FolderContents.Photo] = []
         var skipped = 0, photos = 0
         /// When the photos found so far were last shown; nil before the first rows.

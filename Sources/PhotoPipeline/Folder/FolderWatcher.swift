@@ -18,6 +18,13 @@ public final class FolderWatcher {
     public var onChange: (FolderChange) -> Void = { _ in }
     /// The folder itself was deleted or moved away.
     public var onGone: () -> Void = {}
+    /// Reads the dates taken an order by date needs (nil: none are read).
+    public var dateReader: DateReader?
+    /// The names on disk of the photos on screen, read first.
+    public var onScreen: () -> Set<String> = { [] }
+    /// A reading of dates under way (one at a time), and whether another is wanted after it.
+    private var readingDates: Cancellable?
+    private var readAgain = false
 
     /// Watch the folder `contents` was listed from. Throws if it cannot be watched.
     public init(contents: FolderContents) throws(GLibError) {
@@ -42,6 +49,7 @@ public final class FolderWatcher {
 
     public func stop() {
         stopped = true
+        readingDates?.cancel()
         if let gathering { MainLoop.cancel(gathering) }
         monitor?.cancel()
         monitor = nil
@@ -74,8 +82,60 @@ public final class FolderWatcher {
     /// A change, on the main loop, in the order the queue made them.
     private func hand(_ change: FolderChange) {
         guard !stopped else { return }
-        Trace.shared.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
-                                         changed: change.changed.count, total: change.count))
+        if change.moves == nil, !(change.inserted.isEmpty && change.removed.isEmpty && change.changed.isEmpty) {
+            Trace.shared.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
+                                             changed: change.changed.count, total: change.count))
+        }
         onChange(change)
+        // Photos that arrived or changed have no date yet.
+        if !change.inserted.isEmpty || !change.changed.isEmpty { readDates() }
+    }
+
+    /// Sort in `order` from now on: `done` gets the change on the main loop (nil: no photo moved) and how long it took,
+    /// and an order by date reads the dates it lacks.
+    public func reorder(_ order: PhotoOrder, done: @escaping @MainActor (FolderChange?, _ milliseconds: Double) -> Void) {
+        let contents = self.contents
+        let started = Date()
+        queue.async {
+            let change = contents.reorder(order)
+            let milliseconds = Date().timeIntervalSince(started) * 1000
+            MainLoop.invoke { [weak self] in
+                guard let self, !self.stopped else { return }
+                done(change, milliseconds)
+                self.readDates()
+            }
+        }
+    }
+
+    /// Read the dates not read yet, if the order is by date: each batch read moves its photos
+    /// (a change through `onChange`). One reading at a time; one asked for meanwhile follows it.
+    public func readDates() {
+        guard let dateReader, !stopped else { return }
+        guard readingDates == nil else { readAgain = true; return }
+        let cancellable = Cancellable()
+        readingDates = cancellable
+        let contents = self.contents, queue = self.queue, first = onScreen()
+        queue.async {
+            guard contents.order.needsDates else {
+                MainLoop.invoke { [weak self] in self?.readingDates = nil }
+                return
+            }
+            let files = contents.unreadDates()
+            dateReader.read(files, first: first, cancellable: cancellable, found: { dates in
+                queue.async {
+                    guard !cancellable.isCancelled, let change = contents.learn(dates) else { return }
+                    MainLoop.invoke { [weak self] in if !cancellable.isCancelled { self?.hand(change) } }
+                }
+            }, done: { figures in
+                queue.async {
+                    MainLoop.invoke { [weak self] in
+                        guard let self, self.readingDates === cancellable else { return }
+                        Trace.shared.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
+                        self.readingDates = nil
+                        if self.readAgain { self.readAgain = false; self.readDates() }
+                    }
+                }
+            })
+        }
     }
 }

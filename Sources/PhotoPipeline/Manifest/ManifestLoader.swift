@@ -37,11 +37,12 @@ public struct ManifestLoader: Sendable {
     /// rows before the last is read). Rows handed over before an error stay valid. Cancelling
     /// `cancellable` aborts a download in flight. A big folder shows the photos found first,
     /// sorted, and hands what its listing finds after to `grew`, merged into sorted places; its
-    /// whole listing is handed to `listed` at the end (its watcher keeps it up to date).
+    /// whole listing (in `folderOrder`'s order for the folder) is handed to `listed` at the end (its watcher keeps it up to date).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
                      header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
                      grew: @escaping (FolderChange) -> Void = { _ in },
-                     listed: (FolderContents) -> Void = { _ in }) throws(ManifestError) {
+                     listed: (FolderContents) -> Void = { _ in },
+                     folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
@@ -51,7 +52,8 @@ public struct ManifestLoader: Sendable {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
-            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew))
+            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew,
+                                          order: folderOrder(folder)))
             return
         }
         let data: Data, origin: AddressSpace

@@ -6,6 +6,8 @@ import Foundation
 @MainActor
 public final class RecordStore: @MainActor RandomAccessCollection {
     public private(set) var rows: ManifestRowStore
+    /// Each row's date, in row order, once a folder's dates taken are read (nil before).
+    public private(set) var dates: [RowDate]?
     let source: URL
     /// The user's own gallery: its rows may name files on this computer.
     let localFiles: Bool
@@ -52,6 +54,7 @@ public final class RecordStore: @MainActor RandomAccessCollection {
     /// (one whose photo went is left with row -1).
     func apply(_ change: FolderChange) {
         rows = change.rows
+        dates = change.dates
         var moved: [Int: PhotoRecord] = [:]
         for (old, record) in made {
             if let position = change.position(of: old) {

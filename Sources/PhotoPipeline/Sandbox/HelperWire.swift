@@ -17,13 +17,16 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     /// A saved photo's file with its original's metadata: the bytes beside the request are the
     /// original's `originalLength` bytes, then the file the app encoded (`KeptMetadata`).
     case keep(id: Int, originalLength: Int, MetadataWriter.Edit)
+    /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
+    /// are each photo's, `lengths` of them, one after another.
+    case facts(id: Int, lengths: [Int])
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _, _),
-             .cancel(let id): return id
+             .facts(let id, _), .cancel(let id): return id
         }
     }
 }
@@ -68,6 +71,8 @@ public struct HelperReply: Codable, Sendable, Equatable {
     /// `fileLength` bytes) is in the memfd beside the reply.
     public var kept: MetadataKept?
     public var fileLength: Int?
+    /// A `facts` request's answer: each photo's facts, in order (nil: none could be read).
+    public var facts: [PhotoFacts?]?
     /// A PNG's text keys.
     public var text: [String: String]?
     /// An animation's frame count, and how long the frame beside the reply shows (nil: to the end).

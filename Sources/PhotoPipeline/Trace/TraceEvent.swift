@@ -14,6 +14,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case folderListed(photos: Int, skipped: Int, ms: Double, capped: Bool)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
     case folderGrew(added: Int, total: Int)
+    case sorted(order: String, rows: Int, ms: Double, first: String)
+    case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
+    case metadataIndex(state: String, reason: String?)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
     case thumbnailSize(pixels: Int)
@@ -73,6 +76,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case folderListed = "folder-listed"
         case folderChanged = "folder-changed"
         case folderGrew = "folder-grew"
+        case sorted
+        case datesRead = "dates-read"
+        case metadataIndex = "metadata-index"
         case page
         case windowSize = "window-size"
         case thumbnailSize = "thumbnail-size"
@@ -115,6 +121,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links, links out of a folder someone else owns), in `ms`; `capped` when it holds more photos than the 250,000 listed"
             case .folderGrew: "a big folder's listing went on after its first rows were shown: the `added` photos it found since were merged into their sorted places (the list stays at the top if it was there); `total` rows now"
             case .folderChanged: "the folder shown changed on disk (GIO's monitor; changes gathered for a moment are one event): `added` photos became rows, `removed` rows went, `changed` rows get their photo again; `total` rows now"
+            case .sorted: "the gallery shown took its `order` (`name`, `date-taken`, `modified`, `size` or a manifest's `own`, `-desc` for descending): a folder's whole listing, a sort chosen in the header's Sort menu (the photo at the top of the view stays there), or a folder sorted by date moved by the dates read; sorted in `ms`, `rows` rows, the `first` 20 rows' names, a line each"
+            case .datesRead: "a folder sorted by date taken has the dates it lacked: `fromIndex` from the metadata index, `fromFiles` read from the photos' first bytes in the decoding helpers, in `ms`"
+            case .metadataIndex: "the metadata index (dates taken, in the cache folder) opened: `state` is `opened`, `created`, `rebuilt` (it was corrupt, not ours or of another version: `reason`) or `in-memory` (it could not be used this run: `reason`)"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"

@@ -32,7 +32,7 @@ final class GalleryList: OnscreenList {
     /// A row was clicked or activated with Enter: open its photo (the viewer's navigation).
     let activated = Listeners<Int>()
     /// Where each row's image came from, while the inspector's badges are on (nil: no badges).
-    private(set) var badgeSources: [Int: ImageSource]?
+    var badgeSources: [Int: ImageSource]?
 
     /// The rows' thumbnail size (points; see ThumbnailSizes).
     var thumbnailSize: Int32
@@ -169,6 +169,7 @@ final class GalleryList: OnscreenList {
         gallery.rowBound(position)
         // An image still in memory shows at once, with no placeholder in between.
         gallery.refillFromMemory(position)
+        row.dateText = RowDateText.text(gallery.records.dates, at: position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         row.setBadge(badge(for: position, showing: gallery.records[position]))
         rowBound.emit(position)
@@ -187,14 +188,15 @@ final class GalleryList: OnscreenList {
 
     /// The folder shown changed (the gallery applied it first): the rows that went are removed
     /// and those that arrived inserted, run by run, so every other row keeps its widget, its
-    /// image and its place on screen. A change made by the listing (`listing`: thousands of
-    /// photos found since, scattered among the rows) replaces every row at once instead of
-    /// thousands of splices; the list stays at the top if it was there, else on its first photo.
-    func apply(_ change: FolderChange, listing: Bool = false) {
+    /// image and its place on screen. A change made by the listing (thousands of photos found
+    /// since, scattered among the rows) or a new order replaces every row at once instead of
+    /// thousands of splices, and `keepTop` says where the view goes.
+    func apply(_ change: FolderChange, keepTop: KeepTop = .never) {
         // Positions before the change: the bound rows have not moved yet.
-        let anchor = listing && scrolled.vadjustment.value > 0 ? visibleRows().first : nil
+        let keeps = keepTop == .always || (keepTop == .unlessAtTop && scrolled.vadjustment.value > 0)
+        let anchor = keeps ? visibleRows().first : nil
         changing = true
-        if listing {
+        if keepTop != .never || change.moves != nil {
             model.replace(count: change.count)
         } else {
             for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
@@ -202,7 +204,7 @@ final class GalleryList: OnscreenList {
         }
         changing = false
         // Replaced whole, GtkListView keeps the same position, the top if it was there; a list
-        // scrolled down goes back to its first photo, wherever it is now.
+        // scrolled down (or sorted) goes back to its first photo, wherever it is now.
         if let anchor, let now = change.position(of: anchor) { listView.scrollTo(now) }
         bindings.reindex()
         let pending = bindAfterChange
@@ -211,24 +213,8 @@ final class GalleryList: OnscreenList {
         for row in change.changed where bindings.boundRows[row] != nil { rowChanged(row) }
     }
 
-    /// Show (or, with nil, hide) the badges of the rows bound now; rows bound later get theirs as they bind.
-    func showBadges(_ sources: [Int: ImageSource]?) {
-        badgeSources = sources
-        for (row, view) in bindings.boundRows { view.setBadge(view.record.flatMap { badge(for: row, showing: $0) }) }
-    }
-
-    /// A row's badge: where its image came from, only while it shows one.
-    private func badge(for row: Int, showing record: PhotoRecord) -> ImageSource? {
-        record.image == nil ? nil : badgeSources?[row]
-    }
-
     /// More rows of the gallery shown arrived (a big manifest is still being read).
     func rowsAdded(_ count: Int) { model.append(count) }
-
-    /// The display's colours changed: every bound row draws its image again.
-    func redrawImages() {
-        for view in bindings.boundRows.values { view.redrawImage() }
-    }
 
     // MARK: what the scheduler sees (OnscreenList)
 

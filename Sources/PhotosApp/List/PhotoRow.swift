@@ -36,6 +36,8 @@ final class PhotoRow: PhotoRowView {
     /// Which placeholder shows now (nil: a thumbnail or nothing yet).
     private var shownPlaceholder: Texture?
     private var shownTooltip: String?
+    /// What the tooltip says of the photo's date (a folder sorted by date), set as it is bound.
+    var dateText: String?
     /// Accessible label and description last set: each change is announced over AT-SPI.
     private var shownAccessible: (String, String) = ("", "")
 
@@ -128,11 +130,12 @@ final class PhotoRow: PhotoRowView {
         let canRetry = state == .failed && record.url != nil
         if canRetry { retry().visible = true } else { retryButton?.visible = false }
         let reason = state == .failed ? (record.failure.map(FailureText.of) ?? "") : nil
+        let tooltip = [reason, dateText].compactMap { $0 }.joined(separator: "\n")
         // Setting a tooltip makes GTK ask the X server where the pointer is (a round trip):
         // on every bind that cost a fast scroll 150 ms stalls. Set it only when it changes.
-        if reason != shownTooltip {
-            shownTooltip = reason
-            container.tooltip = reason
+        if tooltip != (shownTooltip ?? "") {
+            shownTooltip = tooltip
+            container.tooltip = tooltip.isEmpty ? nil : tooltip
         }
         let accessible = ("\(record.name), \(accessibleState(state))", reason ?? "")
         if accessible != shownAccessible {

@@ -13,6 +13,8 @@ final class AppServices {
     let folders = CacheFolders.fromEnvironment
     /// The disk levels: the desktop's shared thumbnails (local photos) and the app's HTTP cache.
     let caches: DiskCaches
+    /// Reads the dates taken a folder sorted by date needs, kept in the metadata index.
+    let dateReader: DateReader
     /// How GTK's renderer was chosen at start-up.
     var renderer: RendererChoice.Decision?
 
@@ -24,6 +26,7 @@ final class AppServices {
         let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)
         caches = DiskCaches(shared: SharedThumbnails(folders: folders),
                             http: diskLimit > 0 ? HTTPDiskCache(folders: folders, limit: diskLimit) : nil)
+        dateReader = DateReader(index: MetadataIndex(folders: folders))
     }
 
     /// Pipeline settings from the preferences, with command-line options taking precedence.
@@ -52,6 +55,8 @@ final class AppServices {
         memory.removeAll()
         caches.http?.removeAll()
         caches.shared?.removeOwnFailures()
+        let index = dateReader.index
+        DispatchQueue.global(qos: .utility).async { index.removeAll() }
         Trace.shared.emit(.cacheCleared)
     }
 }

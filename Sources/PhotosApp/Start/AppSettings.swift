@@ -66,6 +66,28 @@ final class AppSettings {
     }
     static let recentLimit = 8
 
+    /// The order each gallery was last sorted in, as "ORDER URI", most recent first.
+    private var galleryOrders: [String] {
+        get { settings?.strings("gallery-orders") ?? (memory["gallery-orders"] as? [String] ?? []) }
+        set { if let settings { settings.setStrings("gallery-orders", newValue) } else { memory["gallery-orders"] = newValue } }
+    }
+    /// How many galleries' orders are remembered (the oldest forgotten first).
+    static let ordersLimit = 200
+
+    /// The order `gallery` (its URI) was last sorted in, if one was chosen and still applies.
+    func order(of gallery: String, isFolder: Bool) -> PhotoOrder? {
+        for entry in galleryOrders {
+            guard let space = entry.firstIndex(of: " "), entry[entry.index(after: space)...] == gallery else { continue }
+            return PhotoOrder(name: String(entry[..<space])).flatMap { $0.applies(isFolder: isFolder) ? $0 : nil }
+        }
+        return nil
+    }
+
+    func setOrder(_ order: PhotoOrder, of gallery: String) {
+        let others = galleryOrders.filter { !$0.hasSuffix(" " + gallery) }
+        galleryOrders = Array((["\(order) \(gallery)"] + others).prefix(Self.ordersLimit))
+    }
+
     /// A gallery starts loading (the sample gallery is not remembered as recent).
     func loadStarted(_ source: String, isSample: Bool) {
         loadingGallery = source

@@ -87,6 +87,13 @@ final class ClassicPhotosApp {
             self.window().setLayout(layout)
             self.application.changeActionState("thumbnail-size", "\(self.window().list.thumbnailSize)")
         }
+        // The header's Sort menu: the gallery shown sorted by a key, ascending or descending.
+        application.addStatefulAction("sort", state: PhotoOrder.Key.name.rawValue) { [weak self] value in
+            if let key = PhotoOrder.Key(rawValue: value) { self?.window().sort(key: key) }
+        }
+        application.addStatefulAction("sort-direction", state: "ascending") { [weak self] value in
+            self?.window().sort(descending: value == "descending")
+        }
         application.setAccels(for: "app.view::list", ["<Primary>1"])
         application.setAccels(for: "app.view::grid", ["<Primary>2"])
         application.addStatefulAction("thumbnail-size", state: "\(services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout))") { [weak self] value in

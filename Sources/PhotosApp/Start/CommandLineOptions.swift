@@ -17,6 +17,8 @@ struct CommandLineOptions {
     /// The rows' thumbnail size for this run (not saved), instead of the preference.
     var thumbnailSize: Int32?
     var layout: GalleryLayout?
+    /// The order galleries show in for this run (not saved), instead of each one's own.
+    var order: PhotoOrder?
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
     var remaining: [String] = []
 
@@ -39,6 +41,8 @@ struct CommandLineOptions {
       --export-keep-location    keep where each photo was taken (GPS, place names)
       --thumbnail-size N        thumbnails N pixels wide (48, 64, 96, 128, 192 or 256)
       --view list|grid          show the gallery as a list of rows or a grid, for this run
+      --sort ORDER              sort by name, date-taken, modified or size (a folder) or own
+                                (a manifest), with -desc for descending, for this run
       -h, --help                show this help
     """
 
@@ -79,6 +83,12 @@ struct CommandLineOptions {
                 let text = try value(argument)
                 guard let layout = GalleryLayout(rawValue: text) else { throw UsageError("--view needs list or grid, not “\(text)”") }
                 options.layout = layout
+            case "--sort":
+                let text = try value(argument)
+                guard let order = PhotoOrder(name: text) else {
+                    throw UsageError("--sort needs name, date-taken, modified, size or own (with -desc for descending), not “\(text)”")
+                }
+                options.order = order
             case "--thumbnail-size":
                 let text = try value(argument)
                 guard let size = Int32(text), ThumbnailSizes.steps.contains(size) else {

@@ -14,6 +14,12 @@ final class FolderFollower {
     var countChanged: () -> Void = {}
     /// The folder itself was deleted or moved away.
     var gone: (PhotoGallery) -> Void = { _ in }
+    /// The gallery's rows took a new order (`order` known, sorted in `ms`): for the trace.
+    var sorted: (_ milliseconds: Double) -> Void = { _ in }
+    /// Reads the dates taken for an order by date.
+    var dateReader: DateReader?
+    /// The order wanted: the listing's until the user chooses another.
+    private var wanted: PhotoOrder?
 
     init(list: GalleryList, navigation: ViewerNavigation, scheduler: OnscreenScheduler, pages: WindowPages) {
         self.list = list
@@ -25,20 +31,27 @@ final class FolderFollower {
     /// Keep `gallery` (a folder, listed as `contents`) up to date from now on; any folder
     /// followed before is let go.
     func follow(_ contents: FolderContents, in gallery: PhotoGallery) {
+        let wanted = self.wanted
         stop()
         guard gallery.manifest.format == .folder else { return }
         self.gallery = gallery
         do {
             let watcher = try FolderWatcher(contents: contents)
+            watcher.dateReader = dateReader
+            watcher.onScreen = { [weak self] in self?.namesOnScreen() ?? [] }
             watcher.onChange = { [weak self, weak gallery] change in
                 guard let self, let gallery, self.gallery === gallery else { return }
-                self.apply(change, to: gallery)
+                // Dates read move rows only in an order by date: the view stays where it was.
+                self.apply(change, to: gallery, keepTop: change.moves == nil ? .never : .unlessAtTop)
+                if change.moves != nil { self.sorted(0) }
             }
             watcher.onGone = { [weak self, weak gallery] in
                 guard let self, let gallery, self.gallery === gallery else { return }
                 self.gone(gallery)
             }
             self.watcher = watcher
+            // Sorted in another order while the folder was being listed.
+            if let wanted, wanted != contents.order { sort(wanted) } else { watcher.readDates() }
         } catch {
             // GIO watches with inotify, else by polling the folder, so this is rare (the folder
             // went between its listing and now): the folder shows as listed; Reload reads it again.
@@ -49,19 +62,38 @@ final class FolderFollower {
     func grew(_ change: FolderChange, in gallery: PhotoGallery) {
         guard gallery.manifest.format == .folder else { return }
         Trace.shared.emit(.folderGrew(added: change.inserted.count, total: change.count))
-        apply(change, to: gallery, listing: true)
+        apply(change, to: gallery, keepTop: .unlessAtTop)
+    }
+
+    /// Sort the folder shown in `order`, keeping the photo at the top of the view there; before
+    /// its listing ends, once it has.
+    func sort(_ order: PhotoOrder) {
+        wanted = order
+        guard let watcher, let gallery else { return }
+        watcher.reorder(order) { [weak self, weak gallery] change, milliseconds in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            if let change { self.apply(change, to: gallery, keepTop: .always) }
+            self.sorted(milliseconds)
+        }
     }
 
     func stop() {
         watcher?.stop()
         watcher = nil
         gallery = nil
+        wanted = nil
     }
 
-    /// `listing`: the change is the listing's, not the folder's on disk (see GalleryList.apply).
-    private func apply(_ change: FolderChange, to gallery: PhotoGallery, listing: Bool = false) {
+    /// The names on disk of the photos on screen (their dates are read first).
+    private func namesOnScreen() -> Set<String> {
+        guard let gallery else { return [] }
+        return Set(list.visibleRows().compactMap { gallery.records.entry($0).url?.lastPathComponent })
+    }
+
+    /// `keepTop`: where the view goes (see GalleryList.apply).
+    private func apply(_ change: FolderChange, to gallery: PhotoGallery, keepTop: KeepTop) {
         gallery.apply(change)
-        list.apply(change, listing: listing)
+        list.apply(change, keepTop: keepTop)
         navigation.apply(change)
         scheduler.invalidate()
         countChanged()

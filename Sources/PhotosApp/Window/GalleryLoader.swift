@@ -34,7 +34,7 @@ final class GalleryLoader {
 
     /// Start loading `source`; a load still running is cancelled and anything it still delivers
     /// is dropped.
-    func load(_ source: URL) {
+    func load(_ source: URL, folderOrder: @escaping @Sendable (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }) {
         self.source = source
         generation += 1
         let generation = self.generation
@@ -67,7 +67,7 @@ final class GalleryLoader {
                         guard let self, generation == self.generation else { return }
                         self.events.folderListed(contents)
                     }
-                })
+                }, folderOrder: folderOrder)
             }
             MainLoop.invoke { [weak self] in
                 guard let self, generation == self.generation else { return }

@@ -8,6 +8,7 @@ extension GalleryWindow {
     func listed(_ contents: FolderContents) {
         guard let gallery else { return }
         follower.follow(contents, in: gallery)
+        traceOrder(ms: 0)
         guard contents.isCapped else { return }
         let name = DisplayText.clean(gallery.manifest.source.lastPathComponent)
         errorBar.text = fill(tr("“%s” holds more than %s photos: the first %s found are shown."), DisplayText.isolate(name),

@@ -12,6 +12,7 @@ extension GalleryWindow {
         header.setTitleWidget(headerTitle.container)
         header.packEnd(PrimaryMenu.make())
         header.packEnd(layoutButton)
+        header.packEnd(sortMenu.button)
         showLayoutButton()
         layoutButton.onClicked { [weak self] in
             guard let self else { return }

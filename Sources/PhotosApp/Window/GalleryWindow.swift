@@ -29,7 +29,7 @@ final class GalleryWindow {
     private let scrollTracker: ScrollTracker
     private let loader: GalleryLoader
     private let consent: LocalNetworkConsent
-    private let navigation: ViewerNavigation
+    let navigation: ViewerNavigation
     private(set) var inspector: InspectorController!
     /// Save As, Copy and Export Gallery: their note over the pages and the export's bar.
     let note: WindowNote
@@ -37,6 +37,9 @@ final class GalleryWindow {
     private var probe: FrameProbe?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
     var listSubtitle = ""
+    /// The Sort menu; the gallery's order; a sorted manifest's own rows; all rows arrived.
+    let sortMenu = SortMenu()
+    var order = PhotoOrder(.name), manifestOrder: ManifestOrder?, rowsComplete = false
     /// `--export-to` ran (it exports the first gallery loaded, not each reload).
     var exportStartedFromCommandLine = false
 
@@ -63,6 +66,7 @@ final class GalleryWindow {
         navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
         follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
+        follower.dateReader = services.dateReader
         note = WindowNote(over: pages.stack)
         exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
         viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
@@ -92,6 +96,7 @@ final class GalleryWindow {
             folderListed: { [weak self] contents in self?.listed(contents) },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
+        follower.sorted = { [weak self] milliseconds in self?.traceOrder(ms: milliseconds) }
         followDisplayColours()
         follower.gone = { [weak self] gallery in
             self?.showError(ManifestError(Words("the folder was deleted or moved")), source: gallery.manifest.source)
@@ -167,7 +172,7 @@ final class GalleryWindow {
         // reason): a manifest that crashes the app is not reopened at every launch.
         services.preferences.loadStarted(source.absoluteString, isSample: source == DataLocations.sampleManifest)
         pages.empty.showRecent(services.preferences.recentGalleries)
-        loader.load(source)
+        loader.load(source, folderOrder: folderOrder(loading: source))
     }
 
     /// The gallery on screen is the bundled sample.
@@ -203,6 +208,8 @@ final class GalleryWindow {
                                  isUsersOwn: header.isUsersOwn))
             }
             Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
+            rowsComplete = true
+            sortManifest(keepTop: .unlessAtTop)
             updateSubtitle()
             if let manifest = gallery?.manifest, manifest.format == .folder, manifest.count == 0 {
                 // A folder with no photo in it: the empty page says so (and offers another).
@@ -224,6 +231,8 @@ final class GalleryWindow {
         let gallery = services.makeGallery(manifest, scaleFactor: window.scaleFactor, thumbnailSize: list.thumbnailSize,
                                            demand: services.options.naive ? nil : scheduler)
         self.gallery = gallery
+        rowsComplete = false
+        showOrder(of: gallery)
         consent.galleryOpened(gallery)
         pages.empty.clearNote()
         list.show(gallery)

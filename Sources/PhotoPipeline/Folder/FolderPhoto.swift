@@ -1,0 +1,64 @@
+// Why this exists: one photo of a folder gallery as its listing knows it: its names, its sort key, its size and times, and its date taken once read; and how an order compares two of them.
+import Foundation
+
+struct FolderPhoto {
+    /// The file manager's sort key of the display name.
+    let key: [UInt8]
+    /// The name on disk (what GIO's monitor reports).
+    let fileName: String
+    /// The name to show.
+    let name: String
+    let uri: String
+    /// Bytes, and microseconds since 1970 (0: unknown).
+    let size: Int64
+    let modified: Int64
+    /// What its EXIF says about when it was taken; nil until read.
+    var taken: TakenDate?
+
+    /// When it was taken, else when it was last modified: seconds since 1970; nil with neither.
+    var dateValue: Double? {
+        if case .exif(let seconds, _)? = taken { return seconds }
+        return modified > 0 ? Double(modified) / 1_000_000 : nil
+    }
+}
+
+/// A photo's date taken as its EXIF gives it, or that it gives none.
+public enum TakenDate: Sendable, Equatable, Hashable {
+    /// DateTimeOriginal, as seconds since 1970: exact with its offset (`hasOffset`), else read as
+    /// the local time here.
+    case exif(seconds: Double, hasOffset: Bool)
+    /// Its EXIF has no date taken (or it has no EXIF): its modification time stands in.
+    case none
+}
+
+extension PhotoOrder {
+    /// Whether `a` comes before `b`: by this order's key, ties by name (ascending, whatever the
+    /// direction, so photos taken the same second keep their numbering), then by name on disk,
+    /// so that no two photos tie and a sort is the same every time. With neither date, last.
+    func precedes(_ a: FolderPhoto, _ b: FolderPhoto) -> Bool {
+        switch key {
+        case .own, .name: break
+        case .modified: if a.modified != b.modified { return (a.modified < b.modified) != descending }
+        case .size: if a.size != b.size { return (a.size < b.size) != descending }
+        case .dateTaken:
+            let x = a.dateValue, y = b.dateValue
+            if x != y {
+                guard let x else { return false }
+                guard let y else { return true }
+                return (x < y) != descending
+            }
+        }
+        if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) != (descending && key == .name) }
+        return a.fileName < b.fileName
+    }
+
+    /// Whether a photo whose file changed from `old` to `new` may have to move in this order.
+    func moves(_ old: FolderPhoto, to new: FolderPhoto) -> Bool {
+        switch key {
+        case .own, .name: false
+        case .modified: old.modified != new.modified
+        case .size: old.size != new.size
+        case .dateTaken: old.dateValue != new.dateValue
+        }
+    }
+}

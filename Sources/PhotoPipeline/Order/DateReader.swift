@@ -1,0 +1,89 @@
+// Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
+import Foundation
+import GLibRuntime
+
+public final class DateReader: Sendable {
+    /// Files per helper request.
+    public static let batchSize = 32
+    public let index: MetadataIndex
+    private let queue: OperationQueue
+
+    /// What one reading did: dates found in the index, read from files, and how long it took.
+    public struct Figures: Sendable, Equatable {
+        public var fromIndex = 0
+        public var fromFiles = 0
+        public var milliseconds = 0.0
+    }
+
+    /// `concurrency`: batches read at once (by default one fewer than the helpers that decode for
+    /// the list, so a thumbnail on screen always finds a helper).
+    public init(index: MetadataIndex, concurrency: Int = max(1, (HelperPool.shared?.size ?? 2) - 1)) {
+        self.index = index
+        queue = OperationQueue()
+        queue.name = "classic-photos.dates"
+        queue.qualityOfService = .utility
+        queue.maxConcurrentOperationCount = concurrency
+    }
+
+    /// Read the dates of `files` (those named in `first` before the others): `found` gets each
+    /// batch's, by name on disk, as it is read (on a worker), and `done` the figures once all are.
+    /// Cancelling `cancellable` stops what has not started; `done` still comes.
+    public func read(_ files: [DatedFile], first: Set<String> = [], cancellable: Cancellable,
+                     found: @escaping @Sendable ([String: TakenDate]) -> Void, done: @escaping @Sendable (Figures) -> Void) {
+        let started = Date()
+        let index = self.index, queue = self.queue
+        queue.addOperation {
+            BackgroundPriority.lowerCurrentThread()
+            let kept = index.facts(of: files)
+            var dates: [String: TakenDate] = [:]
+            for file in files { if let facts = kept[file.path] { dates[file.fileName] = facts.taken } }
+            if !dates.isEmpty { found(dates) }
+            let missing = files.filter { kept[$0.path] == nil }.sorted { first.contains($0.fileName) && !first.contains($1.fileName) }
+            let batches = stride(from: 0, to: missing.count, by: Self.batchSize).map { Array(missing[$0..<min($0 + Self.batchSize, missing.count)]) }
+            let tally = Tally(fromIndex: dates.count, remaining: batches.count)
+            guard !batches.isEmpty else { return done(tally.figures(since: started)) }
+            for batch in batches {
+                let operation = BlockOperation {
+                    defer { if tally.finished() { done(tally.figures(since: started)) } }
+                    guard !cancellable.isCancelled else { return }
+                    BackgroundPriority.lowerCurrentThread()
+                    let facts = PhotoFacts.read(paths: batch.map(\.path), cancellable: cancellable)
+                    guard !cancellable.isCancelled else { return }
+                    var read: [String: TakenDate] = [:]
+                    var entries: [(DatedFile, PhotoFacts)] = []
+                    for (file, fact) in zip(batch, facts) {
+                        read[file.fileName] = fact?.taken ?? TakenDate.none
+                        entries.append((file, fact ?? PhotoFacts()))
+                    }
+                    index.store(entries)
+                    tally.read(batch.count)
+                    found(read)
+                }
+                operation.queuePriority = .low
+                queue.addOperation(operation)
+            }
+        }
+    }
+}
+
+/// Counts a reading's batches as they end, from several workers.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private let fromIndex: Int
+    private var remaining: Int
+    private var fromFiles = 0
+
+    init(fromIndex: Int, remaining: Int) {
+        self.fromIndex = fromIndex
+        self.remaining = remaining
+    }
+
+    func read(_ count: Int) { lock.withLock { fromFiles += count } }
+
+    /// One batch ended: true for the last.
+    func finished() -> Bool { lock.withLock { remaining -= 1; return remaining == 0 } }
+
+    func figures(since started: Date) -> DateReader.Figures {
+        lock.withLock { DateReader.Figures(fromIndex: fromIndex, fromFiles: fromFiles, milliseconds: Date().timeIntervalSince(started) * 1000) }
+    }
+}

@@ -1,0 +1,198 @@
+// Why this exists: what the photos' metadata said, kept between runs in SQLite (WAL) in the app's cache folder, keyed by each file's path, size and modification time, so that sorting a folder by date a second time reads no photo; bounded, and rebuilt (never trusted, never fatal) when corrupt, locked or not ours.
+import Foundation
+import SQLite
+
+public final class MetadataIndex: @unchecked Sendable {
+    /// "CPMI": the file is ours (SQLite's application_id).
+    static let applicationID: Int64 = 0x4350_4D49
+    static let version: Int64 = 1
+    /// The most photos kept; past it, those read longest ago go first.
+    public static let standardLimit = 200_000
+
+    /// How the index opened: as it was, rebuilt (and why), or only in memory for this run (and why).
+    public enum Opening: Sendable, Equatable {
+        case opened, created
+        case rebuilt(String)
+        case inMemory(String)
+    }
+
+    private let lock = NSLock()
+    private var database: Database?
+    public var opening: Opening { lock.withLock { openOnce(); return openedAs } }
+    private var openedAs: Opening = .created
+    private let limit: Int
+    private let path: String?
+
+    /// The index at `path` (nil: in memory only), opened when first used (off the main loop).
+    public init(path: String?, limit: Int = standardLimit) {
+        self.path = path
+        self.limit = limit
+    }
+
+    /// The app's index, in its cache folder (in memory when that folder cannot be used).
+    public convenience init(folders: CacheFolders) {
+        self.init(path: CacheFolders.makeFolder(folders.app) ? folders.app + "/metadata-index.sqlite" : nil)
+    }
+
+    private var isOpen = false
+    /// Open on first use (under the lock), and say how in the trace.
+    private func openOnce() {
+        guard !isOpen else { return }
+        isOpen = true
+        open()
+        let (state, reason): (String, String?) = switch openedAs {
+        case .opened: ("opened", nil)
+        case .created: ("created", nil)
+        case .rebuilt(let why): ("rebuilt", why)
+        case .inMemory(let why): ("in-memory", why)
+        }
+        Trace.shared.emit(.metadataIndex(state: state, reason: reason))
+    }
+
+    /// Forget everything it holds (Clear Cache).
+    public func removeAll() {
+        lock.withLock {
+            openOnce()
+            try? database?.execute("DELETE FROM photo")
+        }
+    }
+
+    private func open() {
+        guard let path else {
+            database = try? Self.create(":memory:")
+            return
+        }
+        let existed = FileManager.default.fileExists(atPath: path)
+        do throws(SQLiteError) {
+            let database = try Database(path: path)
+            if existed, let problem = try Self.problem(database) {
+                self.database = nil
+                rebuild(problem)
+                return
+            }
+            try Self.prepare(database)
+            self.database = database
+            openedAs = existed ? .opened : .created
+        } catch {
+            if error.isBusy {
+                // Another copy of the app writes to it: this run keeps its own, in memory.
+                database = try? Self.create(":memory:")
+                openedAs = .inMemory(error.message)
+            } else {
+                rebuild(error.message)
+            }
+        }
+    }
+
+    /// Why an existing index cannot be used as it is (nil: it can).
+    private static func problem(_ database: Database) throws(SQLiteError) -> String? {
+        let id = try database.integer("PRAGMA application_id") ?? 0
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        if id != applicationID { return "not Classic Photos' index" }
+        if version != self.version { return "an index of another version" }
+        let check = try database.texts("PRAGMA quick_check(1)")
+        if check != ["ok"] { return "damaged: " + (check.first ?? "no answer") }
+        return nil
+    }
+
+    /// Delete the file (and its journal) and start a new one; in memory when that fails.
+    private func rebuild(_ reason: String) {
+        guard let path else { return }
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        if let database = try? Self.create(path) {
+            self.database = database
+            openedAs = .rebuilt(reason)
+        } else {
+            database = try? Self.create(":memory:")
+            openedAs = .inMemory(reason)
+        }
+    }
+
+    private static func create(_ path: String) throws(SQLiteError) -> Database {
+        let database = try Database(path: path)
+        try prepare(database)
+        return database
+    }
+
+    private static func prepare(_ database: Database) throws(SQLiteError) {
+        try database.execute("""
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            PRAGMA application_id = \(applicationID); PRAGMA user_version = \(version);
+            CREATE TABLE IF NOT EXISTS photo (path TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                wall INTEGER, offset INTEGER, width INTEGER, height INTEGER, orientation INTEGER, camera TEXT,
+                used INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS photo_used ON photo(used);
+            """)
+    }
+
+    /// The facts kept for these files, by path: only where the size and time still match.
+    public func facts(of files: [DatedFile]) -> [String: PhotoFacts] {
+        lock.withLock {
+            openOnce()
+            guard let database else { return [:] }
+            var found: [String: PhotoFacts] = [:]
+            do throws(SQLiteError) {
+                let query = try database.prepare("SELECT wall, offset, width, height, orientation, camera FROM photo WHERE path = ?1 AND size = ?2 AND modified = ?3")
+                try database.execute("BEGIN")
+                defer { try? database.execute("COMMIT") }
+                for file in files {
+                    try query.bind([file.path, file.size, file.modified])
+                    guard try query.step() else { continue }
+                    var facts = PhotoFacts()
+                    func integer(_ column: Int32) -> Int? { query.isNull(column) ? nil : Int(truncatingIfNeeded: query.integer(column)) }
+                    facts.wallSeconds = query.isNull(0) ? nil : query.integer(0)
+                    facts.offsetMinutes = integer(1)
+                    facts.width = integer(2)
+                    facts.height = integer(3)
+                    facts.orientation = integer(4)
+                    facts.camera = query.text(5)
+                    // What a file says is checked again: the index is a cache, not a witness.
+                    found[file.path] = facts.checked()
+                }
+            } catch {
+                failed(error)
+            }
+            return found
+        }
+    }
+
+    /// Keep what was read of these files (the oldest dropped past the limit).
+    public func store(_ entries: [(DatedFile, PhotoFacts)]) {
+        guard !entries.isEmpty else { return }
+        lock.withLock {
+            openOnce()
+            guard let database else { return }
+            do throws(SQLiteError) {
+                let insert = try database.prepare("""
+                    INSERT OR REPLACE INTO photo (path, size, modified, wall, offset, width, height, orientation, camera, used)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                    """)
+                let now = Int64(Date().timeIntervalSince1970 * 1000)
+                try database.execute("BEGIN")
+                for (file, facts) in entries {
+                    try insert.bind([file.path, file.size, file.modified, facts.wallSeconds, facts.offsetMinutes, facts.width, facts.height,
+                                     facts.orientation, facts.camera, now])
+                    try insert.step()
+                }
+                try database.execute("COMMIT")
+                let count = try database.integer("SELECT count(*) FROM photo") ?? 0
+                if count > limit {
+                    try database.execute("DELETE FROM photo WHERE path IN (SELECT path FROM photo ORDER BY used LIMIT \(count - Int64(limit)))")
+                }
+            } catch {
+                try? database.execute("ROLLBACK")
+                failed(error)
+            }
+        }
+    }
+
+    /// How many photos it holds.
+    public var count: Int { lock.withLock { openOnce(); return (try? database?.integer("SELECT count(*) FROM photo")).flatMap { $0 }.map(Int.init) ?? 0 } }
+
+    /// A failure while in use: a damaged file is rebuilt; anything else leaves the index as it is.
+    private func failed(_ error: SQLiteError) {
+        guard error.isCorrupt else { return }
+        database = nil
+        rebuild(error.message)
+    }
+}

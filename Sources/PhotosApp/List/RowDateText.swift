@@ -1,0 +1,28 @@
+// Why this exists: what a row's tooltip says of its photo's date in a folder sorted by date: when it was taken, or that it has no date taken and its modification time stands in, in the user's locale.
+import Foundation
+import PhotoPipeline
+
+@MainActor
+enum RowDateText {
+    private static let formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    /// The text for row `position` (nil: no date read for it).
+    static func text(_ dates: [RowDate]?, at position: Int) -> String? {
+        guard let dates, dates.indices.contains(position), let taken = dates[position].taken else { return nil }
+        switch taken {
+        case .exif(let seconds, _):
+            return fill(tr("Taken %s"), formatter.string(from: Date(timeIntervalSince1970: seconds)))
+        case .none:
+            let modified = dates[position].modified
+            guard modified > 0 else { return tr("No date taken or modified") }
+            // Translators: a photo with no date taken in its EXIF sorts by its file's time.
+            return fill(tr("No date taken: sorted by its modification time, %s"),
+                        formatter.string(from: Date(timeIntervalSince1970: Double(modified) / 1_000_000)))
+        }
+    }
+}
