@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
                     swiftSettings: testSettings),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline"], swiftSettings: testSettings),
+        .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline", "GLibIO"], swiftSettings: testSettings),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"],
                     swiftSettings: testSettings),
     ]

@@ -73,6 +73,17 @@ public final class AppProcess {
                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
     }
 
+    /// Ask a stateful app action for a new state over D-Bus (org.gtk.Actions.SetState), as its menu would.
+    public func setActionState(_ name: String, _ state: String) throws {
+        let result = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                                                     "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                                                     "--method", "org.gtk.Actions.SetState", name, "<'\(state)'>", "{}"],
+                                  environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
+        guard result.status == 0 else {
+            throw NSError(domain: "AppProcess", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: "SetState \(name): \(result.output)"])
+        }
+    }
+
     /// Wait until the app has painted its first frame with rows on screen.
     public func waitForFirstRows(timeout: TimeInterval = 30) -> Bool {
         trace.wait(timeout: timeout) { $0.contains { $0.name == .firstRowsFrame } }

@@ -67,4 +67,9 @@ public struct DatedFile: Sendable, Equatable {
 public struct RowDate: Sendable, Equatable {
     public let taken: TakenDate?
     public let modified: Int64
+
+    public init(taken: TakenDate?, modified: Int64) {
+        self.taken = taken
+        self.modified = modified
+    }
 }

@@ -92,8 +92,12 @@ final class ViewerNavigation {
         list.listView.grabFocus()
     }
 
+    /// The header's buttons for the list alone (sort, list or grid): hidden in the viewer.
+    var listButtons: [Widget] = []
+
     private func setHeaderButtons(viewer: Bool) {
         openButton.visible = !viewer
+        for button in listButtons { button.visible = !viewer }
         viewerPage.backButton.visible = viewer
         viewerPage.sepiaButton.visible = viewer
         viewerPage.infoButton.visible = viewer

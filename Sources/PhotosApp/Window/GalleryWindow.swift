@@ -73,6 +73,7 @@ final class GalleryWindow {
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
         assembleHeader()
+        navigation.listButtons = [layoutButton, sortMenu.button]
 
         errorBar.addButton(tr("_Retry"), id: Self.retryResponse)
         errorBar.revealed = false
