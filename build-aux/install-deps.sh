@@ -39,6 +39,8 @@ if [ "$what" = test ]; then
     colord-data icc-profiles-free libimage-exiftool-perl liblcms2-utils
     # test: HEIC and AVIF photos carrying a profile (ImageMagick 6 writes none into them)
     libheif-examples libavif-bin
+    # bench: exiv2's own reading of dates taken, to race the sort by date
+    exiv2
   )
 fi
 

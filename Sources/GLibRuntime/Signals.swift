@@ -110,6 +110,16 @@ public enum Signal {
         }
     }
 
+    // (gint, gint, gboolean, gpointer) -> gboolean: GtkWidget `query-tooltip` (x, y, keyboard
+    // mode, the GtkTooltip to fill; true: show it).
+    public typealias QueryTooltip = @MainActor (Int, Int, Bool, UnsafeMutableRawPointer?) -> Bool
+    @discardableResult
+    public static func connectQueryTooltip(_ instance: some GObjectPointer, _ fn: @escaping QueryTooltip) -> HandlerID {
+        onMain(instance, "query-tooltip", after: false, fn) { fn, arguments in
+            .bool(fn(arguments.int(1), arguments.int(2), arguments.bool(3), arguments.pointer(4)))
+        }
+    }
+
     // (gdouble, gdouble) -> gboolean: GtkEventControllerScroll `scroll`.
     public typealias WithDoublesReturningBool = @MainActor (Double, Double) -> Bool
     @discardableResult

@@ -54,6 +54,18 @@ open class Widget {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// A tooltip whose text is asked for only as it is about to show (`text` nil: none), never
+    /// set ahead: setting a tooltip's text makes GTK ask the X server where the pointer is, a
+    /// round trip on every row bound.
+    public func tooltipOnDemand(_ text: @escaping @MainActor () -> String?) {
+        gtk_widget_set_has_tooltip(widget, 1)
+        Signal.connectQueryTooltip(ref.pointer) { _, _, _, tooltip in
+            guard let tooltip, let text = text(), !text.isEmpty else { return false }
+            gtk_tooltip_set_text(OpaquePointer(tooltip), text)
+            return true
+        }
+    }
+
     /// The widget's scale factor (2 on a HiDPI display): thumbnails are decoded at size × scale.
     public var scaleFactor: Int32 { gtk_widget_get_scale_factor(widget) }
 

@@ -36,8 +36,17 @@ final class MetadataIndexTests: XCTestCase {
         XCTAssertEqual(facts.wallSeconds, 1_563_129_125)
         XCTAssertEqual(facts.offsetMinutes, 120)
         XCTAssertEqual(facts.camera, "Canon Canon EOS 5D Mark IV")
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: photo.path)[.size] as? Int)
+        XCTAssertEqual(prefix.count, min(size, PhotoFacts.firstBytes), "a small Exif segment: the first bytes only")
         // A JPEG cut before its Exif segment ends says nothing (no half-read tags).
         XCTAssertNil(PhotoFacts.jpegExif(prefix.prefix(40)))
+        // An Exif segment longer than the first bytes (a long comment in it) is read to its end.
+        let long = folder.appendingPathComponent("long.jpg")
+        try FileManager.default.copyItem(at: photo, to: long)
+        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-UserComment=" + String(repeating: "x", count: 40_000), long.path]).status, 0)
+        let longPrefix = try XCTUnwrap(PhotoFacts.prefix(ofFile: long.path))
+        XCTAssertGreaterThan(longPrefix.count, 40_000)
+        XCTAssertEqual(PhotoFacts.readHere(longPrefix)?.wallSeconds, 1_563_129_125)
         // The batch as the app reads it (no helper pool here: in this process).
         let read = PhotoFacts.read(paths: [photo.path, folder.path + "/missing.jpg"], cancellable: nil)
         XCTAssertEqual(read.first??.wallSeconds, 1_563_129_125)

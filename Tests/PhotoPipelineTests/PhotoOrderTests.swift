@@ -76,14 +76,19 @@ final class PhotoOrderTests: XCTestCase {
         XCTAssertEqual(contents.photos.map(\.fileName), ["a.jpg", "b.jpg", "img_9.jpg", "img_10.jpg", "z.jpg"])
         XCTAssertEqual(contents.unreadDates().count, 5)
         let before = contents.photos.map(\.fileName)
-        let change = try XCTUnwrap(contents.learn(["img_10.jpg": .exif(seconds: 1, hasOffset: true)]))
+        XCTAssertTrue(contents.learn(["img_10.jpg": .exif(seconds: 1, hasOffset: true)]))
+        XCTAssertFalse(contents.learn(["elsewhere.jpg": TakenDate.none]))
+        // Nothing moves until the dates read settle, all at once.
+        XCTAssertEqual(contents.photos.map(\.fileName), before)
+        let change = contents.settle()
         XCTAssertEqual(contents.photos.first?.fileName, "img_10.jpg")
         for (old, name) in before.enumerated() { XCTAssertEqual(contents.photos[try XCTUnwrap(change.position(of: old))].fileName, name) }
         XCTAssertEqual(change.dates?.first?.taken, .exif(seconds: 1, hasOffset: true))
         XCTAssertEqual(contents.unreadDates().count, 4)
         // By name, dates read change no place: a change that only carries them.
         let byName = FolderContents(folder: "/f", photos: unread, order: PhotoOrder(.name))
-        let dated = try XCTUnwrap(byName.learn(["z.jpg": TakenDate.none]))
+        byName.learn(["z.jpg": TakenDate.none])
+        let dated = byName.settle()
         XCTAssertNil(dated.moves)
         XCTAssertEqual(dated.dates?.last?.taken, TakenDate.none)
     }

@@ -16,13 +16,13 @@ final class RowDateTextTests: XCTestCase {
             RowDate(taken: nil, modified: 1_700_000_000_000_000),
             RowDate(taken: TakenDate.none, modified: 0),
         ]
-        let taken = try XCTUnwrap(RowDateText.text(dates, at: 0))
+        let taken = try XCTUnwrap(RowDateText.text(RowDateText.date(dates, at: 0)))
         XCTAssertTrue(taken.hasPrefix("Taken ") && taken.contains("2019"), taken)
-        let modified = try XCTUnwrap(RowDateText.text(dates, at: 1))
+        let modified = try XCTUnwrap(RowDateText.text(RowDateText.date(dates, at: 1)))
         XCTAssertTrue(modified.hasPrefix("No date taken: sorted by its modification time") && modified.contains("2023"), modified)
-        XCTAssertNil(RowDateText.text(dates, at: 2), "not read yet")
-        XCTAssertEqual(RowDateText.text(dates, at: 3), "No date taken or modified")
-        XCTAssertNil(RowDateText.text(dates, at: 4))
-        XCTAssertNil(RowDateText.text(nil, at: 0))
+        XCTAssertNil(RowDateText.text(RowDateText.date(dates, at: 2)), "not read yet")
+        XCTAssertEqual(RowDateText.text(RowDateText.date(dates, at: 3)), "No date taken or modified")
+        XCTAssertNil(RowDateText.text(RowDateText.date(dates, at: 4)))
+        XCTAssertNil(RowDateText.text(RowDateText.date(nil, at: 0)))
     }
 }

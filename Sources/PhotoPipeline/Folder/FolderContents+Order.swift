@@ -10,29 +10,65 @@ extension FolderContents {
 
     /// Sort in `order` from now on: nil when no photo moves.
     func reorder(_ order: PhotoOrder) -> FolderChange? {
+        absorbDates()
         self.order = order
         let sorted = photos.sorted(by: precedes)
         return moved(to: sorted)
     }
 
     /// The photos whose date taken is not read yet: their names on disk, paths, sizes and times.
-    func unreadDates() -> [DatedFile] {
-        photos.compactMap { $0.taken == nil ? DatedFile(fileName: $0.fileName, path: folder + $0.fileName, size: $0.size, modified: $0.modified) : nil }
+    func unreadDates() -> [DatedFile] { files(photos.filter { $0.taken == nil && unsettled[$0.fileName] == nil }) }
+
+    private func files(_ photos: [Photo]) -> [DatedFile] {
+        photos.map { DatedFile(fileName: $0.fileName, path: folder + $0.fileName, size: $0.size, modified: $0.modified) }
     }
 
-    /// What was read of these photos' dates (by name on disk): the rows' new dates, and in an
-    /// order by date, the rows moved where they now belong. Nil when none was listed.
-    func learn(_ dates: [String: TakenDate]) -> FolderChange? {
+    /// `photos` (found by the listing, not yet sorted in) with the dates `known` has of them: a
+    /// folder sorted by date whose dates the index holds is listed in its order at once.
+    func dated(_ photos: [Photo], known: ([DatedFile]) -> [String: TakenDate]) -> [Photo] {
+        guard order.needsDates, !photos.isEmpty else { return photos }
+        let started = Date()
+        let dates = known(files(photos))
+        guard !dates.isEmpty else { return photos }
+        Trace.shared.emit(.datesRead(fromIndex: dates.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
+        return photos.map { photo in
+            var photo = photo
+            photo.taken = dates[photo.fileName]
+            return photo
+        }
+    }
+
+    /// What was read of these photos' dates (by name on disk), kept: nothing moves until
+    /// `settle`. False when none of them is listed. (Kept aside, then given to the photos in one
+    /// pass: a batch of 32 dates does not walk 10,000 photos.)
+    @discardableResult
+    func learn(_ dates: [String: TakenDate]) -> Bool {
+        indexNames()
         var learned = false
-        for index in photos.indices {
-            guard let date = dates[photos[index].fileName] else { continue }
-            photos[index].taken = date
+        for (name, date) in dates where byName?[name] != nil {
+            unsettled[name] = date
             learned = true
         }
-        guard learned else { return nil }
+        return learned
+    }
+
+    /// The dates learned given to their photos, as they are sorted again (a photo's date only
+    /// changes with its place, or the binary search by place would lose it).
+    func absorbDates() {
+        guard !unsettled.isEmpty else { return }
+        for index in photos.indices {
+            if let date = unsettled[photos[index].fileName] { photos[index].taken = date }
+        }
+        unsettled = [:]
         byName = nil
+    }
+
+    /// The dates learned take effect: the rows' new dates, and in an order by date, the rows
+    /// moved where they now belong (one change, not one a batch of dates).
+    func settle() -> FolderChange {
+        absorbDates()
         if order.needsDates, let change = moved(to: photos.sorted(by: precedes)) { return change }
-        return FolderChange(removed: [], inserted: [], changed: [], rows: rowStore(), dates: self.dates())
+        return FolderChange(removed: [], inserted: [], changed: [], rows: rowStore(), dates: dates())
     }
 
     /// `sorted` (these photos in another order) made the listing: each row's new position.
@@ -61,6 +97,16 @@ public struct DatedFile: Sendable, Equatable {
     public let path: String
     public let size: Int64
     public let modified: Int64
+
+    public init(fileName: String, path: String, size: Int64, modified: Int64) {
+        self.fileName = fileName
+        self.path = path
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The folder it is in (its path without its name).
+    public var folder: String { String(path.dropLast(fileName.count + 1)) }
 }
 
 /// What a row's tooltip says of its date: taken (or not read yet, or none), and modified.

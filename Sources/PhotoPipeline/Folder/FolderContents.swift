@@ -15,7 +15,9 @@ public final class FolderContents: @unchecked Sendable {
     /// Each photo by its name on disk (to find it when the monitor names it), made at the first
     /// change, on the watcher's queue, not while the first rows wait.
     var byName: [String: Photo]?
-    private func indexNames() {
+    /// Dates learned and not yet given to their photos (`learn`, `absorbDates`).
+    var unsettled: [String: TakenDate] = [:]
+    func indexNames() {
         if byName == nil { byName = Dictionary(photos.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
     /// One answer per content type (a folder holds few), not one lookup per file.

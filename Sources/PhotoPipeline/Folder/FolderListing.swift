@@ -45,8 +45,9 @@ public enum FolderListing {
     public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
                             batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void = { _ in },
                             firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
-                            maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name)) throws(ManifestError) -> FolderContents {
-        let callbacks = ListingCallbacks(batch: batch, grew: grew)
+                            maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name),
+                            knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) -> FolderContents {
+        let callbacks = ListingCallbacks(batch: batch, grew: grew, knownDates: knownDates)
         let outcome: Result<FolderContents, ManifestError>
         do throws(FetchError) {
             outcome = try files.watched(path: path, cancellable: cancellable, wholeSeconds: nil) { job in
@@ -93,11 +94,11 @@ public enum FolderListing {
                 let now = Date()
                 if let last = shown {
                     guard now.timeIntervalSince(last) >= growEvery else { return }
-                    if let change = contents.grow(found) { job.unlessAbandoned { callbacks.grew(change) } }
+                    if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
                     found.removeAll(keepingCapacity: true)
                     shown = now
                 } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
-                    contents.replace(found)
+                    contents.replace(contents.dated(found, known: callbacks.knownDates))
                     found.removeAll(keepingCapacity: true)
                     job.unlessAbandoned { contents.emitRows(callbacks.batch) }
                     shown = now
@@ -108,8 +109,8 @@ public enum FolderListing {
             if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
         }
         if shown == nil {
-            contents.replace(found)
-        } else if let change = contents.grow(found) {
+            contents.replace(contents.dated(found, known: callbacks.knownDates))
+        } else if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) {
             job.unlessAbandoned { callbacks.grew(change) }
         }
         Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000,
@@ -124,8 +125,12 @@ public enum FolderListing {
 private final class ListingCallbacks: @unchecked Sendable {
     let batch: (ManifestRows) -> Void
     let grew: (FolderChange) -> Void
-    init(batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void) {
+    /// What the metadata index knows of some photos' dates (for a folder sorted by date).
+    let knownDates: ([DatedFile]) -> [String: TakenDate]
+    init(batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void,
+         knownDates: @escaping ([DatedFile]) -> [String: TakenDate]) {
         self.batch = batch
         self.grew = grew
+        self.knownDates = knownDates
     }
 }

@@ -91,24 +91,37 @@ public final class FolderWatcher {
         if !change.inserted.isEmpty || !change.changed.isEmpty { readDates() }
     }
 
-    /// Sort in `order` from now on: `done` gets the change on the main loop (nil: no photo moved) and how long it took,
-    /// and an order by date reads the dates it lacks.
+    /// Sort in `order` from now on: `done` gets the change on the main loop (nil: no photo moved)
+    /// and how long it took. An order by date takes the dates the index holds first (one
+    /// change, not two), then reads those it lacks from the photos.
     public func reorder(_ order: PhotoOrder, done: @escaping @MainActor (FolderChange?, _ milliseconds: Double) -> Void) {
-        let contents = self.contents
+        let contents = self.contents, reader = dateReader
         let started = Date()
         queue.async {
-            let change = contents.reorder(order)
+            var indexed = 0
+            if order.needsDates, let reader {
+                let unread = contents.unreadDates()
+                if !unread.isEmpty {
+                    let dates = reader.fromIndex(unread)
+                    if contents.learn(dates) { indexed = dates.count }
+                }
+            }
+            let indexedMs = Date().timeIntervalSince(started) * 1000
+            var change = contents.reorder(order)
+            if change == nil, indexed > 0 { change = contents.settle() }
             let milliseconds = Date().timeIntervalSince(started) * 1000
             MainLoop.invoke { [weak self] in
                 guard let self, !self.stopped else { return }
+                if indexed > 0 { Trace.shared.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: indexedMs)) }
                 done(change, milliseconds)
                 self.readDates()
             }
         }
     }
 
-    /// Read the dates not read yet, if the order is by date: each batch read moves its photos
-    /// (a change through `onChange`). One reading at a time; one asked for meanwhile follows it.
+    /// Read the dates not read yet, if the order is by date: once all are read, the photos move
+    /// (one change through `onChange`); in another order, only what the index knows. One
+    /// reading at a time; one asked for meanwhile follows it.
     public func readDates() {
         guard let dateReader, !stopped else { return }
         guard readingDates == nil else { readAgain = true; return }
@@ -117,20 +130,31 @@ public final class FolderWatcher {
         let contents = self.contents, queue = self.queue, first = onScreen()
         queue.async {
             guard contents.order.needsDates else {
+                // Another order: what the index knows is taken in quietly (a later sort by date
+                // is then as quick as by name); no photo is read.
+                BackgroundPriority.lowerCurrentThread()
+                let started = Date()
+                let known = dateReader.fromIndex(contents.unreadDates())
+                if contents.learn(known) {
+                    Trace.shared.emit(.datesRead(fromIndex: known.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
+                }
                 MainLoop.invoke { [weak self] in self?.readingDates = nil }
                 return
             }
             let files = contents.unreadDates()
+            guard !files.isEmpty else {
+                MainLoop.invoke { [weak self] in self?.readingDates = nil }
+                return
+            }
             dateReader.read(files, first: first, cancellable: cancellable, found: { dates in
-                queue.async {
-                    guard !cancellable.isCancelled, let change = contents.learn(dates) else { return }
-                    MainLoop.invoke { [weak self] in if !cancellable.isCancelled { self?.hand(change) } }
-                }
+                queue.async { if !cancellable.isCancelled { contents.learn(dates) } }
             }, done: { figures in
                 queue.async {
+                    let change = cancellable.isCancelled ? nil : contents.settle()
                     MainLoop.invoke { [weak self] in
                         guard let self, self.readingDates === cancellable else { return }
                         Trace.shared.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
+                        if let change { self.hand(change) }
                         self.readingDates = nil
                         if self.readAgain { self.readAgain = false; self.readDates() }
                     }

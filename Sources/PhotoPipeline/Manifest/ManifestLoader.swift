@@ -42,7 +42,8 @@ public struct ManifestLoader: Sendable {
                      header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
                      grew: @escaping (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in },
-                     folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }) throws(ManifestError) {
+                     folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) },
+                     knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
@@ -53,7 +54,7 @@ public struct ManifestLoader: Sendable {
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
             listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew,
-                                          order: folderOrder(folder)))
+                                          order: folderOrder(folder), knownDates: knownDates))
             return
         }
         let data: Data, origin: AddressSpace

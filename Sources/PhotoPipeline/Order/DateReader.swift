@@ -15,15 +15,19 @@ public final class DateReader: Sendable {
         public var milliseconds = 0.0
     }
 
-    /// `concurrency`: batches read at once (by default one fewer than the helpers that decode for
-    /// the list, so a thumbnail on screen always finds a helper).
-    public init(index: MetadataIndex, concurrency: Int = max(1, (HelperPool.shared?.size ?? 2) - 1)) {
+    /// `concurrency`: batches read at once (by default as many as the helpers that decode for
+    /// the list; their leases are background ones, which yield to any thumbnail waiting).
+    public init(index: MetadataIndex, concurrency: Int = HelperPool.shared?.size ?? 2) {
         self.index = index
         queue = OperationQueue()
         queue.name = "classic-photos.dates"
         queue.qualityOfService = .utility
         queue.maxConcurrentOperationCount = concurrency
     }
+
+    /// The dates of `files` the index holds, by name on disk (blocking, quick: one range of the
+    /// index a folder).
+    public func fromIndex(_ files: [DatedFile]) -> [String: TakenDate] { index.dates(of: files) }
 
     /// Read the dates of `files` (those named in `first` before the others): `found` gets each
     /// batch's, by name on disk, as it is read (on a worker), and `done` the figures once all are.
@@ -32,13 +36,12 @@ public final class DateReader: Sendable {
                      found: @escaping @Sendable ([String: TakenDate]) -> Void, done: @escaping @Sendable (Figures) -> Void) {
         let started = Date()
         let index = self.index, queue = self.queue
-        queue.addOperation {
+        queue.addOperation { [self] in
+            let reader = self
             BackgroundPriority.lowerCurrentThread()
-            let kept = index.facts(of: files)
-            var dates: [String: TakenDate] = [:]
-            for file in files { if let facts = kept[file.path] { dates[file.fileName] = facts.taken } }
+            let dates = reader.fromIndex(files)
             if !dates.isEmpty { found(dates) }
-            let missing = files.filter { kept[$0.path] == nil }.sorted { first.contains($0.fileName) && !first.contains($1.fileName) }
+            let missing = files.filter { dates[$0.fileName] == nil }.sorted { first.contains($0.fileName) && !first.contains($1.fileName) }
             let batches = stride(from: 0, to: missing.count, by: Self.batchSize).map { Array(missing[$0..<min($0 + Self.batchSize, missing.count)]) }
             let tally = Tally(fromIndex: dates.count, remaining: batches.count)
             guard !batches.isEmpty else { return done(tally.figures(since: started)) }

@@ -1,11 +1,11 @@
-// Why this exists: what the photos' metadata said, kept between runs in SQLite (WAL) in the app's cache folder, keyed by each file's path, size and modification time, so that sorting a folder by date a second time reads no photo; bounded, and rebuilt (never trusted, never fatal) when corrupt, locked or not ours.
+// Why this exists: what the photos' metadata said, kept between runs in SQLite (WAL) in the app's cache folder, keyed by each file's folder, name, size and modification time, so that sorting a folder by date a second time reads no photo; bounded, and rebuilt (never trusted, never fatal) when corrupt, locked or not ours.
 import Foundation
 import SQLite
 
 public final class MetadataIndex: @unchecked Sendable {
     /// "CPMI": the file is ours (SQLite's application_id).
     static let applicationID: Int64 = 0x4350_4D49
-    static let version: Int64 = 1
+    static let version: Int64 = 2
     /// The most photos kept; past it, those read longest ago go first.
     public static let standardLimit = 200_000
 
@@ -35,6 +35,8 @@ public final class MetadataIndex: @unchecked Sendable {
     }
 
     private var isOpen = false
+    /// At least how many photos it holds (counted at opening, then added to).
+    private var stored = 0
     /// Open on first use (under the lock), and say how in the trace.
     private func openOnce() {
         guard !isOpen else { return }
@@ -71,6 +73,7 @@ public final class MetadataIndex: @unchecked Sendable {
                 return
             }
             try Self.prepare(database)
+            stored = Int(try database.integer("SELECT count(*) FROM photo") ?? 0)
             self.database = database
             openedAs = existed ? .opened : .created
         } catch {
@@ -90,8 +93,9 @@ public final class MetadataIndex: @unchecked Sendable {
         let version = try database.integer("PRAGMA user_version") ?? 0
         if id != applicationID { return "not Classic Photos' index" }
         if version != self.version { return "an index of another version" }
-        let check = try database.texts("PRAGMA quick_check(1)")
-        if check != ["ok"] { return "damaged: " + (check.first ?? "no answer") }
+        // Its pages are checked as they are read: a damaged one fails a query as corrupt, and
+        // the index is rebuilt then (`failed`); a whole check at each opening would cost more
+        // than the reads it protects.
         return nil
     }
 
@@ -118,41 +122,65 @@ public final class MetadataIndex: @unchecked Sendable {
         try database.execute("""
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             PRAGMA application_id = \(applicationID); PRAGMA user_version = \(version);
-            CREATE TABLE IF NOT EXISTS photo (path TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL,
-                wall INTEGER, offset INTEGER, width INTEGER, height INTEGER, orientation INTEGER, camera TEXT,
-                used INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS photo (folder TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
+                modified INTEGER NOT NULL, wall INTEGER, offset INTEGER, width INTEGER, height INTEGER, orientation INTEGER,
+                camera TEXT, used INTEGER NOT NULL, PRIMARY KEY (folder, name)) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS photo_used ON photo(used);
             """)
     }
 
     /// The facts kept for these files, by path: only where the size and time still match.
     public func facts(of files: [DatedFile]) -> [String: PhotoFacts] {
+        var found: [String: PhotoFacts] = [:]
+        scan(files, columns: "wall, offset, width, height, orientation, camera") { row, file in
+            func integer(_ column: Int32) -> Int? { row.isNull(column) ? nil : Int(truncatingIfNeeded: row.integer(column)) }
+            var facts = PhotoFacts()
+            facts.wallSeconds = row.isNull(3) ? nil : row.integer(3)
+            facts.offsetMinutes = integer(4)
+            facts.width = integer(5)
+            facts.height = integer(6)
+            facts.orientation = integer(7)
+            facts.camera = row.text(8)
+            // What a file says is checked again: the index is a cache, not a witness.
+            found[file.path] = facts.checked()
+        }
+        return found
+    }
+
+    /// Only the dates taken kept for these files, by name on disk (what a sort needs, read faster).
+    public func dates(of files: [DatedFile]) -> [String: TakenDate] {
+        var found: [String: TakenDate] = [:]
+        found.reserveCapacity(files.count)
+        scan(files, columns: "wall, offset") { row, file in
+            var facts = PhotoFacts()
+            facts.wallSeconds = row.isNull(3) ? nil : row.integer(3)
+            facts.offsetMinutes = row.isNull(4) ? nil : Int(truncatingIfNeeded: row.integer(4))
+            found[file.fileName] = facts.checkedDate().taken
+        }
+        return found
+    }
+
+    /// Each kept row of these files whose size and time still match, handed to `row` with its
+    /// file (columns from 3 on: `columns`). A folder's rows are read in one range of the key,
+    /// not one query a photo.
+    private func scan(_ files: [DatedFile], columns: String, row: (Database.Statement, DatedFile) -> Void) {
         lock.withLock {
             openOnce()
-            guard let database else { return [:] }
-            var found: [String: PhotoFacts] = [:]
+            guard let database, !files.isEmpty else { return }
+            var folders: [String: [String: DatedFile]] = [:]
+            for file in files { folders[file.folder, default: [:]][file.fileName] = file }
             do throws(SQLiteError) {
-                let query = try database.prepare("SELECT wall, offset, width, height, orientation, camera FROM photo WHERE path = ?1 AND size = ?2 AND modified = ?3")
-                try database.execute("BEGIN")
-                defer { try? database.execute("COMMIT") }
-                for file in files {
-                    try query.bind([file.path, file.size, file.modified])
-                    guard try query.step() else { continue }
-                    var facts = PhotoFacts()
-                    func integer(_ column: Int32) -> Int? { query.isNull(column) ? nil : Int(truncatingIfNeeded: query.integer(column)) }
-                    facts.wallSeconds = query.isNull(0) ? nil : query.integer(0)
-                    facts.offsetMinutes = integer(1)
-                    facts.width = integer(2)
-                    facts.height = integer(3)
-                    facts.orientation = integer(4)
-                    facts.camera = query.text(5)
-                    // What a file says is checked again: the index is a cache, not a witness.
-                    found[file.path] = facts.checked()
+                let query = try database.prepare("SELECT name, size, modified, \(columns) FROM photo WHERE folder = ?1")
+                for (folder, wanted) in folders {
+                    try query.bind([folder])
+                    while try query.step() {
+                        guard let name = query.text(0), let file = wanted[name], query.integer(1) == file.size, query.integer(2) == file.modified else { continue }
+                        row(query, file)
+                    }
                 }
             } catch {
                 failed(error)
             }
-            return found
         }
     }
 
@@ -164,20 +192,25 @@ public final class MetadataIndex: @unchecked Sendable {
             guard let database else { return }
             do throws(SQLiteError) {
                 let insert = try database.prepare("""
-                    INSERT OR REPLACE INTO photo (path, size, modified, wall, offset, width, height, orientation, camera, used)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                    INSERT OR REPLACE INTO photo (folder, name, size, modified, wall, offset, width, height, orientation, camera, used)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     """)
                 let now = Int64(Date().timeIntervalSince1970 * 1000)
                 try database.execute("BEGIN")
                 for (file, facts) in entries {
-                    try insert.bind([file.path, file.size, file.modified, facts.wallSeconds, facts.offsetMinutes, facts.width, facts.height,
+                    try insert.bind([file.folder, file.fileName, file.size, file.modified, facts.wallSeconds, facts.offsetMinutes, facts.width, facts.height,
                                      facts.orientation, facts.camera, now])
                     try insert.step()
                 }
                 try database.execute("COMMIT")
-                let count = try database.integer("SELECT count(*) FROM photo") ?? 0
-                if count > limit {
-                    try database.execute("DELETE FROM photo WHERE path IN (SELECT path FROM photo ORDER BY used LIMIT \(count - Int64(limit)))")
+                // Counted again only when what was added could have passed the limit.
+                stored += entries.count
+                if stored > limit {
+                    let count = try database.integer("SELECT count(*) FROM photo") ?? 0
+                    if count > limit {
+                        try database.execute("DELETE FROM photo WHERE (folder, name) IN (SELECT folder, name FROM photo ORDER BY used LIMIT \(count - Int64(limit)))")
+                    }
+                    stored = Int(min(count, Int64(limit)))
                 }
             } catch {
                 try? database.execute("ROLLBACK")

@@ -3,35 +3,68 @@ import Foundation
 import GLibRuntime
 
 extension PhotoFacts {
-    /// How much of each file is read: a JPEG's Exif segment (at most 64 KB) after its JFIF one.
+    /// How much of each file is read first, and at most: a JPEG's Exif segment (at most 64 KB)
+    /// after its JFIF one is read to its end, and no further.
+    public static let firstBytes = 16 * 1024
     public static let prefixBytes = 80 * 1024
     /// The most photos one request carries.
     public static let mostPerRequest = 64
 
-    /// The first `prefixBytes` of the file at `path` (nil: it cannot be read).
-    static func prefix(ofFile path: String) -> Data? {
+    /// The first bytes of the file at `path`, appended to `buffer`: `firstBytes`, or up to the
+    /// end of a JPEG's first APP0/APP1 segments when they go on past them (its length read
+    /// from the markers, not the EXIF in them). Returns how many were appended (0: unreadable).
+    static func appendPrefix(ofFile path: String, to buffer: inout Data) -> Int {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return 0 }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var buffer = Data(count: prefixBytes)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, prefixBytes, 0) }
-        guard count >= 0 else { return nil }
-        buffer.count = count
-        return buffer
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        let start = buffer.count
+        func read(upTo length: Int) -> Bool {
+            let have = buffer.count - start
+            guard length > have else { return true }
+            buffer.count = start + length
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + start + have, length - have, off_t(have)) }
+            buffer.count = start + have + max(0, count)
+            return count >= 0
+        }
+        guard read(upTo: firstBytes) else { buffer.count = start; return 0 }
+        if let end = jpegSegmentsEnd(buffer[start...]), end > buffer.count - start { _ = read(upTo: min(end, prefixBytes)) }
+        return buffer.count - start
+    }
+
+    /// Where a JPEG's leading APPn segments end, if `data` starts a JPEG (lengths from markers only).
+    static func jpegSegmentsEnd(_ data: Data) -> Int? {
+        let base = data.startIndex
+        guard data.count >= 4, data[base] == 0xFF, data[base + 1] == 0xD8 else { return nil }
+        var at = 2
+        while at + 4 <= data.count, data[base + at] == 0xFF, (0xE0...0xEF).contains(data[base + at + 1]) {
+            at += 2 + (Int(data[base + at + 2]) << 8 | Int(data[base + at + 3]))
+        }
+        return at + 4 <= data.count ? nil : at + 4
+    }
+
+    /// The first `prefixBytes` of the file at `path` (nil: it cannot be read).
+    static func prefix(ofFile path: String) -> Data? {
+        var buffer = Data()
+        return appendPrefix(ofFile: path, to: &buffer) > 0 ? buffer : nil
     }
 
     /// The facts of the files at `paths` (each nil when its file or its metadata cannot be read),
     /// read in a helper (in this process when there is no helper pool: the pipeline's tests).
     static func read(paths: [String], cancellable: Cancellable?) -> [PhotoFacts?] {
-        let prefixes = paths.map { prefix(ofFile: $0) ?? Data() }
-        guard let pool = HelperPool.shared else { return prefixes.map { $0.isEmpty ? nil : readHere($0)?.checked() } }
+        // Every file's first bytes, one after another, in one buffer (copied once more, into the request's memfd).
         var bytes = Data()
-        bytes.reserveCapacity(prefixes.reduce(0) { $0 + $1.count })
-        for prefix in prefixes { bytes.append(prefix) }
-        let lengths = prefixes.map(\.count)
-        guard case .success(let (reply, _)) = pool.ask(origin: "file:", bytes: bytes, cancellable: cancellable, { .facts(id: $0, lengths: lengths) }),
+        bytes.reserveCapacity(paths.count * firstBytes * 2)
+        let lengths = paths.map { appendPrefix(ofFile: $0, to: &bytes) }
+        guard let pool = HelperPool.shared else {
+            var at = 0
+            return lengths.map { length in
+                defer { at += length }
+                return length == 0 ? nil : readHere(bytes.subdata(in: at..<at + length))?.checked()
+            }
+        }
+        guard case .success(let (reply, _)) = pool.ask(origin: "file:", background: true, bytes: bytes, cancellable: cancellable, { .facts(id: $0, lengths: lengths) }),
               let facts = reply.facts else { return paths.map { _ in nil } }
         // A helper's answer is taken as far as it goes, and only as plausible values.
         return paths.indices.map { index in index < facts.count ? facts[index]?.checked() : nil }

@@ -19,13 +19,19 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
 
     /// These facts with anything implausible dropped.
     public func checked() -> PhotoFacts {
-        var facts = PhotoFacts()
-        facts.wallSeconds = wallSeconds.flatMap { Self.wallRange.contains($0) ? $0 : nil }
-        facts.offsetMinutes = facts.wallSeconds == nil ? nil : offsetMinutes.flatMap { abs($0) <= 14 * 60 ? $0 : nil }
+        var facts = checkedDate()
         facts.width = width.flatMap { (1...1 << 20).contains($0) ? $0 : nil }
         facts.height = height.flatMap { (1...1 << 20).contains($0) ? $0 : nil }
         facts.orientation = orientation.flatMap { (1...8).contains($0) ? $0 : nil }
         facts.camera = camera.map { String(DisplayText.clean($0).prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        return facts
+    }
+
+    /// Only the date and its offset, checked (what a sort needs).
+    func checkedDate() -> PhotoFacts {
+        var facts = PhotoFacts()
+        facts.wallSeconds = wallSeconds.flatMap { Self.wallRange.contains($0) ? $0 : nil }
+        facts.offsetMinutes = facts.wallSeconds == nil ? nil : offsetMinutes.flatMap { abs($0) <= 14 * 60 ? $0 : nil }
         return facts
     }
 

@@ -25,6 +25,8 @@ public final class HelperPool: @unchecked Sendable {
     /// Helpers lent out or starting.
     private var out = 0
     private var sandbox = Sandbox.unknown
+    /// Leases for the list or the viewer waiting now: a background one waits while any does.
+    private var waitingAhead = 0
     private var started = 0
 
     public init(launch: HelperLaunch = HelperLaunch(), size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -55,14 +57,29 @@ public final class HelperPool: @unchecked Sendable {
     /// are fewer than `size`, else an idle one of another origin replaced by a new one; or wait.
     /// At most `size` helpers decode for the list at once; one more is kept for `urgent` work
     /// (the viewer's photo, which the user is looking at), so that never waits behind the list.
-    func lease(origin: String?, urgent: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
+    /// A `background` lease (dates read for a sort) takes a helper only while no other lease
+    /// waits: a thumbnail on screen waits for no more than the batch already running.
+    func lease(origin: String?, urgent: Bool = false, background: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
         let lendable = size + (urgent ? 1 : 0), alive = size + 1
         let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
         defer { if let wake { cancellable?.disconnect(wake) } }
         condition.lock()
+        var waiting = false
+        func wait() {
+            if !background, !waiting { waiting = true; waitingAhead += 1 }
+            condition.wait()
+        }
+        defer {
+            if waiting {
+                condition.withLock {
+                    waitingAhead -= 1
+                    condition.broadcast()
+                }
+            }
+        }
         while true {
             if cancellable?.isCancelled == true { condition.unlock(); return .failure(.cancelled) }
-            guard out < lendable else { condition.wait(); continue }
+            guard out < lendable, !background || waitingAhead == 0 else { wait(); continue }
             if let index = idle.firstIndex(where: { $0.origin == origin }) ?? idle.firstIndex(where: { $0.origin == nil }) {
                 let helper = idle.remove(at: index)
                 helper.origin = helper.origin ?? origin
@@ -90,7 +107,7 @@ public final class HelperPool: @unchecked Sendable {
                     return .failure(.decoderStopped(death.words))
                 }
             }
-            condition.wait()
+            wait()
         }
     }
 

@@ -5,9 +5,9 @@ import GLibRuntime
 
 extension HelperPool {
     /// One request on a lent helper, given back after (stopped, if it died or the reply was not as promised).
-    func ask(origin: String?, urgent: Bool = false, bytes: Data, cancellable: Cancellable?,
+    func ask(origin: String?, urgent: Bool = false, background: Bool = false, bytes: Data, cancellable: Cancellable?,
              _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
-        exchange(origin: origin, urgent: urgent, bytes: bytes, cancellable: cancellable, make) { reply, fd in
+        exchange(origin: origin, urgent: urgent, background: background, bytes: bytes, cancellable: cancellable, make) { reply, fd in
             guard reply.pixels != nil else { return .nothing }
             return HelperPixels.take(fd, shape: reply.pixels).map { .taken($0) } ?? .garbled
         }
@@ -16,7 +16,7 @@ extension HelperPool {
     /// `ask` for a request answered with a file's bytes beside the reply (`fileLength` of them).
     func askForFile(origin: String?, bytes: Data, cancellable: Cancellable?,
                     _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Data?), DecodeError> {
-        exchange(origin: origin, urgent: false, bytes: bytes, cancellable: cancellable, make) { reply, fd in
+        exchange(origin: origin, urgent: false, background: false, bytes: bytes, cancellable: cancellable, make) { reply, fd in
             guard let length = reply.fileLength else { return .nothing }
             return HelperBytes.take(fd, count: length).map { .taken($0) } ?? .garbled
         }
@@ -29,10 +29,10 @@ extension HelperPool {
 
     /// A request and its reply, with what is beside the reply taken by `take` (which closes the
     /// descriptor; a failure means it was not as the reply promised).
-    private func exchange<Taken>(origin: String?, urgent: Bool, bytes: Data, cancellable: Cancellable?, _ make: (Int) -> HelperRequest,
+    private func exchange<Taken>(origin: String?, urgent: Bool, background: Bool, bytes: Data, cancellable: Cancellable?, _ make: (Int) -> HelperRequest,
                                   take: (HelperReply, Int32) -> Beside<Taken>) -> Result<(HelperReply, Taken?), DecodeError> {
         let helper: HelperProcess
-        switch lease(origin: origin, urgent: urgent, cancellable: cancellable) {
+        switch lease(origin: origin, urgent: urgent, background: background, cancellable: cancellable) {
         case .success(let lent): helper = lent
         case .failure(let error): return .failure(error)
         }

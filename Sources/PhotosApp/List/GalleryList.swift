@@ -169,7 +169,7 @@ final class GalleryList: OnscreenList {
         gallery.rowBound(position)
         // An image still in memory shows at once, with no placeholder in between.
         gallery.refillFromMemory(position)
-        row.dateText = RowDateText.text(gallery.records.dates, at: position)
+        row.date = RowDateText.date(gallery.records.dates, at: position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         row.setBadge(badge(for: position, showing: gallery.records[position]))
         rowBound.emit(position)

@@ -35,9 +35,11 @@ final class PhotoRow: PhotoRowView {
     private var shown: (thumbnail: Thumbnail, texture: Texture, generation: Int)?
     /// Which placeholder shows now (nil: a thumbnail or nothing yet).
     private var shownPlaceholder: Texture?
+    /// A failed photo's reason, for its tooltip.
     private var shownTooltip: String?
-    /// What the tooltip says of the photo's date (a folder sorted by date), set as it is bound.
-    var dateText: String?
+    /// The photo's date (a folder sorted by date), set as it is bound; worded for the tooltip
+    /// only as it shows.
+    var date: RowDate?
     /// Accessible label and description last set: each change is announced over AT-SPI.
     private var shownAccessible: (String, String) = ("", "")
 
@@ -64,6 +66,11 @@ final class PhotoRow: PhotoRowView {
             return self.dragContent?(record, texture)
         }
         container.addController(drag)
+        container.tooltipOnDemand { [weak self] in
+            guard let self else { return nil }
+            let lines = [self.shownTooltip, RowDateText.text(self.date)].compactMap { $0 }.filter { !$0.isEmpty }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        }
     }
 
     /// The Retry button, made on first need.
@@ -130,13 +137,8 @@ final class PhotoRow: PhotoRowView {
         let canRetry = state == .failed && record.url != nil
         if canRetry { retry().visible = true } else { retryButton?.visible = false }
         let reason = state == .failed ? (record.failure.map(FailureText.of) ?? "") : nil
-        let tooltip = [reason, dateText].compactMap { $0 }.joined(separator: "\n")
-        // Setting a tooltip makes GTK ask the X server where the pointer is (a round trip):
-        // on every bind that cost a fast scroll 150 ms stalls. Set it only when it changes.
-        if tooltip != (shownTooltip ?? "") {
-            shownTooltip = tooltip
-            container.tooltip = tooltip.isEmpty ? nil : tooltip
-        }
+        // Asked for as the tooltip shows (`tooltipOnDemand`), never set on a bind.
+        shownTooltip = reason
         let accessible = ("\(record.name), \(accessibleState(state))", reason ?? "")
         if accessible != shownAccessible {
             shownAccessible = accessible

@@ -11,14 +11,20 @@ enum RowDateText {
         return formatter
     }()
 
-    /// The text for row `position` (nil: no date read for it).
-    static func text(_ dates: [RowDate]?, at position: Int) -> String? {
-        guard let dates, dates.indices.contains(position), let taken = dates[position].taken else { return nil }
+    /// Row `position`'s date, if its dates are read.
+    static func date(_ dates: [RowDate]?, at position: Int) -> RowDate? {
+        guard let dates, dates.indices.contains(position) else { return nil }
+        return dates[position]
+    }
+
+    /// The text for a row's date (nil: not read).
+    static func text(_ date: RowDate?) -> String? {
+        guard let date, let taken = date.taken else { return nil }
         switch taken {
         case .exif(let seconds, _):
             return fill(tr("Taken %s"), formatter.string(from: Date(timeIntervalSince1970: seconds)))
         case .none:
-            let modified = dates[position].modified
+            let modified = date.modified
             guard modified > 0 else { return tr("No date taken or modified") }
             // Translators: a photo with no date taken in its EXIF sorts by its file's time.
             return fill(tr("No date taken: sorted by its modification time, %s"),

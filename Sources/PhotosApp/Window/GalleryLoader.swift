@@ -34,7 +34,9 @@ final class GalleryLoader {
 
     /// Start loading `source`; a load still running is cancelled and anything it still delivers
     /// is dropped.
-    func load(_ source: URL, folderOrder: @escaping @Sendable (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }) {
+    /// `folderOrder`: a folder's order; `dates`: what the metadata index knows (a folder sorted
+    /// by date is listed in that order at once).
+    func load(_ source: URL, folderOrder: @escaping @Sendable (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }, dates: DateReader? = nil) {
         self.source = source
         generation += 1
         let generation = self.generation
@@ -67,7 +69,7 @@ final class GalleryLoader {
                         guard let self, generation == self.generation else { return }
                         self.events.folderListed(contents)
                     }
-                }, folderOrder: folderOrder)
+                }, folderOrder: folderOrder, knownDates: { dates?.fromIndex($0) ?? [:] })
             }
             MainLoop.invoke { [weak self] in
                 guard let self, generation == self.generation else { return }
