@@ -86,6 +86,25 @@ public final class Application {
         g_action_group_change_action_state(OpaquePointer(ref.pointer.raw), name, g_variant_new_string(state))
     }
 
+    /// Add an app action with a boolean state (`app.NAME`, shown as a check item): `changed`
+    /// gets each state asked for; the state becomes it.
+    public func addToggleAction(_ name: String, state: Bool, _ changed: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!
+        Signal.connectPointer(action, "change-state") { value in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            changed(g_variant_get_boolean(variant) != 0)
+            g_simple_action_set_state(action, variant)
+        }
+        add(action, name)
+    }
+
+    /// Set a toggle action's state as it is, without asking (its handler does not run).
+    public func setActionState(_ name: String, _ state: Bool) {
+        guard let action = g_action_map_lookup_action(ref.pointer.opaque, name) else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(state ? 1 : 0))
+    }
+
     /// Set a stateful action's state as it is, without asking (its handler does not run): what
     /// the menu shows when the state changed elsewhere.
     public func setActionState(_ name: String, _ state: String) {

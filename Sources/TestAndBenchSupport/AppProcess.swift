@@ -74,10 +74,14 @@ public final class AppProcess {
     }
 
     /// Ask a stateful app action for a new state over D-Bus (org.gtk.Actions.SetState), as its menu would.
-    public func setActionState(_ name: String, _ state: String) throws {
+    public func setActionState(_ name: String, _ state: String) throws { try setState(name, "<'\(state)'>") }
+    /// … a toggle's (a check item's).
+    public func setActionState(_ name: String, _ state: Bool) throws { try setState(name, state ? "<true>" : "<false>") }
+
+    private func setState(_ name: String, _ variant: String) throws {
         let result = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
                                                      "--object-path", "/io/github/classicphotos/ClassicPhotos",
-                                                     "--method", "org.gtk.Actions.SetState", name, "<'\(state)'>", "{}"],
+                                                     "--method", "org.gtk.Actions.SetState", name, variant, "{}"],
                                   environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
         guard result.status == 0 else {
             throw NSError(domain: "AppProcess", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: "SetState \(name): \(result.output)"])

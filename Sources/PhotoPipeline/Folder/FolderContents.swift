@@ -22,6 +22,10 @@ public final class FolderContents: @unchecked Sendable {
     }
     /// One answer per content type (a folder holds few), not one lookup per file.
     private var known: [String: Bool] = [:]
+    /// The subfolders listed (their paths under the folder, ending in "/", and how they are
+    /// shown), and those that could not be read (shown).
+    var subfolders: [String: String] = [:]
+    public internal(set) var unreadable: [String] = []
     /// The folder holds more photos than are listed (`FolderListing.maxPhotos`).
     public internal(set) var isCapped = false
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
@@ -37,9 +41,10 @@ public final class FolderContents: @unchecked Sendable {
         replace(photos)
     }
 
-    /// Whether a link in the folder leads out of it (resolved whole, through every link on the way).
-    func leadsOut(_ entry: DirectoryEntry) -> Bool {
-        guard let resolvedFolder = realpath(folder, nil), let resolved = realpath(folder + entry.name, nil) else { return true }
+    /// Whether a link in the folder (or its subfolder `sub`) leads out of the gallery's folder
+    /// (resolved whole, through every link on the way).
+    func leadsOut(_ entry: DirectoryEntry, in sub: Subfolder = .top) -> Bool {
+        guard let resolvedFolder = realpath(folder, nil), let resolved = realpath(folder + sub.path + entry.name, nil) else { return true }
         defer { free(resolvedFolder); free(resolved) }
         let base = String(cString: resolvedFolder)
         return !String(cString: resolved).hasPrefix(base.hasSuffix("/") ? base : base + "/")
@@ -53,11 +58,12 @@ public final class FolderContents: @unchecked Sendable {
 
     public var count: Int { photos.count }
 
-    /// The entry as a photo of this folder, or nil if it is not one (hidden, not a regular
-    /// file, not a type GdkPixbuf reads).
-    func photo(_ entry: DirectoryEntry) -> Photo? {
+    /// The entry (of the folder, or of its subfolder `sub`) as a photo of this gallery, or nil
+    /// if it is not one (hidden, not a regular file, not a type GdkPixbuf reads). A subfolder's
+    /// photo is named by its path under the folder ("Day 1/IMG_0001.jpg").
+    func photo(_ entry: DirectoryEntry, in sub: Subfolder = .top) -> Photo? {
         guard entry.kind == .regular, !entry.isHidden else { return nil }
-        if entry.isSymlink, !isOwned, leadsOut(entry) { return nil }
+        if entry.isSymlink, !isOwned, leadsOut(entry, in: sub) { return nil }
         func isImage(_ type: String) -> Bool {
             if let answer = known[type] { return answer }
             let answer = FolderListing.isImage(contentType: type)
@@ -66,11 +72,13 @@ public final class FolderContents: @unchecked Sendable {
         }
         // The name says an image, or, where it leaves that uncertain, the first bytes do (GIO's
         // rule, read without blocking: a file under a lease is not waited for).
+        let path = folder + sub.path + entry.name
         let isImage = isImage(entry.contentType)
-            || DirectoryListing.sniffedType(name: entry.name, path: folder + entry.name).map(isImage) == true
-        guard isImage, let uri = fileURI(forPath: folder + entry.name) else { return nil }
-        return Photo(key: DirectoryListing.sortKey(entry.displayName), fileName: entry.name,
-                     name: DisplayText.clean(entry.displayName), uri: uri, size: entry.size, modified: entry.modified)
+            || DirectoryListing.sniffedType(name: entry.name, path: path).map(isImage) == true
+        guard isImage, let uri = fileURI(forPath: path) else { return nil }
+        let display = sub.display + entry.displayName
+        return Photo(key: DirectoryListing.sortKey(display), fileName: sub.path + entry.name,
+                     name: DisplayText.clean(display), uri: uri, size: entry.size, modified: entry.modified)
     }
 
     /// Every photo as rows (name: the display name; URL: the file's URI), in batches.
@@ -102,7 +110,7 @@ public final class FolderContents: @unchecked Sendable {
     /// The names whose presence differs between this listing and `onDisk` (the folder's names
     /// now): files that arrived or went since it was listed.
     func presenceChanges(onDisk: [String]) -> Set<String> {
-        let listed = Set(photos.map(\.fileName))
+        let listed = Set(photos.map(\.fileName).filter { !$0.contains("/") })
         return Set(onDisk).symmetricDifference(listed)
     }
 
@@ -114,7 +122,7 @@ public final class FolderContents: @unchecked Sendable {
         var added: [Photo] = []
         var touched: Set<String> = []
         for fileName in fileNames {
-            let now = DirectoryListing.entry(atPath: folder + fileName).flatMap(photo)
+            let now = DirectoryListing.entry(atPath: folder + fileName).flatMap { photo($0, in: subfolder(of: fileName)) }
             let before = index(of: fileName)
             switch (before, now) {
             case (nil, nil):

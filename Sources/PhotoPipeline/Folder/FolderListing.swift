@@ -31,6 +31,9 @@ public enum FolderListing {
     /// listing stays within a few hundred MB); a folder with more shows the first found, sorted,
     /// and says so (`FolderContents.isCapped`).
     public static let maxPhotos = 250_000
+    /// With its subfolders: at most 20,000 subfolders, at most 64 deep.
+    static let maxSubfolders = 20_000
+    static let maxDepth = 64
 
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
     /// name; URL: the file's URI), handed over in batches. A folder still listing `firstRowsAfter`
@@ -45,14 +48,14 @@ public enum FolderListing {
     public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
                             batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void = { _ in },
                             firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
-                            maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name),
+                            maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name), subfolders: Bool = false,
                             knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) -> FolderContents {
         let callbacks = ListingCallbacks(batch: batch, grew: grew, knownDates: knownDates)
         let outcome: Result<FolderContents, ManifestError>
         do throws(FetchError) {
             outcome = try files.watched(path: path, cancellable: cancellable, wholeSeconds: nil) { job in
                 list(path, cancellable: cancellable, job: job, callbacks: callbacks, firstRowsAfter: firstRowsAfter,
-                     growEvery: growEvery, maxPhotos: maxPhotos, order: order)
+                     growEvery: growEvery, maxPhotos: maxPhotos, order: order, subfolders: subfolders)
             }
         } catch .cancelled {
             throw ManifestError(Words("cancelled"))
@@ -66,7 +69,7 @@ public enum FolderListing {
     /// runs once the waiter has given up.
     private static func list(_ path: String, cancellable: Cancellable, job: ReadJob<Result<FolderContents, ManifestError>>,
                              callbacks: ListingCallbacks, firstRowsAfter: TimeInterval, growEvery: TimeInterval,
-                             maxPhotos: Int, order: PhotoOrder) -> Result<FolderContents, ManifestError> {
+                             maxPhotos: Int, order: PhotoOrder, subfolders: Bool) -> Result<FolderContents, ManifestError> {
         let started = Date()
         let contents = FolderContents(folder: path, photos: [], order: order.applies(isFolder: true) ? order : PhotoOrder(.name))
         var found: [FolderContents.Photo] = []
@@ -77,37 +80,67 @@ public enum FolderListing {
         let listing = Cancellable()
         let link = cancellable.onCancel { listing.cancel() }
         defer { cancellable.disconnect(link) }
-        do {
-            try DirectoryListing.list(path: path, cancellable: listing, onEntry: { job.madeProgress() }) { entries in
-                if job.isAbandoned { return listing.cancel() }
-                for entry in entries {
-                    guard let photo = contents.photo(entry) else { skipped += 1; continue }
-                    // One photo more than the cap: the folder is capped, and the listing stops.
-                    if photos == maxPhotos {
-                        contents.isCapped = true
-                        listing.cancel()
-                        break
+        // Subfolders still to list (with `subfolders`), and the folders seen, by device and
+        // inode: a symlinked folder is followed once, never round a loop.
+        var pending: [Subfolder] = []
+        var seen: Set<String> = []
+        func identity(_ folder: String) -> String? {
+            var info = stat()
+            return stat(folder, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+        }
+        if subfolders, let root = identity(path) { seen.insert(root) }
+        func take(_ entries: [DirectoryEntry], in sub: Subfolder) {
+            if job.isAbandoned { return listing.cancel() }
+            for entry in entries {
+                if subfolders, entry.kind == .directory, !entry.isHidden {
+                    // A link out of a folder someone else owns is not followed (as for photos).
+                    if !(entry.isSymlink && !contents.isOwned && contents.leadsOut(entry, in: sub)) {
+                        pending.append(sub.child(entry.name, display: entry.displayName))
                     }
-                    found.append(photo)
-                    photos += 1
+                    continue
                 }
-                let now = Date()
-                if let last = shown {
-                    guard now.timeIntervalSince(last) >= growEvery else { return }
-                    if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
-                    found.removeAll(keepingCapacity: true)
-                    shown = now
-                } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
-                    contents.replace(contents.dated(found, known: callbacks.knownDates))
-                    found.removeAll(keepingCapacity: true)
-                    job.unlessAbandoned { contents.emitRows(callbacks.batch) }
-                    shown = now
+                guard let photo = contents.photo(entry, in: sub) else { skipped += 1; continue }
+                // One photo more than the cap: the folder is capped, and the listing stops.
+                if photos == maxPhotos {
+                    contents.isCapped = true
+                    listing.cancel()
+                    break
                 }
+                found.append(photo)
+                photos += 1
             }
+            let now = Date()
+            if let last = shown {
+                guard now.timeIntervalSince(last) >= growEvery else { return }
+                if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
+                found.removeAll(keepingCapacity: true)
+                shown = now
+            } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
+                contents.replace(contents.dated(found, known: callbacks.knownDates))
+                found.removeAll(keepingCapacity: true)
+                job.unlessAbandoned { contents.emitRows(callbacks.batch) }
+                shown = now
+            }
+        }
+        do {
+            try DirectoryListing.list(path: path, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: .top) }
         } catch {
             if error.isCancelled && !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
             if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
         }
+        // Then each subfolder, breadth first; one that cannot be read is said, not fatal.
+        while !pending.isEmpty, !listing.isCancelled, contents.subfolders.count < maxSubfolders {
+            let sub = pending.removeFirst()
+            guard sub.path.filter({ $0 == "/" }).count <= maxDepth, let id = identity(contents.folder + sub.path), seen.insert(id).inserted else { continue }
+            contents.subfolders[sub.path] = sub.display
+            do {
+                try DirectoryListing.list(path: contents.folder + sub.path, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: sub) }
+            } catch {
+                if error.isCancelled { break }
+                contents.unreadable.append(String(sub.display.dropLast()))
+            }
+        }
+        if listing.isCancelled, !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
         if shown == nil {
             contents.replace(contents.dated(found, known: callbacks.knownDates))
         } else if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) {
@@ -115,6 +148,9 @@ public enum FolderListing {
         }
         Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000,
                                         capped: contents.isCapped))
+        if subfolders {
+            Trace.shared.emit(.subfoldersListed(folders: contents.subfolders.count, unreadable: contents.unreadable.joined(separator: "\n")))
+        }
         if shown == nil { job.unlessAbandoned { contents.emitRows(callbacks.batch) } }
         return .success(contents)
     }

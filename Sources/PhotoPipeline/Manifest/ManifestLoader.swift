@@ -43,6 +43,7 @@ public struct ManifestLoader: Sendable {
                      grew: @escaping (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in },
                      folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) },
+                     subfolders: (URL) -> Bool = { _ in false },
                      knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
@@ -54,7 +55,7 @@ public struct ManifestLoader: Sendable {
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
             listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew,
-                                          order: folderOrder(folder), knownDates: knownDates))
+                                          order: folderOrder(folder), subfolders: subfolders(folder), knownDates: knownDates))
             return
         }
         let data: Data, origin: AddressSpace

@@ -83,6 +83,19 @@ final class AppSettings {
         return nil
     }
 
+    /// The folders shown with their subfolders (paths, most recent first).
+    private var subfolderGalleries: [String] {
+        get { settings?.strings("subfolder-galleries") ?? (memory["subfolder-galleries"] as? [String] ?? []) }
+        set { if let settings { settings.setStrings("subfolder-galleries", newValue) } else { memory["subfolder-galleries"] = newValue } }
+    }
+
+    func includesSubfolders(_ gallery: String) -> Bool { subfolderGalleries.contains(gallery) }
+
+    func setIncludesSubfolders(_ included: Bool, _ gallery: String) {
+        let others = subfolderGalleries.filter { $0 != gallery }
+        subfolderGalleries = Array(((included ? [gallery] : []) + others).prefix(Self.ordersLimit))
+    }
+
     func setOrder(_ order: PhotoOrder, of gallery: String) {
         let others = galleryOrders.filter { !$0.hasSuffix(" " + gallery) }
         galleryOrders = Array((["\(order) \(gallery)"] + others).prefix(Self.ordersLimit))

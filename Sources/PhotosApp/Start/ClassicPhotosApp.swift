@@ -94,6 +94,8 @@ final class ClassicPhotosApp {
         application.addStatefulAction("sort-direction", state: "ascending") { [weak self] value in
             self?.window().sort(descending: value == "descending")
         }
+        // A folder with the photos of all its subfolders (the Sort menu's check item).
+        application.addToggleAction("subfolders", state: false) { [weak self] included in self?.window().setSubfolders(included) }
         application.setAccels(for: "app.view::list", ["<Primary>1"])
         application.setAccels(for: "app.view::grid", ["<Primary>2"])
         application.addStatefulAction("thumbnail-size", state: "\(services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout))") { [weak self] value in

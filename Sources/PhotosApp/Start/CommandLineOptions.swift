@@ -19,6 +19,8 @@ struct CommandLineOptions {
     var layout: GalleryLayout?
     /// The order galleries show in for this run (not saved), instead of each one's own.
     var order: PhotoOrder?
+    /// Folders are listed with their subfolders, for this run.
+    var subfolders = false
     /// What is left for g_application_run: argv[0] and the files or URLs to open.
     var remaining: [String] = []
 
@@ -43,6 +45,7 @@ struct CommandLineOptions {
       --view list|grid          show the gallery as a list of rows or a grid, for this run
       --sort ORDER              sort by name, date-taken, modified or size (a folder) or own
                                 (a manifest), with -desc for descending, for this run
+      --subfolders              include the photos of a folder's subfolders, for this run
       -h, --help                show this help
     """
 
@@ -83,6 +86,7 @@ struct CommandLineOptions {
                 let text = try value(argument)
                 guard let layout = GalleryLayout(rawValue: text) else { throw UsageError("--view needs list or grid, not “\(text)”") }
                 options.layout = layout
+            case "--subfolders": options.subfolders = true
             case "--sort":
                 let text = try value(argument)
                 guard let order = PhotoOrder(name: text) else {

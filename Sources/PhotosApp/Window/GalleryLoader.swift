@@ -34,9 +34,10 @@ final class GalleryLoader {
 
     /// Start loading `source`; a load still running is cancelled and anything it still delivers
     /// is dropped.
-    /// `folderOrder`: a folder's order; `dates`: what the metadata index knows (a folder sorted
+    /// `folderOrder`: a folder's order; `subfolders`: whether it is listed with its subfolders; `dates`: what the metadata index knows (a folder sorted
     /// by date is listed in that order at once).
-    func load(_ source: URL, folderOrder: @escaping @Sendable (URL) -> PhotoOrder = { _ in PhotoOrder(.name) }, dates: DateReader? = nil) {
+    func load(_ source: URL, folderOrder: @escaping @Sendable (URL) -> PhotoOrder = { _ in PhotoOrder(.name) },
+              subfolders: @escaping @Sendable (URL) -> Bool = { _ in false }, dates: DateReader? = nil) {
         self.source = source
         generation += 1
         let generation = self.generation
@@ -69,7 +70,7 @@ final class GalleryLoader {
                         guard let self, generation == self.generation else { return }
                         self.events.folderListed(contents)
                     }
-                }, folderOrder: folderOrder, knownDates: { dates?.fromIndex($0) ?? [:] })
+                }, folderOrder: folderOrder, subfolders: subfolders, knownDates: { dates?.fromIndex($0) ?? [:] })
             }
             MainLoop.invoke { [weak self] in
                 guard let self, generation == self.generation else { return }

@@ -34,6 +34,26 @@ extension GalleryWindow {
         Trace.shared.emit(.sorted(order: order.description, rows: gallery.count, ms: milliseconds, first: first.joined(separator: "\n")))
     }
 
+    /// Whether the listing of `source` includes a folder's subfolders (`--subfolders`, or the
+    /// folder's own choice; a photo opened names its folder's).
+    func includesSubfolders(loading source: URL) -> @Sendable (URL) -> Bool {
+        let always = services.options.subfolders
+        let own = (Self.orderKey(source), services.preferences.includesSubfolders(Self.orderKey(source)))
+        let parent = Self.orderKey(source.deletingLastPathComponent())
+        let parents = (parent, services.preferences.includesSubfolders(parent))
+        return { folder in
+            let key = Self.orderKey(folder)
+            return always || (key == own.0 ? own.1 : key == parents.0 ? parents.1 : false)
+        }
+    }
+
+    /// Include Subfolders toggled: remembered for the folder shown, which is listed again.
+    func setSubfolders(_ included: Bool) {
+        guard let gallery, gallery.manifest.format == .folder else { return }
+        services.preferences.setIncludesSubfolders(included, Self.orderKey(gallery.manifest.source))
+        reload()
+    }
+
     /// A gallery was installed: its order shown in the menu (a folder's listing is already in
     /// it; a manifest's is applied once all its rows are read).
     func showOrder(of gallery: PhotoGallery) {
@@ -41,6 +61,7 @@ extension GalleryWindow {
         order = order(for: gallery.manifest.source, isFolder: isFolder)
         manifestOrder = nil
         sortMenu.show(order, isFolder: isFolder, in: application)
+        application.setActionState("subfolders", isFolder && includesSubfolders(loading: gallery.manifest.source)(gallery.manifest.source))
     }
 
     /// The `sort` or `sort-direction` action: sort the gallery shown, and remember it for it.

@@ -173,7 +173,7 @@ final class GalleryWindow {
         // reason): a manifest that crashes the app is not reopened at every launch.
         services.preferences.loadStarted(source.absoluteString, isSample: source == DataLocations.sampleManifest)
         pages.empty.showRecent(services.preferences.recentGalleries)
-        loader.load(source, folderOrder: folderOrder(loading: source), dates: services.dateReader)
+        loader.load(source, folderOrder: folderOrder(loading: source), subfolders: includesSubfolders(loading: source), dates: services.dateReader)
     }
 
     /// The gallery on screen is the bundled sample.

@@ -1,4 +1,4 @@
-// Why this exists: the header's Sort menu: the orders a gallery offers (a folder: name, date taken, date modified, size; a manifest: its own order and name) and ascending or descending, as radio items of the `sort` and `sort-direction` actions.
+// Why this exists: the header's Sort menu: the orders a gallery offers (a folder: name, date taken, date modified, size; a manifest: its own order and name) and ascending or descending, as radio items of the `sort` and `sort-direction` actions; for a folder, Include Subfolders.
 import GLibRuntime
 import Gtk
 import PhotoPipeline
@@ -11,6 +11,9 @@ final class SortMenu {
 
     init() {
         folderMenu = Self.menu(keys: [(.name, tr("_Name")), (.dateTaken, tr("Date _Taken")), (.modified, tr("Date _Modified")), (.size, tr("_Size"))])
+        let folders = Menu()
+        folders.append(tr("Include Sub_folders"), action: "app.subfolders")
+        folderMenu.appendSection(folders)
         manifestMenu = Self.menu(keys: [(.own, tr("_Manifest Order")), (.name, tr("_Name"))])
         button = MenuButton(iconName: "view-sort-ascending-symbolic", menu: folderMenu, primary: false)
         button.tooltip = tr("Sort")
