@@ -62,8 +62,10 @@ public final class Application {
         Signal.connectPointer(action, "change-state") { value in
             guard let value else { return }
             let variant = OpaquePointer(value)
-            changed(String(cString: g_variant_get_string(variant, nil)))
+            // The state first: a handler that refuses it (a manifest asked to sort by size) sets
+            // it back, and that is what stays.
             g_simple_action_set_state(action, variant)
+            changed(String(cString: g_variant_get_string(variant, nil)))
         }
         add(action, name)
     }
@@ -93,8 +95,8 @@ public final class Application {
         Signal.connectPointer(action, "change-state") { value in
             guard let value else { return }
             let variant = OpaquePointer(value)
-            changed(g_variant_get_boolean(variant) != 0)
             g_simple_action_set_state(action, variant)
+            changed(g_variant_get_boolean(variant) != 0)
         }
         add(action, name)
     }

@@ -78,6 +78,17 @@ public final class AppProcess {
     /// … a toggle's (a check item's).
     public func setActionState(_ name: String, _ state: Bool) throws { try setState(name, state ? "<true>" : "<false>") }
 
+    /// A stateful app action's state as GVariant text (`'own'`, `true`), read over D-Bus (org.gtk.Actions.Describe).
+    public func actionState(_ name: String) throws -> String {
+        let result = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                                                     "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                                                     "--method", "org.gtk.Actions.Describe", name],
+                                  environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
+        // "((true, signature '', [<'own'>]),)": the state is inside the last [< >].
+        guard let open = result.output.range(of: "[<", options: .backwards), let close = result.output.range(of: ">]", options: .backwards) else { return "" }
+        return String(result.output[open.upperBound..<close.lowerBound])
+    }
+
     private func setState(_ name: String, _ variant: String) throws {
         let result = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
                                                      "--object-path", "/io/github/classicphotos/ClassicPhotos",

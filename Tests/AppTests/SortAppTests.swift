@@ -161,6 +161,7 @@ final class SortAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, app.stderr)
         // A manifest offers no date or size: asked anyway, nothing happens.
         try app.setActionState("sort", "size")
+        XCTAssertEqual(try app.actionState("sort"), "'own'", "the menu still shows the manifest's own order")
         try app.setActionState("sort", "name")
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in Self.lastSorted(app, "name") == Array(byName.prefix(20)) }, "\(Self.lastSorted(app, "name") ?? [])")
         try app.setActionState("sort", "own")

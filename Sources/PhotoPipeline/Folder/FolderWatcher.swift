@@ -119,6 +119,17 @@ public final class FolderWatcher {
         }
     }
 
+    /// A reading ended: the one asked for meanwhile (a sort by date chosen while the index was
+    /// being read quietly) starts now.
+    private func readingEnded(_ reading: Cancellable) {
+        guard readingDates === reading else { return }
+        readingDates = nil
+        if readAgain {
+            readAgain = false
+            readDates()
+        }
+    }
+
     /// Read the dates not read yet, if the order is by date: once all are read, the photos move
     /// (one change through `onChange`); in another order, only what the index knows. One
     /// reading at a time; one asked for meanwhile follows it.
@@ -138,12 +149,12 @@ public final class FolderWatcher {
                 if contents.learn(known) {
                     Trace.shared.emit(.datesRead(fromIndex: known.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
                 }
-                MainLoop.invoke { [weak self] in self?.readingDates = nil }
+                MainLoop.invoke { [weak self] in self?.readingEnded(cancellable) }
                 return
             }
             let files = contents.unreadDates()
             guard !files.isEmpty else {
-                MainLoop.invoke { [weak self] in self?.readingDates = nil }
+                MainLoop.invoke { [weak self] in self?.readingEnded(cancellable) }
                 return
             }
             dateReader.read(files, first: first, cancellable: cancellable, found: { dates in
@@ -152,11 +163,10 @@ public final class FolderWatcher {
                 queue.async {
                     let change = cancellable.isCancelled ? nil : contents.settle()
                     MainLoop.invoke { [weak self] in
-                        guard let self, self.readingDates === cancellable else { return }
+                        guard let self, self.readingDates === cancellable, !self.stopped else { return }
                         Trace.shared.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
                         if let change { self.hand(change) }
-                        self.readingDates = nil
-                        if self.readAgain { self.readAgain = false; self.readDates() }
+                        self.readingEnded(cancellable)
                     }
                 }
             })
