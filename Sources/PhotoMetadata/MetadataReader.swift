@@ -64,14 +64,10 @@ public enum MetadataReader {
         read(data) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
     }
 
-    /// Only the tags named `names` (no lists, no position) of a photo's file or an EXIF block:
+    /// Only the tags named `names` (no lists, no position) of a photo's file:
     /// what a sort needs, read as fast as exiv2 can.
     public static func read(file data: Data, only names: [String]) -> Tags? {
         read(data, names: names, lists: false) { metadata, bytes, count, error in gexiv2_metadata_open_buf(metadata, bytes, count, error) }
-    }
-
-    public static func read(exif data: Data, only names: [String]) -> Tags? {
-        read(data, names: names, lists: false) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
     }
 
     private static func read(_ data: Data, names: [String] = tagNames, lists: Bool = true, _ open: Opener) -> Tags? {

@@ -59,14 +59,6 @@ public final class Database: @unchecked Sendable {
         return statement.integer(0)
     }
 
-    /// The first column of each row of `sql`, as text.
-    public func texts(_ sql: String) throws(SQLiteError) -> [String] {
-        let statement = try prepare(sql)
-        var texts: [String] = []
-        while try statement.step() { texts.append(statement.text(0) ?? "") }
-        return texts
-    }
-
     public final class Statement {
         private let pointer: OpaquePointer
         private let database: Database

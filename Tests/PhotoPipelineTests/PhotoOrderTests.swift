@@ -1,5 +1,6 @@
 // Why this exists: a folder's orders on photos whose names, dates taken, times and sizes disagree (stable, with photos lacking a date where they belong), a new order and dates read as moves every part of the app follows, and a manifest sorted by name and back.
 import Foundation
+import GLibIO
 @testable import PhotoPipeline
 import XCTest
 
@@ -112,5 +113,5 @@ final class PhotoOrderTests: XCTestCase {
 
 /// The file manager's sort key, as the listing makes it.
 enum GLibIOKey {
-    static func key(_ name: String) -> [UInt8] { FolderContents.sortKey(name) }
+    static func key(_ name: String) -> [UInt8] { DirectoryListing.sortKey(name) }
 }

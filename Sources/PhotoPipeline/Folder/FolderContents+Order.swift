@@ -1,12 +1,8 @@
 // Why this exists: a folder gallery sorted again: by another order the user chose, or by date taken once its photos' dates are read; said as one FolderChange that moves every row, so each keeps its record, its image and its work.
 import Foundation
-import GLibIO
 
 extension FolderContents {
     func precedes(_ a: Photo, _ b: Photo) -> Bool { order.precedes(a, b) }
-
-    /// The key a display name sorts by (the file manager's).
-    static func sortKey(_ name: String) -> [UInt8] { DirectoryListing.sortKey(name) }
 
     /// Sort in `order` from now on: nil when no photo moves.
     func reorder(_ order: PhotoOrder) -> FolderChange? {
