@@ -26,6 +26,12 @@ public final class FolderContents: @unchecked Sendable {
     /// shown), and those that could not be read (shown).
     var subfolders: [String: String] = [:]
     public internal(set) var unreadable: [String] = []
+    /// Whether the gallery includes its subfolders (a folder that arrives is listed, and watched).
+    var includesSubfolders = false
+    /// The folders entered, by device and inode (`enter`): their paths.
+    var entered: [String: String] = [:]
+    /// The folders (paths, "" for the folder itself) the system's limit on watches left unwatched.
+    var notWatched: Set<String> = []
     /// The folder holds more photos than are listed (`FolderListing.maxPhotos`).
     public internal(set) var isCapped = false
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
@@ -107,22 +113,49 @@ public final class FolderContents: @unchecked Sendable {
         return low < photos.count && photos[low].fileName == fileName ? low : nil
     }
 
-    /// The names whose presence differs between this listing and `onDisk` (the folder's names
-    /// now): files that arrived or went since it was listed.
-    func presenceChanges(onDisk: [String]) -> Set<String> {
-        let listed = Set(photos.map(\.fileName).filter { !$0.contains("/") })
-        return Set(onDisk).symmetricDifference(listed)
+    /// The names whose presence differs between this listing and `onDisk` (the names now in
+    /// each folder listed, by its path, "" for the folder itself): files that arrived or went
+    /// since it was listed (and each subfolder's name, which `refresh` finds unchanged).
+    func presenceChanges(onDisk: [String: [String]]) -> Set<String> {
+        var listed: [String: Set<String>] = [:]
+        for photo in photos {
+            let path = photo.fileName.lastIndex(of: "/").map { String(photo.fileName[...$0]) } ?? ""
+            listed[path, default: []].insert(photo.fileName)
+        }
+        var differing: Set<String> = []
+        for (path, names) in onDisk { differing.formUnion(Set(names.map { path + $0 }).symmetricDifference(listed[path] ?? [])) }
+        return differing
     }
 
     /// Look again at the entries named `fileNames` (blocking: the watcher's queue) and apply
     /// what changed: photos that went, photos that arrived, photos that are still there (their
-    /// file may have new contents). Nil when nothing the gallery shows changed.
-    func refresh(_ fileNames: Set<String>) -> FolderChange? {
+    /// file may have new contents); with subfolders, folders that arrived (listed, and given to
+    /// `watch` first) or went. Nil when nothing the gallery shows changed.
+    func refresh(_ fileNames: Set<String>, watch: (Subfolder) -> Void = { _ in }, unwatch: (String) -> Void = { _ in }) -> FolderChange? {
         var removed: [Int] = []
         var added: [Photo] = []
         var touched: Set<String> = []
-        for fileName in fileNames {
-            let now = DirectoryListing.entry(atPath: folder + fileName).flatMap { photo($0, in: subfolder(of: fileName)) }
+        // A folder sorts before its entries: those of one that arrived are listed with it.
+        var arrived: Set<String> = []
+        for fileName in fileNames.sorted() where !arrived.contains(fileName) {
+            let entry = DirectoryListing.entry(atPath: folder + fileName)
+            if includesSubfolders, entry?.kind == .directory || subfolders[fileName + "/"] != nil {
+                let folderPath = fileName + "/"
+                // Still the folder listed: its own watch reports its entries.
+                if subfolders[folderPath] != nil, entry?.kind == .directory, let id = identity(folderPath), entered[id] == folderPath { continue }
+                if subfolders[folderPath] != nil {
+                    unwatch(folderPath)
+                    removed += dropSubfolder(folderPath)
+                }
+                let parent = subfolder(of: fileName)
+                if let entry, let sub = followed(entry, in: parent) {
+                    let listed = listArrived(sub, watch: watch)
+                    added += listed
+                    arrived.formUnion(listed.map(\.fileName))
+                }
+                continue
+            }
+            let now = entry.flatMap { photo($0, in: subfolder(of: fileName)) }
             let before = index(of: fileName)
             switch (before, now) {
             case (nil, nil):
@@ -139,7 +172,7 @@ public final class FolderContents: @unchecked Sendable {
                 added.append(photo)
             }
         }
-        return merge(removed: removed, added: added, touched: touched)
+        return merge(removed: Array(Set(removed)), added: added, touched: touched)
     }
 
     /// More of the folder, found by a listing still under way after its first rows were shown:
@@ -150,7 +183,7 @@ public final class FolderContents: @unchecked Sendable {
 
     /// Remove the photos at `removed`, merge `added` into their sorted places, and say so as
     /// row positions (the photos named `touched` are still there, maybe with new contents).
-    private func merge(removed: [Int], added: [Photo], touched: Set<String>) -> FolderChange? {
+    func merge(removed: [Int], added: [Photo], touched: Set<String>) -> FolderChange? {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
         let removed = removed.sorted()
         // The survivors keep their order; the arrivals are merged into it.

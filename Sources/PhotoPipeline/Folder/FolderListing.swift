@@ -80,23 +80,16 @@ public enum FolderListing {
         let listing = Cancellable()
         let link = cancellable.onCancel { listing.cancel() }
         defer { cancellable.disconnect(link) }
-        // Subfolders still to list (with `subfolders`), and the folders seen, by device and
-        // inode: a symlinked folder is followed once, never round a loop.
+        // Subfolders still to list (with `subfolders`); each folder is entered once, by device
+        // and inode: a symlinked folder is followed once, never round a loop.
         var pending: [Subfolder] = []
-        var seen: Set<String> = []
-        func identity(_ folder: String) -> String? {
-            var info = stat()
-            return stat(folder, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
-        }
-        if subfolders, let root = identity(path) { seen.insert(root) }
+        contents.includesSubfolders = subfolders
+        if subfolders { _ = contents.enter(.top) }
         func take(_ entries: [DirectoryEntry], in sub: Subfolder) {
             if job.isAbandoned { return listing.cancel() }
             for entry in entries {
-                if subfolders, entry.kind == .directory, !entry.isHidden {
-                    // A link out of a folder someone else owns is not followed (as for photos).
-                    if !(entry.isSymlink && !contents.isOwned && contents.leadsOut(entry, in: sub)) {
-                        pending.append(sub.child(entry.name, display: entry.displayName))
-                    }
+                if subfolders, entry.kind == .directory {
+                    if let child = contents.followed(entry, in: sub) { pending.append(child) }
                     continue
                 }
                 guard let photo = contents.photo(entry, in: sub) else { skipped += 1; continue }
@@ -129,10 +122,9 @@ public enum FolderListing {
             if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
         }
         // Then each subfolder, breadth first; one that cannot be read is said, not fatal.
-        while !pending.isEmpty, !listing.isCancelled, contents.subfolders.count < maxSubfolders {
+        while !pending.isEmpty, !listing.isCancelled {
             let sub = pending.removeFirst()
-            guard sub.path.filter({ $0 == "/" }).count <= maxDepth, let id = identity(contents.folder + sub.path), seen.insert(id).inserted else { continue }
-            contents.subfolders[sub.path] = sub.display
+            guard contents.enter(sub) else { continue }
             do {
                 try DirectoryListing.list(path: contents.folder + sub.path, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: sub) }
             } catch {

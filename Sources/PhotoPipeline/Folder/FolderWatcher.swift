@@ -1,4 +1,4 @@
-// Why this exists: keeps a folder gallery up to date: GIO's monitor names the files that changed; the names are gathered for a moment (a camera import of 500 files becomes a few batches, not 500 relayouts), looked at again off the main loop, and handed over as one FolderChange.
+// Why this exists: keeps a folder gallery up to date, with its subfolders when it includes them: inotify names the files that changed; the names are gathered for a moment (a camera import of 500 files becomes a few batches, not 500 relayouts), looked at again off the main loop, and handed over as one FolderChange; folders the system's limit on watches leaves unwatched are said.
 import Foundation
 import GLibRuntime
 import GLibIO
@@ -7,7 +7,7 @@ import GLibIO
 public final class FolderWatcher {
     /// How long names are gathered after the first change of a batch before they are looked at.
     public static let gatherMilliseconds: UInt32 = 150
-    private var monitor: DirectoryMonitor?
+    private var watches: FolderWatches?
     /// Read and changed only on `queue` once handed over.
     private let contents: FolderContents
     private let queue = DispatchQueue(label: "classic-photos.folder-watcher", qos: .userInitiated)
@@ -18,6 +18,10 @@ public final class FolderWatcher {
     public var onChange: (FolderChange) -> Void = { _ in }
     /// The folder itself was deleted or moved away.
     public var onGone: () -> Void = {}
+    /// The folders the system's limit on watches leaves unwatched changed (as shown; empty: all
+    /// are followed).
+    public var onNotFollowed: ([String]) -> Void = { _ in }
+    private var notFollowed: [String] = []
     /// Reads the dates taken an order by date needs (nil: none are read).
     public var dateReader: DateReader?
     /// The names on disk of the photos on screen, read first.
@@ -26,41 +30,70 @@ public final class FolderWatcher {
     private var readingDates: Cancellable?
     private var readAgain = false
 
-    /// Watch the folder `contents` was listed from. Throws if it cannot be watched.
+    /// Watch the folder `contents` was listed from, and its subfolders if it includes them.
+    /// Throws if the folder cannot be watched (it went).
     public init(contents: FolderContents) throws(GLibError) {
         self.contents = contents
-        monitor = try DirectoryMonitor(path: contents.folder) { [weak self] change in self?.noticed(change) }
-        catchUp()
+        let watches = try FolderWatches(root: contents.folder) { [weak self] event in self?.noticed(event) }
+        switch watches.watch("") {
+        case .watched: break
+        case .limitReached: contents.notWatched.insert("")
+        case .failed(let code): throw GLibError(domain: "g-io-error-quark", code: 0 /* G_IO_ERROR_FAILED */, message: String(cString: strerror(code)))
+        }
+        self.watches = watches
+        catchUp(watchingSubfolders: true)
     }
 
-    /// A file copied in or removed after the listing read the folder and before the monitor
-    /// started would be missed until the next change: one look at the folder's names, off the
-    /// main loop, once the monitor runs, finds it.
-    private func catchUp() {
+    /// Watch the folder `path` (on the queue): one the limit refuses is remembered as not followed.
+    nonisolated private static func watch(_ path: String, in contents: FolderContents, with watches: FolderWatches) {
+        switch watches.watch(path) {
+        case .watched: contents.notWatched.remove(path)
+        case .limitReached: contents.notWatched.insert(path)
+        // Gone or unreadable since: its parent's watch reports it.
+        case .failed: break
+        }
+    }
+
+    /// A file copied in or removed after the listing read a folder and before its watch started
+    /// (or while the kernel's queue overflowed) would be missed until the next change: one
+    /// look at every folder's names, off the main loop, once the watches run, finds it.
+    private func catchUp(watchingSubfolders: Bool) {
+        guard let watches else { return }
         let contents = self.contents
         queue.async {
             BackgroundPriority.lowerCurrentThread()
-            guard let onDisk = try? FileManager.default.contentsOfDirectory(atPath: contents.folder) else { return }
+            if watchingSubfolders { for path in contents.listedFolders.dropFirst() { Self.watch(path, in: contents, with: watches) } }
+            var onDisk: [String: [String]] = [:]
+            for path in contents.listedFolders {
+                if let names = try? FileManager.default.contentsOfDirectory(atPath: contents.folder + path) { onDisk[path] = names }
+            }
             let differing = contents.presenceChanges(onDisk: onDisk)
-            guard !differing.isEmpty, let change = contents.refresh(differing) else { return }
-            MainLoop.invoke { [weak self] in self?.hand(change) }
+            let change = differing.isEmpty ? nil : Self.refresh(differing, contents, watches)
+            let notFollowed = contents.notWatchedNames()
+            MainLoop.invoke { [weak self] in self?.handOver(change, notFollowed: notFollowed) }
         }
+    }
+
+    nonisolated private static func refresh(_ names: Set<String>, _ contents: FolderContents, _ watches: FolderWatches) -> FolderChange? {
+        contents.refresh(names, watch: { watch($0.path, in: contents, with: watches) }, unwatch: { watches.unwatch(under: $0) })
     }
 
     public func stop() {
         stopped = true
         readingDates?.cancel()
         if let gathering { MainLoop.cancel(gathering) }
-        monitor?.cancel()
-        monitor = nil
+        watches?.cancel()
+        watches = nil
     }
 
-    private func noticed(_ change: DirectoryMonitor.Change) {
+    private func noticed(_ event: FolderWatches.Event) {
         guard !stopped else { return }
-        switch change {
-        case .folderGone:
+        switch event {
+        case .rootGone:
             stop()
             onGone()
+        case .overflowed:
+            catchUp(watchingSubfolders: false)
         case .entries(let names):
             gathered.formUnion(names)
             guard gathering == nil else { return }
@@ -70,13 +103,26 @@ public final class FolderWatcher {
 
     private func lookAgain() {
         gathering = nil
+        guard let watches else { return }
         let names = gathered, contents = self.contents
         gathered = []
         queue.async {
             BackgroundPriority.lowerCurrentThread()
-            guard let change = contents.refresh(names) else { return }
-            MainLoop.invoke { [weak self] in self?.hand(change) }
+            let change = Self.refresh(names, contents, watches)
+            let notFollowed = contents.notWatchedNames()
+            MainLoop.invoke { [weak self] in self?.handOver(change, notFollowed: notFollowed) }
         }
+    }
+
+    /// What the queue found: the change, and the folders not followed if they changed.
+    private func handOver(_ change: FolderChange?, notFollowed: [String]) {
+        guard !stopped else { return }
+        if notFollowed != self.notFollowed {
+            self.notFollowed = notFollowed
+            Trace.shared.emit(.notFollowed(folders: notFollowed.count, names: notFollowed.prefix(10).joined(separator: "\n")))
+            onNotFollowed(notFollowed)
+        }
+        if let change { hand(change) }
     }
 
     /// A change, on the main loop, in the order the queue made them.

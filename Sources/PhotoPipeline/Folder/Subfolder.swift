@@ -1,5 +1,7 @@
-// Why this exists: where a photo of a gallery that includes subfolders lives under the gallery's folder: the subfolder's path on disk and as shown, each ending in "/" ("" for the folder itself), so its photos are named by their path ("2024/Trip/IMG_0001.jpg").
+// Why this exists: where a photo of a gallery that includes subfolders lives under the gallery's folder: the subfolder's path on disk and as shown, each ending in "/" ("" for the folder itself), so its photos are named by their path ("2024/Trip/IMG_0001.jpg"); and which subfolders are entered (each folder once, never round a loop), by the listing and by the watcher when one arrives or goes.
 import Foundation
+import GLibIO
+import GLibRuntime
 
 struct Subfolder: Sendable, Equatable {
     /// Its path under the gallery's folder, as on disk ("Day 1/"), and as shown.
@@ -11,6 +13,8 @@ struct Subfolder: Sendable, Equatable {
     func child(_ name: String, display shown: String) -> Subfolder {
         Subfolder(path: path + name + "/", display: display + DisplayText.clean(shown) + "/")
     }
+
+    var depth: Int { path.filter { $0 == "/" }.count }
 }
 
 extension FolderContents {
@@ -19,5 +23,72 @@ extension FolderContents {
         guard let slash = fileName.lastIndex(of: "/") else { return .top }
         let path = String(fileName[...slash])
         return Subfolder(path: path, display: subfolders[path] ?? path)
+    }
+
+    /// A folder's device and inode: the same folder reached by two paths (a link) is one.
+    func identity(_ path: String) -> String? {
+        var info = stat()
+        return stat(folder + path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+    }
+
+    /// The subfolder `entry` of `sub` leads to, if it is one to follow: a folder, not hidden,
+    /// and not a link out of a folder someone else owns (as for photos).
+    func followed(_ entry: DirectoryEntry, in sub: Subfolder) -> Subfolder? {
+        guard entry.kind == .directory, !entry.isHidden else { return nil }
+        if entry.isSymlink, !isOwned, leadsOut(entry, in: sub) { return nil }
+        return sub.child(entry.name, display: entry.displayName)
+    }
+
+    /// Enter `sub` (to list it): false if it is too deep, one too many, or a folder already
+    /// entered by another path (a link round a loop).
+    func enter(_ sub: Subfolder) -> Bool {
+        guard sub.depth <= FolderListing.maxDepth, subfolders.count < FolderListing.maxSubfolders,
+              let id = identity(sub.path), entered[id] == nil else { return false }
+        entered[id] = sub.path
+        if sub != .top { subfolders[sub.path] = sub.display }
+        return true
+    }
+
+    /// A subfolder that arrived while the gallery is shown, and every folder under it: entered,
+    /// watched (before it is read, so nothing written meanwhile is missed), listed. Their photos.
+    func listArrived(_ root: Subfolder, watch: (Subfolder) -> Void) -> [Photo] {
+        var pending = [root], found: [Photo] = []
+        while !pending.isEmpty {
+            let sub = pending.removeFirst()
+            guard enter(sub) else { continue }
+            watch(sub)
+            do {
+                try DirectoryListing.list(path: folder + sub.path, cancellable: Cancellable()) { entries in
+                    for entry in entries {
+                        if let child = self.followed(entry, in: sub) { pending.append(child) } else if let photo = self.photo(entry, in: sub) { found.append(photo) }
+                    }
+                }
+            } catch {
+                unreadable.append(String(sub.display.dropLast()))
+            }
+        }
+        return found
+    }
+
+    /// The subfolder `path` went (deleted, moved away, or no longer a folder): it and every
+    /// folder under it are forgotten. The positions of their photos.
+    func dropSubfolder(_ path: String) -> [Int] {
+        guard let display = subfolders[path] else { return [] }
+        for known in subfolders.keys where known.hasPrefix(path) { subfolders[known] = nil }
+        entered = entered.filter { !$0.value.hasPrefix(path) }
+        unreadable.removeAll { ($0 + "/").hasPrefix(display) }
+        notWatched = notWatched.filter { !$0.hasPrefix(path) }
+        return photos.indices.filter { photos[$0].fileName.hasPrefix(path) }
+    }
+
+    /// Every folder listed (the folder itself first, as ""), shallowest first.
+    var listedFolders: [String] {
+        [""] + subfolders.keys.map { (Subfolder(path: $0, display: "").depth, $0) }.sorted { $0 < $1 }.map(\.1)
+    }
+
+    /// The folders not followed live (the system's limit on watches), as shown; the folder
+    /// itself by its name.
+    func notWatchedNames() -> [String] {
+        notWatched.sorted().map { $0.isEmpty ? DisplayText.clean((folder as NSString).lastPathComponent) : String((subfolders[$0] ?? $0).dropLast()) }
     }
 }

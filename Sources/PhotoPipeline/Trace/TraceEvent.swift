@@ -15,6 +15,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
     case folderGrew(added: Int, total: Int)
     case subfoldersListed(folders: Int, unreadable: String)
+    case notFollowed(folders: Int, names: String)
     case sorted(order: String, rows: Int, ms: Double, first: String)
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case metadataIndex(state: String, reason: String?)
@@ -78,6 +79,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case folderChanged = "folder-changed"
         case folderGrew = "folder-grew"
         case subfoldersListed = "subfolders-listed"
+        case notFollowed = "not-followed"
         case sorted
         case datesRead = "dates-read"
         case metadataIndex = "metadata-index"
@@ -122,8 +124,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .manifestFailed: "a manifest could not be loaded; the window shows the reason with Retry"
             case .folderListed: "a folder opened as a gallery was listed: `photos` images in it become rows, `skipped` entries are not (hidden files, subfolders, other files, special files, broken links, links out of a folder someone else owns), in `ms`; `capped` when it holds more photos than the 250,000 listed"
             case .folderGrew: "a big folder's listing went on after its first rows were shown: the `added` photos it found since were merged into their sorted places (the list stays at the top if it was there); `total` rows now"
-            case .folderChanged: "the folder shown changed on disk (GIO's monitor; changes gathered for a moment are one event): `added` photos became rows, `removed` rows went, `changed` rows get their photo again; `total` rows now"
+            case .folderChanged: "the folder shown, or with its subfolders one of them, changed on disk (inotify; changes gathered for a moment are one event; a subfolder that arrived or went adds or removes all its photos): `added` photos became rows, `removed` rows went, `changed` rows get their photo again; `total` rows now"
             case .subfoldersListed: "a folder opened with its subfolders (Include Subfolders, `--subfolders`) was listed with `folders` subfolders (hidden ones left out, a symlinked one followed once, never round a loop); `unreadable`: those that could not be read, a line each"
+            case .notFollowed: "the system's limit on file watches (`fs.inotify.max_user_watches`) left `folders` folders of the gallery shown unwatched (0: all followed again), so their changes show only on Reload; `names`: the first 10, a line each"
             case .sorted: "the gallery shown took its `order` (`name`, `date-taken`, `modified`, `size` or a manifest's `own`, `-desc` for descending): a folder's whole listing, a sort chosen in the header's Sort menu (the photo at the top of the view stays there), or a folder sorted by date moved by the dates read; sorted in `ms`, `rows` rows, the `first` 20 rows' names, a line each"
             case .datesRead: "a folder's dates taken were looked up: `fromIndex` from the metadata index (as it is listed or sorted by date, or quietly in another order, so that a later sort by date reads nothing), `fromFiles` read from the photos' first bytes in the decoding helpers (sorted by date, the dates the index lacked), in `ms`"
             case .metadataIndex: "the metadata index (dates taken, in the cache folder) opened: `state` is `opened`, `created`, `rebuilt` (it was corrupt, not ours or of another version: `reason`) or `in-memory` (it could not be used this run: `reason`)"

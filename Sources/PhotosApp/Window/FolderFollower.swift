@@ -14,6 +14,10 @@ final class FolderFollower {
     var countChanged: () -> Void = {}
     /// The folder itself was deleted or moved away.
     var gone: (PhotoGallery) -> Void = { _ in }
+    /// The folders whose changes are not seen (the system's limit on watches), as shown, and
+    /// those before.
+    var notFollowed: (_ names: [String], _ before: [String]) -> Void = { _, _ in }
+    private var unfollowed: [String] = []
     /// The gallery's rows took a new order (`order` known, sorted in `ms`): for the trace.
     var sorted: (_ milliseconds: Double) -> Void = { _ in }
     /// Reads the dates taken for an order by date.
@@ -45,6 +49,12 @@ final class FolderFollower {
                 self.apply(change, to: gallery, keepTop: change.moves == nil ? .never : .unlessAtTop)
                 if change.moves != nil { self.sorted(0) }
             }
+            watcher.onNotFollowed = { [weak self] names in
+                guard let self else { return }
+                let before = self.unfollowed
+                self.unfollowed = names
+                self.notFollowed(names, before)
+            }
             watcher.onGone = { [weak self, weak gallery] in
                 guard let self, let gallery, self.gallery === gallery else { return }
                 self.gone(gallery)
@@ -53,8 +63,7 @@ final class FolderFollower {
             // Sorted in another order while the folder was being listed.
             if let wanted, wanted != contents.order { sort(wanted) } else { watcher.readDates() }
         } catch {
-            // GIO watches with inotify, else by polling the folder, so this is rare (the folder
-            // went between its listing and now): the folder shows as listed; Reload reads it again.
+            // The folder went between its listing and now: it shows as listed; Reload reads it again.
         }
     }
 
@@ -78,6 +87,7 @@ final class FolderFollower {
     }
 
     func stop() {
+        unfollowed = []
         watcher?.stop()
         watcher = nil
         gallery = nil

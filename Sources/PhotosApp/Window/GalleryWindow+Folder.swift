@@ -1,4 +1,4 @@
-// Why this exists: the window's side of a folder's whole listing: the folder is kept up to date from then on, and one that holds more photos than are listed, or subfolders that could not be read, says so in the window's bar.
+// Why this exists: the window's side of a folder's whole listing: the folder is kept up to date from then on, and one that holds more photos than are listed, subfolders that could not be read, or folders the system's limit on watches leaves unfollowed, say so in the window's bar.
 import Foundation
 import Gtk
 import PhotoPipeline
@@ -7,6 +7,7 @@ extension GalleryWindow {
     /// A folder's whole listing: kept up to date from now on; one over the cap says so.
     func listed(_ contents: FolderContents) {
         guard let gallery else { return }
+        follower.notFollowed = { [weak self] names, before in self?.sayNotFollowed(names, before: before) }
         follower.follow(contents, in: gallery)
         traceOrder(ms: 0)
         if !contents.unreadable.isEmpty {
@@ -21,6 +22,21 @@ extension GalleryWindow {
         let name = DisplayText.clean(gallery.manifest.source.lastPathComponent)
         errorBar.text = fill(tr("“%s” holds more than %s photos: the first %s found are shown."), DisplayText.isolate(name),
                              ViewerPage.number(FolderListing.maxPhotos), ViewerPage.number(FolderListing.maxPhotos))
+        errorBar.revealed = true
+    }
+
+    /// Folders whose changes the app cannot see (the system's limit on file watches): named in
+    /// the bar until all are followed again.
+    private func sayNotFollowed(_ names: [String], before: [String]) {
+        guard !names.isEmpty else {
+            if !before.isEmpty { errorBar.revealed = false }
+            return
+        }
+        // Translators: %s is a list of folder names, each in quotes.
+        let list = names.prefix(3).map { "“" + DisplayText.isolate($0) + "”" }.joined(separator: ", ") + (names.count > 3 ? " …" : "")
+        errorBar.text = fill(trn("The system's limit on watched folders is reached: changes in this folder show only when you reload: %s",
+                                 "The system's limit on watched folders is reached: changes in these folders show only when you reload: %s",
+                                 names.count), list)
         errorBar.revealed = true
     }
 }
