@@ -31,30 +31,10 @@ public enum DirectoryListing {
 
     /// List `path`'s entries (blocking: call on a worker thread), handing them over `batchSize`
     /// at a time. Throws the folder's error (missing, unreadable, not a folder, cancelled).
-    /// `onEntry` is called for each entry as GIO hands it over (progress, for a deadline).
+    /// `onEntry` is called for each entry as it is read (progress, for a deadline).
     public static func list(path: String, batchSize: Int = 1000, cancellable: Cancellable, onEntry: () -> Void = {},
                             batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
-        let folder = ObjectRef(adopting: g_file_new_for_path(path)!)
-        let opened = try withGError {
-            g_file_enumerate_children(folder.pointer.opaque, attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0)
-        }
-        guard let opened else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "cannot list the folder") }
-        let enumerator = ObjectRef(adopting: opened)
-        defer { g_file_enumerator_close(enumerator.pointer.as(GFileEnumerator.self), nil, nil) }
-        var entries: [DirectoryEntry] = []
-        entries.reserveCapacity(batchSize)
-        while true {
-            let next = try withGError { g_file_enumerator_next_file(enumerator.pointer.as(GFileEnumerator.self), cancellable.pointer, $0) }
-            guard let next else { break }
-            onEntry()
-            let info = ObjectRef(adopting: next)
-            entries.append(entry(info.pointer.opaque, folder: path))
-            if entries.count == batchSize {
-                batch(entries)
-                entries.removeAll(keepingCapacity: true)
-            }
-        }
-        if !entries.isEmpty { batch(entries) }
+        try DirectoryReader.read(path: path, batchSize: batchSize, cancellable: cancellable, onEntry: onEntry, batch: batch)
     }
 
     /// One entry described as `list` describes it (blocking: a worker thread); nil if it is gone

@@ -8,7 +8,7 @@ extension FolderContents {
     func reorder(_ order: PhotoOrder) -> FolderChange? {
         absorbDates()
         self.order = order
-        let sorted = photos.sorted(by: precedes)
+        let sorted = photos.sorted(by: order)
         return moved(to: sorted)
     }
 
@@ -63,7 +63,7 @@ extension FolderContents {
     /// moved where they now belong (one change, not one a batch of dates).
     func settle() -> FolderChange {
         absorbDates()
-        if order.needsDates, let change = moved(to: photos.sorted(by: precedes)) { return change }
+        if order.needsDates, let change = moved(to: photos.sorted(by: order)) { return change }
         return FolderChange(removed: [], inserted: [], changed: [], rows: rowStore(), dates: dates())
     }
 

@@ -58,7 +58,7 @@ public final class FolderContents: @unchecked Sendable {
 
     /// The whole listing (sorted here).
     func replace(_ photos: [Photo]) {
-        self.photos = photos.sorted(by: precedes)
+        self.photos = photos.sorted(by: order)
         byName = nil
     }
 
@@ -187,15 +187,17 @@ public final class FolderContents: @unchecked Sendable {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
         let removed = removed.sorted()
         // The survivors keep their order; the arrivals are merged into it.
-        var survivors: [Photo] = []
-        survivors.reserveCapacity(photos.count - removed.count + added.count)
-        var next = 0
-        for (index, photo) in photos.enumerated() {
-            if next < removed.count, removed[next] == index { next += 1; continue }
-            survivors.append(photo)
+        var survivors = removed.isEmpty ? photos : []
+        if !removed.isEmpty {
+            survivors.reserveCapacity(photos.count - removed.count + added.count)
+            var next = 0
+            for (index, photo) in photos.enumerated() {
+                if next < removed.count, removed[next] == index { next += 1; continue }
+                survivors.append(photo)
+            }
         }
         // Arrivals past the cap are left out, as the listing leaves them out.
-        var added = added.sorted(by: precedes)
+        var added = added.sorted(by: order)
         if survivors.count + added.count > FolderListing.maxPhotos {
             added = Array(added.prefix(max(0, FolderListing.maxPhotos - survivors.count)))
             isCapped = true

@@ -37,9 +37,9 @@ public enum FolderListing {
 
     /// The folder's images, sorted by the file manager's order, as rows (name: the display
     /// name; URL: the file's URI), handed over in batches. A folder still listing `firstRowsAfter`
-    /// after it began (checked at each of GIO's batches) shows the photos found so far, sorted, and the listing goes on:
+    /// after it began (checked at each batch of 1,000 entries) shows the photos found so far, sorted, and the listing goes on:
     /// what it finds after is handed to `grew`, merged into its sorted places, every `growEvery`
-    /// and at its end. Returns the whole listing, for the folder's watcher to keep up to date.
+    /// (past 10,000 rows, once as many again are found, or every second) and at its end. Returns the whole listing, for the folder's watcher to keep up to date.
     /// The listing runs on a thread of its own with the local reads' deadline: a folder that
     /// yields no entry for `files`' I/O timeout (a network mount that stopped answering) fails
     /// with the reason, its thread is abandoned, and nothing it finds later is handed over.
@@ -104,7 +104,10 @@ public enum FolderListing {
             }
             let now = Date()
             if let last = shown {
-                guard now.timeIntervalSince(last) >= growEvery else { return }
+                // Each merge rebuilds every row: past 10,000 rows, one waits until as many again are
+                // found (or a second went by), so a big tree is merged a few times, not every 200 ms.
+                let since = now.timeIntervalSince(last)
+                guard since >= growEvery, contents.count < 10_000 || found.count >= contents.count || since >= 1 else { return }
                 if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
                 found.removeAll(keepingCapacity: true)
                 shown = now
