@@ -2,7 +2,7 @@
 # Why this exists: the one command for the benchmarks: release builds of the app and the bench, then every benchmark (about 45 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source build-aux/install-deps.sh test
+source build-aux/install-deps.sh bench
 # The app and the bench built alike, as users get them: portable x86-64 code, with the sepia
 # kernel's x86-64-v3 path chosen at run time on CPUs that have it. So the kernel is measured
 # as it ships; only the C reference is also built with -march=native (see Package.swift).

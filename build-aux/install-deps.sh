@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: installs, via apt, whatever this Debian bookworm machine lacks: `run` (the default) what building and running Classic Photos needs; `test` that and what the tests, the package and the benchmarks need.
+# Why this exists: installs, via apt, whatever this Debian bookworm machine lacks: `run` (the default) what building and running Classic Photos needs; `test` that and what the tests and the package need; `bench` that and what the benchmarks race against.
 set -euo pipefail
 what="${1:-run}"
 
@@ -21,7 +21,7 @@ packages=(
   # build: the index of what photos' metadata said (dates taken), kept with SQLite
   libsqlite3-dev
 )
-if [ "$what" = test ]; then
+if [ "$what" = test ] || [ "$what" = bench ]; then
   packages+=(
     # test: a private X server, real X input, screenshots, a session bus, accessibility
     xvfb xdotool xclip imagemagick dbus xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli at-spi2-core openssl util-linux python3-gi gir1.2-atspi-2.0 gir1.2-gtk-4.0
@@ -42,6 +42,11 @@ if [ "$what" = test ]; then
     # bench: exiv2's own reading of dates taken, to race the sort by date
     exiv2
   )
+fi
+if [ "$what" = bench ]; then
+  # bench: gThumb, the folder browser GNOME users pick, raced to a full screen of thumbnails
+  # (about 180 packages, so only for the benchmarks, not the tests)
+  packages+=(gthumb)
 fi
 
 missing=()

@@ -7,15 +7,17 @@ public final class Xvfb {
     /// The server's process (benchmarks read its CPU time).
     public var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Start Xvfb on the first free display number from 90.
-    public init(width: Int = 1280, height: Int = 1024) throws {
+    /// Start Xvfb on the first free display number from 90; with `framebufferFolder`, the
+    /// screen is also a file there (`Xvfb_screen0`, XWD), read without asking the server.
+    public init(width: Int = 1280, height: Int = 1024, framebufferFolder: String? = nil) throws {
         var number = 90
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
                 || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             number += 1
         }
         display = ":\(number)"
-        process = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"])
+        process = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+                                   + (framebufferFolder.map { ["-fbdir", $0] } ?? []))
         let socket = "/tmp/.X11-unix/X\(number)"
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) {
