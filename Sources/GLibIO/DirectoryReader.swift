@@ -4,6 +4,9 @@ import Glibc
 import GLibRuntime
 
 enum DirectoryReader {
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
+
     /// Read `path`'s entries (blocking), handing them over `batchSize` at a time.
     static func read(path: String, batchSize: Int, cancellable: Cancellable, onEntry: () -> Void,
                      batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
@@ -26,12 +29,12 @@ enum DirectoryReader {
                 if errno != 0 { throw failure(errno, path) }
                 break
             }
-            let entry = withUnsafeBytes(of: next.pointee.d_name) { raw -> DirectoryEntry? in
-                let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-                if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { return nil } // "." and ".."
-                return describe(name, type: next.pointee.d_type, in: fd, hidden: hiddenNames, types: &types)
-            }
-            guard let entry else { continue }
+            // The name in place: a record is only as long as its name (`d_reclen`), so the
+            // 256-byte field is never copied whole.
+            let record = UnsafeRawPointer(next)
+            let name = (record + nameOffset).assumingMemoryBound(to: CChar.self)
+            if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { continue } // "." and ".."
+            let entry = describe(name, type: record.load(fromByteOffset: typeOffset, as: UInt8.self), in: fd, hidden: hiddenNames, types: &types)
             onEntry()
             entries.append(entry)
             if entries.count == batchSize {

@@ -147,6 +147,8 @@ public final class FolderContents: @unchecked Sendable {
                     unwatch(folderPath)
                     removed += dropSubfolder(folderPath)
                 }
+                // A photo whose name a folder now has went.
+                if let old = index(of: fileName) { removed.append(old) }
                 let parent = subfolder(of: fileName)
                 if let entry, let sub = followed(entry, in: parent) {
                     let listed = listArrived(sub, watch: watch)
