@@ -106,3 +106,17 @@ public struct BenchError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension AppBench {
+    /// A folder of the run's temporary files named `name`, made by `make` the first time it is
+    /// asked for in a run (a hidden `.complete` marks it whole), then reused.
+    func madeOnce(_ name: String, _ make: (URL) throws -> Void) throws -> URL {
+        let folder = TemporaryFiles.url(name)
+        let done = folder.appendingPathComponent(".complete")
+        if FileManager.default.fileExists(atPath: done.path) { return folder }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try make(folder)
+        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
+        return folder
+    }
+}

@@ -6,17 +6,13 @@ import TestAndBenchSupport
 extension AppBench {
     /// A folder of `count` links to the sample photos, "photo N.png" (made once).
     func bigFolder(_ count: Int) throws -> URL {
-        let folder = TemporaryFiles.url("bench-folder-\(count)")
-        let done = folder.appendingPathComponent(".complete")
-        if FileManager.default.fileExists(atPath: done.path) { return folder }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let samples = SamplePhotos.files.filter { $0.hasSuffix(".png") }
-        for index in 0..<count {
-            let target = SamplePhotos.directory.appendingPathComponent(samples[index % samples.count]).path
-            _ = symlink(target, folder.appendingPathComponent("photo \(index).png").path)
+        try madeOnce("bench-folder-\(count)") { folder in
+            let samples = SamplePhotos.files.filter { $0.hasSuffix(".png") }
+            for index in 0..<count {
+                let target = SamplePhotos.directory.appendingPathComponent(samples[index % samples.count]).path
+                _ = symlink(target, folder.appendingPathComponent("photo \(index).png").path)
+            }
         }
-        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
-        return folder
     }
 
     public func folders(_ photos: LargePhotos) throws -> [Result] {

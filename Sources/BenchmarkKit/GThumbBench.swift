@@ -10,20 +10,16 @@ extension AppBench {
     /// start), made once; each repetition moves the folder to a new name, so every photo has a
     /// new URI and no cache knows it.
     func twelveMegapixelFolder(_ photos: LargePhotos) throws -> URL {
-        let folder = TemporaryFiles.url("bench-gthumb-made")
-        let done = folder.appendingPathComponent(".complete")
-        if FileManager.default.fileExists(atPath: done.path) { return folder }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let large = photos.names.filter { $0.hasSuffix("-12mp.jpg") }
-        for index in 0..<Self.gthumbPhotos {
-            var bytes = photos.files[large[index % large.count]]!
-            let comment = Data("photo \(index)".utf8)
-            let segment = Data([0xFF, 0xFE, 0, UInt8(comment.count + 2)]) + comment
-            bytes.insert(contentsOf: segment, at: 2)
-            try bytes.write(to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", index + 1)))
+        try madeOnce("bench-gthumb-made") { folder in
+            let large = photos.names.filter { $0.hasSuffix("-12mp.jpg") }
+            for index in 0..<Self.gthumbPhotos {
+                var bytes = photos.files[large[index % large.count]]!
+                let comment = Data("photo \(index)".utf8)
+                let segment = Data([0xFF, 0xFE, 0, UInt8(comment.count + 2)]) + comment
+                bytes.insert(contentsOf: segment, at: 2)
+                try bytes.write(to: folder.appendingPathComponent(String(format: "IMG_%04d.jpg", index + 1)))
+            }
         }
-        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
-        return folder
     }
 
     /// The biggest window of `pid`'s on `display`: x, y, width, height.

@@ -9,36 +9,32 @@ extension AppBench {
     /// 10,000 camera JPEGs (800 × 600, about 140 KB, a camera's EXIF), each taken at another
     /// minute, named and modified in two other orders (made once a run).
     func datedFolder() throws -> URL {
-        let folder = TemporaryFiles.url("bench-dated-\(Self.sortedPhotos)")
-        let done = folder.appendingPathComponent(".complete")
-        if FileManager.default.fileExists(atPath: done.path) { return folder }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let template = folder.appendingPathComponent(".template.jpg")
-        let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
-        guard try Tool.run("/usr/bin/convert", [source, "-resize", "800x600!", "-quality", "90", template.path]).status == 0 else { throw BenchError("convert failed") }
-        try TestDetails.write(to: template)
-        var bytes = [UInt8](try Data(contentsOf: template))
-        let stamp = Array("2019:07:14 18:32:05".utf8)
-        let offsets = (0...(bytes.count - stamp.count)).filter { bytes[$0] == stamp[0] && Array(bytes[$0..<$0 + stamp.count]) == stamp }
-        guard !offsets.isEmpty else { throw BenchError("no date in the template") }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy:MM:dd HH:mm:ss"
-        for index in 0..<Self.sortedPhotos {
-            // Minutes apart, in an order unlike the names' (7919 is prime to 10,000).
-            let minute = (index * 7919) % Self.sortedPhotos
-            let date = Array(formatter.string(from: Date(timeIntervalSince1970: 1_500_000_000 + Double(minute) * 60)).utf8)
-            for offset in offsets { bytes.replaceSubrange(offset..<offset + date.count, with: date) }
-            let file = folder.appendingPathComponent(String(format: "IMG_%05d.jpg", index))
-            try Data(bytes).write(to: file)
-            // Modified in a third order, so that each sort brings other photos on screen.
-            let modified = Date(timeIntervalSince1970: 1_600_000_000 + Double((index * 3637) % Self.sortedPhotos) * 60)
-            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        try madeOnce("bench-dated-\(Self.sortedPhotos)") { folder in
+            let template = folder.appendingPathComponent(".template.jpg")
+            let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+            guard try Tool.run("/usr/bin/convert", [source, "-resize", "800x600!", "-quality", "90", template.path]).status == 0 else { throw BenchError("convert failed") }
+            try TestDetails.write(to: template)
+            var bytes = [UInt8](try Data(contentsOf: template))
+            let stamp = Array("2019:07:14 18:32:05".utf8)
+            let offsets = (0...(bytes.count - stamp.count)).filter { bytes[$0] == stamp[0] && Array(bytes[$0..<$0 + stamp.count]) == stamp }
+            guard !offsets.isEmpty else { throw BenchError("no date in the template") }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy:MM:dd HH:mm:ss"
+            for index in 0..<Self.sortedPhotos {
+                // Minutes apart, in an order unlike the names' (7919 is prime to 10,000).
+                let minute = (index * 7919) % Self.sortedPhotos
+                let date = Array(formatter.string(from: Date(timeIntervalSince1970: 1_500_000_000 + Double(minute) * 60)).utf8)
+                for offset in offsets { bytes.replaceSubrange(offset..<offset + date.count, with: date) }
+                let file = folder.appendingPathComponent(String(format: "IMG_%05d.jpg", index))
+                try Data(bytes).write(to: file)
+                // Modified in a third order, so that each sort brings other photos on screen.
+                let modified = Date(timeIntervalSince1970: 1_600_000_000 + Double((index * 3637) % Self.sortedPhotos) * 60)
+                try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+            }
+            try FileManager.default.removeItem(at: template)
         }
-        try FileManager.default.removeItem(at: template)
-        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
-        return folder
     }
 
     /// exiv2 reading every photo's DateTimeOriginal, one process per core, each given its share

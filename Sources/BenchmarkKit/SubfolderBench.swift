@@ -10,23 +10,20 @@ extension AppBench {
     /// copies of the sample photos kept in a hidden folder of the tree, so each is a regular file,
     /// as a camera's are, without 100,000 files' worth of disk (made once).
     func subfolderTree() throws -> URL {
-        let root = TemporaryFiles.url("bench-subfolders-\(Self.benchSubfolders)")
-        let done = root.appendingPathComponent(".complete")
-        if FileManager.default.fileExists(atPath: done.path) { return root }
-        let originals = root.appendingPathComponent(".originals")
-        try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
-        let samples = SamplePhotos.files.filter { $0.hasSuffix(".png") }
-        for sample in samples { try SamplePhotos.data(sample).write(to: originals.appendingPathComponent(sample)) }
-        for folder in 0..<Self.benchSubfolders {
-            let path = root.appendingPathComponent(String(format: "%04d/Day %02d", 2000 + folder / 20, folder % 20))
-            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
-            for index in 0..<Self.photosPerSubfolder {
-                let original = originals.appendingPathComponent(samples[(folder + index) % samples.count]).path
-                guard link(original, path.appendingPathComponent(String(format: "IMG_%03d.png", index)).path) == 0 else { throw BenchError("link failed") }
+        try madeOnce("bench-subfolders-\(Self.benchSubfolders)") { root in
+            let originals = root.appendingPathComponent(".originals")
+            try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
+            let samples = SamplePhotos.files.filter { $0.hasSuffix(".png") }
+            for sample in samples { try SamplePhotos.data(sample).write(to: originals.appendingPathComponent(sample)) }
+            for folder in 0..<Self.benchSubfolders {
+                let path = root.appendingPathComponent(String(format: "%04d/Day %02d", 2000 + folder / 20, folder % 20))
+                try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+                for index in 0..<Self.photosPerSubfolder {
+                    let original = originals.appendingPathComponent(samples[(folder + index) % samples.count]).path
+                    guard link(original, path.appendingPathComponent(String(format: "IMG_%03d.png", index)).path) == 0 else { throw BenchError("link failed") }
+                }
             }
         }
-        _ = FileManager.default.createFile(atPath: done.path, contents: nil)
-        return root
     }
 
     /// `find` printing every entry of the tree (to a pipe the bench reads), in ms; with

@@ -40,6 +40,25 @@ final class PhotoOrderTests: XCTestCase {
         XCTAssertEqual(names(PhotoOrder(.dateTaken, descending: true)), ["a.jpg", "img_9.jpg", "b.jpg", "img_10.jpg", "z.jpg"])
     }
 
+    /// The fast sort (flat keys and indices) and `precedes` (which a listed photo is found by,
+    /// and merges place arrivals by) must agree, or a photo would be looked for in the wrong place.
+    func testTheFastSortAgreesWithPrecedesInEveryOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let takens: [TakenDate?] = [nil, TakenDate.none, .exif(seconds: 100, hasOffset: true), .exif(seconds: 200, hasOffset: false)]
+        // Names that share prefixes, numbers and lengths; sizes, times and dates that tie often.
+        let photos = (0..<300).map { index in
+            Self.photo(["img_\(index % 37)", "IMG_\(index)", "a\(index % 5)", "a"][index % 4] + "-\(index).jpg",
+                       size: Int64.random(in: 0...3, using: &generator), modified: Int64.random(in: 0...3, using: &generator),
+                       taken: takens.randomElement(using: &generator)!)
+        }
+        for key in PhotoOrder.Key.allCases {
+            for descending in [false, true] {
+                let order = PhotoOrder(key, descending: descending)
+                XCTAssertEqual(photos.sorted(by: order).map(\.fileName), photos.sorted(by: order.precedes).map(\.fileName), "\(order)")
+            }
+        }
+    }
+
     func testOrderNamesRoundTripAndApplyToTheirKindOfGallery() {
         for key in PhotoOrder.Key.allCases {
             for descending in [false, true] where !(key == .own && descending) {

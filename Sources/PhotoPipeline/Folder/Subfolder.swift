@@ -52,9 +52,10 @@ extension FolderContents {
     /// A subfolder that arrived while the gallery is shown, and every folder under it: entered,
     /// watched (before it is read, so nothing written meanwhile is missed), listed. Their photos.
     func listArrived(_ root: Subfolder, watch: (Subfolder) -> Void) -> [Photo] {
-        var pending = [root], found: [Photo] = []
-        while !pending.isEmpty {
-            let sub = pending.removeFirst()
+        var pending = [root], found: [Photo] = [], next = 0
+        while next < pending.count {
+            let sub = pending[next]
+            next += 1
             guard enter(sub) else { continue }
             watch(sub)
             do {

@@ -12,10 +12,9 @@ extension GalleryWindow {
         traceOrder(ms: 0)
         if !contents.unreadable.isEmpty {
             // Translators: %s is a list of folder names, each in quotes.
-            let names = contents.unreadable.prefix(3).map { "“" + DisplayText.isolate($0) + "”" }.joined(separator: ", ")
-                + (contents.unreadable.count > 3 ? " …" : "")
             errorBar.text = fill(trn("This subfolder could not be read, and its photos are not shown: %s",
-                                     "These subfolders could not be read, and their photos are not shown: %s", contents.unreadable.count), names)
+                                     "These subfolders could not be read, and their photos are not shown: %s", contents.unreadable.count),
+                                 Self.quoted(contents.unreadable))
             errorBar.revealed = true
         }
         guard contents.isCapped else { return }
@@ -33,10 +32,15 @@ extension GalleryWindow {
             return
         }
         // Translators: %s is a list of folder names, each in quotes.
-        let list = names.prefix(3).map { "“" + DisplayText.isolate($0) + "”" }.joined(separator: ", ") + (names.count > 3 ? " …" : "")
         errorBar.text = fill(trn("The system's limit on watched folders is reached: changes in this folder show only when you reload: %s",
                                  "The system's limit on watched folders is reached: changes in these folders show only when you reload: %s",
-                                 names.count), list)
+                                 names.count), Self.quoted(names))
         errorBar.revealed = true
+    }
+
+    /// The first three folder names, each in quotes (isolated, so a right-to-left name does not
+    /// reorder the sentence), then "…" if there are more.
+    static func quoted(_ names: [String]) -> String {
+        names.prefix(3).map { "“" + DisplayText.isolate($0) + "”" }.joined(separator: ", ") + (names.count > 3 ? " …" : "")
     }
 }
