@@ -91,6 +91,13 @@ public struct TraceLog {
         return states
     }
 
+    /// The row's state once it has ended (filtered or failed); nil while it is new or only
+    /// downloaded, since a sepia still follows a download.
+    public func endedState(_ row: Int) -> PhotoState? {
+        guard let state = finalStates[row]?.state, state == .filtered || state == .failed else { return nil }
+        return state
+    }
+
     /// Poll until `condition` holds on the events, or `timeout` passes.
     public func wait(timeout: TimeInterval, until condition: ([TraceRecord]) -> Bool) -> Bool {
         poll(timeout: timeout) { condition(events) }

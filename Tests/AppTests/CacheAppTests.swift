@@ -122,7 +122,7 @@ final class CacheAppTests: XCTestCase {
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: ["XDG_CACHE_HOME": cacheHome.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in [0, 1, 2].allSatisfy { app.trace.finalStates[$0] != nil && app.trace.finalStates[$0]?.state != .downloaded } })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in [0, 1, 2].allSatisfy { app.trace.endedState($0) != nil } })
         func files(_ sub: String) -> [String] {
             (FileManager.default.enumerator(atPath: cacheHome.appendingPathComponent(sub).path)?.allObjects as? [String] ?? [])
                 .filter { $0.hasSuffix(".png") || $0.hasSuffix(".entry") || $0.count == 64 }

@@ -69,12 +69,12 @@ final class LocalNetworkConsentAppTests: XCTestCase {
 
             let second = try run.launch(xvfb, manifest: manifest, environment: environment)
             defer { second.stop() }
-            XCTAssertTrue(second.trace.wait(timeout: 30) { _ in second.trace.finalStates[0] != nil }, "\(manifest): the row ended")
+            XCTAssertTrue(second.trace.wait(timeout: 30) { _ in second.trace.endedState(0) != nil }, "\(manifest): the row ended")
             if remembered {
-                XCTAssertEqual(second.trace.finalStates[0]?.state, .filtered, "\(manifest): remembered")
+                XCTAssertEqual(second.trace.endedState(0), .filtered, "\(manifest): remembered")
                 XCTAssertFalse(second.trace.events.contains { $0.event == .localNetwork(action: .asked) })
             } else {
-                XCTAssertEqual(second.trace.finalStates[0]?.state, .failed, "\(manifest): an http: gallery is asked again")
+                XCTAssertEqual(second.trace.endedState(0), .failed, "\(manifest): an http: gallery is asked again")
                 XCTAssertTrue(second.trace.wait(timeout: 10) { $0.contains { $0.event == .localNetwork(action: .asked) } })
             }
             XCTAssertEqual(first.criticals + second.criticals, [])
