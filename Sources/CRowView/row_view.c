@@ -125,7 +125,7 @@ static void cp_row_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     double slot_x = self->cell ? (width - slot) / 2.0 : rtl ? width - slot : 0;
     double slot_y = self->cell ? 0 : (height - slot) / 2.0;
     graphene_rect_t rect = GRAPHENE_RECT_INIT((float)(slot_x + (slot - w) / 2), (float)(slot_y + (slot - h) / 2), (float)w, (float)h);
-    gtk_snapshot_append_texture(snapshot, self->texture, &rect);
+    cp_row_view_append_texture(widget, snapshot, self->texture, &rect);
   }
   if (text_width(self) <= 0) return;
   GdkRGBA color, dim;

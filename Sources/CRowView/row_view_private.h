@@ -18,4 +18,7 @@ struct _CpRowView {
   guint metrics_serial;
 };
 
+/* Draw `texture` in `rect`: under the cairo renderer from a surface converted once (texture_surface.c). */
+void cp_row_view_append_texture(GtkWidget *widget, GtkSnapshot *snapshot, GdkTexture *texture, const graphene_rect_t *rect);
+
 #endif

@@ -9,7 +9,7 @@ public final class FolderContents: @unchecked Sendable {
     typealias Photo = FolderPhoto
     /// The folder's path, ending in "/".
     let folder: String
-    internal(set) var photos: [Photo]
+    var photos: [Photo]
     /// The order the photos are kept in (`precedes`).
     public internal(set) var order: PhotoOrder
     /// Each photo by its name on disk (to find it when the monitor names it), made at the first
