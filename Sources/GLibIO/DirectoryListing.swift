@@ -31,10 +31,11 @@ public enum DirectoryListing {
 
     /// List `path`'s entries (blocking: call on a worker thread), handing them over `batchSize`
     /// at a time. Throws the folder's error (missing, unreadable, not a folder, cancelled).
-    /// `onEntry` is called for each entry as it is read (progress, for a deadline).
-    public static func list(path: String, batchSize: Int = 1000, cancellable: Cancellable, onEntry: () -> Void = {},
+    /// `onEntry` is called for each entry as it is read (progress, for a deadline). Without
+    /// `times`, files and folders are not stat'ed: their size and time are 0 (unknown).
+    public static func list(path: String, batchSize: Int = 1000, times: Bool = true, cancellable: Cancellable, onEntry: () -> Void = {},
                             batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
-        try DirectoryReader.read(path: path, batchSize: batchSize, cancellable: cancellable, onEntry: onEntry, batch: batch)
+        try DirectoryReader.read(path: path, batchSize: batchSize, times: times, cancellable: cancellable, onEntry: onEntry, batch: batch)
     }
 
     /// One entry described as `list` describes it (blocking: a worker thread); nil if it is gone

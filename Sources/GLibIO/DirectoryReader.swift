@@ -7,8 +7,10 @@ enum DirectoryReader {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 
-    /// Read `path`'s entries (blocking), handing them over `batchSize` at a time.
-    static func read(path: String, batchSize: Int, cancellable: Cancellable, onEntry: () -> Void,
+    /// Read `path`'s entries (blocking), handing them over `batchSize` at a time. Without
+    /// `times`, a file or folder the kernel names as such (`d_type`) is not stat'ed: its size and
+    /// time are 0 (unknown); links and entries of unknown type still are.
+    static func read(path: String, batchSize: Int, times: Bool = true, cancellable: Cancellable, onEntry: () -> Void,
                      batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(errno, path) }
@@ -34,7 +36,7 @@ enum DirectoryReader {
             let record = UnsafeRawPointer(next)
             let name = (record + nameOffset).assumingMemoryBound(to: CChar.self)
             if name[0] == 0x2E, name[1] == 0 || (name[1] == 0x2E && name[2] == 0) { continue } // "." and ".."
-            let entry = describe(name, type: record.load(fromByteOffset: typeOffset, as: UInt8.self), in: fd, hidden: hiddenNames, types: &types)
+            let entry = describe(name, type: record.load(fromByteOffset: typeOffset, as: UInt8.self), in: fd, times: times, hidden: hiddenNames, types: &types)
             onEntry()
             entries.append(entry)
             if entries.count == batchSize {
@@ -80,12 +82,18 @@ enum DirectoryReader {
         }
     }
 
-    private static func describe(_ name: UnsafePointer<CChar>, type: UInt8, in folder: Int32, hidden: Set<String>,
+    private static func describe(_ name: UnsafePointer<CChar>, type: UInt8, in folder: Int32, times: Bool, hidden: Set<String>,
                                  types: inout TypeGuesses) -> DirectoryEntry {
         // The display name: the name itself when it is UTF-8, else GLib's escaped form.
         let valid = String(validatingCString: name)
         let text = valid ?? String(cString: name)
         let display = valid ?? (takeString(g_filename_display_name(name)) ?? text)
+        let isHidden = name[0] == 0x2E || text.hasSuffix("~") || hidden.contains(text)
+        if !times, type == DT_REG || type == DT_DIR {
+            let isFile = type == DT_REG
+            return DirectoryEntry(name: text, displayName: display, contentType: isFile ? types.guess(name, text) : "inode/directory",
+                                  isHidden: isHidden, kind: isFile ? .regular : .directory)
+        }
         var info = stat()
         var isSymlink = type == DT_LNK
         // Through a link, as GIO describes it (a broken link is neither file nor folder, with
@@ -101,7 +109,6 @@ enum DirectoryReader {
         let mode = found ? info.st_mode & S_IFMT : 0
         let kind: DirectoryEntry.Kind = mode == S_IFREG ? .regular : mode == S_IFDIR ? .directory : .other
         let contentType = kind == .directory ? "inode/directory" : kind == .regular ? types.guess(name, text) : ""
-        let isHidden = name[0] == 0x2E || text.hasSuffix("~") || hidden.contains(text)
         let seconds = Int64(info.st_mtim.tv_sec), micros = Int64(info.st_mtim.tv_nsec) / 1000
         return DirectoryEntry(name: text, displayName: display, contentType: contentType, isHidden: isHidden, kind: kind,
                               isSymlink: isSymlink, size: found ? max(0, Int64(info.st_size)) : 0,

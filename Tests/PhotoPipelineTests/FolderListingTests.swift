@@ -110,4 +110,28 @@ final class FolderListingTests: XCTestCase {
         XCTAssertEqual(change.removed, [1], "c.png")
         XCTAssertEqual(change.count, 2)
     }
+
+    /// Listed by name, a folder's files are not stat'ed (their size and time are read later):
+    /// sorting by size or by time afterwards reads them first, whatever else has not yet.
+    func testAFolderListedByNameSortsBySizeAndTimeOnceAsked() throws {
+        let folder = TemporaryFiles.url("lazy-times-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = SamplePhotos.data("coffee.png")
+        // Names, sizes and times disagree: a is the largest and the newest, c the smallest and oldest.
+        for (index, name) in ["c.png", "b.png", "a.png"].enumerated() {
+            let url = folder.appendingPathComponent(name)
+            try (png + Data(count: index * 1000)).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 3600)], ofItemAtPath: url.path)
+        }
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in })
+        XCTAssertEqual(contents.photos.map(\.fileName), ["a.png", "b.png", "c.png"])
+        XCTAssertEqual(contents.photos.map(\.modified), [0, 0, 0], "listed by name, no file was stat'ed")
+        let bySize = try XCTUnwrap(contents.reorder(PhotoOrder(.size)))
+        XCTAssertEqual(contents.photos.map(\.fileName), ["c.png", "b.png", "a.png"])
+        XCTAssertEqual(bySize.position(of: 0), 2)
+        _ = contents.reorder(PhotoOrder(.modified, descending: true))
+        XCTAssertEqual(contents.photos.map(\.fileName), ["a.png", "b.png", "c.png"])
+        XCTAssertEqual(contents.photos.first?.modified, (1_600_000_000 + 7200) * 1_000_000)
+    }
 }

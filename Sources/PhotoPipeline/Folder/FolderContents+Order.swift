@@ -6,6 +6,7 @@ extension FolderContents {
 
     /// Sort in `order` from now on: nil when no photo moves.
     func reorder(_ order: PhotoOrder) -> FolderChange? {
+        if order.needsTimes { fillTimes() }
         absorbDates()
         self.order = order
         let sorted = photos.sorted(by: order)
@@ -13,7 +14,27 @@ extension FolderContents {
     }
 
     /// The photos whose date taken is not read yet: their names on disk, paths, sizes and times.
-    func unreadDates() -> [DatedFile] { files(photos.filter { $0.taken == nil && unsettled[$0.fileName] == nil }) }
+    func unreadDates() -> [DatedFile] {
+        fillTimes()
+        return files(photos.filter { $0.taken == nil && unsettled[$0.fileName] == nil })
+    }
+
+    /// The size and time of each photo listed without them (a folder listed by name), read now
+    /// (blocking: the watcher's queue): what sorting by them, the index's keys and the tooltip's
+    /// date need. A photo whose file went keeps 0 (its removal is on its way).
+    func fillTimes() {
+        guard lacksTimes else { return }
+        lacksTimes = false
+        var info = stat()
+        for index in photos.indices where photos[index].modified == 0 {
+            guard stat(folder + photos[index].fileName, &info) == 0 else { continue }
+            let seconds = Int64(info.st_mtim.tv_sec)
+            photos[index].size = max(0, Int64(info.st_size))
+            photos[index].modified = seconds.multipliedReportingOverflow(by: 1_000_000).overflow ? 0 : seconds * 1_000_000 + Int64(info.st_mtim.tv_nsec) / 1000
+        }
+        // The index by name holds copies: made again when next needed.
+        byName = nil
+    }
 
     private func files(_ photos: [Photo]) -> [DatedFile] {
         photos.map { DatedFile(fileName: $0.fileName, path: folder + $0.fileName, size: $0.size, modified: $0.modified) }
@@ -83,6 +104,7 @@ extension FolderContents {
     /// Each row's date taken, in row order, once any is read (nil before: none to show).
     func dates() -> [RowDate]? {
         guard photos.contains(where: { $0.taken != nil }) else { return nil }
+        fillTimes()
         return photos.map { RowDate(taken: $0.taken, modified: $0.modified) }
     }
 }

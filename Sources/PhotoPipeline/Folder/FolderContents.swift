@@ -34,6 +34,8 @@ public final class FolderContents: @unchecked Sendable {
     var notWatched: Set<String> = []
     /// The folder holds more photos than are listed (`FolderListing.maxPhotos`).
     public internal(set) var isCapped = false
+    /// Some photos were listed without their size and time (`fillTimes`).
+    var lacksTimes = false
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
     /// leads out of it is not followed, or it could pull the user's other files into the gallery.
     let isOwned: Bool
@@ -97,7 +99,17 @@ public final class FolderContents: @unchecked Sendable {
     /// All the rows as one store (what a change hands the gallery).
     func rowStore() -> ManifestRowStore {
         var store = ManifestRowStore()
-        emitRows({ store.append($0) }, first: 65_536)
+        // Batches of 65,536 rows, each sized once for its names and URIs (no growing, no sealing copy).
+        var start = 0
+        while start < photos.count {
+            let part = photos[start..<min(photos.count, start + 65_536)]
+            var total = 0
+            for photo in part { total += photo.names.name.utf8.count + photo.names.uri.utf8.count }
+            let rows = ManifestRows(reservingRows: part.count, bytes: total)
+            for photo in part { rows.append(name: photo.names.name, url: photo.names.uri) }
+            store.append(rows)
+            start += part.count
+        }
         return store
     }
 

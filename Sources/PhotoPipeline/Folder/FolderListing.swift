@@ -84,6 +84,10 @@ public enum FolderListing {
         // and inode: a symlinked folder is followed once, never round a loop.
         var pending: [Subfolder] = []
         contents.includesSubfolders = subfolders
+        // By name, no file is stat'ed (a third of a big tree's listing): sizes and times are
+        // read later, off the first rows' path, when something needs them.
+        let times = contents.order.needsTimes
+        contents.lacksTimes = !times
         if subfolders { _ = contents.enter(.top) }
         func take(_ entries: [DirectoryEntry], in sub: Subfolder) {
             if job.isAbandoned { return listing.cancel() }
@@ -119,7 +123,7 @@ public enum FolderListing {
             }
         }
         do {
-            try DirectoryListing.list(path: path, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: .top) }
+            try DirectoryListing.list(path: path, times: times, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: .top) }
         } catch {
             if error.isCancelled && !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
             if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
@@ -132,7 +136,7 @@ public enum FolderListing {
             next += 1
             guard contents.enter(sub) else { continue }
             do {
-                try DirectoryListing.list(path: contents.folder + sub.path, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: sub) }
+                try DirectoryListing.list(path: contents.folder + sub.path, times: times, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: sub) }
             } catch {
                 if error.isCancelled { break }
                 contents.unreadable.append(String(sub.display.dropLast()))

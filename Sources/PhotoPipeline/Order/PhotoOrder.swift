@@ -41,4 +41,7 @@ public struct PhotoOrder: Sendable, Equatable, Hashable, CustomStringConvertible
 
     /// Whether the order needs each photo's date taken (read from its EXIF).
     public var needsDates: Bool { key == .dateTaken }
+
+    /// Whether the order needs each file's size and time (a listing by name stats no file).
+    var needsTimes: Bool { key == .modified || key == .size || key == .dateTaken }
 }
