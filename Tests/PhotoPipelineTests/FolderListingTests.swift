@@ -134,4 +134,26 @@ final class FolderListingTests: XCTestCase {
         XCTAssertEqual(contents.photos.map(\.fileName), ["a.png", "b.png", "c.png"])
         XCTAssertEqual(contents.photos.first?.modified, (1_600_000_000 + 7200) * 1_000_000)
     }
+
+    /// With its subfolders, a folder sorts as a tree: each subfolder's photos together, folders
+    /// and names each in the file manager's order ("Day 1" before "Day 1 extra.png", though a
+    /// space sorts before a slash), and every URL the file's own, however its name is escaped.
+    func testSubfoldersSortAsATreeAndEachURLIsTheFiles() throws {
+        let folder = TemporaryFiles.url("tree-order-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = SamplePhotos.data("coffee.png")
+        let names = ["Day 10/a.png", "Day 1 extra.png", "Day 2/b.png", "Day 1/z.png", "Day 1/img 9.png", "Day 1/img 10.png",
+                     "Ünï cödé/ä b#c%d?e&f+g.png", "Day 2/[x] (1) {y} @z!$'~,;=.png"]
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try png.write(to: url)
+        }
+        let photos = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true).photos
+        XCTAssertEqual(photos.map(\.name), ["Day 1/img 9.png", "Day 1/img 10.png", "Day 1/z.png", "Day 1 extra.png",
+                                                            "Day 2/[x] (1) {y} @z!$'~,;=.png", "Day 2/b.png", "Day 10/a.png", "Ünï cödé/ä b#c%d?e&f+g.png"])
+        for photo in photos {
+            XCTAssertEqual(photo.uri, fileURI(forPath: folder.appendingPathComponent(photo.fileName).path), photo.fileName)
+        }
+    }
 }

@@ -36,6 +36,8 @@ public final class FolderContents: @unchecked Sendable {
     public internal(set) var isCapped = false
     /// Some photos were listed without their size and time (`fillTimes`).
     var lacksTimes = false
+    /// The URI of the subfolder whose photos were made last (`uri(of:in:)`).
+    var lastFolderURI: (path: String, uri: String)?
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
     /// leads out of it is not followed, or it could pull the user's other files into the gallery.
     let isOwned: Bool
@@ -80,12 +82,12 @@ public final class FolderContents: @unchecked Sendable {
         }
         // The name says an image, or, where it leaves that uncertain, the first bytes do (GIO's
         // rule, read without blocking: a file under a lease is not waited for).
-        let path = folder + sub.path + entry.name
         let isImage = isImage(entry.contentType)
-            || DirectoryListing.sniffedType(name: entry.name, path: path).map(isImage) == true
-        guard isImage, let uri = fileURI(forPath: path) else { return nil }
+            || DirectoryListing.sniffedType(name: entry.name, path: folder + sub.path + entry.name).map(isImage) == true
+        guard isImage, let uri = uri(of: entry.name, in: sub) else { return nil }
         let display = sub.display + entry.displayName
-        return Photo(key: DirectoryListing.sortKey(display), fileName: sub.path + entry.name,
+        let own = DirectoryListing.sortKey(entry.displayName)
+        return Photo(key: sub.keyPrefix.isEmpty ? own : sub.keyPrefix + own, fileName: sub.path + entry.name,
                      name: DisplayText.clean(display), uri: uri, size: entry.size, modified: entry.modified)
     }
 

@@ -1,4 +1,4 @@
-// Why this exists: where a photo of a gallery that includes subfolders lives under the gallery's folder: the subfolder's path on disk and as shown, each ending in "/" ("" for the folder itself), so its photos are named by their path ("2024/Trip/IMG_0001.jpg"); and which subfolders are entered (each folder once, never round a loop), by the listing and by the watcher when one arrives or goes.
+// Why this exists: where a photo of a gallery that includes subfolders lives under the gallery's folder: the subfolder's path on disk and as shown, each ending in "/" ("" for the folder itself), so its photos are named by their path ("2024/Trip/IMG_0001.jpg"), sorted folder by folder, and given URIs from their folder's; and which subfolders are entered (each folder once, never round a loop), by the listing and by the watcher when one arrives or goes.
 import Foundation
 import GLibIO
 import GLibRuntime
@@ -7,11 +7,22 @@ struct Subfolder: Sendable, Equatable {
     /// Its path under the gallery's folder, as on disk ("Day 1/"), and as shown.
     let path: String
     let display: String
+    /// What its photos' sort keys begin with: the key of each folder's name on the way, each
+    /// ended by a 0 byte (below every byte of a key). A folder's photos sort together, folder by
+    /// folder as in a tree, and each photo's key is made from its own name, not its whole path.
+    let keyPrefix: [UInt8]
     static let top = Subfolder(path: "", display: "")
+
+    init(path: String, display: String, keyPrefix: [UInt8]? = nil) {
+        self.path = path
+        self.display = display
+        self.keyPrefix = keyPrefix ?? display.split(separator: "/").flatMap { DirectoryListing.sortKey(String($0)) + [0] }
+    }
 
     /// The subfolder `entry` (a folder in this one).
     func child(_ name: String, display shown: String) -> Subfolder {
-        Subfolder(path: path + name + "/", display: display + DisplayText.clean(shown) + "/")
+        let shown = DisplayText.clean(shown)
+        return Subfolder(path: path + name + "/", display: display + shown + "/", keyPrefix: keyPrefix + DirectoryListing.sortKey(shown) + [0])
     }
 
     var depth: Int { path.filter { $0 == "/" }.count }
@@ -23,6 +34,23 @@ extension FolderContents {
         guard let slash = fileName.lastIndex(of: "/") else { return .top }
         let path = String(fileName[...slash])
         return Subfolder(path: path, display: subfolders[path] ?? path)
+    }
+
+    /// The URI of the file `name` in `sub`, as `fileURI(forPath:)` makes it: the subfolder's URI,
+    /// made once for its photos, and the name escaped alone (escaping goes byte by byte). A name
+    /// of letters, digits, ".", "_" and "-" (a camera's) is never escaped.
+    func uri(of name: String, in sub: Subfolder) -> String? {
+        if lastFolderURI?.path != sub.path {
+            guard let uri = fileURI(forPath: folder + sub.path) else { return nil }
+            lastFolderURI = (sub.path, uri.hasSuffix("/") ? uri : uri + "/")
+        }
+        guard let base = lastFolderURI?.uri else { return nil }
+        let plain = name.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }
+        if plain { return base + name }
+        guard let alone = fileURI(forPath: "/" + name), alone.hasPrefix("file:///") else { return nil }
+        return base + alone.dropFirst("file:///".count)
     }
 
     /// A folder's device and inode: the same folder reached by two paths (a link) is one.
