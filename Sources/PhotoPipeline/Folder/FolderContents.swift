@@ -85,10 +85,10 @@ public final class FolderContents: @unchecked Sendable {
         let isImage = isImage(entry.contentType)
             || DirectoryListing.sniffedType(name: entry.name, path: folder + sub.path + entry.name).map(isImage) == true
         guard isImage, let uri = uri(of: entry.name, in: sub) else { return nil }
-        let display = sub.display + entry.displayName
         let own = DirectoryListing.sortKey(entry.displayName)
+        // The subfolder's part is cleaned already (cleaning goes character by character).
         return Photo(key: sub.keyPrefix.isEmpty ? own : sub.keyPrefix + own, fileName: sub.path + entry.name,
-                     name: DisplayText.clean(display), uri: uri, size: entry.size, modified: entry.modified)
+                     name: sub.display + DisplayText.clean(entry.displayName), uri: uri, size: entry.size, modified: entry.modified)
     }
 
     /// Every photo as rows (name: the display name; URL: the file's URI), in batches.
@@ -101,16 +101,14 @@ public final class FolderContents: @unchecked Sendable {
     /// All the rows as one store (what a change hands the gallery).
     func rowStore() -> ManifestRowStore {
         var store = ManifestRowStore()
-        // Batches of 65,536 rows, each sized once for its names and URIs (no growing, no sealing copy).
+        // Batches of 65,536 rows, each sized once for its names and URIs.
         var start = 0
         while start < photos.count {
-            let part = photos[start..<min(photos.count, start + 65_536)]
+            let end = min(photos.count, start + 65_536)
             var total = 0
-            for photo in part { total += photo.names.name.utf8.count + photo.names.uri.utf8.count }
-            let rows = ManifestRows(reservingRows: part.count, bytes: total)
-            for photo in part { rows.append(name: photo.names.name, url: photo.names.uri) }
-            store.append(rows)
-            start += part.count
+            for index in start..<end { total += photos[index].names.name.utf8.count + photos[index].names.uri.utf8.count }
+            store.append(ManifestRows(count: end - start, byteCount: total) { (photos[start + $0].names.name, photos[start + $0].names.uri) })
+            start = end
         }
         return store
     }

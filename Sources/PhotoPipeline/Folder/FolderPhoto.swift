@@ -67,7 +67,15 @@ extension PhotoOrder {
                 return (x < y) != descending
             }
         }
-        if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) != (descending && key == .name) }
+        // The keys' bytes compared at once (memcmp), as the flat sort compares them.
+        let compared = a.key.withUnsafeBufferPointer { x in
+            b.key.withUnsafeBufferPointer { y in
+                Swift.min(x.count, y.count) == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, Swift.min(x.count, y.count))
+            }
+        }
+        if compared != 0 || a.key.count != b.key.count {
+            return (compared != 0 ? compared < 0 : a.key.count < b.key.count) != (descending && key == .name)
+        }
         return a.fileName < b.fileName
     }
 

@@ -16,6 +16,8 @@ public enum DisplayText {
 
     /// `text` with every control character and every hidden one shown as U+FFFD (a visible mark).
     public static func clean(_ text: String) -> String {
+        // Printable ASCII (most names) holds neither: one pass over its bytes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { URLPolicy.isControl($0) || isHidden($0) }) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { URLPolicy.isControl($0) || isHidden($0) ? "\u{FFFD}" : $0 }))
     }
