@@ -1,4 +1,4 @@
-// Why this exists: the grid in the real app under Xvfb, driven by real X input: a wheel fling over 2,000 cells keeps every scroll rule cell by cell (nothing starts while scrolling, only the cells on screen after, the ones that left cancelled) and each cell on screen shows its own sepia thumbnail; the keyboard moves through cells and Back returns to the same one; the size steps size the cells, each layout keeping its own.
+// Why this exists: the grid in the real app under Xvfb, driven by real X input: a wheel fling over 2,000 cells keeps every scroll rule cell by cell (nothing starts while scrolling, only the cells on screen after, the ones that left cancelled) and each cell on screen shows its own sepia thumbnail and is read by its own name over AT-SPI; the keyboard moves through cells and Back returns to the same one; the size steps size the cells, each layout keeping its own.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -43,6 +43,15 @@ final class GridAppTests: XCTestCase {
             XCTAssertLessThan(match.difference, 4, "cell \(cell) shows its own sepia thumbnail (\(files[cell % files.count]), best \(match))")
             tops.append(match.y)
         }
+        // A screen reader reads each cell on screen by its own photo's name: a recycled cell was
+        // named again as it was bound, not left with the name of the first photo it showed.
+        func named() -> Set<Int> {
+            Set(((try? AccessibleNames.read(app)) ?? []).compactMap { entry in
+                entry.name.hasPrefix("Photo ") ? entry.name.dropFirst(6).split(separator: ",").first.flatMap { Int($0) } : nil
+            })
+        }
+        XCTAssertTrue(poll(timeout: 15) { visible.allSatisfy(named().contains) },
+                      "the cells on screen \(visible) by their names; named: \(named().filter { $0 >= visible.lowerBound - 40 }.sorted())")
         XCTAssertEqual(app.criticals, [])
     }
 
