@@ -102,8 +102,7 @@ extension Array where Element == FolderPhoto {
         sortedIndices(by: order).map { self[Int($0)] }
     }
 
-    /// The indices of the photos in `order`. The sort is a stable merge sort that finds runs
-    /// already in order: two sorted lists one after the other (a merge) sort in one pass.
+    /// The indices of the photos in `order` (what `sorted` moves the photos by).
     func sortedIndices(by order: PhotoOrder) -> [Int32] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 24 + 1)
