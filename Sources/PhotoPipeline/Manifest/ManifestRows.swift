@@ -21,10 +21,7 @@ public final class ManifestRows: @unchecked Sendable {
         spans.reserveCapacity(count * 4)
         for index in 0..<count {
             let (name, url) = row(index)
-            spans.append(Int32(bytes.count)); spans.append(Int32(name.utf8.count))
-            bytes.append(contentsOf: name.utf8)
-            spans.append(Int32(bytes.count)); spans.append(Int32(url.utf8.count))
-            bytes.append(contentsOf: url.utf8)
+            Self.write(name: name.utf8, url: url.utf8, bytes: &bytes, spans: &spans)
         }
         self.bytes = bytes
         self.spans = spans
@@ -36,17 +33,22 @@ public final class ManifestRows: @unchecked Sendable {
     public var footprint: Int { bytes.capacity + spans.capacity * 4 }
 
     func append(name: UnsafeRawBufferPointer, url: UnsafeRawBufferPointer) {
+        Self.write(name: name, url: url, bytes: &bytes, spans: &spans)
+    }
+
+    func append(name: String, url: String) {
+        Self.write(name: name.utf8, url: url.utf8, bytes: &bytes, spans: &spans)
+    }
+
+    /// One row written: its name's and its URL's start and length, then their bytes.
+    @inline(__always)
+    private static func write<Name: Collection<UInt8>, Link: Collection<UInt8>>(
+        name: Name, url: Link, bytes: inout [UInt8], spans: inout [Int32]
+    ) {
         spans.append(Int32(bytes.count)); spans.append(Int32(name.count))
         bytes.append(contentsOf: name)
         spans.append(Int32(bytes.count)); spans.append(Int32(url.count))
         bytes.append(contentsOf: url)
-    }
-
-    func append(name: String, url: String) {
-        spans.append(Int32(bytes.count)); spans.append(Int32(name.utf8.count))
-        bytes.append(contentsOf: name.utf8)
-        spans.append(Int32(bytes.count)); spans.append(Int32(url.utf8.count))
-        bytes.append(contentsOf: url.utf8)
     }
 
     /// Make the storage no larger than it needs to be (a batch is done).
