@@ -82,11 +82,17 @@ public enum DirectoryListing {
 
     /// The key the file manager sorts names by (`g_utf8_collate_key_for_filename`): numbers
     /// in names compare as numbers (IMG_9 before IMG_10), case and accents as the locale says.
-    /// Compare keys bytewise.
-    public static func sortKey(_ displayName: String) -> [UInt8] {
-        guard let key = g_utf8_collate_key_for_filename(displayName, -1) else { return Array(displayName.utf8) }
+    /// Compare keys bytewise. `prefix` comes first (a subfolder's key), in the same array.
+    public static func sortKey(_ displayName: String, after prefix: [UInt8] = []) -> [UInt8] {
+        guard let key = g_utf8_collate_key_for_filename(displayName, -1) else { return prefix + Array(displayName.utf8) }
         defer { g_free(key) }
-        return Array(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+        let own = UnsafeRawBufferPointer(start: key, count: strlen(key))
+        if prefix.isEmpty { return Array(own) }
+        var whole: [UInt8] = []
+        whole.reserveCapacity(prefix.count + own.count)
+        whole.append(contentsOf: prefix)
+        whole.append(contentsOf: own)
+        return whole
     }
 
     /// Whether content type `type` is `supertype` or a kind of it (aliases and subclasses, as

@@ -67,14 +67,15 @@ enum DirectoryReader {
     /// The content type GIO guesses from a name, asked once per extension: a folder of photos
     /// has few. A name with no dot, or with more than one, is asked itself (a type named by a
     /// longer pattern, "x.tar.gz", is not taken for another's).
+    /// The extensions seen are searched in turn, compared as C strings: a folder holds few, and
+    /// neither a string nor a hash is made per entry.
     struct TypeGuesses {
-        var byExtension: [String: String] = [:]
+        var byExtension: [(ext: [CChar], type: String)] = []
         mutating func guess(_ name: UnsafePointer<CChar>, _ text: String) -> String {
             guard let dot = strchr(name, 0x2E), strrchr(name, 0x2E) == dot, dot != name else { return Self.ask(name) }
-            let ext = String(cString: dot)
-            if let known = byExtension[ext] { return known }
+            for known in byExtension where known.ext.withUnsafeBufferPointer({ strcmp($0.baseAddress!, dot) }) == 0 { return known.type }
             let type = Self.ask(name)
-            byExtension[ext] = type
+            if byExtension.count < 64 { byExtension.append((Array(UnsafeBufferPointer(start: dot, count: strlen(dot) + 1)), type)) }
             return type
         }
         static func ask(_ name: UnsafePointer<CChar>) -> String {
@@ -88,7 +89,9 @@ enum DirectoryReader {
         let valid = String(validatingCString: name)
         let text = valid ?? String(cString: name)
         let display = valid ?? (takeString(g_filename_display_name(name)) ?? text)
-        let isHidden = name[0] == 0x2E || text.hasSuffix("~") || hidden.contains(text)
+        // GIO's rule, bytewise: a leading ".", a trailing "~", or listed in ".hidden".
+        let length = strlen(name)
+        let isHidden = name[0] == 0x2E || name[length - 1] == 0x7E || (!hidden.isEmpty && hidden.contains(text))
         if !times, type == DT_REG || type == DT_DIR {
             let isFile = type == DT_REG
             return DirectoryEntry(name: text, displayName: display, contentType: isFile ? types.guess(name, text) : "inode/directory",

@@ -156,4 +156,41 @@ final class FolderListingTests: XCTestCase {
             XCTAssertEqual(photo.uri, fileURI(forPath: folder.appendingPathComponent(photo.fileName).path), photo.fileName)
         }
     }
+
+    /// A tree is read by two threads taking folders from one queue: every photo is listed once,
+    /// a folder queued by one thread while the other waits is still read, a loop is entered
+    /// once, and the cap holds across both threads.
+    func testATreeReadOnTwoThreadsListsEachPhotoOnceWithinTheCap() throws {
+        let folder = TemporaryFiles.url("two-threads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = SamplePhotos.data("coffee.png")
+        var expected: Set<String> = []
+        // A chain (each folder's only subfolder found while the other thread has nothing to do),
+        // and a bushy part.
+        var chain = ""
+        for depth in 0..<12 {
+            chain += "c\(depth)/"
+            expected.insert(chain + "p.png")
+        }
+        for top in 0..<6 {
+            expected.insert("t\(top)/q.png")
+            for sub in 0..<6 { for photo in 0..<3 { expected.insert("t\(top)/s\(sub)/p\(photo).png") } }
+        }
+        for name in expected {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try png.write(to: url)
+        }
+        XCTAssertEqual(symlink("..", folder.appendingPathComponent("t0/s0/loop").path), 0)
+        for _ in 0..<5 {
+            let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+            XCTAssertEqual(contents.photos.count, expected.count)
+            XCTAssertEqual(Set(contents.photos.map(\.fileName)), expected)
+            XCTAssertFalse(contents.isCapped)
+            let capped = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, maxPhotos: 50, subfolders: true)
+            XCTAssertEqual(capped.photos.count, 50)
+            XCTAssertEqual(Set(capped.photos.map(\.fileName)).count, 50)
+            XCTAssertTrue(capped.isCapped)
+        }
+    }
 }

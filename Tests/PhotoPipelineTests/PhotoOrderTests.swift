@@ -42,21 +42,34 @@ final class PhotoOrderTests: XCTestCase {
 
     /// The fast sort (flat keys and indices) and `precedes` (which a listed photo is found by,
     /// and merges place arrivals by) must agree, or a photo would be looked for in the wrong place.
+    /// Past 20,000 photos, the sort runs on two cores (each half, then a merge): it too agrees.
     func testTheFastSortAgreesWithPrecedesInEveryOrder() {
         var generator = SystemRandomNumberGenerator()
         let takens: [TakenDate?] = [nil, TakenDate.none, .exif(seconds: 100, hasOffset: true), .exif(seconds: 200, hasOffset: false)]
-        // Names that share prefixes, numbers and lengths; sizes, times and dates that tie often.
-        let photos = (0..<300).map { index in
-            Self.photo(["img_\(index % 37)", "IMG_\(index)", "a\(index % 5)", "a"][index % 4] + "-\(index).jpg",
-                       size: Int64.random(in: 0...3, using: &generator), modified: Int64.random(in: 0...3, using: &generator),
-                       taken: takens.randomElement(using: &generator)!)
-        }
-        for key in PhotoOrder.Key.allCases {
-            for descending in [false, true] {
-                let order = PhotoOrder(key, descending: descending)
-                XCTAssertEqual(photos.sorted(by: order).map(\.fileName), photos.sorted(by: order.precedes).map(\.fileName), "\(order)")
+        for count in [300, 24_000] {
+            // Names that share prefixes, numbers and lengths; sizes, times and dates that tie often.
+            let photos = (0..<count).map { index in
+                Self.photo(["img_\(index % 37)", "IMG_\(index)", "a\(index % 5)", "a"][index % 4] + "-\(index).jpg",
+                           size: Int64.random(in: 0...3, using: &generator), modified: Int64.random(in: 0...3, using: &generator),
+                           taken: takens.randomElement(using: &generator)!)
+            }
+            for key in PhotoOrder.Key.allCases {
+                for descending in [false, true] {
+                    let order = PhotoOrder(key, descending: descending)
+                    XCTAssertEqual(photos.sorted(by: order).map(\.fileName), photos.sorted(by: order.precedes).map(\.fileName), "\(order), \(count)")
+                }
             }
         }
+    }
+
+    /// Past 20,000 photos, the rows are written in batches on two cores: each row is still its photo's.
+    func testManyPhotosBecomeTheirOwnRowsInOrder() {
+        let photos = (0..<45_000).map { Self.photo("p\($0).jpg", size: 0, modified: 0) }
+        let contents = FolderContents(folder: "/f", photos: photos)
+        let rows = contents.rowStore()
+        XCTAssertEqual(rows.count, photos.count)
+        XCTAssertEqual((0..<rows.count).map(rows.rawName), contents.photos.map(\.name))
+        XCTAssertEqual((0..<rows.count).map(rows.rawURL), contents.photos.map(\.uri))
     }
 
     func testOrderNamesRoundTripAndApplyToTheirKindOfGallery() {

@@ -4,7 +4,8 @@ import GLibRuntime
 import GLibIO
 
 /// Owned by one thread at a time: made by the listing, then handed to the folder's watcher,
-/// whose queue alone reads and changes it.
+/// whose queue alone reads and changes it. (While a tree is listed, the listing's helper
+/// thread reads its constant fields and enters folders under `TreeWalk`'s lock.)
 public final class FolderContents: @unchecked Sendable {
     typealias Photo = FolderPhoto
     /// The folder's path, ending in "/".
@@ -20,8 +21,6 @@ public final class FolderContents: @unchecked Sendable {
     func indexNames() {
         if byName == nil { byName = Dictionary(photos.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
-    /// One answer per content type (a folder holds few), not one lookup per file.
-    private var known: [String: Bool] = [:]
     /// The subfolders listed (their paths under the folder, ending in "/", and how they are
     /// shown), and those that could not be read (shown).
     var subfolders: [String: String] = [:]
@@ -36,8 +35,8 @@ public final class FolderContents: @unchecked Sendable {
     public internal(set) var isCapped = false
     /// Some photos were listed without their size and time (`fillTimes`).
     var lacksTimes = false
-    /// The URI of the subfolder whose photos were made last (`uri(of:in:)`).
-    var lastFolderURI: (path: String, uri: String)?
+    /// What making photos remembers, for the watcher (each listing thread has its own).
+    var making = PhotoMaking()
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
     /// leads out of it is not followed, or it could pull the user's other files into the gallery.
     let isOwned: Bool
@@ -72,22 +71,21 @@ public final class FolderContents: @unchecked Sendable {
     /// if it is not one (hidden, not a regular file, not a type GdkPixbuf reads). A subfolder's
     /// photo is named by its path under the folder ("Day 1/IMG_0001.jpg").
     func photo(_ entry: DirectoryEntry, in sub: Subfolder = .top) -> Photo? {
+        photo(entry, in: sub, making: &making)
+    }
+
+    /// The same, remembering in `making` (one per thread: this reads the contents, never changes them).
+    func photo(_ entry: DirectoryEntry, in sub: Subfolder, making: inout PhotoMaking) -> Photo? {
         guard entry.kind == .regular, !entry.isHidden else { return nil }
         if entry.isSymlink, !isOwned, leadsOut(entry, in: sub) { return nil }
-        func isImage(_ type: String) -> Bool {
-            if let answer = known[type] { return answer }
-            let answer = FolderListing.isImage(contentType: type)
-            known[type] = answer
-            return answer
-        }
+        func isImage(_ type: String) -> Bool { making.isImage(type) }
         // The name says an image, or, where it leaves that uncertain, the first bytes do (GIO's
         // rule, read without blocking: a file under a lease is not waited for).
         let isImage = isImage(entry.contentType)
             || DirectoryListing.sniffedType(name: entry.name, path: folder + sub.path + entry.name).map(isImage) == true
-        guard isImage, let uri = uri(of: entry.name, in: sub) else { return nil }
-        let own = DirectoryListing.sortKey(entry.displayName)
+        guard isImage, let uri = uri(of: entry.name, in: sub, making: &making) else { return nil }
         // The subfolder's part is cleaned already (cleaning goes character by character).
-        return Photo(key: sub.keyPrefix.isEmpty ? own : sub.keyPrefix + own, fileName: sub.path + entry.name,
+        return Photo(key: DirectoryListing.sortKey(entry.displayName, after: sub.keyPrefix), fileName: sub.path + entry.name,
                      name: sub.display + DisplayText.clean(entry.displayName), uri: uri, size: entry.size, modified: entry.modified)
     }
 
@@ -100,16 +98,19 @@ public final class FolderContents: @unchecked Sendable {
 
     /// All the rows as one store (what a change hands the gallery).
     func rowStore() -> ManifestRowStore {
-        var store = ManifestRowStore()
-        // Batches of 65,536 rows, each sized once for its names and URIs.
-        var start = 0
-        while start < photos.count {
-            let end = min(photos.count, start + 65_536)
+        // Batches of up to 65,536 rows, each sized once for its names and URIs, and written at
+        // once on the cores there are (past 20,000 rows, at least two batches).
+        let size = photos.count >= 20_000 ? min(65_536, (photos.count + 1) / 2) : 65_536
+        let starts = Array(stride(from: 0, to: photos.count, by: size))
+        let photos = self.photos
+        let batches = ParallelResults.map(parts: starts.count) { part in
+            let start = starts[part], end = min(photos.count, start + size)
             var total = 0
             for index in start..<end { total += photos[index].names.name.utf8.count + photos[index].names.uri.utf8.count }
-            store.append(ManifestRows(count: end - start, byteCount: total) { (photos[start + $0].names.name, photos[start + $0].names.uri) })
-            start = end
+            return ManifestRows(count: end - start, byteCount: total) { (photos[start + $0].names.name, photos[start + $0].names.uri) }
         }
+        var store = ManifestRowStore()
+        for batch in batches { store.append(batch) }
         return store
     }
 
@@ -221,7 +222,13 @@ public final class FolderContents: @unchecked Sendable {
         var inserted: [Int] = []
         var a = 0, s = 0
         while a < added.count || s < survivors.count {
-            if a < added.count, s == survivors.count || precedes(added[a], survivors[s]) {
+            if s == survivors.count {
+                // The survivors are all placed: the rest of the arrivals follow, in one go.
+                inserted.append(contentsOf: merged.count..<merged.count + added.count - a)
+                merged.append(contentsOf: added[a...])
+                break
+            }
+            if a < added.count, precedes(added[a], survivors[s]) {
                 inserted.append(merged.count)
                 merged.append(added[a]); a += 1
             } else {

@@ -74,83 +74,54 @@ public enum FolderListing {
                              maxPhotos: Int, order: PhotoOrder, subfolders: Bool) -> Result<FolderContents, ManifestError> {
         let started = Date()
         let contents = FolderContents(folder: path, photos: [], order: order.applies(isFolder: true) ? order : PhotoOrder(.name))
-        var found: [FolderContents.Photo] = []
-        var skipped = 0, photos = 0
         /// When the photos found so far were last shown; nil before the first rows.
         var shown: Date?
         // Stopped when the waiter gives up or the cap is reached (GIO checks it between entries).
         let listing = Cancellable()
         let link = cancellable.onCancel { listing.cancel() }
         defer { cancellable.disconnect(link) }
-        // Subfolders still to list (with `subfolders`); each folder is entered once, by device
-        // and inode: a symlinked folder is followed once, never round a loop.
-        var pending: [Subfolder] = []
         contents.includesSubfolders = subfolders
         // By name, no file is stat'ed (a third of a big tree's listing): sizes and times are
         // read later, off the first rows' path, when something needs them.
         let times = contents.order.needsTimes
         contents.lacksTimes = !times
         if subfolders { _ = contents.enter(.top) }
-        func take(_ entries: [DirectoryEntry], in sub: Subfolder) {
+        let walk = TreeWalk(contents: contents, listing: listing, maxPhotos: maxPhotos, times: times, progress: { job.madeProgress() })
+        // After each batch of entries, on this thread: the first rows, then what was found since.
+        func show() {
             if job.isAbandoned { return listing.cancel() }
-            for entry in entries {
-                if subfolders, entry.kind == .directory {
-                    if let child = contents.followed(entry, in: sub) { pending.append(child) }
-                    continue
-                }
-                guard let photo = contents.photo(entry, in: sub) else { skipped += 1; continue }
-                // One photo more than the cap: the folder is capped, and the listing stops.
-                if photos == maxPhotos {
-                    contents.isCapped = true
-                    listing.cancel()
-                    break
-                }
-                found.append(photo)
-                photos += 1
-            }
             let now = Date()
             if let last = shown {
                 // Each merge rebuilds every row: past 10,000 rows, one waits until as many again are
                 // found (or a second went by), so a big tree is merged a few times, not every 200 ms.
                 let since = now.timeIntervalSince(last)
-                guard since >= growEvery, contents.count < 10_000 || found.count >= contents.count || since >= 1 else { return }
-                if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
-                found.removeAll(keepingCapacity: true)
+                guard since >= growEvery, contents.count < 10_000 || walk.waiting >= contents.count || since >= 1 else { return }
+                if let change = contents.grow(contents.dated(walk.take(), known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
                 shown = now
-            } else if now.timeIntervalSince(started) >= firstRowsAfter, !found.isEmpty {
-                contents.replace(contents.dated(found, known: callbacks.knownDates))
-                found.removeAll(keepingCapacity: true)
+            } else if now.timeIntervalSince(started) >= firstRowsAfter, walk.waiting > 0 {
+                contents.replace(contents.dated(walk.take(), known: callbacks.knownDates))
                 job.unlessAbandoned { contents.emitRows(callbacks.batch) }
                 shown = now
             }
         }
+        var making = PhotoMaking()
         do {
-            try DirectoryListing.list(path: path, times: times, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: .top) }
+            try walk.read(.top, subfolders: subfolders, making: &making, each: show)
         } catch {
-            if error.isCancelled && !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
+            if error.isCancelled && !walk.isCapped { return .failure(ManifestError(Words("cancelled"))) }
             if !error.isCancelled { return .failure(ManifestError(Words("could not list the folder: %1$s", "\(error.message)"))) }
         }
-        // Then each subfolder, breadth first; one that cannot be read is said, not fatal.
-        // (A cursor, not `removeFirst`, which shifts every folder still waiting: 20,000 of them.)
-        var next = 0
-        while next < pending.count, !listing.isCancelled {
-            let sub = pending[next]
-            next += 1
-            guard contents.enter(sub) else { continue }
-            do {
-                try DirectoryListing.list(path: contents.folder + sub.path, times: times, cancellable: listing, onEntry: { job.madeProgress() }) { take($0, in: sub) }
-            } catch {
-                if error.isCancelled { break }
-                contents.unreadable.append(String(sub.display.dropLast()))
-            }
-        }
+        // Then the subfolders, on two threads; one that cannot be read is said, not fatal.
+        walk.readQueued(each: show)
+        contents.isCapped = contents.isCapped || walk.isCapped
         if listing.isCancelled, !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
+        let found = walk.take()
         if shown == nil {
             contents.replace(contents.dated(found, known: callbacks.knownDates))
         } else if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) {
             job.unlessAbandoned { callbacks.grew(change) }
         }
-        Trace.shared.emit(.folderListed(photos: contents.count, skipped: skipped, ms: Date().timeIntervalSince(started) * 1000,
+        Trace.shared.emit(.folderListed(photos: contents.count, skipped: walk.skipped, ms: Date().timeIntervalSince(started) * 1000,
                                         capped: contents.isCapped))
         if subfolders {
             Trace.shared.emit(.subfoldersListed(folders: contents.subfolders.count, unreadable: contents.unreadable.joined(separator: "\n")))

@@ -98,17 +98,38 @@ extension Array where Element == FolderPhoto {
     /// Sorted by `order`, as `precedes` says, without copying a photo (four references retained)
     /// at each step: each photo's order value and key are laid out flat, those are sorted, and
     /// the photos are moved once. 100,000 photos sort in a fifth of the time.
+    /// Past 20,000 photos, each half is sorted on a core of its own, then the halves are merged.
     func sorted(by order: PhotoOrder) -> [FolderPhoto] {
-        sortedIndices(by: order).map { self[Int($0)] }
+        guard count >= 20_000 else { return sortedIndices(by: order).map { self[Int($0)] } }
+        let half = count / 2
+        let halves = ParallelResults.map(parts: 2) { part in sortedIndices(by: order, in: part == 0 ? 0..<half : half..<count) }
+        // Merged as `precedes` says (it agrees with the sort, ties and all).
+        let (first, second) = (halves[0], halves[1])
+        var merged: [FolderPhoto] = []
+        merged.reserveCapacity(count)
+        var a = 0, b = 0
+        while a < first.count, b < second.count {
+            if order.precedes(self[Int(second[b])], self[Int(first[a])]) {
+                merged.append(self[Int(second[b])]); b += 1
+            } else {
+                merged.append(self[Int(first[a])]); a += 1
+            }
+        }
+        for index in first[a...] { merged.append(self[Int(index)]) }
+        for index in second[b...] { merged.append(self[Int(index)]) }
+        return merged
     }
 
-    /// The indices of the photos in `order` (what `sorted` moves the photos by).
-    func sortedIndices(by order: PhotoOrder) -> [Int32] {
+    /// The indices of the photos in `order` (what `sorted` moves the photos by), of those in
+    /// `range` (all by default).
+    func sortedIndices(by order: PhotoOrder, in range: Range<Int>? = nil) -> [Int32] {
+        let range = range ?? indices
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count * 24 + 1)
+        bytes.reserveCapacity(range.count * 24 + 1)
         var items: [SortItem] = []
-        items.reserveCapacity(count)
-        for (index, photo) in enumerated() {
+        items.reserveCapacity(range.count)
+        for index in range {
+            let photo = self[index]
             let value: Double? = switch order.key {
             case .own, .name: 0
             // Microseconds and bytes are exact as doubles below 2^53 (285 years; 9 PB).

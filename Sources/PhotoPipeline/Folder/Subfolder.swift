@@ -39,12 +39,12 @@ extension FolderContents {
     /// The URI of the file `name` in `sub`, as `fileURI(forPath:)` makes it: the subfolder's URI,
     /// made once for its photos, and the name escaped alone (escaping goes byte by byte). A name
     /// of letters, digits, ".", "_" and "-" (a camera's) is never escaped.
-    func uri(of name: String, in sub: Subfolder) -> String? {
-        if lastFolderURI?.path != sub.path {
+    func uri(of name: String, in sub: Subfolder, making: inout PhotoMaking) -> String? {
+        if making.lastFolderURI?.path != sub.path {
             guard let uri = fileURI(forPath: folder + sub.path) else { return nil }
-            lastFolderURI = (sub.path, uri.hasSuffix("/") ? uri : uri + "/")
+            making.lastFolderURI = (sub.path, uri.hasSuffix("/") ? uri : uri + "/")
         }
-        guard let base = lastFolderURI?.uri else { return nil }
+        guard let base = making.lastFolderURI?.uri else { return nil }
         let plain = name.utf8.allSatisfy { byte in
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F || byte == 0x2D
         }

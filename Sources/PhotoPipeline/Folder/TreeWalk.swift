@@ -1,0 +1,134 @@
+// Why this exists: a tree's folders read by two threads at once, the listing's own and one helper, taking folders from one queue: describing each entry and making its photo is most of a big tree's listing, and the machine has two cores. The photos both find are handed to the listing's thread, which alone shows and merges them.
+import Foundation
+import GLibIO
+import GLibRuntime
+
+/// (@unchecked: every field that changes is read and changed under `condition`; `contents` is
+/// only entered under it, and otherwise read, never changed, by the helper.)
+final class TreeWalk: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let contents: FolderContents
+    /// Stopped when the waiter gives up or the cap is reached.
+    private let listing: Cancellable
+    private let maxPhotos: Int
+    /// Whether each file's size and time are read (an order that needs them).
+    private let times: Bool
+    /// Called for each entry read, from either thread (the stall watchdog's progress).
+    private let progress: @Sendable () -> Void
+    /// Folders still to read (with subfolders); each is entered once, by device and inode, so
+    /// a symlinked folder is read once, never round a loop. A cursor, not `removeFirst`.
+    private var pending: [Subfolder] = []
+    private var next = 0
+    /// Threads reading a folder now (each may still add subfolders).
+    private var busy = 0
+    private var helperRunning = false
+    /// Photos found and not yet taken by the listing's thread.
+    private var found: [FolderPhoto] = []
+    private var photos = 0
+    private(set) var skipped = 0
+    /// One photo more than the cap was found: the listing stopped.
+    private(set) var isCapped = false
+
+    init(contents: FolderContents, listing: Cancellable, maxPhotos: Int, times: Bool, progress: @escaping @Sendable () -> Void) {
+        self.contents = contents
+        self.listing = listing
+        self.maxPhotos = maxPhotos
+        self.times = times
+        self.progress = progress
+    }
+
+    /// Read one folder (`sub` of the gallery's), handing its photos over after each batch of
+    /// entries, then `each` (on the listing's thread: show what was found). Its subfolders are
+    /// queued when `subfolders`.
+    func read(_ sub: Subfolder, subfolders: Bool, making: inout PhotoMaking, each: () -> Void = {}) throws(GLibError) {
+        var children: [Subfolder] = [], batch: [FolderPhoto] = []
+        defer { condition.withLock { pending.append(contentsOf: children); condition.broadcast() } }
+        try DirectoryListing.list(path: contents.folder + sub.path, times: times, cancellable: listing, onEntry: progress) { entries in
+            var skipped = 0
+            for entry in entries {
+                if subfolders, entry.kind == .directory {
+                    if let child = contents.followed(entry, in: sub) { children.append(child) }
+                    continue
+                }
+                if let photo = contents.photo(entry, in: sub, making: &making) { batch.append(photo) } else { skipped += 1 }
+            }
+            hand(batch, skipped: skipped)
+            batch.removeAll(keepingCapacity: true)
+            each()
+        }
+    }
+
+    private func hand(_ batch: [FolderPhoto], skipped: Int) {
+        condition.withLock {
+            self.skipped += skipped
+            let room = maxPhotos - photos
+            if batch.count > room {
+                found.append(contentsOf: batch.prefix(room))
+                photos = maxPhotos
+                isCapped = true
+                listing.cancel()
+            } else {
+                found.append(contentsOf: batch)
+                photos += batch.count
+            }
+        }
+    }
+
+    /// The photos found since the last call.
+    func take() -> [FolderPhoto] { condition.withLock { defer { found = [] }; return found } }
+
+    /// How many photos wait to be taken.
+    var waiting: Int { condition.withLock { found.count } }
+
+    /// Read every folder queued and the folders under them, on this thread and a helper;
+    /// `each` runs on this thread after each batch. A folder that cannot be read is said, not
+    /// fatal. Returns once both threads are done (or the listing was stopped).
+    func readQueued(each: () -> Void) {
+        let queued = condition.withLock {
+            helperRunning = next < pending.count
+            return helperRunning
+        }
+        guard queued else { return }
+        let helper = Thread { [self] in
+            var making = PhotoMaking()
+            work(making: &making, each: {})
+            condition.withLock { helperRunning = false; condition.broadcast() }
+        }
+        helper.name = "folder-listing-helper"
+        helper.start()
+        var making = PhotoMaking()
+        work(making: &making, each: each)
+        condition.withLock { while helperRunning { condition.wait() } }
+    }
+
+    private func work(making: inout PhotoMaking, each: () -> Void) {
+        while let sub = nextFolder() {
+            do {
+                try read(sub, subfolders: true, making: &making, each: each)
+            } catch {
+                if !error.isCancelled { condition.withLock { contents.unreadable.append(String(sub.display.dropLast())) } }
+            }
+            condition.withLock { busy -= 1; condition.broadcast() }
+        }
+    }
+
+    /// The next folder to read, entered; nil once none is queued and no thread reading could
+    /// queue more, or the listing stopped. Waits while the other thread reads.
+    private func nextFolder() -> Subfolder? {
+        condition.withLock {
+            while !listing.isCancelled {
+                if next < pending.count {
+                    let sub = pending[next]
+                    next += 1
+                    guard contents.enter(sub) else { continue }
+                    busy += 1
+                    return sub
+                }
+                if busy == 0 { condition.broadcast(); return nil }
+                condition.wait()
+            }
+            condition.broadcast()
+            return nil
+        }
+    }
+}
