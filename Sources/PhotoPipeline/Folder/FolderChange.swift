@@ -42,15 +42,17 @@ public struct FolderChange: Sendable {
         if let moves { return old >= 0 && old < moves.count && moves[old] >= 0 ? moves[old] : nil }
         let gone = Self.countBelow(old + 1, in: removed)
         if gone > 0, removed[gone - 1] == old { return nil }
-        // Its rank among the rows that stayed, then the arrivals before it.
+        // Its rank among the rows that stayed: it is at the (rank + 1)th position that no arrival
+        // took, the first where the positions up to it, less the arrivals among them, reach
+        // rank + 1. Found by halving (stepping arrival by arrival took 100,000 steps for a row
+        // below 100,000 arrivals, on the main loop).
         let rank = old - gone
-        var position = rank
-        while true {
-            let arrivals = Self.countBelow(position + 1, in: inserted)
-            let candidate = rank + arrivals
-            if candidate == position, arrivals == 0 || inserted[arrivals - 1] != position { return position }
-            position = candidate
+        var low = rank, high = rank + inserted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if middle + 1 - Self.countBelow(middle + 1, in: inserted) > rank { high = middle } else { low = middle + 1 }
         }
+        return low
     }
 
     /// Where the row at `old` is after the change, or, if it went, the row that took its place
