@@ -1,5 +1,6 @@
 // Why this exists: a folder with its subfolders: 100,000 photos in 1,000 subfolders listed by the app (Include Subfolders) against `find` walking the same tree, warm, and the first rows on screen against the sample gallery's, side by side in each repetition.
 import Foundation
+import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
 
@@ -41,6 +42,7 @@ extension AppBench {
         _ = try findMilliseconds(root) // the tree in the dentry and inode caches, for both
         var find: [Double] = [], findStat: [Double] = [], listing: [Double] = [], ratios: [Double] = [], statRatios: [Double] = []
         var sampleFrames: [Double] = [], treeFrames: [Double] = [], frameRatios: [Double] = []
+        var alone: [Double] = [], aloneRatios: [Double] = []
         for _ in 0..<repetitions {
             let findMs = try findMilliseconds(root), findStatMs = try findMilliseconds(root, stat: true)
             let app = try launch(["--subfolders"], manifest: root.path)
@@ -59,6 +61,13 @@ extension AppBench {
             }
             sample.stop()
             guard let sampleFrame else { continue }
+            // The listing alone, in this process: what it costs without the app's start beside it.
+            let started = Date()
+            let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+            let aloneMs = Date().timeIntervalSince(started) * 1000
+            guard contents.count == photos else { throw BenchError("listed \(contents.count) photos of \(photos) in-process") }
+            alone.append(aloneMs)
+            aloneRatios.append(aloneMs / findMs)
             find.append(findMs)
             findStat.append(findStatMs)
             statRatios.append(ms / findStatMs)
@@ -72,6 +81,8 @@ extension AppBench {
             Result(name: "find, 100,000 photos in 1,000 subfolders (warm)", unit: "ms", values: find),
             Result(name: "the app, the same tree listed and sorted (Include Subfolders)", unit: "ms", values: listing),
             Result(name: "… ÷ find", unit: "×", values: ratios, target: "≤ 2", met: { $0 <= 2 }),
+            Result(name: "the listing alone, in the benchmark's process (no app beside it)", unit: "ms", values: alone),
+            Result(name: "… ÷ find", unit: "×", values: aloneRatios),
             Result(name: "find printing each entry's size and time (a stat each)", unit: "ms", values: findStat),
             Result(name: "… the app ÷ that find", unit: "×", values: statRatios),
             Result(name: "launch → first frame with rows, the tree", unit: "ms", values: treeFrames),
