@@ -1,4 +1,4 @@
-// Why this exists: GtkGestureClick, so a click on a list row opens its photo without the list view's single-click mode (which tracks the pointer over every row: hover states restyled each frame while the rows scroll under a still pointer).
+// Why this exists: GtkGestureClick, so a click on a list row opens its photo without the list view's single-click mode (which tracks the pointer over every row: hover states restyled each frame while the rows scroll under a still pointer), and the viewer takes the mouse's back and forward buttons.
 import CGtk
 import GLibRuntime
 
@@ -8,6 +8,15 @@ public final class GestureClick: EventController {
     public init() {
         super.init(adopting: gtk_gesture_click_new()!)
     }
+
+    /// Button `button` (GDK numbers them from 1; 0 takes every button: `currentButton` says which).
+    public convenience init(button: UInt32) {
+        self.init()
+        gtk_gesture_single_set_button(OpaquePointer(ref.raw), button)
+    }
+
+    /// The button of the press being handled (0 if none).
+    public var currentButton: UInt32 { gtk_gesture_single_get_current_button(OpaquePointer(ref.raw)) }
 
     /// `released` (n_press, x, y): the button came up after `n_press` presses in a row.
     public func onReleased(_ fn: @escaping @MainActor (Int) -> Void) {

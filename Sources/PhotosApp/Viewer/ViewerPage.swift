@@ -1,4 +1,4 @@
-// Why this exists: the full-size viewer page: the photo (the row's thumbnail scaled up at once, then the full image), its download progress or failure with Retry, the details panel, and the viewer's keys.
+// Why this exists: the full-size viewer page: the photo (the row's thumbnail scaled up at once, then the full image), its download progress or failure with Retry, and the details panel (its keys: ViewerPage+Keys).
 import Foundation
 import GLibRuntime
 import Gtk
@@ -18,6 +18,8 @@ final class ViewerPage {
     private let problemLabel = Label()
     private let retryButton = Button(label: tr("_Retry"))
     private let details = ViewerDetails()
+    /// The mouse's back and forward buttons (`takeSideButtons`).
+    let sideButtons = GestureClick(button: 0)
 
     /// The header's controls while the viewer shows (the window packs them).
     let backButton = Button(iconName: "go-previous-symbolic")
@@ -91,7 +93,7 @@ final class ViewerPage {
             viewer.setSepia(self.sepiaButton.isActive)
             self.refresh()
         }
-        infoButton.tooltip = tr("Details (F9)")
+        infoButton.tooltip = tr("Details (F9 or Alt+Return)")
         infoButton.setAccessible(label: tr("Details"))
         infoButton.onToggled { [weak self] in
             guard let self else { return }
@@ -99,6 +101,7 @@ final class ViewerPage {
         }
         zoom.onChanged = { [weak self] in self?.zoomChanged() }
         allowDragOut()
+        takeSideButtons()
     }
 
     // MARK: opening and moving
@@ -128,7 +131,7 @@ final class ViewerPage {
         onClose?(row)
     }
 
-    private func move(to row: Int) {
+    func move(to row: Int) {
         guard let viewer, viewer.gallery.records.indices.contains(row) else { return }
         viewer.move(to: row)
         refresh()
@@ -205,37 +208,5 @@ final class ViewerPage {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
         return formatter.string(from: NSNumber(value: value)) ?? String(value)
-    }
-
-    // MARK: keys
-
-    /// The viewer's keys (the window routes them here while the viewer shows).
-    func handle(_ key: KeyController.Press) -> Bool {
-        guard let viewer, let row = viewer.row else { return false }
-        let last = viewer.gallery.count - 1
-        let pan = 64.0
-        switch key.name {
-        case "Escape":
-            if isFullscreen { fullscreen(false) } else { close() }
-        case "Left" where key.alt:
-            close()
-        case "Left" where key.control: zoom.pan(dx: pan, dy: 0)
-        case "Right" where key.control: zoom.pan(dx: -pan, dy: 0)
-        case "Up" where key.control: zoom.pan(dx: 0, dy: pan)
-        case "Down" where key.control: zoom.pan(dx: 0, dy: -pan)
-        case "Left", "Page_Up", "KP_Page_Up": move(to: max(0, row - 1))
-        case "Right", "Page_Down", "KP_Page_Down": move(to: min(last, row + 1))
-        case "Home", "KP_Home": move(to: 0)
-        case "End", "KP_End": move(to: last)
-        case "plus", "equal", "KP_Add": zoomStep(1)
-        case "minus", "KP_Subtract", "underscore": zoomStep(-1)
-        case "0", "KP_0": zoomStep(0)
-        case "1", "KP_1": zoom.zoom(to: 1)
-        case "s" where !key.control, "S" where !key.control: sepiaButton.isActive.toggle()
-        case "F9": infoButton.isActive.toggle()
-        case "F11": fullscreen(!isFullscreen)
-        default: return false
-        }
-        return true
     }
 }

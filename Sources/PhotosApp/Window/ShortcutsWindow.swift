@@ -5,13 +5,16 @@ import Gtk
 
 @MainActor
 enum ShortcutsWindow {
+    /// Marks a shortcut that is a mouse's buttons, not keys: the rest is its subtitle.
+    static let mouse = "mouse:"
+
     /// Every shortcut the app has, by group.
     static var groups: [(title: String, shortcuts: [(title: String, accelerator: String)])] {
         [
             (tr("Gallery"), [
                 (tr("Open a gallery manifest"), "<Primary>o"),
                 (tr("Open a folder of photos"), "<Primary><Alt>o"),
-                (tr("Reload the gallery and retry failed photos"), "F5 <Primary>r"),
+                (tr("Reload the gallery and retry failed photos"), "F5"),
                 (tr("Show as a list"), "<Primary>1"),
                 (tr("Show as a grid"), "<Primary>2"),
                 (tr("Larger thumbnails"), "<Primary>plus"),
@@ -29,14 +32,16 @@ enum ShortcutsWindow {
                 (tr("Back to the gallery"), "Escape <Alt>Left"),
                 (tr("Previous or next photo"), "Left Right"),
                 (tr("Previous or next photo"), "Page_Up Page_Down"),
+                (tr("Previous or next photo"), mouse + tr("The mouse’s back and forward buttons")),
                 (tr("First or last photo"), "Home End"),
                 (tr("Zoom in"), "plus equal"),
                 (tr("Zoom out"), "minus"),
                 (tr("Best fit"), "0"),
-                (tr("Actual size (100 %)"), "1"),
+                (tr("Actual size (100 %)"), "1 <Primary>1"),
+                (tr("Twice the actual size (200 %)"), "<Primary>2"),
                 (tr("Move the zoomed photo"), "<Primary>Left <Primary>Right <Primary>Up <Primary>Down"),
                 (tr("Sepia or original"), "s"),
-                (tr("Details"), "F9"),
+                (tr("Details"), "F9 <Alt>Return"),
                 (tr("Fullscreen"), "F11"),
             ]),
             (tr("General"), [
@@ -65,7 +70,12 @@ enum ShortcutsWindow {
             for shortcut in group.shortcuts {
                 ui += "<child><object class=\"GtkShortcutsShortcut\">"
                 ui += "<property name=\"title\">\(escape(shortcut.title))</property>"
-                ui += "<property name=\"accelerator\">\(escape(shortcut.accelerator))</property>"
+                if shortcut.accelerator.hasPrefix(mouse) {
+                    ui += "<property name=\"shortcut-type\">gesture</property><property name=\"icon\"><object class=\"GThemedIcon\"><property name=\"name\">input-mouse-symbolic</property></object></property>"
+                    ui += "<property name=\"subtitle\">\(escape(String(shortcut.accelerator.dropFirst(mouse.count))))</property>"
+                } else {
+                    ui += "<property name=\"accelerator\">\(escape(shortcut.accelerator))</property>"
+                }
                 ui += "</object></child>"
             }
             ui += "</object></child>"
