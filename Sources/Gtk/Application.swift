@@ -1,4 +1,4 @@
-// Why this exists: GtkApplication: the app's identity, `activate` and `open`, actions and accelerators.
+// Why this exists: GtkApplication: the app's identity, `activate` and `open`, actions and accelerators, and keeping the session awake during a slideshow.
 import CGtk
 import GLibRuntime
 
@@ -29,6 +29,17 @@ public final class Application {
     }
 
     public func quit() { g_application_quit(ref.pointer.gApplication) }
+
+    /// Keep the session from going idle (screen blanked, screen saver) while `window` shows
+    /// something to watch: GTK asks the session manager, or the Inhibit portal. 0 if refused.
+    /// Hand the cookie back to `uninhibit`.
+    public func inhibitIdle(_ window: Window?, reason: String) -> UInt32 {
+        gtk_application_inhibit(pointer, window?.gtkWindow, GTK_APPLICATION_INHIBIT_IDLE, reason)
+    }
+
+    public func uninhibit(_ cookie: UInt32) {
+        if cookie != 0 { gtk_application_uninhibit(pointer, cookie) }
+    }
 
     /// Add a parameterless app action (`app.NAME`) with optional accelerators.
     public func addAction(_ name: String, accels: [String] = [], _ fn: @escaping Signal.Plain) {

@@ -25,6 +25,8 @@ public enum RendererReason: String, Sendable, Codable, CaseIterable {
 /// What the viewer did.
 public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed
+    /// The slideshow began, was paused, went on, or ended.
+    case slideshow, paused, resumed, ended
 }
 
 /// What became of the viewer's animation.

@@ -132,6 +132,15 @@ final class AppSettings {
             if let settings { settings.setStrings("this-computer-galleries", newValue) } else { memory["this-computer-galleries"] = newValue }
         }
     }
+    /// How long the slideshow shows each photo (seconds: 3, 5 or 10), and whether it loops.
+    var slideshowInterval: Int32 {
+        get { let seconds = int("slideshow-interval", 5); return [3, 5, 10].contains(seconds) ? seconds : 5 }
+        set { if [3, 5, 10].contains(newValue) { setInt("slideshow-interval", newValue) } }
+    }
+    var slideshowLoops: Bool {
+        get { settings?.bool("slideshow-loop") ?? (memory["slideshow-loop"] as? Bool ?? false) }
+        set { if let settings { settings.setBool("slideshow-loop", newValue) } else { memory["slideshow-loop"] = newValue } }
+    }
     /// The operations inspector is shown, and how wide.
     var inspectorOpen: Bool {
         get { settings?.bool("inspector-open") ?? (memory["inspector-open"] as? Bool ?? false) }

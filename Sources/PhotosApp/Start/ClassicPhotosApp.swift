@@ -75,6 +75,13 @@ final class ClassicPhotosApp {
         application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
+        application.addAction("slideshow", accels: ["<Shift>F5"]) { [weak self] in self?.window().navigation.startSlideshow() }
+        application.addStatefulAction("slideshow-interval", state: "\(services.preferences.slideshowInterval)") { [weak self] value in
+            self?.services.preferences.slideshowInterval = Int32(value) ?? 5
+        }
+        application.addToggleAction("slideshow-loop", state: services.preferences.slideshowLoops) { [weak self] loops in
+            self?.services.preferences.slideshowLoops = loops
+        }
         // The export's notification: Open Folder (with the folder), and a click on it shows the window.
         application.addAction("show-folder") { [weak self] uri in self?.showFolder(uri) }
         application.addAction("show-export") { [weak self] in self?.mainWindow?.present() }
@@ -130,6 +137,9 @@ final class ClassicPhotosApp {
     private func window() -> GalleryWindow {
         if let mainWindow { return mainWindow }
         let window = GalleryWindow(application: application, services: services)
+        let preferences = services.preferences
+        window.navigation.slideshow.interval = { preferences.slideshowInterval }
+        window.navigation.slideshow.loops = { preferences.slideshowLoops }
         mainWindow = window
         return window
     }

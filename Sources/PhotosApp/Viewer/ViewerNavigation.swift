@@ -1,4 +1,4 @@
-// Why this exists: moving between the list and the viewer: a row activated opens its photo, Back returns to the list scrolled to the photo shown last; the header's buttons, the viewer's keys and fullscreen follow.
+// Why this exists: moving between the list and the viewer: a row activated opens its photo, Back returns to the list scrolled to the photo shown last; the header's buttons, the viewer's keys, fullscreen and the slideshow follow.
 import Gtk
 import PhotoPipeline
 
@@ -11,13 +11,15 @@ final class ViewerNavigation {
     private let headerTitle: HeaderTitle
     private let openButton: Button
     private let keys = KeyController(capture: true)
+    let slideshow: Slideshow
     /// The gallery shown.
     var gallery: () -> PhotoGallery? = { nil }
     /// Put the list's own title back in the header.
     var showListTitle: () -> Void = {}
 
-    init(window: ApplicationWindow, pages: WindowPages, list: GalleryList, viewerPage: ViewerPage,
+    init(window: ApplicationWindow, application: Application, pages: WindowPages, list: GalleryList, viewerPage: ViewerPage,
          headerTitle: HeaderTitle, openButton: Button) {
+        slideshow = Slideshow(page: viewerPage, application: application, window: window)
         self.window = window
         self.pages = pages
         self.list = list
@@ -43,7 +45,7 @@ final class ViewerNavigation {
         }
         keys.onKeyPressed { [weak self] key in
             guard let self, self.pages.current == .viewer else { return false }
-            return self.viewerPage.handle(key)
+            return self.slideshow.handle(key) || self.viewerPage.handle(key)
         }
         window.addController(keys)
     }
@@ -77,6 +79,15 @@ final class ViewerNavigation {
         window.onStateChanged { [weak self] in self?.viewerPage.animation.resume() }
     }
 
+    /// The slideshow, from the viewer's photo, or from the gallery's focused row (else its first).
+    func startSlideshow() {
+        if pages.current == .list {
+            open(at: list.bindings.boundRows.first(where: { $0.value.container.parentHasFocus })?.key ?? 0)
+        }
+        guard pages.current == .viewer else { return }
+        slideshow.start()
+    }
+
     /// Leave the viewer without going back to a row (another gallery replaces this one).
     func closeForNewGallery() {
         if pages.current == .viewer { viewerPage.close() }
@@ -84,6 +95,7 @@ final class ViewerNavigation {
 
     /// Back to the list, scrolled so the photo shown last is on screen (unmoved if it already was).
     private func closed(at row: Int) {
+        slideshow.stop()
         setHeaderButtons(viewer: false)
         pages.show(.list)
         showListTitle()

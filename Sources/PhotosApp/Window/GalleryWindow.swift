@@ -63,7 +63,7 @@ final class GalleryWindow {
         pages = WindowPages(list: list.scrolled, viewer: viewerPage.container)
         loader = GalleryLoader(fetcher: services.fetcher)
         consent = LocalNetworkConsent(preferences: services.preferences)
-        navigation = ViewerNavigation(window: window, pages: pages, list: list, viewerPage: viewerPage,
+        navigation = ViewerNavigation(window: window, application: application, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
         follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
         follower.dateReader = services.dateReader

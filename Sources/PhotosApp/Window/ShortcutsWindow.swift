@@ -43,6 +43,8 @@ enum ShortcutsWindow {
                 (tr("Sepia or original"), "s"),
                 (tr("Details"), "F9 <Alt>Return"),
                 (tr("Fullscreen"), "F11"),
+                (tr("Slideshow"), "<Shift>F5"),
+                (tr("Pause or go on with the slideshow"), "space"),
             ]),
             (tr("General"), [
                 (tr("Show the main menu"), "F10"),
