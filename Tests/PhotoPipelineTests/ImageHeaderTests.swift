@@ -63,6 +63,19 @@ final class ImageHeaderTests: XCTestCase {
         }
     }
 
+    /// Inputs the header fuzzer found trapping a reader, each read by every reader: refused or
+    /// read, never a trap. (A HEIF item whose extent runs "to the end" from past the bytes read:
+    /// its length came out negative, and a range of it trapped.)
+    func testInputsTheFuzzerFoundAreReadWithoutATrap() throws {
+        let folder = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/header-fuzz-regressions", withExtension: nil))
+        let inputs = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        XCTAssertFalse(inputs.isEmpty)
+        for input in inputs {
+            let data = try Data(contentsOf: input)
+            for format in ["heif/avif", "webp", "gif", "svg"] { _ = try? ImageHeader.read(data, formatNamed: format) }
+        }
+    }
+
     // MARK: WebP
 
     func testASixteenKAnimatedWebPIsRefusedFromItsHeader() throws {

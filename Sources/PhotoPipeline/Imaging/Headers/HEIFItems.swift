@@ -184,6 +184,9 @@ struct HEIFItems {
                 start = idat.lowerBound + extent.offset
             default: return nil
             }
+            // An extent that starts past the bytes read lies outside them (and one that runs "to
+            // the end" from there would have a negative length).
+            guard start >= 0, start <= bytes.count else { return nil }
             let length = extent.length == 0 ? bytes.count - start : extent.length
             for index in 0..<min(length, prefix - data.count) {
                 guard let byte = bytes.byte(start + index) else { return nil }
