@@ -37,6 +37,7 @@ final class GnomeKeysAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "F5"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in loads() > loadedOnce }, "F5 reloads: \(app.recentEvents())")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } })
+        XCTAssertEqual(loads(), loadedOnce + 1, "F5 loaded once; Ctrl+R no time")
 
         var opened = false
         for _ in 0..<3 where !opened {

@@ -193,4 +193,26 @@ final class FolderListingTests: XCTestCase {
             XCTAssertTrue(capped.isCapped)
         }
     }
+
+    /// While the helper reads a big subfolder and the listing's thread has none of its own, what
+    /// the helper finds is still shown as it comes: the listing's thread wakes for each batch.
+    func testTheListingShowsWhatTheHelperFindsWhileItWaits() throws {
+        let folder = TemporaryFiles.url("helper-batches-\(UUID().uuidString)")
+        let big = folder.appendingPathComponent("big")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+        for index in 0..<3_000 { XCTAssertEqual(symlink(target, big.appendingPathComponent("p\(index).png").path), 0) }
+        let contents = FolderContents(folder: folder.path + "/", photos: [], order: PhotoOrder(.name))
+        _ = contents.enter(.top)
+        let walk = TreeWalk(contents: contents, listing: Cancellable(), maxPhotos: 10_000, times: false, progress: {})
+        walk.helperTakesFirst = true
+        var making = PhotoMaking()
+        try walk.read(.top, subfolders: true, making: &making)
+        var takenBeforeTheEnd: [Int] = []
+        walk.readQueued { let taken = walk.take().count; if taken > 0 { takenBeforeTheEnd.append(taken) } }
+        let rest = walk.take().count
+        XCTAssertEqual(takenBeforeTheEnd.reduce(0, +) + rest, 3_000)
+        XCTAssertGreaterThan(takenBeforeTheEnd.count, 1, "the helper's batches were shown as they came: \(takenBeforeTheEnd), then \(rest)")
+    }
 }

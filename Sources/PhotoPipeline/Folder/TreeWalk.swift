@@ -22,9 +22,14 @@ final class TreeWalk: @unchecked Sendable {
     /// Threads reading a folder now (each may still add subfolders).
     private var busy = 0
     private var helperRunning = false
+    /// For tests: the listing's thread lets the helper take the first folder.
+    var helperTakesFirst = false
     /// Photos found and not yet taken by the listing's thread.
     private var found: [FolderPhoto] = []
     private var photos = 0
+    /// Batches handed over so far: a thread waiting for a folder wakes for each, so the
+    /// listing's thread shows what the helper finds while it has no folder of its own.
+    private var batches = 0
     private(set) var skipped = 0
     /// One photo more than the cap was found: the listing stopped.
     private(set) var isCapped = false
@@ -71,6 +76,8 @@ final class TreeWalk: @unchecked Sendable {
                 found.append(contentsOf: batch)
                 photos += batch.count
             }
+            batches += 1
+            condition.broadcast()
         }
     }
 
@@ -91,18 +98,27 @@ final class TreeWalk: @unchecked Sendable {
         guard queued else { return }
         let helper = Thread { [self] in
             var making = PhotoMaking()
-            work(making: &making, each: {})
+            work(making: &making, shows: false, each: {})
             condition.withLock { helperRunning = false; condition.broadcast() }
         }
         helper.name = "folder-listing-helper"
         helper.start()
+        if helperTakesFirst { condition.withLock { while helperRunning, busy == 0, next < pending.count { condition.wait() } } }
         var making = PhotoMaking()
-        work(making: &making, each: each)
+        work(making: &making, shows: true, each: each)
         condition.withLock { while helperRunning { condition.wait() } }
     }
 
-    private func work(making: inout PhotoMaking, each: () -> Void) {
-        while let sub = nextFolder() {
+    /// `shows`: on the listing's thread, which also wakes to show what the helper hands over.
+    private func work(making: inout PhotoMaking, shows: Bool, each: () -> Void) {
+        var seen = 0
+        while true {
+            let sub: Subfolder
+            switch nextFolder(wakingFor: shows ? seen : nil) {
+            case .done: return
+            case .handed(let count): seen = count; each(); continue
+            case .folder(let folder): sub = folder
+            }
             do {
                 try read(sub, subfolders: true, making: &making, each: each)
             } catch {
@@ -112,9 +128,17 @@ final class TreeWalk: @unchecked Sendable {
         }
     }
 
-    /// The next folder to read, entered; nil once none is queued and no thread reading could
-    /// queue more, or the listing stopped. Waits while the other thread reads.
-    private func nextFolder() -> Subfolder? {
+    private enum Next {
+        case folder(Subfolder)
+        /// The other thread handed over batches (this many so far) while this one waited.
+        case handed(Int)
+        case done
+    }
+
+    /// The next folder to read, entered; done once none is queued and no thread reading could
+    /// queue more, or the listing stopped. Waits while the other thread reads, and, given the
+    /// batches already `seen`, returns early when the other thread hands over more.
+    private func nextFolder(wakingFor seen: Int?) -> Next {
         condition.withLock {
             while !listing.isCancelled {
                 if next < pending.count {
@@ -122,13 +146,15 @@ final class TreeWalk: @unchecked Sendable {
                     next += 1
                     guard contents.enter(sub) else { continue }
                     busy += 1
-                    return sub
+                    if helperTakesFirst { condition.broadcast() }
+                    return .folder(sub)
                 }
-                if busy == 0 { condition.broadcast(); return nil }
+                if busy == 0 { condition.broadcast(); return .done }
+                if let seen, batches != seen, !found.isEmpty { return .handed(batches) }
                 condition.wait()
             }
             condition.broadcast()
-            return nil
+            return .done
         }
     }
 }

@@ -17,6 +17,8 @@ final class Slideshow {
     private var timer = MainLoop.Timeout.none
     /// The session's idle inhibition (0: none).
     private var inhibition: UInt32 = 0
+    /// The row last shown: the trace's end names it even when the viewer closed first.
+    private var lastRow = -1
 
     init(page: ViewerPage, application: Application, window: ApplicationWindow) {
         self.page = page
@@ -29,6 +31,7 @@ final class Slideshow {
         guard !isRunning, let row = page.viewer?.row else { return }
         isRunning = true
         isPaused = false
+        lastRow = row
         page.fullscreen(true)
         inhibition = application.inhibitIdle(window, reason: tr("Showing a slideshow"))
         Trace.shared.emit(.viewer(row: row, action: .slideshow))
@@ -45,7 +48,7 @@ final class Slideshow {
         application.uninhibit(inhibition)
         inhibition = 0
         if page.isFullscreen { page.fullscreen(false) }
-        Trace.shared.emit(.viewer(row: page.viewer?.row ?? -1, action: .ended))
+        Trace.shared.emit(.viewer(row: page.viewer?.row ?? lastRow, action: .ended))
     }
 
     /// The time for the photo shown starts (again); none while paused.
@@ -57,6 +60,7 @@ final class Slideshow {
     private func advance() {
         timer = .none
         guard isRunning, let viewer = page.viewer, let row = viewer.row else { return stop() }
+        lastRow = row
         let last = viewer.gallery.count - 1
         if row < last {
             page.move(to: row + 1)
@@ -72,6 +76,7 @@ final class Slideshow {
     /// key that moves to another photo (the viewer's) starts that photo's time.
     func handle(_ key: KeyController.Press) -> Bool {
         guard isRunning, let row = page.viewer?.row else { return false }
+        lastRow = row
         switch key.name {
         case "space", "KP_Space":
             isPaused.toggle()
