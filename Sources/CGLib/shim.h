@@ -7,4 +7,13 @@
 #include <glib-unix.h>
 #include <locale.h>
 #include <libintl.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+/* rename(2) that fails with EEXIST instead of replacing: glibc's renameat2 is not visible to
+   Swift (it needs _GNU_SOURCE), so it is called by its number. RENAME_NOREPLACE is 1. */
+static inline int classic_photos_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1u);
+}
 #endif

@@ -125,6 +125,12 @@ public final class Application {
         g_simple_action_set_state(action, g_variant_new_string(state))
     }
 
+    /// Offer an app action or not: a disabled one is greyed in menus and its keys do nothing.
+    public func setActionEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(ref.pointer.opaque, name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
     public func setAccels(for detailedAction: String, _ accels: [String]) {
         var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
         cAccels.append(nil)

@@ -10,6 +10,11 @@ public final class Button: Widget {
         super.init(sinking: (useUnderline ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label))!)
     }
     public init(iconName: String) { super.init(sinking: gtk_button_new_from_icon_name(iconName)!) }
+    /// Its text, with a mnemonic.
+    public var label: String {
+        get { gtk_button_get_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(ref.raw))).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(ref.raw)), newValue) }
+    }
     /// Show the themed icon `name` instead of what it shows.
     public func setIconName(_ name: String) { gtk_button_set_icon_name(UnsafeMutablePointer<GtkButton>(OpaquePointer(ref.raw)), name) }
 

@@ -28,7 +28,7 @@ final class KoreanAppTests: XCTestCase {
         // Key legends as GTK's shortcuts window draws them (GTK's own labels; the keys of a
         // Korean keyboard are engraved so too).
         let allowed: Set<String> = ["Ctrl", "Shift", "Alt", "F5", "F10", "JSON", "MIT", "NASA", "CC0", AppInfo.version,
-                                    "Escape", "Page", "Down", "Home", "End"]
+                                    "Escape", "Page", "Down", "Home", "End", "Delete"]
         let words = name.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { $0.count >= 3 }
         return words.contains { !allowed.contains($0) && !$0.hasPrefix("http") }
     }

@@ -44,6 +44,11 @@ public enum ExportEnding: String, Sendable, Codable, CaseIterable {
     case finished, cancelled, stopped
 }
 
+/// What became of a photo sent to the trash or deleted.
+public enum TrashStep: String, Sendable, Codable, CaseIterable {
+    case trashed, restored, deleted, asked, kept, failed
+}
+
 /// Where the viewer's bytes of a photo came from.
 public enum BytesSource: String, Sendable, Codable, CaseIterable {
     /// Held by the viewer (switching sepia on or off).

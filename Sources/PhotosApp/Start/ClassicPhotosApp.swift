@@ -74,6 +74,9 @@ final class ClassicPhotosApp {
         application.addAction("save-as", accels: ["<Primary>s"]) { [weak self] in self?.window().savePhoto() }
         application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
+        application.addAction("trash", accels: ["Delete", "KP_Delete"]) { [weak self] in self?.window().trashPhoto() }
+        application.addAction("delete", accels: ["<Shift>Delete", "<Shift>KP_Delete"]) { [weak self] in self?.window().deletePhoto() }
+        application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.trash.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
         application.addAction("slideshow", accels: ["<Shift>F5"]) { [weak self] in self?.window().navigation.startSlideshow() }
         application.addStatefulAction("slideshow-interval", state: "\(services.preferences.slideshowInterval)") { [weak self] value in

@@ -1,4 +1,4 @@
-// Why this exists: the window's side of keeping a result: Save As, Copy, Open With and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Open With, Move to Trash and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -29,6 +29,9 @@ extension GalleryWindow {
         }
         OpenWithChooser.present(photo, parent: window, note: note)
     }
+
+    func trashPhoto() { if let photo = chosenPhoto { trash.trash(photo) } }
+    func deletePhoto() { if let photo = chosenPhoto { trash.deletePermanently(photo) } }
 
     func exportGallery() { exporter.choose(gallery) }
 

@@ -34,6 +34,7 @@ final class GalleryWindow {
     /// Save As, Copy and Export Gallery: their note over the pages and the export's bar.
     let note: WindowNote
     let exporter: ExportGallery
+    let trash: TrashPhotos
     private var probe: FrameProbe?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
     var listSubtitle = ""
@@ -69,6 +70,7 @@ final class GalleryWindow {
         follower.dateReader = services.dateReader
         note = WindowNote(over: pages.stack)
         exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
+        trash = TrashPhotos(note: note, application: application)
         viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
@@ -108,6 +110,7 @@ final class GalleryWindow {
         body.append(sandboxNotice.bar)
         body.append(consent.bar.bar)
         body.append(exporter.bar.bar)
+        body.append(trash.question)
         body.append(note.overlay)
         // The list (or viewer) and, beside it, the operations inspector when it is open.
         split.setStart(body, resize: true, shrink: false)
@@ -151,10 +154,7 @@ final class GalleryWindow {
     var page: WindowPages.Page { pages.current }
 
     /// Reload the gallery: rows that loaded keep their image, failed rows are retried.
-    func reload() {
-        guard let source else { return }
-        load(source)
-    }
+    func reload() { if let source { load(source) } }
 
     /// Load a gallery; the window stays live. Reloading the gallery on screen keeps its rows,
     /// with a spinner in the header; any other shows the loading page, with its name, until it arrives.
@@ -182,8 +182,7 @@ final class GalleryWindow {
     /// The first batch of rows: the gallery is made and shown.
     private func firstRows(_ manifest: Manifest) {
         install(manifest)
-        guard let gallery else { return }
-        Trace.shared.emit(.rows(total: gallery.count))
+        if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
     }
 
     /// A later batch of rows.
@@ -235,6 +234,7 @@ final class GalleryWindow {
         rowsComplete = false
         showOrder(of: gallery)
         consent.galleryOpened(gallery)
+        trash.galleryShown(manifest)
         pages.empty.clearNote()
         list.show(gallery)
         scheduler.attach(services.options.naive ? nil : gallery)
