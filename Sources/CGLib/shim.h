@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 
 /* rename(2) that fails with EEXIST instead of replacing: glibc's renameat2 is not visible to
    Swift (it needs _GNU_SOURCE), so it is called by its number. RENAME_NOREPLACE is 1. */

@@ -1,0 +1,35 @@
+// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot`, each rewritten safely in place; other formats are refused with the reason, since turning their pixels would re-encode them (and every viewer honours EXIF orientation only in JPEG and TIFF).
+import Foundation
+
+public enum PhotoTurning {
+    /// Turn the photo at `path` a quarter, in place. Blocking: call off the main loop.
+    public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
+        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn) }
+    }
+
+    /// A photo's bytes turned, by what its bytes say it is.
+    static func turned(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        switch kind(of: bytes) {
+        case .jpeg: return try EXIFOrientationEdit.turnedJPEG(bytes, turn)
+        case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
+        case .heif: return try HEIFRotationEdit.turned(bytes, turn)
+        case .other(let name?): throw TurnRefusal(Words("a %1$s photo cannot be turned without re-encoding it", name))
+        case .other(nil): throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
+        }
+    }
+
+    enum Kind: Equatable { case jpeg, tiff, heif, other(String?) }
+
+    static func kind(of bytes: [UInt8]) -> Kind {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0]) || bytes.starts(with: [0x4D, 0x4D, 0, 0x2A]) { return .tiff }
+        if bytes.count >= 12, bytes[4..<8].elementsEqual(Array("ftyp".utf8)) {
+            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            if ["heic", "heix", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .other("PNG") }
+        if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .other("WebP") }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .other("GIF") }
+        return .other(nil)
+    }
+}

@@ -1,0 +1,138 @@
+// Why this exists: Rotate never touches a coded pixel: a JPEG turned four times is its own bytes again and its scan data never changes, a JPEG or TIFF without the tag gets one that exiftool reads, a HEIC gets an `irot` libheif applies, a damaged file is refused without a trap, and the rewrite keeps mode and attributes and never overwrites another program's change.
+import Foundation
+@testable import PhotoPipeline
+import GLibIO
+import TestAndBenchSupport
+import XCTest
+
+final class PhotoTurningTests: XCTestCase {
+    func testQuarterTurnsComeRoundAndUndoEachOther() {
+        for orientation in 1...8 {
+            var turned = orientation
+            for _ in 0..<4 { turned = QuarterTurn.clockwise.turning(orientation: turned) }
+            XCTAssertEqual(turned, orientation)
+            XCTAssertEqual(QuarterTurn.anticlockwise.turning(orientation: QuarterTurn.clockwise.turning(orientation: orientation)), orientation)
+        }
+        XCTAssertEqual(QuarterTurn.clockwise.turning(orientation: 1), 6, "EXIF 6: turned 90° clockwise to view")
+        XCTAssertEqual(QuarterTurn.clockwise.turning(irot: 0), 3, "irot counts anticlockwise")
+    }
+
+    /// The bytes from the first SOS marker: the coded pixels.
+    func scanData(_ jpeg: [UInt8]) -> ArraySlice<UInt8> {
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at + 1] != 0xDA { at += 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])) }
+        return jpeg[at...]
+    }
+
+    func exifOrientation(_ bytes: [UInt8]) throws -> String {
+        let file = TemporaryFiles.url("orientation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        return try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-Orientation", "-Artist", file.path]).output
+            .split(separator: "\n").joined(separator: " ")
+    }
+
+    func testAJPEGTurnedFourTimesIsItselfAndItsPixelsNeverChange() throws {
+        let original = [UInt8](OrientedPhotos.jpeg(orientation: 6))
+        var turned = original
+        for step in 1...4 {
+            turned = try PhotoTurning.turned(turned, .clockwise)
+            XCTAssertEqual(scanData(turned), scanData(original), "turn \(step): the scan data is untouched")
+            XCTAssertEqual(turned.count, original.count, "only the tag's bytes change")
+        }
+        XCTAssertEqual(turned, original, "four turns: the same file")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .clockwise)), "3")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .anticlockwise)), "1")
+    }
+
+    func testAJPEGOrTIFFWithoutTheTagGetsOne() throws {
+        // No EXIF at all.
+        let bare = [UInt8](OrientedPhotos.jpeg(orientation: 1))
+        let withExif = try PhotoTurning.turned(bare, .clockwise)
+        XCTAssertEqual(try exifOrientation(withExif), "6")
+        XCTAssertEqual(scanData(withExif), scanData(bare))
+        XCTAssertNotNil(TestImages.decode(Data(withExif)), "it still decodes")
+        // EXIF without an orientation: IFD0 copied with it, the other tags kept.
+        let file = TemporaryFiles.url("artist-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bare).write(to: file)
+        _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", file.path])
+        let tagged = [UInt8](try Data(contentsOf: file))
+        XCTAssertEqual(try exifOrientation(tagged), "Ansel")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(tagged, .anticlockwise)), "8 Ansel")
+        // A TIFF.
+        let tiff = TemporaryFiles.url("turn-\(UUID().uuidString).tif")
+        defer { try? FileManager.default.removeItem(at: tiff) }
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", tiff.path])
+        let turnedTIFF = try PhotoTurning.turned([UInt8](try Data(contentsOf: tiff)), .clockwise)
+        XCTAssertEqual(try exifOrientation(turnedTIFF), "6")
+    }
+
+    func testAHEICGetsAnIrotLibheifApplies() throws {
+        let heic = TemporaryFiles.url("turn-\(UUID().uuidString).heic"), out = TemporaryFiles.url("turned-\(UUID().uuidString).png")
+        defer { for file in [heic, out] { try? FileManager.default.removeItem(at: file) } }
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", heic.path])
+        let original = [UInt8](try Data(contentsOf: heic))
+        let once = try PhotoTurning.turned(original, .clockwise)
+        let twice = try PhotoTurning.turned(once, .clockwise)
+        XCTAssertEqual(twice.count, once.count, "the second turn rewrites the irot added by the first")
+        for (bytes, size) in [(once, "43x64"), (twice, "64x43")] {
+            try Data(bytes).write(to: heic)
+            _ = try Tool.run("/usr/bin/heif-convert", [heic.path, out.path])
+            let decoded = try XCTUnwrap(TestImages.decode(try Data(contentsOf: out)))
+            XCTAssertEqual("\(decoded.width)x\(decoded.height)", size)
+        }
+    }
+
+    func testDamagedOrOtherPhotosAreRefusedWithoutATrap() throws {
+        let heic = TemporaryFiles.url("damage-\(UUID().uuidString).heic")
+        defer { try? FileManager.default.removeItem(at: heic) }
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", heic.path])
+        var generator = SystemRandomNumberGenerator()
+        for sample in [[UInt8](OrientedPhotos.jpeg(orientation: 3)), [UInt8](try Data(contentsOf: heic))] {
+            for length in stride(from: 0, to: sample.count, by: 7) { _ = try? PhotoTurning.turned(Array(sample.prefix(length)), .clockwise) }
+            for _ in 0..<2_000 {
+                var damaged = sample
+                for _ in 0..<3 { damaged[Int.random(in: 0..<min(damaged.count, 600), using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+                _ = try? PhotoTurning.turned(damaged, .anticlockwise)
+            }
+        }
+        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](SamplePhotos.data("coffee.png")), .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a PNG photo cannot be turned without re-encoding it")
+        }
+    }
+
+    func testTheRewriteKeepsModeAndAttributesAndNeverOverwritesAnotherChange() throws {
+        let file = TemporaryFiles.url("rewrite-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let original = OrientedPhotos.jpeg(orientation: 1)
+        try original.write(to: file)
+        XCTAssertEqual(chmod(file.path, 0o640), 0)
+        let hasAttributes = try Tool.run("/bin/sh", ["-c", "python3 -c 'import os, sys; os.setxattr(sys.argv[1], \"user.tag\", b\"kept\")' \"$0\"", file.path]).status == 0
+        try PhotoTurning.turn(file.path, .clockwise)
+        XCTAssertEqual(try exifOrientation([UInt8](try Data(contentsOf: file))), "6")
+        var info = stat()
+        XCTAssertEqual(stat(file.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o640)
+        if hasAttributes {
+            XCTAssertEqual(FileAttributes.string("xattr::tag", ofPath: file.path), "kept", "the extended attribute is kept")
+        }
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).allSatisfy { !$0.contains(".turning-") })
+
+        // Another program writes the photo between the read and the rename: its write stays.
+        let theirs = Data("their edit".utf8)
+        XCTAssertThrowsError(try PhotoRewrite.rewrite(file.path) { bytes in
+            try? theirs.write(to: file)
+            return bytes
+        })
+        XCTAssertEqual(try Data(contentsOf: file), theirs)
+
+        // Read-only: refused, unchanged.
+        try original.write(to: file)
+        XCTAssertEqual(chmod(file.path, 0o444), 0)
+        XCTAssertThrowsError(try PhotoTurning.turn(file.path, .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason, Words("the photo is read-only"))
+        }
+        XCTAssertEqual(try Data(contentsOf: file), original)
+    }
+}
