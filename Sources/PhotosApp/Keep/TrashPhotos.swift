@@ -1,4 +1,4 @@
-// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does. The folder's watcher moves the rows and the viewer.
+// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does. The folder's watcher moves the rows and the viewer.
 import Foundation
 import GLibRuntime
 import Gtk
@@ -10,20 +10,17 @@ final class TrashPhotos {
     let question = InfoBar(type: .warning)
     private let note: WindowNote
     private let application: Application
-    /// One at a time, in order: an Undo runs after the trashing it undoes.
-    private let queue = OperationQueue()
-    /// Trashed photos, newest last; each is pushed when asked, so Ctrl+Z at once still finds it.
-    private var undoable: [TrashJob] = []
+    /// The queue the files are changed on, and the Undo history.
+    private let edits: PhotoEdits
     /// The photo the question is about.
     private var asked: (path: String, name: String)?
     static let deleteResponse: Int32 = 1
     static let cancelResponse: Int32 = 2
 
-    init(note: WindowNote, application: Application) {
+    init(note: WindowNote, application: Application, edits: PhotoEdits) {
         self.note = note
         self.application = application
-        queue.name = "trash"
-        queue.maxConcurrentOperationCount = 1
+        self.edits = edits
         question.addButton(tr("_Cancel"), id: Self.cancelResponse)
         question.addButton(tr("_Delete"), id: Self.deleteResponse)
         question.revealed = false
@@ -35,52 +32,51 @@ final class TrashPhotos {
         }
     }
 
-    /// The gallery shown: only a folder's photos (on this computer, the user's) can be trashed.
+    /// The gallery shown: only a folder's photos (on this computer, the user's) can be trashed or turned.
     func galleryShown(_ manifest: Manifest) {
-        for action in ["trash", "delete"] { application.setActionEnabled(action, manifest.format == .folder && manifest.isUsersOwn) }
+        for action in ["trash", "delete", "rotate-clockwise", "rotate-anticlockwise"] {
+            application.setActionEnabled(action, manifest.format == .folder && manifest.isUsersOwn)
+        }
     }
 
     /// Move the photo to the trash; Undo puts it back.
     func trash(_ photo: ChosenPhoto) {
         guard let path = localPath(photo) else { return }
         let job = TrashJob(path: path), name = photo.name
-        undoable.append(job)
-        queue.addOperation {
+        let step = edits.remember { [weak self] in self?.restore(job) }
+        edits.run({
             let outcome = Result { () throws(TrashFailure) in try PhotoTrash.trash(path) }
             job.outcome.withLock { $0 = outcome }
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.trashed(job, name, outcome) } }
-        }
+            return outcome
+        }, done: { [weak self] outcome in self?.trashed(path, name, step, outcome) })
     }
 
-    private func trashed(_ job: TrashJob, _ name: String, _ outcome: Result<TrashedPhoto, TrashFailure>) {
+    private func trashed(_ path: String, _ name: String, _ step: Int, _ outcome: Result<TrashedPhoto, TrashFailure>) {
         switch outcome {
         case .success:
-            Trace.shared.emit(.trash(path: job.path, step: .trashed, reason: nil))
-            note.show(fill(tr("“%s” moved to the trash"), name), button: (tr("_Undo"), { [weak self] in self?.undo() }))
+            Trace.shared.emit(.trash(path: path, step: .trashed, reason: nil))
+            note.show(fill(tr("“%s” moved to the trash"), name), button: (tr("_Undo"), { [weak self] in self?.edits.undo() }))
         case .failure(let failure):
-            undoable.removeAll { $0 === job }
-            if failure == .noTrash { return ask(job.path, name: name, tr("“%s” cannot be moved to the trash here. Delete it permanently?")) }
-            fail(job.path, fill(tr("Could not move “%s” to the trash: %s"), name, failure.text))
+            edits.forget(step)
+            if failure == .noTrash { return ask(path, name: name, tr("“%s” cannot be moved to the trash here. Delete it permanently?")) }
+            fail(path, fill(tr("Could not move “%s” to the trash: %s"), name, failure.text))
         }
     }
 
-    /// Put the newest trashed photo back (Ctrl+Z, Undo).
-    func undo() {
-        guard let job = undoable.popLast() else { return }
-        queue.addOperation {
-            guard case .success(let trashed)? = job.outcome.withLock({ $0 }) else { return }
-            let outcome = Result { () throws(TrashFailure) in try PhotoTrash.restore(trashed) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    switch outcome {
-                    case .success: Trace.shared.emit(.trash(path: job.path, step: .restored, reason: nil))
-                    case .failure(let failure):
-                        let name = (job.path as NSString).lastPathComponent
-                        self.fail(job.path, fill(tr("Could not put “%s” back: %s"), name, failure.text))
-                    }
-                }
+    /// Put a trashed photo back (its Undo), once its move to the trash has run.
+    private func restore(_ job: TrashJob) {
+        edits.run({ () -> Result<Void, TrashFailure>? in
+            guard case .success(let trashed)? = job.outcome.withLock({ $0 }) else { return nil }
+            return Result { () throws(TrashFailure) in try PhotoTrash.restore(trashed) }
+        }, done: { [weak self] outcome in
+            switch outcome {
+            case .success?: Trace.shared.emit(.trash(path: job.path, step: .restored, reason: nil))
+            case .failure(let failure)?:
+                let name = (job.path as NSString).lastPathComponent
+                self?.fail(job.path, fill(tr("Could not put “%s” back: %s"), name, failure.text))
+            case nil: break
             }
-        }
+        })
     }
 
     /// Shift+Delete: asked first, then deleted for good.
@@ -97,17 +93,12 @@ final class TrashPhotos {
     }
 
     private func delete(_ path: String, name: String) {
-        queue.addOperation {
-            let outcome = Result { () throws(TrashFailure) in try PhotoTrash.delete(path) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    switch outcome {
-                    case .success: Trace.shared.emit(.trash(path: path, step: .deleted, reason: nil))
-                    case .failure(let failure): self.fail(path, fill(tr("Could not delete “%s”: %s"), name, failure.text))
-                    }
-                }
+        edits.run({ Result { () throws(TrashFailure) in try PhotoTrash.delete(path) } }, done: { [weak self] outcome in
+            switch outcome {
+            case .success: Trace.shared.emit(.trash(path: path, step: .deleted, reason: nil))
+            case .failure(let failure): self?.fail(path, fill(tr("Could not delete “%s”: %s"), name, failure.text))
             }
-        }
+        })
     }
 
     private func fail(_ path: String, _ text: String) {
@@ -117,11 +108,11 @@ final class TrashPhotos {
 
     /// The photo's file, if it is one of a folder gallery's.
     private func localPath(_ photo: ChosenPhoto) -> String? {
-        guard photo.gallery.manifest.format == .folder, photo.isUsersOwnFile else {
+        guard let path = photo.folderFilePath else {
             note.show(tr("Only photos in a folder on this computer can be moved to the trash"), failed: true)
             return nil
         }
-        return photo.url.path
+        return path
     }
 }
 

@@ -76,7 +76,9 @@ final class ClassicPhotosApp {
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
         application.addAction("trash", accels: ["Delete", "KP_Delete"]) { [weak self] in self?.window().trashPhoto() }
         application.addAction("delete", accels: ["<Shift>Delete", "<Shift>KP_Delete"]) { [weak self] in self?.window().deletePhoto() }
-        application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.trash.undo() }
+        application.addAction("rotate-clockwise", accels: ["<Primary>r"]) { [weak self] in self?.window().rotatePhoto(.clockwise) }
+        application.addAction("rotate-anticlockwise", accels: ["<Primary><Shift>r"]) { [weak self] in self?.window().rotatePhoto(.anticlockwise) }
+        application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.edits.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
         application.addAction("slideshow", accels: ["<Shift>F5"]) { [weak self] in self?.window().navigation.startSlideshow() }
         application.addStatefulAction("slideshow-interval", state: "\(services.preferences.slideshowInterval)") { [weak self] value in

@@ -1,4 +1,4 @@
-// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Open With, Move to Trash and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -32,6 +32,7 @@ extension GalleryWindow {
 
     func trashPhoto() { if let photo = chosenPhoto { trash.trash(photo) } }
     func deletePhoto() { if let photo = chosenPhoto { trash.deletePermanently(photo) } }
+    func rotatePhoto(_ turn: QuarterTurn) { if let photo = chosenPhoto { RotatePhotos(note: note, edits: edits).turn(photo, turn) } }
 
     func exportGallery() { exporter.choose(gallery) }
 

@@ -34,7 +34,7 @@ final class GalleryWindow {
     /// Save As, Copy and Export Gallery: their note over the pages and the export's bar.
     let note: WindowNote
     let exporter: ExportGallery
-    let trash: TrashPhotos
+    let trash: TrashPhotos, edits = PhotoEdits()
     private var probe: FrameProbe?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
     var listSubtitle = ""
@@ -70,7 +70,7 @@ final class GalleryWindow {
         follower.dateReader = services.dateReader
         note = WindowNote(over: pages.stack)
         exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
-        trash = TrashPhotos(note: note, application: application)
+        trash = TrashPhotos(note: note, application: application, edits: edits)
         viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)

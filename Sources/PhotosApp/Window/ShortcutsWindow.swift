@@ -26,9 +26,11 @@ enum ShortcutsWindow {
             (tr("Photo"), [
                 (tr("Save the photo shown or the focused row’s photo"), "<Primary>s"),
                 (tr("Copy the photo to the clipboard"), "<Primary>c"),
+                (tr("Rotate clockwise"), "<Primary>r"),
+                (tr("Rotate anticlockwise"), "<Primary><Shift>r"),
                 (tr("Move the photo to the trash"), "Delete"),
                 (tr("Delete the photo permanently"), "<Shift>Delete"),
-                (tr("Undo moving to the trash"), "<Primary>z"),
+                (tr("Undo moving to the trash or rotating"), "<Primary>z"),
             ]),
             (tr("Viewer"), [
                 (tr("Open the photo of the focused row or cell"), "Return"),

@@ -1,0 +1,164 @@
+// Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC turned once decodes turned in libheif and ImageMagick, a PNG and a read-only photo are refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full disk (a tmpfs in the app's own mount namespace) leaves it untouched.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+
+final class RotateAppTests: XCTestCase {
+    func turns(_ app: AppProcess) -> [(QuarterTurn, String?)] {
+        app.trace.events.compactMap { if case .turned(_, let turn, let reason) = $0.event { (turn, reason) } else { nil } }
+    }
+
+    func orientation(_ path: String) throws -> String {
+        try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-Orientation", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The bytes from the first SOS marker: the coded pixels.
+    static func scanData(_ jpeg: Data) -> Data {
+        let bytes = [UInt8](jpeg)
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at + 1] != 0xDA { at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])) }
+        return Data(bytes[min(at, bytes.count)...])
+    }
+
+    func openViewer(_ app: AppProcess, _ xvfb: Xvfb) throws {
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        var opened = false
+        for _ in 0..<3 where !opened {
+            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
+            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
+        }
+        XCTAssertTrue(opened, "the viewer shows the first photo: \(app.recentEvents())")
+    }
+
+    func testRotateJPEGHEICAndRefusals() throws {
+        let folder = TemporaryFiles.url("rotate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jpeg = folder.appendingPathComponent("a.jpg"), heic = folder.appendingPathComponent("b.heic")
+        let png = folder.appendingPathComponent("c.png"), locked = folder.appendingPathComponent("d.jpg")
+        let original = OrientedPhotos.jpeg(orientation: 1)
+        try original.write(to: jpeg)
+        try original.write(to: locked)
+        XCTAssertEqual(chmod(locked.path, 0o444), 0)
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", heic.path])
+        try SamplePhotos.data("coffee.png").write(to: png)
+        let pngBytes = try Data(contentsOf: png)
+
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<4).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        try openViewer(app, xvfb)
+
+        // Four turns: the viewer shows each; the coded pixels never change.
+        let sizes = [(160, 240), (240, 160), (160, 240), (240, 160)]
+        for (index, size) in sizes.enumerated() {
+            let shown = app.trace.events.count
+            try xvfb.run("xdotool", ["key", "ctrl+r"])
+            XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == index + 1 }, "turn \(index + 1): \(app.recentEvents())")
+            XCTAssertNil(turns(app).last?.1)
+            XCTAssertEqual(Self.scanData(try Data(contentsOf: jpeg)), Self.scanData(original), "turn \(index + 1): the scan data is the original's")
+            XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(shown).contains {
+                if case .fullImage(0, size.0, size.1, _, _, _) = $0.event { true } else { false } } }, "the viewer shows it \(size): \(app.recentEvents())")
+        }
+        XCTAssertEqual(try orientation(jpeg.path), "1", "four turns: upright again")
+        try xvfb.run("xdotool", ["key", "ctrl+z"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 5 }, "undone: \(app.recentEvents())")
+        XCTAssertEqual(turns(app).last?.0, .anticlockwise)
+        XCTAssertEqual(try orientation(jpeg.path), "8", "Ctrl+Z turned the last turn back")
+
+        // The HEIC: turned once, libheif (through ImageMagick) shows it turned.
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } })
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 6 }, "the HEIC turned: \(app.recentEvents())")
+        XCTAssertNil(turns(app).last?.1)
+        let size = try Tool.run("/usr/bin/convert", [heic.path, "-format", "%wx%h", "info:"]).output
+        XCTAssertEqual(size, "43x64", "ImageMagick shows it turned")
+
+        // The PNG is refused with the reason; so is the read-only JPEG.
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 7 })
+        XCTAssertEqual(turns(app).last?.1, "a PNG photo cannot be turned without re-encoding it")
+        XCTAssertEqual(try Data(contentsOf: png), pngBytes)
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(3, _, _, _, _, _) = $0.event { true } else { false } } })
+        try xvfb.run("xdotool", ["key", "ctrl+shift+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 8 })
+        XCTAssertEqual(turns(app).last?.1, "the photo is read-only")
+        XCTAssertEqual(try Data(contentsOf: locked), original)
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The app killed (SIGKILL) at many points of a turn's write (each 4 KiB written waits 2 ms,
+    /// so the kills land inside it): the photo is always the whole old file or the whole new one.
+    func testAKillMidWriteLeavesTheWholeOldPhotoOrTheWholeNewOne() throws {
+        let folder = TemporaryFiles.url("rotate-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("a.jpg")
+        let original = TestImages.noiseJPEG(width: 1000, height: 700)
+        // What a whole turn writes, made on a copy.
+        let copy = TemporaryFiles.url("rotate-expected-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try original.write(to: copy)
+        try PhotoTurning.turn(copy.path, .clockwise)
+        let turned = try Data(contentsOf: copy)
+        XCTAssertNotEqual(turned, original)
+
+        let xvfb = try Xvfb()
+        var outcomes: [String] = []
+        for attempt in 0..<6 {
+            try original.write(to: photo)
+            let app = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: ["CLASSIC_PHOTOS_SLOW_WRITES": "1"])
+            defer { app.stop() }
+            XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+            try openViewer(app, xvfb)
+            try xvfb.run("xdotool", ["key", "ctrl+r"])
+            let writing = poll(timeout: 20) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasPrefix(".a.jpg.turning-") }
+            }
+            XCTAssertTrue(writing, "attempt \(attempt): the write began")
+            usleep(UInt32(attempt) * 60_000)
+            app.process.signal(SIGKILL)
+            XCTAssertTrue(app.process.wait(timeout: 10))
+            let now = try Data(contentsOf: photo)
+            XCTAssertTrue(now == original || now == turned, "attempt \(attempt): the photo is whole (\(now.count) bytes)")
+            outcomes.append(now == original ? "old" : now == turned ? "new" : "broken")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(".") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        XCTAssertTrue(outcomes.contains("old"), "some kills landed mid-write: \(outcomes)")
+    }
+
+    /// A full disk (a 2 MB tmpfs, filled, in the app's own mount namespace): refused with the
+    /// reason, the photo untouched, no temporary file left.
+    func testAFullDiskLeavesThePhotoUntouched() throws {
+        let root = TemporaryFiles.url("rotate-full-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = root.appendingPathComponent("source"), mount = root.appendingPathComponent("volume")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let original = OrientedPhotos.jpeg(orientation: 1)
+        try original.write(to: source.appendingPathComponent("a.jpg"))
+        let script = "mount -t tmpfs -o size=2m tmpfs \"$0\" && cp \"$1\"/* \"$0\"/ && { cat /dev/zero > \"$0/.filler\" 2>/dev/null; shift; exec \"$@\"; }"
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [mount.path],
+                                 wrapper: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script, mount.path, source.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+        try openViewer(app, xvfb)
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in !self.turns(app).isEmpty }, app.recentEvents())
+        XCTAssertEqual(turns(app).first?.1, "the disk is full")
+        let seen = "/proc/\(app.process.processIdentifier)/root\(mount.path)"
+        XCTAssertEqual(FileManager.default.contents(atPath: seen + "/a.jpg"), original, "the photo is untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: seen).sorted(), [".filler", "a.jpg"], "no temporary file is left")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
