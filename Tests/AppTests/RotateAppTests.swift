@@ -161,4 +161,34 @@ final class RotateAppTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: seen).sorted(), [".filler", "a.jpg"], "no temporary file is left")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Another program writes the photo while the app writes its turned copy (slowed, so the
+    /// edit lands between the app's read and its rename): the other program's photo stays, and
+    /// the turn is refused with the reason.
+    func testAnOutsideEditDuringATurnIsNeverOverwritten() throws {
+        let folder = TemporaryFiles.url("rotate-race-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("a.jpg")
+        try TestImages.noiseJPEG(width: 1000, height: 700).write(to: photo)
+        let theirs = OrientedPhotos.jpeg(orientation: 3)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: ["CLASSIC_PHOTOS_SLOW_WRITES": "1"])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+        try openViewer(app, xvfb)
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(poll(timeout: 20) { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasPrefix(".a.jpg.turning-") } },
+                      "the write began")
+        // Another program saves over it in place, as an editor that does not rename does.
+        let handle = try FileHandle(forWritingTo: photo)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: theirs)
+        try handle.close()
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in !self.turns(app).isEmpty }, app.recentEvents())
+        XCTAssertEqual(turns(app).first?.1, "another program changed it meanwhile; it was left as it is")
+        XCTAssertEqual(try Data(contentsOf: photo), theirs, "the other program's photo stays")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix(".") }, "no temporary file is left")
+        XCTAssertEqual(app.criticals, [])
+    }
 }
