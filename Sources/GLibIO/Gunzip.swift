@@ -1,4 +1,4 @@
-// Why this exists: gzip data expanded with GIO's zlib decompressor, within a limit (a compressed drawing, `.svgz`, is read as the drawing it holds, and a decompression bomb stops at the limit).
+// Why this exists: gzip or zlib data expanded with GIO's zlib decompressor, within a limit (a compressed drawing, `.svgz`, is read as the drawing it holds; a PNG's pixels are read to be turned; a decompression bomb stops at the limit).
 import GLibRuntime
 import CGLib
 import Foundation
@@ -11,9 +11,10 @@ public enum Gunzip {
         case corrupt(String)
     }
 
-    /// `data` (gzip) expanded, at most `limit` bytes.
-    public static func expand(_ data: Data, limit: Int) throws(Failure) -> Data {
-        guard let made = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP) else { throw .corrupt("no decompressor") }
+    /// `data` (gzip, or with `zlib` a zlib stream, as a PNG's image data is) expanded, at most `limit` bytes.
+    public static func expand(_ data: Data, limit: Int, zlib: Bool = false) throws(Failure) -> Data {
+        let format = zlib ? G_ZLIB_COMPRESSOR_FORMAT_ZLIB : G_ZLIB_COMPRESSOR_FORMAT_GZIP
+        guard let made = g_zlib_decompressor_new(format) else { throw .corrupt("no decompressor") }
         let converter = ObjectRef(adopting: made)
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

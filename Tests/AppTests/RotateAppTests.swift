@@ -1,4 +1,4 @@
-// Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC turned once decodes turned in libheif and ImageMagick, a PNG and a read-only photo are refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full disk (a tmpfs in the app's own mount namespace) leaves it untouched.
+// Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC and a PNG turned once decode turned in the app and ImageMagick, a read-only photo is refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full disk (a tmpfs in the app's own mount namespace) leaves it untouched.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -78,13 +78,17 @@ final class RotateAppTests: XCTestCase {
         let size = try Tool.run("/usr/bin/convert", [heic.path, "-format", "%wx%h", "info:"]).output
         XCTAssertEqual(size, "43x64", "ImageMagick shows it turned")
 
-        // The PNG is refused with the reason; so is the read-only JPEG.
+        // The PNG: its pixels turned, read turned by the app and by ImageMagick. The read-only JPEG is refused.
         try xvfb.run("xdotool", ["key", "Right"])
-        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, 600, 400, _, _, _) = $0.event { true } else { false } } })
+        let beforePNG = app.trace.events.count
         try xvfb.run("xdotool", ["key", "ctrl+r"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 7 })
-        XCTAssertEqual(turns(app).last?.1, "a PNG photo cannot be turned without re-encoding it")
-        XCTAssertEqual(try Data(contentsOf: png), pngBytes)
+        XCTAssertNil(turns(app).last?.1)
+        XCTAssertNotEqual(try Data(contentsOf: png), pngBytes)
+        XCTAssertEqual(try Tool.run("/usr/bin/identify", ["-format", "%wx%h", png.path]).output, "400x600", "ImageMagick reads it turned")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(beforePNG).contains {
+            if case .fullImage(2, 400, 600, _, _, _) = $0.event { true } else { false } } }, "the viewer shows it turned: \(app.recentEvents())")
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(3, _, _, _, _, _) = $0.event { true } else { false } } })
         try xvfb.run("xdotool", ["key", "ctrl+shift+r"])

@@ -89,7 +89,8 @@ final class PhotoTurningTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: heic) }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", heic.path])
         var generator = SystemRandomNumberGenerator()
-        for sample in [[UInt8](OrientedPhotos.jpeg(orientation: 3)), [UInt8](try Data(contentsOf: heic))] {
+        let png = [UInt8](TestImages.encoded(width: 24, height: 16) { x, y in [UInt8(x * 10), UInt8(y * 15), 99] })
+        for sample in [[UInt8](OrientedPhotos.jpeg(orientation: 3)), [UInt8](try Data(contentsOf: heic)), png] {
             for length in stride(from: 0, to: sample.count, by: 7) { _ = try? PhotoTurning.turned(Array(sample.prefix(length)), .clockwise) }
             for _ in 0..<2_000 {
                 var damaged = sample
@@ -97,8 +98,11 @@ final class PhotoTurningTests: XCTestCase {
                 _ = try? PhotoTurning.turned(damaged, .anticlockwise)
             }
         }
-        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](SamplePhotos.data("coffee.png")), .clockwise)) { error in
-            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a PNG photo cannot be turned without re-encoding it")
+        let webp = TemporaryFiles.url("turn-\(UUID().uuidString).webp")
+        defer { try? FileManager.default.removeItem(at: webp) }
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", webp.path])
+        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: webp)), .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a WebP photo cannot be turned without re-encoding it")
         }
     }
 
@@ -134,5 +138,42 @@ final class PhotoTurningTests: XCTestCase {
             XCTAssertEqual((error as? TurnRefusal)?.reason, Words("the photo is read-only"))
         }
         XCTAssertEqual(try Data(contentsOf: file), original)
+    }
+
+    /// The raw samples ImageMagick reads from a picture, at 16 bits, with its size.
+    func samples(_ bytes: [UInt8]) throws -> String {
+        let file = TemporaryFiles.url("samples-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        let size = try Tool.run("/usr/bin/identify", ["-format", "%wx%h %z %[type] ", file.path]).output
+        let digest = try Tool.run("/bin/sh", ["-c", "convert \"$0\" -depth 16 rgba:- | sha256sum", file.path]).output
+        return size + digest.prefix(16)
+    }
+
+    /// A PNG turned keeps every sample at its own depth and type (8-bit RGB, a palette, 16-bit,
+    /// grey with alpha): each quarter turn is the picture turned, four give the same samples, and
+    /// its other chunks (its text) stay.
+    func testAPNGIsTurnedLosslesslyAtItsOwnDepth() throws {
+        let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+        let made = TemporaryFiles.url("png-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: made) }
+        for options in [["-resize", "60x40"], ["-resize", "60x40", "-colors", "64", "PNG8:"], ["-resize", "60x40", "-depth", "16"],
+                        ["-resize", "60x40", "-colorspace", "Gray", "-alpha", "set", "-channel", "A", "-evaluate", "set", "60%", "+channel"]] {
+            let output = options.last == "PNG8:" ? "PNG8:" + made.path : made.path
+            _ = try Tool.run("/usr/bin/convert", [source] + options.filter { $0 != "PNG8:" } + [output])
+            _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
+            let original = [UInt8](try Data(contentsOf: made))
+            let once = try PhotoTurning.turned(original, .clockwise)
+            let expected = TemporaryFiles.url("png-expected-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: expected) }
+            _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
+            let turnedSamples = try samples(once), expectedSamples = try samples([UInt8](try Data(contentsOf: expected)))
+            XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", "\(options)")
+            XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(options): the picture turned clockwise")
+            var turned = once
+            for _ in 0..<3 { turned = try PhotoTurning.turned(turned, .clockwise) }
+            XCTAssertEqual(try samples(turned), try samples(original), "\(options): four turns, the same samples, depth and type")
+            XCTAssertEqual(try exifOrientation(turned), "Ansel", "\(options): its text is kept")
+        }
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot`, each rewritten safely in place; other formats are refused with the reason, since turning their pixels would re-encode them (and every viewer honours EXIF orientation only in JPEG and TIFF).
+// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth, each rewritten safely in place; other formats are refused with the reason, since turning them would lose something.
 import Foundation
 
 public enum PhotoTurning {
@@ -13,12 +13,13 @@ public enum PhotoTurning {
         case .jpeg: return try EXIFOrientationEdit.turnedJPEG(bytes, turn)
         case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
         case .heif: return try HEIFRotationEdit.turned(bytes, turn)
+        case .png: return try PNGRotationEdit.turned(bytes, turn)
         case .other(let name?): throw TurnRefusal(Words("a %1$s photo cannot be turned without re-encoding it", name))
         case .other(nil): throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
         }
     }
 
-    enum Kind: Equatable { case jpeg, tiff, heif, other(String?) }
+    enum Kind: Equatable { case jpeg, tiff, heif, png, other(String?) }
 
     static func kind(of bytes: [UInt8]) -> Kind {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -27,7 +28,7 @@ public enum PhotoTurning {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
             if ["heic", "heix", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
         }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .other("PNG") }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .other("WebP") }
         if bytes.starts(with: Array("GIF8".utf8)) { return .other("GIF") }
         return .other(nil)
