@@ -41,6 +41,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
     libheif-examples libavif-bin
     # bench: exiv2's own reading of dates taken, to race the sort by date
     exiv2
+    # test: a photo printed to GTK's Print to File, read back as a PDF (pdfinfo, pdftoppm)
+    poppler-utils
   )
 fi
 if [ "$what" = bench ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
+# Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers and Rotate's edits (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
 set -euo pipefail
 swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}"
 cd "$source_root"
@@ -17,7 +17,10 @@ case "$fuzzer" in
     # Each format as ImageMagick writes it (HEIC, AVIF, lossy, lossless and animated WebP, an
     # animated GIF), a drawing with an entity that embeds a PNG, and the tests' GIFs.
     max_len=16384
-    for format in heic avif webp gif png; do convert -size 16x12 xc:green "$corpus/seed.$format"; done
+    for format in heic avif webp gif png jpg tif; do convert -size 16x12 xc:green "$corpus/seed.$format"; done
+    # Rotate's edits read these too: a JPEG with EXIF, a 16-bit PNG.
+    convert -size 16x12 xc:green -orient right-top "$corpus/oriented.jpg"
+    convert -size 16x12 xc:green -depth 16 "$corpus/deep.png"
     convert -size 16x12 xc:red -define webp:lossless=true "$corpus/lossless.webp"
     convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.webp"
     convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.gif"

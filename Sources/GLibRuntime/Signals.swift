@@ -72,6 +72,14 @@ public enum Signal {
         onMain(instance, name, after: after, fn) { fn, arguments in fn(arguments.pointer(1)); return .none }
     }
 
+    // (gpointer, gint) -> void: GtkPrintOperation `draw-page` (the print context, the page).
+    public typealias WithPointerInt = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+    @discardableResult
+    public static func connectPointerInt(_ instance: some GObjectPointer, _ name: String,
+                                         _ fn: @escaping WithPointerInt) -> HandlerID {
+        onMain(instance, name, after: false, fn) { fn, arguments in fn(arguments.pointer(1), arguments.int32(2)); return .none }
+    }
+
     // (gint) -> void: GtkNativeDialog and GtkInfoBar `response`.
     public typealias WithInt = @MainActor (Int32) -> Void
     @discardableResult

@@ -39,7 +39,7 @@ public enum ExportNames {
 
     /// A photo's name as the base of the file it is written to: "IMG_1234.JPG" as "IMG_1234"
     /// (the file gets its own format's extension), made safe as `base` makes it.
-    static func photoBase(for name: String, windowsNames: Bool = false) -> String {
+    public static func photoBase(for name: String, windowsNames: Bool = false) -> String {
         base(for: withoutImageExtension(name), windowsNames: windowsNames)
     }
 

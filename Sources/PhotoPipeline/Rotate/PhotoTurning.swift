@@ -7,6 +7,18 @@ public enum PhotoTurning {
         try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn) }
     }
 
+    /// For the header fuzzer: every edit on the same bytes, whatever they say they are; each
+    /// must refuse what it cannot read, never trap.
+    public static func tryEveryEdit(on data: Data) {
+        let bytes = [UInt8](data)
+        for turn in QuarterTurn.allCases {
+            _ = try? EXIFOrientationEdit.turnedJPEG(bytes, turn)
+            _ = try? EXIFOrientationEdit.turnedTIFF(bytes, turn)
+            _ = try? HEIFRotationEdit.turned(bytes, turn)
+            _ = try? PNGRotationEdit.turned(bytes, turn)
+        }
+    }
+
     /// A photo's bytes turned, by what its bytes say it is.
     static func turned(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         switch kind(of: bytes) {

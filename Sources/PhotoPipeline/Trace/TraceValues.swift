@@ -44,6 +44,11 @@ public enum ExportEnding: String, Sendable, Codable, CaseIterable {
     case finished, cancelled, stopped
 }
 
+/// How a print ended.
+public enum PrintEnding: String, Sendable, Codable, CaseIterable {
+    case printed, cancelled, failed
+}
+
 /// What became of a photo sent to the trash or deleted.
 public enum TrashStep: String, Sendable, Codable, CaseIterable {
     case trashed, restored, deleted, asked, kept, failed

@@ -1,4 +1,4 @@
-// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Print, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -13,6 +13,11 @@ extension GalleryWindow {
     func savePhoto() {
         guard let photo = chosenPhoto else { return }
         SavePhoto(parent: window, preferences: services.preferences, note: note).run(photo)
+    }
+
+    func printPhoto() {
+        guard let photo = chosenPhoto else { return }
+        PrintPhoto(parent: window, note: note).run(photo)
     }
 
     func copyPhoto() {

@@ -26,6 +26,7 @@ enum ShortcutsWindow {
             (tr("Photo"), [
                 (tr("Save the photo shown or the focused row’s photo"), "<Primary>s"),
                 (tr("Copy the photo to the clipboard"), "<Primary>c"),
+                (tr("Print the photo"), "<Primary>p"),
                 (tr("Rotate clockwise"), "<Primary>r"),
                 (tr("Rotate anticlockwise"), "<Primary><Shift>r"),
                 (tr("Move the photo to the trash"), "Delete"),
