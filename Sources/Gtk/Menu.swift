@@ -12,6 +12,14 @@ public final class Menu {
     /// An item that activates `action` (`app.open`, `win.reload`…).
     public func append(_ label: String, action: String) { g_menu_append(pointer, label, action) }
 
+    /// An item that is not shown while its action is disabled (an action the desktop cannot serve).
+    public func append(_ label: String, action: String, hiddenWhenDisabled: Bool) {
+        let item = g_menu_item_new(label, action)!
+        if hiddenWhenDisabled { g_menu_item_set_attribute_value(item, "hidden-when", g_variant_new_string("action-disabled")) }
+        g_menu_append_item(pointer, item)
+        g_object_unref(item.raw)
+    }
+
     /// A radio item: it activates `action` with the string `target`, and shows as chosen while
     /// the action's state is `target`.
     public func append(_ label: String, action: String, target: String) {

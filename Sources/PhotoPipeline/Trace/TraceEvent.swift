@@ -67,6 +67,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case trash(path: String, step: TrashStep, reason: String?)
     case turned(path: String, turn: QuarterTurn, reason: String?)
     case printed(row: Int, sepia: Bool, outcome: PrintEnding, reason: String?)
+    case background(row: Int, sepia: Bool, uri: String, outcome: BackgroundEnding, reason: String?)
     case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
     case exportProgress(written: Int, failed: Int, total: Int)
     case exportEnded(written: Int, failed: Int, total: Int, outcome: ExportEnding, reason: String?)
@@ -111,7 +112,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case contrast
         case textScale = "text-scale"
         case displayProfile = "display-profile"
-        case saved, metadata, copied, trash, turned, printed
+        case saved, metadata, copied, trash, turned, printed, background
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -181,6 +182,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
             case .turned: "a photo of a folder gallery (`path`) was turned a quarter `clockwise` or `anticlockwise` (Rotate, Ctrl+R, Ctrl+Shift+R, or its Undo) without re-encoding it: a JPEG's or TIFF's EXIF orientation, a HEIC's or AVIF's `irot`, a PNG's pixels; `reason`: why it was not (its format, read-only, full disk, changed by another program meanwhile)"
             case .printed: "Print (Ctrl+P) ended for a row's photo, fitted to one page in the orientation that suits it, in sepia or not: `printed` (sent to the printer or GTK's Print to File), `cancelled` in the dialog, or `failed` (`reason`)"
+            case .background: "Set as Background (Ctrl+F8) ended for a row's photo, as shown (sepia or not; `uri`: the picture handed over, the photo's own file or a copy made for it), through the desktop's Wallpaper portal: `set`, `cancelled` (the desktop's question declined), or `failed` (`reason`)"
             case .trash: "a photo of a folder gallery (`path`) was `trashed` (Delete), `restored` from the trash where it was (Undo, Ctrl+Z), `deleted` for good (Shift+Delete, or on a volume with no trash, once asked), `asked` about (deleting for good), `kept` (the question cancelled) or `failed` (`reason`)"
             case .exportStarted: "Export Gallery began: `total` rows, each written in `format`, in sepia or not (its operations are on queue `export`)"
             case .exportProgress: "a photo of the export was written or failed: `written` and `failed` so far, of `total`"
@@ -196,7 +198,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _, _),
              .image(let row, _, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .animation(let row, _, _, _),
-             .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _), .printed(let row, _, _, _): return row
+             .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _), .printed(let row, _, _, _), .background(let row, _, _, _, _): return row
         default: return nil
         }
     }

@@ -49,6 +49,11 @@ public enum PrintEnding: String, Sendable, Codable, CaseIterable {
     case printed, cancelled, failed
 }
 
+/// How Set as Background ended.
+public enum BackgroundEnding: String, Sendable, Codable, CaseIterable {
+    case set, cancelled, failed
+}
+
 /// What became of a photo sent to the trash or deleted.
 public enum TrashStep: String, Sendable, Codable, CaseIterable {
     case trashed, restored, deleted, asked, kept, failed

@@ -74,6 +74,8 @@ final class ClassicPhotosApp {
         application.addAction("save-as", accels: ["<Primary>s"]) { [weak self] in self?.window().savePhoto() }
         application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }
         application.addAction("print", accels: ["<Primary>p"]) { [weak self] in self?.window().printPhoto() }
+        application.addAction("set-background", accels: ["<Primary>F8"]) { [weak self] in self?.window().setBackground() }
+        SetBackground.offer(in: application)
         application.addAction("open-with") { [weak self] in self?.window().openPhotoWith() }
         application.addAction("trash", accels: ["Delete", "KP_Delete"]) { [weak self] in self?.window().trashPhoto() }
         application.addAction("delete", accels: ["<Shift>Delete", "<Shift>KP_Delete"]) { [weak self] in self?.window().deletePhoto() }

@@ -1,4 +1,4 @@
-// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Print, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+// Why this exists: the window's side of keeping a result, or not: Save As, Copy, Print, Set as Background, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -19,6 +19,8 @@ extension GalleryWindow {
         guard let photo = chosenPhoto else { return }
         PrintPhoto(parent: window, note: note).run(photo)
     }
+
+    func setBackground() { if let photo = chosenPhoto { SetBackground(note: note).run(photo) } }
 
     func copyPhoto() {
         guard let photo = chosenPhoto else { return }

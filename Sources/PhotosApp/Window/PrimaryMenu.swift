@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Print, Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -18,6 +18,7 @@ enum PrimaryMenu {
         photo.append(tr("_Save As…"), action: "app.save-as")
         photo.append(tr("_Copy"), action: "app.copy")
         photo.append(tr("_Print…"), action: "app.print")
+        photo.append(tr("Set as _Background"), action: "app.set-background", hiddenWhenDisabled: true)
         photo.append(tr("Open _With Another App…"), action: "app.open-with")
         photo.append(tr("Rotate C_lockwise"), action: "app.rotate-clockwise")
         photo.append(tr("Rotate _Anticlockwise"), action: "app.rotate-anticlockwise")

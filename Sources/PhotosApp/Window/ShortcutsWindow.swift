@@ -27,6 +27,7 @@ enum ShortcutsWindow {
                 (tr("Save the photo shown or the focused row’s photo"), "<Primary>s"),
                 (tr("Copy the photo to the clipboard"), "<Primary>c"),
                 (tr("Print the photo"), "<Primary>p"),
+                (tr("Set the photo as the desktop background"), "<Primary>F8"),
                 (tr("Rotate clockwise"), "<Primary>r"),
                 (tr("Rotate anticlockwise"), "<Primary><Shift>r"),
                 (tr("Move the photo to the trash"), "Delete"),
