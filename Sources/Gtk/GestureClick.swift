@@ -15,6 +15,12 @@ public final class GestureClick: EventController {
         gtk_gesture_single_set_button(OpaquePointer(ref.raw), button)
     }
 
+    /// Whether Ctrl or Shift was held for the event being handled (a click that selects rather than opens).
+    public var withSelectionModifier: Bool {
+        let state = gtk_event_controller_get_current_event_state(OpaquePointer(ref.raw))
+        return state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
+    }
+
     /// The button of the press being handled (0 if none).
     public var currentButton: UInt32 { gtk_gesture_single_get_current_button(OpaquePointer(ref.raw)) }
 

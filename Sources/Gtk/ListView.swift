@@ -65,14 +65,42 @@ public final class ListItemFactory {
 public class ListBase: Widget {
     public let model: RowCountModel
     public let factory: ListItemFactory
+    /// Which rows are selected (GtkMultiSelection: Ctrl+click, Shift+click, Ctrl+A, Shift with the arrows).
+    private let selection: OpaquePointer
 
     init(model: RowCountModel, factory: ListItemFactory, make: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<GtkWidget>) {
         self.model = model
         self.factory = factory
-        // gtk_no_selection_new and the views' constructors take ownership (transfer full) of what
-        // they are given: hand each a reference of its own.
-        let selection = gtk_no_selection_new(OpaquePointer(model.ref.retainedForTransfer()))!
+        // gtk_multi_selection_new and the views' constructors take ownership (transfer full) of
+        // what they are given: hand each a reference of its own; the view holds the selection.
+        selection = gtk_multi_selection_new(OpaquePointer(model.ref.retainedForTransfer()))!
         super.init(sinking: make(selection, OpaquePointer(factory.ref.retainedForTransfer())))
+    }
+
+    private var selectionModel: OpaquePointer { selection }
+
+    /// The selected rows, in order.
+    public var selectedRows: [Int] {
+        guard let set = gtk_selection_model_get_selection(selectionModel) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        var rows: [Int] = []
+        var iter = GtkBitsetIter()
+        var value: guint = 0
+        var more = gtk_bitset_iter_init_first(&iter, set, &value) != 0
+        while more {
+            rows.append(Int(value))
+            more = gtk_bitset_iter_next(&iter, &value) != 0
+        }
+        return rows
+    }
+
+    public func unselectAll() { _ = gtk_selection_model_unselect_all(selectionModel) }
+    public func selectAll() { _ = gtk_selection_model_select_all(selectionModel) }
+    public func select(_ row: Int, exclusive: Bool) { _ = gtk_selection_model_select_item(selectionModel, guint(row), exclusive ? 1 : 0) }
+
+    /// `selection-changed`: the rows selected changed.
+    public func onSelectionChanged(_ fn: @escaping @MainActor () -> Void) {
+        Signal.connect(selectionModel, "selection-changed") { fn() }
     }
 
     /// `activate` (position): an item was clicked (with single-click activation) or Enter was pressed on it.

@@ -1,4 +1,4 @@
-// Why this exists: which photo Save As, Copy, Open With and a drag act on: the viewer's photo as it shows it (sepia or the original), else the list row that has the keyboard focus (or is dragged).
+// Why this exists: which photo Save As, Copy, Open With and a drag act on: the viewer's photo as it shows it (sepia or the original), else the list row that has the keyboard focus (or is dragged); and which photos Move to Trash and Rotate act on: the viewer's, else the list's selection.
 import Foundation
 import PhotoPipeline
 
@@ -39,6 +39,16 @@ enum PhotoChoice {
         guard let list, let gallery = list.gallery,
               let row = list.bindings.boundRows.first(where: { $0.value.container.parentHasFocus })?.key else { return nil }
         return make(gallery, row, sepia: true, held: nil)
+    }
+
+    /// What Move to Trash and Rotate act on: the viewer's photo, else the list's selected rows
+    /// (Ctrl+click, Shift+click, Ctrl+A, Shift with the arrows), else its focused row.
+    static func several(viewer: PhotoViewer?, list: GalleryList?) -> [ChosenPhoto] {
+        if let viewer, viewer.row != nil { return current(viewer: viewer, list: nil).map { [$0] } ?? [] }
+        guard let list, let gallery = list.gallery else { return [] }
+        let selected = list.listView.selectedRows.compactMap { make(gallery, $0, sepia: true, held: nil) }
+        if !selected.isEmpty { return selected }
+        return current(viewer: nil, list: list).map { [$0] } ?? []
     }
 
     /// A row of `gallery`, shown in sepia or not (a row dragged out of the list).

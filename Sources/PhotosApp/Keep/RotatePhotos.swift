@@ -14,27 +14,47 @@ struct RotatePhotos {
         self.edits = edits
     }
 
-    func turn(_ photo: ChosenPhoto, _ turn: QuarterTurn) {
-        guard let path = photo.folderFilePath else {
+    /// Turn the photos; one Undo turns back those that turned.
+    func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn) {
+        let items = photos.compactMap { photo in photo.folderFilePath.map { (path: $0, name: photo.name) } }
+        guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer can be rotated"), failed: true)
         }
-        let name = photo.name
-        let step = edits.remember { [self] in run(path, name, turn.inverse, undoing: true) }
-        run(path, name, turn, undoing: false, step: step)
+        let batch = TurnBatch(count: items.count)
+        batch.step = edits.remember { [self] in for item in batch.turned.reversed() { run(item, turn.inverse, nil) } }
+        for item in items { run(item, turn, batch) }
     }
 
-    private func run(_ path: String, _ name: String, _ turn: QuarterTurn, undoing: Bool, step: Int? = nil) {
-        edits.run({ Result { () throws(TurnRefusal) in try PhotoTurning.turn(path, turn) } }, done: { [note, edits] outcome in
+    /// Turn one photo; `batch` is nil for an Undo's turn back.
+    private func run(_ item: (path: String, name: String), _ turn: QuarterTurn, _ batch: TurnBatch?) {
+        edits.run({ Result { () throws(TurnRefusal) in try PhotoTurning.turn(item.path, turn) } }, done: { [note, edits] outcome in
             switch outcome {
             case .success:
-                Trace.shared.emit(.turned(path: path, turn: turn, reason: nil))
-                if !undoing { note.show(fill(tr("“%s” rotated"), name), button: (tr("_Undo"), { [weak edits] in edits?.undo() })) }
+                Trace.shared.emit(.turned(path: item.path, turn: turn, reason: nil))
+                batch?.turned.append(item)
             case .failure(let refusal):
-                if let step { edits.forget(step) }
-                let text = fill(tr("Could not rotate “%s”: %s"), name, refusal.reason.worded(tr))
-                Trace.shared.emit(.turned(path: path, turn: turn, reason: refusal.reason.description))
-                note.show(text, failed: true)
+                Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
+                batch?.failure = fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr))
+                if batch == nil { note.show(fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr)), failed: true) }
             }
+            guard let batch else { return }
+            batch.pending -= 1
+            guard batch.pending == 0 else { return }
+            if batch.turned.isEmpty { edits.forget(batch.step) }
+            if let failure = batch.failure { return note.show(failure, failed: true) }
+            let text = batch.turned.count == 1 ? fill(tr("“%s” rotated"), batch.turned[0].name)
+                : fill(trn("%s photo rotated", "%s photos rotated", batch.turned.count), "\(batch.turned.count)")
+            note.show(text, button: (tr("_Undo"), { [weak edits] in edits?.undo() }))
         })
     }
+}
+
+/// Photos turned together: one note, one Undo.
+@MainActor
+private final class TurnBatch {
+    var pending: Int
+    var step = 0
+    var turned: [(path: String, name: String)] = []
+    var failure: String?
+    init(count: Int) { pending = count }
 }

@@ -12,8 +12,8 @@ final class TrashPhotos {
     private let application: Application
     /// The queue the files are changed on, and the Undo history.
     private let edits: PhotoEdits
-    /// The photo the question is about.
-    private var asked: (path: String, name: String)?
+    /// The photos the question is about.
+    private var asked: [(path: String, name: String)] = []
     static let deleteResponse: Int32 = 1
     static let cancelResponse: Int32 = 2
 
@@ -25,10 +25,13 @@ final class TrashPhotos {
         question.addButton(tr("_Delete"), id: Self.deleteResponse)
         question.revealed = false
         question.onResponse { [weak self] response in
-            guard let self, let asked else { return }
-            self.asked = nil
+            guard let self else { return }
+            let asked = self.asked
+            self.asked = []
             question.revealed = false
-            if response == Self.deleteResponse { delete(asked.path, name: asked.name) } else { Trace.shared.emit(.trash(path: asked.path, step: .kept, reason: nil)) }
+            for item in asked {
+                if response == Self.deleteResponse { delete(item.path, name: item.name) } else { Trace.shared.emit(.trash(path: item.path, step: .kept, reason: nil)) }
+            }
         }
     }
 
@@ -39,27 +42,42 @@ final class TrashPhotos {
         }
     }
 
-    /// Move the photo to the trash; Undo puts it back.
-    func trash(_ photo: ChosenPhoto) {
-        guard let path = localPath(photo) else { return }
-        let job = TrashJob(path: path), name = photo.name
-        let step = edits.remember { [weak self] in self?.restore(job) }
-        edits.run({
-            let outcome = Result { () throws(TrashFailure) in try PhotoTrash.trash(path) }
-            job.outcome.withLock { $0 = outcome }
-            return outcome
-        }, done: { [weak self] outcome in self?.trashed(path, name, step, outcome) })
+    /// Move the photos to the trash; one Undo puts them all back.
+    func trash(_ photos: [ChosenPhoto]) {
+        guard let items = localFiles(photos) else { return }
+        let jobs = items.map { TrashJob(path: $0.path) }
+        let step = edits.remember { [weak self] in for job in jobs.reversed() { self?.restore(job) } }
+        let batch = TrashBatch(count: jobs.count, step: step)
+        for (job, item) in zip(jobs, items) {
+            edits.run({
+                let outcome = Result { () throws(TrashFailure) in try PhotoTrash.trash(job.path) }
+                job.outcome.withLock { $0 = outcome }
+                return outcome
+            }, done: { [weak self] outcome in self?.trashed(item, batch, outcome) })
+        }
     }
 
-    private func trashed(_ path: String, _ name: String, _ step: Int, _ outcome: Result<TrashedPhoto, TrashFailure>) {
+    private func trashed(_ item: (path: String, name: String), _ batch: TrashBatch, _ outcome: Result<TrashedPhoto, TrashFailure>) {
+        batch.pending -= 1
         switch outcome {
         case .success:
-            Trace.shared.emit(.trash(path: path, step: .trashed, reason: nil))
-            note.show(fill(tr("“%s” moved to the trash"), name), button: (tr("_Undo"), { [weak self] in self?.edits.undo() }))
-        case .failure(let failure):
-            edits.forget(step)
-            if failure == .noTrash { return ask(path, name: name, tr("“%s” cannot be moved to the trash here. Delete it permanently?")) }
-            fail(path, fill(tr("Could not move “%s” to the trash: %s"), name, failure.text))
+            Trace.shared.emit(.trash(path: item.path, step: .trashed, reason: nil))
+            batch.moved.append(item.name)
+        case .failure(.noTrash): batch.withoutTrash.append(item)
+        case .failure(let failure): fail(item.path, fill(tr("Could not move “%s” to the trash: %s"), item.name, failure.text))
+        }
+        guard batch.pending == 0 else { return }
+        if batch.moved.isEmpty {
+            edits.forget(batch.step)
+        } else {
+            let text = batch.moved.count == 1 ? fill(tr("“%s” moved to the trash"), batch.moved[0])
+                : fill(trn("%s photo moved to the trash", "%s photos moved to the trash", batch.moved.count), "\(batch.moved.count)")
+            note.show(text, button: (tr("_Undo"), { [weak self] in self?.edits.undo() }))
+        }
+        if !batch.withoutTrash.isEmpty {
+            ask(batch.withoutTrash, one: tr("“%s” cannot be moved to the trash here. Delete it permanently?"),
+                many: trn("%s photo cannot be moved to the trash here. Delete it permanently?",
+                          "%s photos cannot be moved to the trash here. Delete them permanently?", batch.withoutTrash.count))
         }
     }
 
@@ -80,16 +98,18 @@ final class TrashPhotos {
     }
 
     /// Shift+Delete: asked first, then deleted for good.
-    func deletePermanently(_ photo: ChosenPhoto) {
-        guard let path = localPath(photo) else { return }
-        ask(path, name: photo.name, tr("Delete “%s” permanently? It cannot be undone."))
+    func deletePermanently(_ photos: [ChosenPhoto]) {
+        guard let items = localFiles(photos) else { return }
+        ask(items, one: tr("Delete “%s” permanently? It cannot be undone."),
+            many: trn("Delete %s photo permanently? It cannot be undone.", "Delete %s photos permanently? They cannot be undone.", items.count))
     }
 
-    private func ask(_ path: String, name: String, _ template: String) {
-        asked = (path, name)
-        question.text = fill(template, name)
+    /// The question, about one photo (`one` names it) or several (`many` counts them).
+    private func ask(_ items: [(path: String, name: String)], one: String, many: String) {
+        asked = items
+        question.text = items.count == 1 ? fill(one, items[0].name) : fill(many, "\(items.count)")
         question.revealed = true
-        Trace.shared.emit(.trash(path: path, step: .asked, reason: nil))
+        for item in items { Trace.shared.emit(.trash(path: item.path, step: .asked, reason: nil)) }
     }
 
     private func delete(_ path: String, name: String) {
@@ -106,14 +126,25 @@ final class TrashPhotos {
         note.show(text, failed: true)
     }
 
-    /// The photo's file, if it is one of a folder gallery's.
-    private func localPath(_ photo: ChosenPhoto) -> String? {
-        guard let path = photo.folderFilePath else {
+    /// The photos' files, if each is one of a folder gallery's.
+    private func localFiles(_ photos: [ChosenPhoto]) -> [(path: String, name: String)]? {
+        let items = photos.compactMap { photo in photo.folderFilePath.map { (path: $0, name: photo.name) } }
+        guard !items.isEmpty, items.count == photos.count else {
             note.show(tr("Only photos in a folder on this computer can be moved to the trash"), failed: true)
             return nil
         }
-        return path
+        return items
     }
+}
+
+/// Photos asked to go to the trash together: one note, one Undo, one question.
+@MainActor
+private final class TrashBatch {
+    var pending: Int
+    let step: Int
+    var moved: [String] = []
+    var withoutTrash: [(path: String, name: String)] = []
+    init(count: Int, step: Int) { pending = count; self.step = step }
 }
 
 /// A photo asked to go to the trash, and where it went. (Sendable: its outcome is behind a lock.)

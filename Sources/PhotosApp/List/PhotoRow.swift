@@ -22,7 +22,7 @@ final class PhotoRow: PhotoRowView {
     private var placeholders: RowPlaceholders
     /// Asks for this row's record to be loaded again (set by the list).
     var onRetry: ((PhotoRecord) -> Void)?
-    /// A click on the row (not on its Retry button): open its photo.
+    /// A click on the row (not on its Retry button, not with Ctrl or Shift): open its photo.
     var onActivate: ((PhotoRecord) -> Void)?
     /// Dragged out of the window, the row offers its photo as it shows it (set by the list).
     var dragContent: ((PhotoRecord, Texture) -> DragContent?)?
@@ -56,8 +56,10 @@ final class PhotoRow: PhotoRowView {
         view.setAlign(vertical: .center)
         if cell { retryAlignment = .center }
         container.append(view)
+        // With Ctrl or Shift the click selects (the list's own gesture does), and opens nothing.
         click.onReleased { [weak self] presses in
-            if presses == 1, let record = self?.record { self?.onActivate?(record) }
+            guard let self, presses == 1, !self.click.withSelectionModifier, let record = self.record else { return }
+            self.onActivate?(record)
         }
         container.addController(click)
         let drag = DragSource()

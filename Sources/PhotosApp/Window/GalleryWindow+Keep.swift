@@ -37,9 +37,18 @@ extension GalleryWindow {
         OpenWithChooser.present(photo, parent: window, note: note)
     }
 
-    func trashPhoto() { if let photo = chosenPhoto { trash.trash(photo) } }
-    func deletePhoto() { if let photo = chosenPhoto { trash.deletePermanently(photo) } }
-    func rotatePhoto(_ turn: QuarterTurn) { if let photo = chosenPhoto { RotatePhotos(note: note, edits: edits).turn(photo, turn) } }
+    /// The viewer's photo, else the list's selection, else its focused row.
+    private var chosenPhotos: [ChosenPhoto] {
+        let photos = PhotoChoice.several(viewer: pages.current == .viewer ? viewerPage.viewer : nil, list: list)
+        if photos.isEmpty { note.show(tr("Choose a photo first"), failed: true) }
+        return photos
+    }
+
+    func trashPhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.trash(photos) } }
+    func deletePhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.deletePermanently(photos) } }
+    func rotatePhoto(_ turn: QuarterTurn) {
+        if case let photos = chosenPhotos, !photos.isEmpty { RotatePhotos(note: note, edits: edits).turn(photos, turn) }
+    }
 
     func exportGallery() { exporter.choose(gallery) }
 
