@@ -1,4 +1,4 @@
-// Why this exists: the slideshow (Shift+F5) under Xvfb, read by the app's trace and its session bus: it goes full screen and moves on at the interval chosen (never before it), Space pauses it (no move while paused) and goes on, it loops when asked, Escape ends it and leaves full screen, and the session is asked not to go idle while it runs (GTK's inhibit, for idle, seen on the bus).
+// Why this exists: the slideshow (Shift+F5) under Xvfb, read by the app's trace and its session bus: it goes full screen and moves on at the interval chosen (never before it), each next photo decoded on the viewer's queue before its turn, Space pauses it (no move while paused) and goes on, it loops when asked, Escape ends it and leaves full screen, and the session is asked not to go idle while it runs (GTK's inhibit, for idle, seen on the bus).
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -51,6 +51,14 @@ final class SlideshowAppTests: XCTestCase {
         let second = try XCTUnwrap(time(of: .viewer(row: 1, action: .moved), after: 0, in: app), "moved on: \(app.recentEvents())")
         XCTAssertGreaterThanOrEqual(second - started, 2.9, "not before its 3 s")
         XCTAssertNotNil(time(of: .viewer(row: 2, action: .moved), after: 0, in: app), "the third")
+        // Each next photo was decoded on the viewer's queue before its turn: no frame waits on a decode.
+        let events = app.trace.events
+        for row in [1, 2] {
+            let decoded = events.firstIndex { $0.event == .finished(queue: .viewer, row: row) }
+            let shown = events.firstIndex { $0.event == .viewer(row: row, action: .moved) }
+            XCTAssertNotNil(decoded, "row \(row) was decoded on the viewer's queue")
+            if let decoded, let shown { XCTAssertLessThan(decoded, shown, "row \(row) was ready before its turn") }
+        }
         // Looping: after the last, the first again.
         XCTAssertNotNil(time(of: .viewer(row: 0, action: .moved), after: 0, in: app), "loops to the first")
         // The Inhibit call asks for idle (8), with the reason; here it goes to the portal (no
