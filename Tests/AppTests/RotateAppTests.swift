@@ -1,4 +1,4 @@
-// Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC and a PNG turned once decode turned in the app and ImageMagick, a read-only photo is refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full disk (a tmpfs in the app's own mount namespace) leaves it untouched.
+// Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC and a PNG turned once decode turned in the app and ImageMagick, a read-only photo is refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full or read-only disk (a tmpfs in the app's own mount namespace) leaves it untouched.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -140,9 +140,9 @@ final class RotateAppTests: XCTestCase {
         XCTAssertTrue(outcomes.contains("old"), "some kills landed mid-write: \(outcomes)")
     }
 
-    /// A full disk (a 2 MB tmpfs, filled, in the app's own mount namespace): refused with the
-    /// reason, the photo untouched, no temporary file left.
-    func testAFullDiskLeavesThePhotoUntouched() throws {
+    /// A full disk (a 2 MB tmpfs, filled, in the app's own mount namespace), then the same disk
+    /// read-only: each refused with its reason, the photo untouched, no temporary file left.
+    func testAFullDiskOrAReadOnlyOneLeavesThePhotoUntouched() throws {
         let root = TemporaryFiles.url("rotate-full-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let source = root.appendingPathComponent("source"), mount = root.appendingPathComponent("volume")
@@ -163,6 +163,14 @@ final class RotateAppTests: XCTestCase {
         let seen = "/proc/\(app.process.processIdentifier)/root\(mount.path)"
         XCTAssertEqual(FileManager.default.contents(atPath: seen + "/a.jpg"), original, "the photo is untouched")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: seen).sorted(), [".filler", "a.jpg"], "no temporary file is left")
+
+        // The same disk made read-only (with room again): refused, with that reason.
+        _ = try Tool.run("/usr/bin/nsenter", ["--mount", "--target", "\(app.process.processIdentifier)", "/bin/sh", "-c",
+                                              "rm \"$0/.filler\" && mount -o remount,ro \"$0\"", mount.path])
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 2 }, app.recentEvents())
+        XCTAssertEqual(turns(app).last?.1, "its folder is on a read-only disk")
+        XCTAssertEqual(FileManager.default.contents(atPath: seen + "/a.jpg"), original, "the photo is untouched")
         XCTAssertEqual(app.criticals, [])
     }
 

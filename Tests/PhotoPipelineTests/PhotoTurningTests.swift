@@ -131,6 +131,15 @@ final class PhotoTurningTests: XCTestCase {
         })
         XCTAssertEqual(try Data(contentsOf: file), theirs)
 
+        // A link (a folder gallery follows links): the photo it leads to turns; the link stays.
+        let link = TemporaryFiles.url("rewrite-link-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: link) }
+        try original.write(to: file)
+        XCTAssertEqual(symlink(file.path, link.path), 0)
+        try PhotoTurning.turn(link.path, .clockwise)
+        XCTAssertEqual(try exifOrientation([UInt8](try Data(contentsOf: file))), "6", "the photo the link leads to turned")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), file.path, "the link stays a link")
+
         // Read-only: refused, unchanged.
         try original.write(to: file)
         XCTAssertEqual(chmod(file.path, 0o444), 0)

@@ -8,8 +8,12 @@ enum PhotoRewrite {
     /// For the crash tests: each 4 KiB written waits this long, so a kill lands mid-write.
     static let slowWrites = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_SLOW_WRITES"] != nil
 
-    /// Rewrite the photo at `path` as `transform` makes it from its bytes. Blocking.
-    static func rewrite(_ path: String, _ transform: ([UInt8]) throws(TurnRefusal) -> [UInt8]) throws(TurnRefusal) {
+    /// Rewrite the photo at `path` as `transform` makes it from its bytes. Blocking. A photo that
+    /// is a link (a folder gallery follows links) is rewritten where the link leads; the link stays.
+    static func rewrite(_ link: String, _ transform: ([UInt8]) throws(TurnRefusal) -> [UInt8]) throws(TurnRefusal) {
+        guard let resolved = realpath(link, nil) else { throw refusal(errno) }
+        let path = String(cString: resolved)
+        free(resolved)
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw refusal(errno) }
         var before = stat()
