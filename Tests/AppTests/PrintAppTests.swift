@@ -61,12 +61,7 @@ final class PrintAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<2).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
-        }
-        XCTAssertTrue(opened, "the viewer shows the first photo: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
 
         // The wide photo in sepia (as the viewer shows it): a landscape page, mostly photo, warm.
         try print(app, xvfb, count: 1)

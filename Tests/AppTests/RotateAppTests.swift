@@ -24,12 +24,7 @@ final class RotateAppTests: XCTestCase {
     func openViewer(_ app: AppProcess, _ xvfb: Xvfb) throws {
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
-        }
-        XCTAssertTrue(opened, "the viewer shows the first photo: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
     }
 
     func testRotateJPEGHEICAndRefusals() throws {

@@ -55,12 +55,7 @@ final class TrashAppTests: XCTestCase {
         let first = folder.appendingPathComponent("p00.png").path
 
         // Delete in the viewer: the photo is in the trash, with where it came from.
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
-        }
-        XCTAssertTrue(opened, "the viewer shows the first photo: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
         try xvfb.run("xdotool", ["key", "Delete"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.steps(app, .trashed) == 1 }, "trashed: \(app.recentEvents())")
         XCTAssertFalse(FileManager.default.fileExists(atPath: first))
@@ -80,12 +75,7 @@ final class TrashAppTests: XCTestCase {
         XCTAssertTrue(poll(timeout: 15) { self.rowNames(app).prefix(3) == ["p00.png", "p01.png", "p02.png"] }, "at its index: \(rowNames(app))")
 
         // 50 in a row from the viewer (each once the viewer moved on, to the next or, at the end, the one before), then 50 Ctrl+Z at once.
-        opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { _ in app.trace.events.filter { if case .viewer(_, .opened) = $0.event { true } else { false } }.count >= 2 }
-        }
-        XCTAssertTrue(opened, "the viewer shows a photo again: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb, showing: nil), "the viewer shows a photo again: \(app.recentEvents())")
         for count in 1...50 {
             try xvfb.run("xdotool", ["key", "Delete"])
             guard app.trace.wait(timeout: 20, until: { _ in self.steps(app, .trashed) == count + 1 && self.total(app) == 50 - count }) else {
@@ -130,12 +120,7 @@ final class TrashAppTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: mount.appendingPathComponent("a.png").path), "the tmpfs is the app's alone")
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
-        }
-        XCTAssertTrue(opened, "the viewer shows the first photo: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
 
         try xvfb.run("xdotool", ["key", "Delete"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.steps(app, .asked) == 1 }, "asked: \(app.recentEvents())")

@@ -45,12 +45,7 @@ final class WallpaperAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
-        var opened = false
-        for _ in 0..<3 where !opened {
-            try xvfb.run("xdotool", ["mousemove", "300", "90", "click", "1"])
-            opened = app.trace.wait(timeout: 10) { $0.contains { if case .fullImage(0, _, _, _, _, _) = $0.event { true } else { false } } }
-        }
-        XCTAssertTrue(opened, "the viewer shows the photo: \(app.recentEvents())")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the photo: \(app.recentEvents())")
         let pictureURI = { try Tool.run("/usr/bin/gsettings", ["get", "org.gnome.desktop.background", "picture-uri"], environment: environment).output }
 
         // In sepia, as the viewer shows it: a JPEG made for it, which GNOME copies and names.
