@@ -98,6 +98,9 @@ final class PhotoTurningTests: XCTestCase {
                 _ = try? PhotoTurning.turned(damaged, .anticlockwise)
             }
         }
+        // A meta box too short for its own version and flags: refused, not a trap.
+        let shortMeta: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0] + [0, 0, 0, 10] + Array("meta".utf8) + [0, 0]
+        XCTAssertThrowsError(try PhotoTurning.turned(shortMeta, .clockwise))
         let webp = TemporaryFiles.url("turn-\(UUID().uuidString).webp")
         defer { try? FileManager.default.removeItem(at: webp) }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", webp.path])

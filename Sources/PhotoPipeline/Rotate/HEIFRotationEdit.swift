@@ -13,6 +13,7 @@ enum HEIFRotationEdit {
     static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         let top = try boxes(file, 0..<file.count)
         guard let meta = top.first(where: { $0.type == "meta" }) else { throw damaged() }
+        guard meta.body.count >= 4 else { throw damaged() }
         let inMeta = try boxes(file, (meta.body.lowerBound + 4)..<meta.body.upperBound)
         guard let pitm = inMeta.first(where: { $0.type == "pitm" }), let iprp = inMeta.first(where: { $0.type == "iprp" }),
               let iloc = inMeta.first(where: { $0.type == "iloc" }) else { throw damaged() }
