@@ -6,12 +6,15 @@ import GLibRuntime
 public struct DragContent {
     /// A file for targets that take files (a file manager, a document).
     public var filePath: String?
+    /// Several files (a drag of several photos), offered as a file list instead.
+    public var filePaths: [String] = []
     /// The image, for targets that take image data (an image editor, a chat).
     public var texture: Texture?
     /// Shown under the pointer while dragging.
     public var icon: Texture?
-    public init(filePath: String? = nil, texture: Texture? = nil, icon: Texture? = nil) {
+    public init(filePath: String? = nil, filePaths: [String] = [], texture: Texture? = nil, icon: Texture? = nil) {
         self.filePath = filePath
+        self.filePaths = filePaths
         self.texture = texture
         self.icon = icon
     }
@@ -32,7 +35,9 @@ public final class DragSource: EventController {
         Signal.connectDoublesReturningPointer(ref.pointer, "prepare") { _, _ in
             guard let content = content() else { return nil }
             var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
-            if let path = content.filePath, let file = g_file_new_for_path(path) {
+            if content.filePaths.count > 1 {
+                providers.append(FileListContent.provider(content.filePaths))
+            } else if let path = content.filePath ?? content.filePaths.first, let file = g_file_new_for_path(path) {
                 providers.append(Self.provider(g_file_get_type(), object: UnsafeMutableRawPointer(file)))
                 g_object_unref(file.raw)
             }

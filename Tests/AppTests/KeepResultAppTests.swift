@@ -208,7 +208,7 @@ final class KeepResultAppTests: XCTestCase {
 
     /// Start a drop target in another process (taking types in `order`), drag from `point` onto
     /// it with the mouse, and return the line it printed for the drop.
-    func dragToTarget(_ xvfb: Xvfb, _ app: AppProcess, from point: (Int, Int), order: String) throws -> String {
+    static func dragToTarget(_ xvfb: Xvfb, _ app: AppProcess, from point: (Int, Int), order: String) throws -> String {
         let output = app.directory.appendingPathComponent("drop-\(UUID().uuidString).txt").path
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         let handle = open(output, O_WRONLY | O_APPEND)
@@ -254,7 +254,7 @@ final class KeepResultAppTests: XCTestCase {
         let shown = try PipelineSettings().sepia.filter(try ImageDecoder(maxDimension: 1600).decode(ViewerAppTests.gradientPNG()), isCancelled: { false })
 
         for order in ["file,texture", "texture,file"] {
-            let got = try dragToTarget(xvfb, app, from: (360, 340), order: order)
+            let got = try Self.dragToTarget(xvfb, app, from: (360, 340), order: order)
             let path: String
             if order.hasPrefix("file") {
                 XCTAssertTrue(got.hasPrefix("file ") && got.hasSuffix("/Gradient-Left (sepia).png") && got.contains("classic-photos-drag-"),
@@ -273,7 +273,7 @@ final class KeepResultAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: .list) }, "the list")
-        let row = try dragToTarget(xvfb, app, from: (300, 90), order: "file,texture")
+        let row = try Self.dragToTarget(xvfb, app, from: (300, 90), order: "file,texture")
         XCTAssertTrue(row.hasPrefix("file ") && row.hasSuffix("/Gradient-Left (sepia).png"), "the row's picture as a file: \(row)")
         let thumbnail = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: String(row.dropFirst(5))))))
         XCTAssertEqual([thumbnail.width, thumbnail.height], [64, 64], "the row's thumbnail")

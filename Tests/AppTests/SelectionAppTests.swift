@@ -74,4 +74,68 @@ final class SelectionAppTests: XCTestCase {
             XCTAssertEqual(app.criticals, [])
         }
     }
+
+    /// Two rows selected with Ctrl+click: Copy puts both on the clipboard as files (the sepia
+    /// photos at full size, read back by another X client as `text/uri-list`); a drag of one of
+    /// them gives a drop target in another process both files; Export writes just those two.
+    func testCopyDragAndExportTheSelection() throws {
+        let folder = TemporaryFiles.url("selection-keep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var photos: [Data] = []
+        for (index, name) in Self.names.enumerated() {
+            let photo = TestImages.encoded(width: 60 + index, height: 40) { x, y in [UInt8(x * 3), UInt8(y * 6), UInt8(index * 40)] }
+            photos.append(photo)
+            try photo.write(to: folder.appendingPathComponent(name))
+        }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<6).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try click(app, xvfb, "p1.png", holding: "ctrl")
+        try click(app, xvfb, "p3.png", holding: "ctrl")
+
+        // Copy: two files, each the sepia photo at its full size.
+        try xvfb.run("xdotool", ["key", "ctrl+c"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .copiedFiles(rows: [1, 3], failed: 0, reason: nil) } }, app.recentEvents())
+        let uris = try Tool.run("xclip", ["-selection", "clipboard", "-t", "text/uri-list", "-o"], environment: ["DISPLAY": xvfb.display]).output
+            .split(whereSeparator: \.isNewline).map(String.init)
+        XCTAssertEqual(uris.count, 2, "two files: \(uris)")
+        for (uri, index) in zip(uris, [1, 3]) {
+            let path = try XCTUnwrap(URL(string: uri)).path
+            XCTAssertEqual((path as NSString).lastPathComponent, "p\(index) (sepia).png")
+            let pasted = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: path))), "\(uri) is a PNG")
+            let expected = try KeepResultAppTests.expectedSepia(photos[index])
+            XCTAssertEqual([pasted.width, pasted.height], [60 + index, 40], "at full size")
+            XCTAssertLessThanOrEqual(KeepResultAppTests.largestDifference(pasted, expected), 1, "the sepia photo")
+        }
+        let nautilus = try Tool.run("xclip", ["-selection", "clipboard", "-t", "x-special/gnome-copied-files", "-o"], environment: ["DISPLAY": xvfb.display]).output
+        XCTAssertEqual(nautilus.split(whereSeparator: \.isNewline).map(String.init), ["copy"] + uris, "what file managers paste")
+
+        // A drag of a selected row drags both.
+        let place = try XCTUnwrap(try AccessibleNames.extents(app, ofNameStartingWith: "p3.png, "))
+        let dropped = try KeepResultAppTests.dragToTarget(xvfb, app, from: (place.x + place.width / 4, place.y + place.height / 2), order: "files")
+        let paths = dropped.split(separator: "\t").dropFirst().map(String.init)
+        XCTAssertEqual(paths.map { ($0 as NSString).lastPathComponent }, ["p1 (sepia).png", "p3 (sepia).png"], "both rows, as shown: \(dropped)")
+        XCTAssertEqual(paths.compactMap { (try? Data(contentsOf: URL(fileURLWithPath: $0))).flatMap(TestImages.decode).map { [$0.width, $0.height] } }.count, 2)
+
+        // Export: the chooser says it exports the two, and writes those two only.
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try app.activateAction("export-gallery")
+        XCTAssertTrue(poll(timeout: 10) { app.visibleWindowTitles(on: xvfb).contains("Export 2 Selected Photos") }, "the folder chooser says what it exports")
+        try xvfb.run("xdotool", ["type", "--delay", "20", out.path + "/"])
+        var started = false
+        for _ in 0..<3 where !started {
+            try xvfb.run("xdotool", ["key", "Return"])
+            started = app.trace.wait(timeout: 5) { $0.contains { $0.name == .exportStarted } }
+        }
+        // (The copy was made by an export of its own, into a private folder.)
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.filter { $0.name == .exportEnded }.count == 2 }, "the export ended: \(app.recentEvents())")
+        XCTAssertEqual(app.trace.events.last { $0.name == .exportStarted }?.event, .exportStarted(total: 2, format: .jpeg, sepia: true))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["p1 (sepia).jpg", "p3 (sepia).jpg"])
+        XCTAssertEqual(app.criticals, [])
+    }
 }

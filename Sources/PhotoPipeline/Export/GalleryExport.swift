@@ -1,4 +1,4 @@
-// Why this exists: Export Gallery as the app does long jobs: every row of the gallery (as it was when asked) written to a folder by operations on the export queue, fed a few at a time, counted as they end, stopped by Cancel or by a folder that can no longer be written.
+// Why this exists: Export Gallery as the app does long jobs: every row of the gallery (as it was when asked), or the rows chosen (a selection), written to a folder by operations on the export queue, fed a few at a time, counted as they end, stopped by Cancel or by a folder that can no longer be written.
 import Foundation
 import GLibRuntime
 
@@ -21,6 +21,8 @@ public final class GalleryExport {
     public let total: Int
     public private(set) var written = 0
     public private(set) var failures: [Failure] = []
+    /// The files written, by row, in row order once it has ended (Copy of several photos hands them on).
+    public private(set) var writtenFiles: [(row: Int, path: String)] = []
     /// Set once it has ended.
     public private(set) var ending: ExportEnding?
     public private(set) var stopReason: String?
@@ -39,13 +41,19 @@ public final class GalleryExport {
     private let rows: ManifestRowStore
     private let manifestURL: URL
     private var names: ExportNames.Unique
+    /// The rows to export, in order; nil: every row.
+    private let chosen: [Int]?
+    /// The file name given to each row queued.
+    private var fileNames: [Int: String] = [:]
     private var next = 0
     private var pending: PendingOperations { gallery.pending }
     /// Operations queued at once: enough that the queue never waits for the main loop to feed it.
     private var window: Int { pending.exportQueue.maxConcurrentOperationCount * 2 }
 
-    /// Fails when the folder cannot be opened and listed (its files' names are needed so none is overwritten).
-    public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool = false) throws(ExportFailure) {
+    /// Fails when the folder cannot be opened and listed (its files' names are needed so none is
+    /// overwritten). `rows`: only these rows (those of the gallery that exist), in order; nil: all.
+    public init(gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool = false,
+                rows chosen: [Int]? = nil) throws(ExportFailure) {
         let taken: Set<String>
         do throws(AtomicFileError) {
             destination = try ExportFolder(path: folder)
@@ -60,7 +68,9 @@ public final class GalleryExport {
         self.keepsLocation = keepsLocation
         rows = gallery.records.rows
         manifestURL = gallery.records.source
-        total = rows.count
+        let count = gallery.records.rows.count
+        self.chosen = chosen.map { Array(Set($0.filter { $0 >= 0 && $0 < count })).sorted() }
+        total = self.chosen?.count ?? rows.count
         names = ExportNames.Unique(taken: taken, format: format, sepia: sepia, windowsNames: destination.windowsNames)
     }
 
@@ -98,7 +108,7 @@ public final class GalleryExport {
 
     private func feed() {
         while ending == nil, stopping == nil, pending.exportsInProgress.count < window, next < total {
-            queue(next)
+            queue(chosen?[next] ?? next)
             next += 1
         }
     }
@@ -109,6 +119,7 @@ public final class GalleryExport {
             return record(Failure(row: row, name: entry.name, failure: StageFailure(entry.problem == nil ? .noAddress : .refusedAddress, entry.problem ?? Words("the photo has no address"))))
         }
         let name = names.name(for: entry.name)
+        fileNames[row] = name
         let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),
                                format: format, sepia: sepia, settings: gallery.settings, metadata: .keep(location: keepsLocation))
         let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
@@ -133,6 +144,7 @@ public final class GalleryExport {
         case .written?:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
             written += 1
+            if let name = fileNames[operation.row] { writtenFiles.append((operation.row, (folder as NSString).appendingPathComponent(name))) }
             progressed()
         case .failed(let failure)? where stopping == nil:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
@@ -170,6 +182,7 @@ public final class GalleryExport {
     private func end(_ how: ExportEnding) {
         guard ending == nil else { return }
         ending = how
+        writtenFiles.sort { $0.row < $1.row }
         Trace.shared.emit(.exportEnded(written: written, failed: failed, total: total, outcome: how, reason: stopReason))
         onEnded?()
     }

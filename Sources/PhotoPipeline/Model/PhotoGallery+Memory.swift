@@ -32,6 +32,16 @@ extension PhotoGallery {
         return true
     }
 
+    /// The image a row shows, or would show as soon as it is bound (from memory), and whether it
+    /// is the sepia one; nil when neither its record nor memory holds one. Nothing is loaded.
+    public func shownImage(_ row: Int) -> (image: Thumbnail, sepia: Bool)? {
+        guard records.indices.contains(row) else { return nil }
+        if let record = records.existing(row), let image = record.image { return (image, record.state == .filtered) }
+        if let key = key(for: row, sepia: true), let image = memory.image(for: key) { return (image, true) }
+        if let key = key(for: row, sepia: false), let image = memory.image(for: key) { return (image, false) }
+        return nil
+    }
+
     /// The rows on screen and in the prefetch band: the images they show, or will show, are
     /// never evicted.
     public func pin(_ rows: Set<Int>) {

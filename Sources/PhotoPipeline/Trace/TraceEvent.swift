@@ -64,6 +64,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case saved(row: Int, path: String, format: ExportFormat, sepia: Bool, reason: String?)
     case metadata(path: String, kept: MetadataKept, location: Bool, reason: String?)
     case copied(row: Int, width: Int, height: Int, sepia: Bool)
+    case copiedFiles(rows: [Int], failed: Int, reason: String?)
     case trash(path: String, step: TrashStep, reason: String?)
     case turned(path: String, turn: QuarterTurn, reason: String?)
     case printed(row: Int, sepia: Bool, outcome: PrintEnding, reason: String?)
@@ -112,7 +113,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case contrast
         case textScale = "text-scale"
         case displayProfile = "display-profile"
-        case saved, metadata, copied, trash, turned, printed, background
+        case saved, metadata, copied
+        case copiedFiles = "copied-files"
+        case trash, turned, printed, background
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -180,6 +183,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .saved: "Save As wrote a row's photo to `path` at full size, in `format` (`jpeg`, `png`, `webp`), in sepia or not; `reason` says why it was not written"
             case .metadata: "a photo being saved or exported keeps its original's metadata (carried over in a helper): `all` of it (EXIF, XMP and IPTC, as the format holds them; orientation 1, no embedded thumbnail, sRGB), the `standard` EXIF only (exiv2 could not write the rest), `none` (the original has none), or it `failed` (`reason`) and the photo is written without it; `location` whether GPS and place names were kept (Save As: yes; Export Gallery: only when asked)"
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
+            case .copiedFiles: "Copy of several selected photos put files on the clipboard (a file list, `text/uri-list` and `x-special/gnome-copied-files`): each of `rows` as shown, at full size, as PNG in a private folder; `failed` could not be made (the first one's `reason`)"
             case .turned: "a photo of a folder gallery (`path`) was turned a quarter `clockwise` or `anticlockwise` (Rotate, Ctrl+R, Ctrl+Shift+R, or its Undo) without re-encoding it: a JPEG's or TIFF's EXIF orientation, a HEIC's or AVIF's `irot`, a PNG's pixels; `reason`: why it was not (its format, read-only, full disk, changed by another program meanwhile)"
             case .printed: "Print (Ctrl+P) ended for a row's photo, fitted to one page in the orientation that suits it, in sepia or not: `printed` (sent to the printer or GTK's Print to File), `cancelled` in the dialog, or `failed` (`reason`)"
             case .background: "Set as Background (Ctrl+F8) ended for a row's photo, as shown (sepia or not; `uri`: the picture handed over, the photo's own file or a copy made for it), through the desktop's Wallpaper portal: `set`, `cancelled` (the desktop's question declined), or `failed` (`reason`)"

@@ -40,10 +40,12 @@ final class ExportGallery {
     /// Set when the user chose Quit during an export.
     private var quitWhenEnded: (@MainActor () -> Void)?
 
-    func choose(_ gallery: PhotoGallery?) {
+    /// The chooser, then the export of `gallery`: only `rows` (a selection) when given.
+    func choose(_ gallery: PhotoGallery?, rows: [Int]? = nil) {
         guard let gallery, gallery.count > 0 else { return note.show(tr("There are no photos to export"), failed: true) }
         guard !isRunning else { return note.show(tr("An export is already running"), failed: true) }
-        let chooser = FileChooserNative(title: tr("Export Gallery"), parent: parent, acceptLabel: tr("_Export"),
+        let title = rows.map { fill(tr("Export %s Selected Photos"), ViewerPage.number($0.count)) } ?? tr("Export Gallery")
+        let chooser = FileChooserNative(title: title, parent: parent, acceptLabel: tr("_Export"),
                                         cancelLabel: tr("_Cancel"), folder: true)
         chooser.addChoice(id: "format", label: tr("Format"), options: SavePhoto.filters.map { ($0.format.rawValue, $0.name) },
                           selected: preferences.exportFormat.rawValue)
@@ -58,15 +60,15 @@ final class ExportGallery {
             self.preferences.lastSaveFolder = url.path
             let location = chooser.choice("location") == "true"
             self.preferences.exportKeepsLocation = location
-            self.start(gallery, folder: url.path, format: format, sepia: chooser.choice("sepia") != "original", keepsLocation: location)
+            self.start(gallery, folder: url.path, format: format, sepia: chooser.choice("sepia") != "original", keepsLocation: location, rows: rows)
         }
     }
 
-    /// Export every row of `gallery` to `folder` (also the command line's and the tests' way in).
-    func start(_ gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool) {
+    /// Export every row of `gallery` (or only `rows`) to `folder` (also the command line's and the tests' way in).
+    func start(_ gallery: PhotoGallery, folder: String, format: ExportFormat, sepia: Bool, keepsLocation: Bool, rows: [Int]? = nil) {
         let export: GalleryExport
         do throws(ExportFailure) {
-            export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia, keepsLocation: keepsLocation)
+            export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia, keepsLocation: keepsLocation, rows: rows)
         } catch {
             return note.show(fill(tr("Could not export to %s: %s"), folder, error.description), failed: true)
         }

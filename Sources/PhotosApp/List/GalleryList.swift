@@ -86,7 +86,13 @@ final class GalleryList: OnscreenList {
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }
             row.onActivate = { [weak self] record in self?.activated.emit(record.row) }
             row.dragContent = { [weak self] record, texture in
-                guard let gallery = self?.gallery, let photo = PhotoChoice.row(record.row, of: gallery, sepia: record.state == .filtered) else { return nil }
+                guard let self, let gallery = self.gallery else { return nil }
+                // A row of a selection of several drags the selection.
+                let selected = self.listView.selectedRows
+                if selected.count >= 2, selected.contains(record.row) {
+                    return DragOut.content(selected.compactMap { PhotoChoice.row($0, of: gallery, sepia: true) }, dragged: texture)
+                }
+                guard let photo = PhotoChoice.row(record.row, of: gallery, sepia: record.state == .filtered) else { return nil }
                 return DragOut.content(photo, shown: texture)
             }
             item.setChild(row.container)

@@ -45,6 +45,7 @@ public enum Launch {
         Trace.shared.close()
         sessionTrace?.remove()
         DragOut.removeFiles()
+        CopyPhotos.removeFiles()
         return status
     }
 }

@@ -22,9 +22,22 @@ extension GalleryWindow {
 
     func setBackground() { if let photo = chosenPhoto { SetBackground(note: note).run(photo) } }
 
+    /// Copy: the viewer's photo or the focused row's as an image; two or more selected rows as files.
     func copyPhoto() {
+        if let several = selectedPhotos {
+            guard !exporter.isRunning else { return note.show(tr("An export is already running"), failed: true) }
+            return CopyPhotos.run(several, widget: window, note: note)
+        }
         guard let photo = chosenPhoto else { return }
         CopyPhoto(widget: window, note: note).run(photo)
+    }
+
+    /// The list's selection when it holds two photos or more, and the viewer is not shown (a
+    /// plain click selects one row as it opens the viewer: one row is not a choice of several).
+    var selectedPhotos: [ChosenPhoto]? {
+        guard pages.current != .viewer, list.listView.selectedRows.count >= 2 else { return nil }
+        let photos = PhotoChoice.several(viewer: nil, list: list)
+        return photos.count >= 2 ? photos : nil
     }
 
     /// The photo's file in another app the user picks: only the user's own photos, and only a
@@ -50,7 +63,11 @@ extension GalleryWindow {
         if case let photos = chosenPhotos, !photos.isEmpty { RotatePhotos(note: note, edits: edits).turn(photos, turn) }
     }
 
-    func exportGallery() { exporter.choose(gallery) }
+    /// Export: the selection when it holds two photos or more, else the whole gallery.
+    func exportGallery() {
+        guard !CopyPhotos.isRunning else { return note.show(tr("An export is already running"), failed: true) }
+        exporter.choose(gallery, rows: selectedPhotos?.map(\.row))
+    }
 
     /// `--export-to FOLDER`: the first gallery loaded is exported there.
     func exportAsAsked() {

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Why this exists: a real drop target for the drag-out test: a GTK 4 window in another process that takes a file or an image (in the order given: "file,texture" or "texture,file") and prints what it got.
+# Why this exists: a real drop target for the drag-out tests: a GTK 4 window in another process that takes a file, a list of files or an image (in the order given: "file,texture", "texture,file", "files") and prints what it got.
 import sys
 
 import gi
@@ -9,7 +9,7 @@ gi.require_version("Gdk", "4.0")
 from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
 
 order = sys.argv[1].split(",") if len(sys.argv) > 1 else ["file", "texture"]
-types = {"file": Gio.File, "texture": Gdk.Texture}
+types = {"file": Gio.File, "texture": Gdk.Texture, "files": Gdk.FileList}
 Gtk.init()
 window = Gtk.Window(title="drop-target")
 window.set_default_size(200, 200)
@@ -21,7 +21,9 @@ target.set_gtypes([types[name] for name in order])
 
 
 def dropped(_target, value, _x, _y):
-    if isinstance(value, Gio.File):
+    if isinstance(value, Gdk.FileList):
+        print("files\t" + "\t".join(file.get_path() for file in value.get_files()), flush=True)
+    elif isinstance(value, Gio.File):
         print("file", value.get_path(), flush=True)
     elif isinstance(value, Gdk.Texture):
         path = GLib.build_filenamev([GLib.get_tmp_dir(), "drop-target-%d.png" % GLib.get_monotonic_time()])

@@ -1,0 +1,58 @@
+// Why this exists: Copy (Ctrl+C) of several selected photos: each made as the list shows it (sepia), at full size, written as PNG by an export into a private folder, and the files put on the clipboard, for a file manager, a mail or a document to paste.
+import Foundation
+import Gtk
+import PhotoPipeline
+
+@MainActor
+enum CopyPhotos {
+    /// Most photos copied at once: each is a full-size PNG in the runtime folder (memory, on most
+    /// systems). Export Gallery takes more.
+    static let most = 100
+    /// The copy being made (its operations report to it).
+    private(set) static var running: GalleryExport?
+    /// Each copy's folder, removed at quit (what was pasted has been copied by then).
+    private static var folders: [PrivateFolder] = []
+
+    static var isRunning: Bool { running != nil }
+
+    static func run(_ photos: [ChosenPhoto], widget: Widget, note: WindowNote) {
+        guard let gallery = photos.first?.gallery else { return }
+        guard photos.count <= most else {
+            return note.show(fill(tr("Copy takes at most %s photos at once: export the others"), ViewerPage.number(most)), failed: true)
+        }
+        guard running == nil else { return note.show(tr("An export is already running"), failed: true) }
+        guard let folder = PrivateFolder(prefix: "classic-photos-copy") else {
+            return note.show(fill(tr("Could not copy the photos: %s"), tr("no private folder could be made")), failed: true)
+        }
+        folders.append(folder)
+        let export: GalleryExport
+        do throws(ExportFailure) {
+            export = try GalleryExport(gallery: gallery, folder: folder.path, format: .png, sepia: true, rows: photos.map(\.row))
+        } catch {
+            return note.show(fill(tr("Could not copy the photos: %s"), error.description), failed: true)
+        }
+        running = export
+        export.onEnded = { [weak widget] in
+            running = nil
+            let failure = export.failures.first { !$0.failure.isCancelled }
+            Trace.shared.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason))
+            guard let widget, !export.writtenFiles.isEmpty else {
+                return note.show(fill(tr("Could not copy the photos: %s"), failure.map { FailureText.of($0.failure) } ?? ""), failed: true)
+            }
+            Clipboard.set(files: export.writtenFiles.map(\.path), for: widget)
+            if export.failed > 0 {
+                note.show(fill(tr("Copied %s of %s photos to the clipboard"), ViewerPage.number(export.written), ViewerPage.number(export.total)), failed: true)
+            } else {
+                note.show(fill(tr("Copied %s photos to the clipboard"), ViewerPage.number(export.written)))
+            }
+        }
+        export.start()
+    }
+
+    /// At quit: the files made for copies go.
+    static func removeFiles() {
+        running?.cancel()
+        for folder in folders { folder.remove() }
+        folders = []
+    }
+}
