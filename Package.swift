@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGexiv2", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
@@ -91,6 +92,8 @@ let package = Package(
 
         // Colour profiles and the transforms between them (lcms2), for photos in their true colours.
         .target(name: "ColourManagement", dependencies: ["CLcms2"]),
+        // libwebp's lossless decoder and encoder, for turning a lossless WebP (in the decoding helpers).
+        .target(name: "WebPCodec", dependencies: ["CWebP"]),
         // A photo's EXIF, XMP and IPTC, read with gexiv2 (in the decoding helpers).
         .target(name: "PhotoMetadata", dependencies: ["CGexiv2"]),
         // SQLite, for the index of what the photos' metadata said (dates taken, sizes).
@@ -99,7 +102,7 @@ let package = Package(
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
-                                                      "CThreadSlice", "HelperIPC", "ColourManagement", "PhotoMetadata", "SQLite"]),
+                                                      "CThreadSlice", "HelperIPC", "ColourManagement", "PhotoMetadata", "SQLite", "WebPCodec"]),
         // The decoding helper: the app's own program started with --decode-helper, in bubblewrap,
         // which decodes with the pipeline's decoder behind its seccomp filter.
         .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC"]),

@@ -12,6 +12,8 @@ packages=(
   # run: GdkPixbuf loaders for the formats photos come in (SVG is librsvg2-common's; TIFF,
   # GIF, BMP and ICO come with GdkPixbuf)
   webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
+  # build: a lossless WebP turned (Rotate) with libwebp, in the decoding helpers
+  libwebp-dev
   # build and run: photos are decoded in helpers sandboxed by bubblewrap and a seccomp filter
   bubblewrap libseccomp-dev
   # build: colour profiles applied with Little CMS (its runtime library comes with GTK)

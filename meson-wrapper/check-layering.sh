@@ -32,7 +32,7 @@ done
 # GLibRuntime, Soup, GdkPixbuf and ColourManagement (owned Swift types). A C module's symbols are visible to any
 # target whose dependencies use it, so this is a text check, run first on a probe to prove it bites.
 c_calls() { # prints the offending lines of the Swift files under $1 (comments skipped)
-  grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk|HelperIPC|Seccomp|Lcms2|SQLite)\b|\b(g|soup|gdk_pixbuf|gdk|gtk|cph|cps|sqlite3)_[a-z0-9_]+ *\(|\bcms[A-Z][A-Za-z0-9_]* *\()' "$1" || true
+  grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk|HelperIPC|Seccomp|Lcms2|SQLite|WebP)\b|\b(g|soup|gdk_pixbuf|gdk|gtk|cph|cps|sqlite3)_[a-z0-9_]+ *\(|\bcms[A-Z][A-Za-z0-9_]* *\(|\bWebP[A-Z][A-Za-z0-9_]* *\()' "$1" || true
 }
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"

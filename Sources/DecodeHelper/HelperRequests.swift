@@ -101,6 +101,20 @@ final class HelperRequests {
             }
             reply.facts = facts
             return (reply, -1)
+        case .turn(_, let turn):
+            do throws(TurnRefusal) {
+                let file = try PhotoTurning.turnedWebPHere([UInt8](data), turn)
+                let fd = SealedMemory.sealed(Data(file), name: "classic-photos-file")
+                guard fd >= 0 else {
+                    reply.error = .undecodable(Words("its pixels could not be turned"))
+                    return (reply, -1)
+                }
+                reply.fileLength = file.count
+                return (reply, fd)
+            } catch {
+                reply.error = .undecodable(error.reason)
+                return (reply, -1)
+            }
         case .frame, .cancel:
             return (nil, -1)
         }

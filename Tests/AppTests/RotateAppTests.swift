@@ -40,11 +40,19 @@ final class RotateAppTests: XCTestCase {
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", heic.path])
         try SamplePhotos.data("coffee.png").write(to: png)
         let pngBytes = try Data(contentsOf: png)
+        let webp = folder.appendingPathComponent("e.webp"), lossy = folder.appendingPathComponent("f.webp")
+        _ = try Tool.run("/usr/bin/convert", [png.path, "-resize", "60x40", "-define", "webp:lossless=true", webp.path])
+        _ = try Tool.run("/usr/bin/convert", [png.path, "-resize", "60x40", lossy.path])
+        let lossyBytes = try Data(contentsOf: lossy)
+        func pixels(_ path: String, _ options: [String] = []) throws -> String {
+            try Tool.run("/bin/sh", ["-c", "convert \"$0\" \"$@\" -depth 8 rgba:- | sha256sum", path] + options).output
+        }
+        let webpTurned = try pixels(webp.path, ["-rotate", "90"])
 
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<4).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<6).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
         try openViewer(app, xvfb)
 
         // Four turns: the viewer shows each; the coded pixels never change.
@@ -90,6 +98,25 @@ final class RotateAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 8 })
         XCTAssertEqual(turns(app).last?.1, "the photo is read-only")
         XCTAssertEqual(try Data(contentsOf: locked), original)
+
+        // A lossless WebP: its pixels turned in a decoding helper, read turned by the app and by
+        // ImageMagick. A lossy one is refused, untouched.
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(4, 60, 40, _, _, _) = $0.event { true } else { false } } })
+        let beforeWebP = app.trace.events.count
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 9 })
+        XCTAssertNil(turns(app).last?.1)
+        XCTAssertEqual(try Tool.run("/usr/bin/identify", ["-format", "%wx%h", webp.path]).output, "40x60", "ImageMagick reads it turned")
+        XCTAssertEqual(try pixels(webp.path), webpTurned, "clockwise, every pixel as it was")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(beforeWebP).contains {
+            if case .fullImage(4, 40, 60, _, _, _) = $0.event { true } else { false } } }, "the viewer shows it turned: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(5, _, _, _, _, _) = $0.event { true } else { false } } })
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 10 })
+        XCTAssertEqual(turns(app).last?.1, "a lossy WebP cannot be turned without re-encoding it")
+        XCTAssertEqual(try Data(contentsOf: lossy), lossyBytes)
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -105,7 +105,7 @@ final class PhotoTurningTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: webp) }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", webp.path])
         XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: webp)), .clockwise)) { error in
-            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a WebP photo cannot be turned without re-encoding it")
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a lossy WebP cannot be turned without re-encoding it")
         }
     }
 
@@ -186,6 +186,41 @@ final class PhotoTurningTests: XCTestCase {
             for _ in 0..<3 { turned = try PhotoTurning.turned(turned, .clockwise) }
             XCTAssertEqual(try samples(turned), try samples(original), "\(options): four turns, the same samples, depth and type")
             XCTAssertEqual(try exifOrientation(turned), "Ansel", "\(options): its text is kept")
+        }
+    }
+
+    /// A lossless WebP (with and without transparency, its EXIF in an extended file): turned once
+    /// it is the picture ImageMagick turns; four times, the same pixels as before, to the last
+    /// value; its EXIF kept. An animated one is refused.
+    func testALosslessWebPIsTurnedExactlyAndKeepsItsDetails() throws {
+        let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+        let made = TemporaryFiles.url("webp-\(UUID().uuidString).webp")
+        defer { try? FileManager.default.removeItem(at: made) }
+        for options in [["-resize", "60x40"], ["-resize", "60x40", "-alpha", "set", "-channel", "A", "-evaluate", "set", "60%", "+channel"]] {
+            _ = try Tool.run("/usr/bin/convert", [source] + options + ["-define", "webp:lossless=true", "-define", "webp:exact=true", made.path])
+            _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
+            let original = [UInt8](try Data(contentsOf: made))
+            XCTAssertTrue(original.count > 30 && String(decoding: original[12..<16], as: UTF8.self) == "VP8X", "\(options): an extended WebP, its EXIF in a chunk")
+            let once = try PhotoTurning.turned(original, .clockwise)
+            let expected = TemporaryFiles.url("webp-expected-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: expected) }
+            _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
+            let turnedSamples = try samples(once), expectedSamples = try samples([UInt8](try Data(contentsOf: expected)))
+            XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", "\(options)")
+            XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(options): the picture turned clockwise")
+            var turned = once
+            for _ in 0..<3 { turned = try PhotoTurning.turned(turned, .clockwise) }
+            XCTAssertEqual(try samples(turned).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): four turns, the same pixels")
+            let back = try PhotoTurning.turned(once, .anticlockwise)
+            XCTAssertEqual(try samples(back).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): undone")
+            XCTAssertEqual(try exifOrientation(turned), "Ansel", "\(options): its EXIF is kept")
+        }
+        let animated = TemporaryFiles.url("webp-animated-\(UUID().uuidString).webp")
+        defer { try? FileManager.default.removeItem(at: animated) }
+        _ = try Tool.run("/usr/bin/convert", ["-delay", "20", source, "-resize", "30x20", "(", source, "-resize", "30x20", "-negate", ")",
+                                              "-loop", "0", "-define", "webp:lossless=true", animated.path])
+        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: animated)), .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "an animated WebP cannot be turned without re-encoding it")
         }
     }
 }

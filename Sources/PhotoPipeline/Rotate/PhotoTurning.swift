@@ -1,4 +1,4 @@
-// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth, each rewritten safely in place; other formats are refused with the reason, since turning them would lose something.
+// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth, a lossless WebP its pixels turned and encoded again exactly (in a helper), each rewritten safely in place; other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
 import Foundation
 
 public enum PhotoTurning {
@@ -16,7 +16,13 @@ public enum PhotoTurning {
             _ = try? EXIFOrientationEdit.turnedTIFF(bytes, turn)
             _ = try? HEIFRotationEdit.turned(bytes, turn)
             _ = try? PNGRotationEdit.turned(bytes, turn)
+            _ = try? WebPRotationEdit.turnedHere(bytes, turn)
         }
+    }
+
+    /// A lossless WebP's bytes turned, in this process (a decoding helper's side of `turn`).
+    public static func turnedWebPHere(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        try WebPRotationEdit.turnedHere(bytes, turn)
     }
 
     /// A photo's bytes turned, by what its bytes say it is.
@@ -26,12 +32,13 @@ public enum PhotoTurning {
         case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
         case .heif: return try HEIFRotationEdit.turned(bytes, turn)
         case .png: return try PNGRotationEdit.turned(bytes, turn)
+        case .webp: return try WebPRotationEdit.turned(bytes, turn)
         case .other(let name?): throw TurnRefusal(Words("a %1$s photo cannot be turned without re-encoding it", name))
         case .other(nil): throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
         }
     }
 
-    enum Kind: Equatable { case jpeg, tiff, heif, png, other(String?) }
+    enum Kind: Equatable { case jpeg, tiff, heif, png, webp, other(String?) }
 
     static func kind(of bytes: [UInt8]) -> Kind {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -41,7 +48,7 @@ public enum PhotoTurning {
             if ["heic", "heix", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) { return .heif }
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
-        if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .other("WebP") }
+        if bytes.count >= 12, bytes[0..<4].elementsEqual(Array("RIFF".utf8)), bytes[8..<12].elementsEqual(Array("WEBP".utf8)) { return .webp }
         if bytes.starts(with: Array("GIF8".utf8)) { return .other("GIF") }
         return .other(nil)
     }

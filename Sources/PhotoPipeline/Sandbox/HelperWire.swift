@@ -20,13 +20,15 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
     /// are each photo's, `lengths` of them, one after another.
     case facts(id: Int, lengths: [Int])
+    /// A lossless WebP's file turned a quarter (`PhotoTurning.turnedWebPHere`), beside the reply.
+    case turn(id: Int, QuarterTurn)
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _, _),
-             .facts(let id, _), .cancel(let id): return id
+             .facts(let id, _), .turn(let id, _), .cancel(let id): return id
         }
     }
 }

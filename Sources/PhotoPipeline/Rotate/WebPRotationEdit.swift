@@ -1,0 +1,136 @@
+// Why this exists: Rotate for a lossless WebP: its VP8L pixels decoded, turned and encoded again losslessly and exactly (checked by decoding the result), in a helper where the app has them (libwebp's lossless decoder is C reading the photo); every other chunk (its profile, EXIF, XMP, unknown ones) kept, the extended header's canvas turned. A lossy or animated WebP is refused: turning it would lose something.
+import Foundation
+import WebPCodec
+
+enum WebPRotationEdit {
+    /// The largest photo turned: its pixels are held three times over (read, turned, checked), and
+    /// a 12-megapixel one takes some 5 s of the helper's 15 s of processor time to encode.
+    static let mostPixels = 24_000_000
+
+    private static func damaged() -> TurnRefusal { TurnRefusal(Words("its WebP chunks are damaged")) }
+
+    /// A chunk of a RIFF WebP: its type and where its payload lies in the file.
+    struct Chunk {
+        let type: String
+        let payload: Range<Int>
+    }
+
+    /// The chunks of a RIFF WebP file, every size checked against the file.
+    static func chunks(_ file: [UInt8]) throws(TurnRefusal) -> [Chunk] {
+        guard file.count >= 20, file[0..<4].elementsEqual(Array("RIFF".utf8)), file[8..<12].elementsEqual(Array("WEBP".utf8)) else { throw damaged() }
+        let riffEnd = 8 + Int(le32(file, 4))
+        guard riffEnd <= file.count, riffEnd >= 20 else { throw damaged() }
+        var chunks: [Chunk] = []
+        var at = 12
+        while at < riffEnd {
+            guard riffEnd - at >= 8 else { throw damaged() }
+            let size = Int(le32(file, at + 4))
+            guard size <= riffEnd - at - 8 else { throw damaged() }
+            chunks.append(Chunk(type: String(decoding: file[at..<at + 4], as: UTF8.self), payload: at + 8..<at + 8 + size))
+            at += 8 + size + (size & 1)
+        }
+        return chunks
+    }
+
+    /// The file turned: asked of a helper where the app has a pool (libwebp never reads a photo
+    /// in the app), else here.
+    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        // What can be refused from the chunks alone is, without waking a helper.
+        _ = try losslessImage(in: file, chunks(file))
+        guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
+        switch pool.askForFile(origin: nil, bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
+        case .failure(let error): throw TurnRefusal(Words("its pixels could not be turned: %s", error.description))
+        case .success(let (reply, turned)):
+            if case .undecodable(let words)? = reply.error { throw TurnRefusal(words) }
+            // What a helper sends back is a WebP file of no absurd size.
+            guard let turned, turned.count <= file.count * 4 + 65_536, turned.starts(with: Array("RIFF".utf8)) else {
+                throw TurnRefusal(Words("its pixels could not be turned"))
+            }
+            return [UInt8](turned)
+        }
+    }
+
+    /// The lossless image chunk (VP8L), or why there is none to turn.
+    private static func losslessImage(in file: [UInt8], _ chunks: [Chunk]) throws(TurnRefusal) -> Chunk {
+        if let header = chunks.first(where: { $0.type == "VP8X" }) {
+            guard header.payload.count >= 10 else { throw damaged() }
+            if file[header.payload.lowerBound] & 0x02 != 0 || chunks.contains(where: { $0.type == "ANIM" || $0.type == "ANMF" }) {
+                throw TurnRefusal(Words("an animated WebP cannot be turned without re-encoding it"))
+            }
+        }
+        if chunks.contains(where: { $0.type == "VP8 " }) { throw TurnRefusal(Words("a lossy WebP cannot be turned without re-encoding it")) }
+        guard let image = chunks.first(where: { $0.type == "VP8L" }) else { throw damaged() }
+        return image
+    }
+
+    /// `turned` in this process (the helper's side).
+    static func turnedHere(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        let chunks = try chunks(file)
+        let image = try losslessImage(in: file, chunks)
+        let alone = riff([chunk("VP8L", file[image.payload])])
+        guard let size = LosslessWebP.size(alone) else { throw damaged() }
+        guard size.width * size.height <= mostPixels else {
+            throw TurnRefusal(Words("a WebP of more than %s megapixels is not turned", String(mostPixels / 1_000_000)))
+        }
+        guard let read = LosslessWebP.decode(alone, mostPixels: mostPixels) else { throw TurnRefusal(Words("its pixels could not be read")) }
+        let pixels = turnedPixels(read.rgba, width: read.width, height: read.height, turn)
+        guard let encoded = LosslessWebP.encode(rgba: pixels, width: read.height, height: read.width),
+              let payload = try? self.chunks(encoded).first(where: { $0.type == "VP8L" }).map({ Array(encoded[$0.payload]) }) else {
+            throw TurnRefusal(Words("its pixels could not be written"))
+        }
+        // Lossless means every value comes back: checked, not assumed.
+        guard let check = LosslessWebP.decode(riff([chunk("VP8L", payload)]), mostPixels: mostPixels),
+              check.width == read.height, check.height == read.width, check.rgba == pixels else {
+            throw TurnRefusal(Words("its pixels would not come back the same"))
+        }
+        var parts: [[UInt8]] = []
+        for part in chunks {
+            switch part.type {
+            case "VP8L": parts.append(chunk("VP8L", payload))
+            case "VP8X":
+                // The canvas's width and height (each less one, 24 bits) swap.
+                var header = Array(file[part.payload])
+                let width = Array(header[4..<7]), height = Array(header[7..<10])
+                header.replaceSubrange(4..<7, with: height)
+                header.replaceSubrange(7..<10, with: width)
+                parts.append(chunk("VP8X", header))
+            default: parts.append(chunk(part.type, file[part.payload]))
+            }
+        }
+        return riff(parts)
+    }
+
+    /// RGBA rows turned a quarter.
+    static func turnedPixels(_ rgba: [UInt8], width: Int, height: Int, _ turn: QuarterTurn) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rgba.count)
+        rgba.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { target in
+                let from = source.bindMemory(to: UInt32.self), to = target.bindMemory(to: UInt32.self)
+                // The turned image is `height` wide: pixel (x, y) goes to (height-1-y, x)
+                // clockwise, to (y, width-1-x) anticlockwise.
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let index = turn == .clockwise ? x * height + (height - 1 - y) : (width - 1 - x) * height + y
+                        to[index] = from[y * width + x]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    private static func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
+    private static func le32Bytes(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24 & 0xFF)] }
+
+    private static func chunk<Payload: Collection<UInt8>>(_ type: String, _ payload: Payload) -> [UInt8] {
+        Array(type.utf8) + le32Bytes(payload.count) + payload + (payload.count & 1 == 1 ? [0] : [])
+    }
+
+    private static func riff(_ chunks: [[UInt8]]) -> [UInt8] {
+        let body = chunks.joined()
+        return Array("RIFF".utf8) + le32Bytes(4 + body.count) + Array("WEBP".utf8) + body
+    }
+}
