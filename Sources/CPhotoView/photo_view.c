@@ -11,6 +11,8 @@ struct _CpPhotoView {
   /* What the app set: the zoom, and the image point at the view's centre. */
   double zoom;
   double center_x, center_y;
+  /* A turn being shown (Rotate): degrees clockwise about the view's centre, and a scale. */
+  double turn_angle, turn_scale;
 };
 
 G_DEFINE_FINAL_TYPE(CpPhotoView, cp_photo_view, GTK_TYPE_WIDGET)
@@ -27,6 +29,17 @@ void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, GdkPixbuf
   self->pixels = pixels;
   self->image_width = width;
   self->image_height = height;
+  /* A new picture is drawn as it is: a turn shown meanwhile has ended. */
+  self->turn_angle = 0;
+  self->turn_scale = 1;
+  gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void cp_photo_view_set_turn(CpPhotoView *self, double angle, double scale) {
+  g_return_if_fail(CP_IS_PHOTO_VIEW(self));
+  g_return_if_fail(scale > 0);
+  self->turn_angle = angle;
+  self->turn_scale = scale;
   gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -110,7 +123,18 @@ static void snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   graphene_rect_t bounds = GRAPHENE_RECT_INIT(round(w / 2 - self->center_x * z), round(h / 2 - self->center_y * z),
                                               round(self->image_width * z), round(self->image_height * z));
   gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
-  if (draws_with_cairo(widget) && self->pixels) snapshot_with_cairo(self, snapshot, &bounds, w, h);
+  gboolean turning = self->turn_angle != 0 || self->turn_scale != 1;
+  if (turning) {
+    /* Turned about the view's centre: the whole texture is drawn (the part on screen is no
+       longer a rectangle of the image), for the few frames a turn lasts. */
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(w / 2, h / 2));
+    gtk_snapshot_rotate(snapshot, self->turn_angle);
+    gtk_snapshot_scale(snapshot, self->turn_scale, self->turn_scale);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-w / 2, -h / 2));
+    gtk_snapshot_append_texture(snapshot, self->texture, &bounds);
+    gtk_snapshot_restore(snapshot);
+  } else if (draws_with_cairo(widget) && self->pixels) snapshot_with_cairo(self, snapshot, &bounds, w, h);
   else gtk_snapshot_append_texture(snapshot, self->texture, &bounds);
   gtk_snapshot_pop(snapshot);
 }
@@ -149,6 +173,7 @@ static void cp_photo_view_class_init(CpPhotoViewClass *klass) {
 static void cp_photo_view_init(CpPhotoView *self) {
   GtkWidget *widget = GTK_WIDGET(self);
   self->zoom = 1.0;
+  self->turn_scale = 1.0;
   gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_hexpand(widget, TRUE);
   gtk_widget_set_vexpand(widget, TRUE);

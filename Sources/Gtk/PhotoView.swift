@@ -20,6 +20,12 @@ public final class PhotoView: Widget {
         cp_photo_view_set_view(view, zoom, centerX, centerY)
     }
 
+    /// Draw the picture turned `angle` degrees clockwise about the view's centre and scaled by
+    /// `scale` (Rotate, shown); the next texture set ends it.
+    public func setTurn(angle: Double, scale: Double) {
+        cp_photo_view_set_turn(view, angle, scale)
+    }
+
     /// GTK gave the view a size (it may be the same one).
     public func onResized(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "resized", fn) }
 }

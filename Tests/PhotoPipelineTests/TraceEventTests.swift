@@ -27,7 +27,7 @@ final class TraceEventTests: XCTestCase {
         .stallStack(ms: 40.5, cpu: 40.25, stacks: "/usr/bin/classic-photos+0x1f2e3 /lib/libgtk-4.so.1+0x40;/usr/bin/classic-photos+0x1f2e3"), .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
         .animation(row: 4, frames: 0, action: .stopped, reason: "too long"), .animation(row: 3, frames: 12, action: .playing, reason: nil),
-        .zoom(row: 3, zoom: 1.25),
+        .zoom(row: 3, zoom: 1.25), .turning(row: 3, angle: -45.5),
         .dependency(row: 3, on: .download), .width(queue: .download, width: 6),
         .metrics(url: "http://x/a.png", connect: 1.5, tls: 0, wait: 20.25, receive: 3),
         .inspector(open: true), .exported(path: "/tmp/t.jsonl", ok: true),

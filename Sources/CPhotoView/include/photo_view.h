@@ -19,6 +19,9 @@ void cp_photo_view_set_texture(CpPhotoView *self, GdkTexture *texture, GdkPixbuf
 
 /* Draw the image at `zoom` (> 0) with image point (center_x, center_y) at the view's centre. */
 void cp_photo_view_set_view(CpPhotoView *self, double zoom, double center_x, double center_y);
+/* Draw the picture turned `angle` degrees clockwise about the view's centre and scaled by
+ * `scale` (a Rotate being shown); setting a texture ends it (0, 1). */
+void cp_photo_view_set_turn(CpPhotoView *self, double angle, double scale);
 
 G_END_DECLS
 #endif

@@ -52,6 +52,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: BytesSource, ms: Double)
     case animation(row: Int, frames: Int, action: AnimationAction, reason: String?)
     case zoom(row: Int, zoom: Double)
+    case turning(row: Int, angle: Double)
     case dependency(row: Int, on: Stage)
     case width(queue: Stage, width: Int)
     case metrics(url: String, connect: Double, tls: Double, wait: Double, receive: Double)
@@ -107,7 +108,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case pending, viewer
         case fullImage = "full-image"
         case animation
-        case zoom
+        case zoom, turning
         case dependency, width, metrics, inspector, exported
         case colorScheme = "color-scheme"
         case contrast
@@ -171,6 +172,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .fullImage: "the viewer shows a row's decoded photo (its size in pixels: fitted to the screen, or full size once zoomed past that), which came `from` `memory` (bytes held), `download` (the list's download it waited on), `file`, `http-cache` or `network`; `ms` from asking to showing"
             case .animation: "the viewer's animated photo (GIF, WebP) of `frames` frames, read on the viewer queue, is `playing`, or was `stopped` (`reason`: over the processor time allowed to read it, frames too large to play, or refused as an image); leaving the photo cancels the read (a `cancelled` event on the viewer queue)"
             case .zoom: "the viewer's zoom changed (1 is 100 %): once for a step, or at each frame of an eased zoom (once, with no easing, when the desktop turns animations off)"
+            case .turning: "Rotate in the viewer: the picture drawn turned `angle` degrees clockwise about the view's centre while its file turns, eased over a quarter of a second, or in one step under reduced motion; one event a frame. The turned file's picture replaces it"
             case .dependency: "a viewer operation waits `on` the row's `download` (`addDependency`) before it runs"
             case .width: "a queue's width (`maxConcurrentOperationCount`): when a gallery opens, and when the inspector changes it"
             case .metrics: "libsoup's timings of one request, in ms: connecting (with the name lookup; 0 on a reused connection), TLS, waiting for the response's first byte, receiving the body"

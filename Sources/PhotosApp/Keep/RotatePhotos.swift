@@ -14,13 +14,14 @@ struct RotatePhotos {
         self.edits = edits
     }
 
-    /// Turn the photos; one Undo turns back those that turned.
-    func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn) {
+    /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
+    func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn, whenRefused: (@MainActor () -> Void)? = nil) {
         let items = photos.compactMap { photo in photo.folderFilePath.map { (path: $0, name: photo.name) } }
         guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer can be rotated"), failed: true)
         }
         let batch = TurnBatch(count: items.count)
+        batch.whenRefused = whenRefused
         batch.step = edits.remember { [self] in for item in batch.turned.reversed() { run(item, turn.inverse, nil) } }
         for item in items { run(item, turn, batch) }
     }
@@ -35,6 +36,7 @@ struct RotatePhotos {
             case .failure(let refusal):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
                 batch?.failure = fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr))
+                batch?.whenRefused?()
                 if batch == nil { note.show(fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr)), failed: true) }
             }
             guard let batch else { return }
@@ -56,5 +58,6 @@ private final class TurnBatch {
     var step = 0
     var turned: [(path: String, name: String)] = []
     var failure: String?
+    var whenRefused: (@MainActor () -> Void)?
     init(count: Int) { pending = count }
 }

@@ -9,6 +9,8 @@ final class PhotoZoom {
     private var hasImage = false
     /// The zoom or best fit changed (keys, wheel, pinch, double-click, a new photo).
     var onChanged: (() -> Void)?
+    /// A picture was set (a turn being shown has ended).
+    var onNewPicture: (() -> Void)?
 
     /// An eased zoom: from `from` to `to`, keeping image point `image` under view point `at`.
     private struct Easing {
@@ -45,6 +47,7 @@ final class PhotoZoom {
         hasImage = texture != nil
         if geometry.setImage(width: Double(width), height: Double(height), keepView: keepView, upscale: upscale) { stopEasing() }
         view.setTexture(texture, width: width, height: height)
+        onNewPicture?()
         changed()
     }
 

@@ -12,6 +12,8 @@ final class ViewerPage {
     var photo: PhotoView { zoom.view }
     /// A GIF or animated WebP shown plays (paused while off screen).
     private(set) lazy var animation = ViewerAnimation(zoom: zoom)
+    /// Rotate, shown on the picture while the file turns.
+    private(set) lazy var turn = ViewerTurn(zoom: zoom)
     private let overlay = Overlay()
     private let progress = ProgressBar()
     private let problem = Box(.vertical, spacing: 12)
@@ -100,6 +102,7 @@ final class ViewerPage {
             self.details.container.visible = self.infoButton.isActive
         }
         zoom.onChanged = { [weak self] in self?.zoomChanged() }
+        zoom.onNewPicture = { [weak self] in self?.turn.reset() }
         allowDragOut()
         takeSideButtons()
     }

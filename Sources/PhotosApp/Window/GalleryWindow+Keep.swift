@@ -59,8 +59,15 @@ extension GalleryWindow {
 
     func trashPhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.trash(photos) } }
     func deletePhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.deletePermanently(photos) } }
+    /// Rotate; in the viewer the picture turns at once, and back if the turn is refused.
     func rotatePhoto(_ turn: QuarterTurn) {
-        if case let photos = chosenPhotos, !photos.isEmpty { RotatePhotos(note: note, edits: edits).turn(photos, turn) }
+        let photos = chosenPhotos
+        guard !photos.isEmpty else { return }
+        guard pages.current == .viewer, photos.count == 1, photos[0].folderFilePath != nil else {
+            return RotatePhotos(note: note, edits: edits).turn(photos, turn)
+        }
+        viewerPage.turn.start(turn, row: photos[0].row)
+        RotatePhotos(note: note, edits: edits).turn(photos, turn) { [weak viewerPage] in viewerPage?.turn.refused() }
     }
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.
