@@ -31,4 +31,10 @@ public enum FileTrash {
 extension GLibError {
     /// GIO says the operation has no meaning here (a volume without a trash).
     public var isNotSupported: Bool { domain == "g-io-error-quark" && code == G_IO_ERROR_NOT_SUPPORTED.rawValue }
+    /// GIO says the file or its folder may not be changed (permissions).
+    public var isPermissionDenied: Bool { domain == "g-io-error-quark" && code == G_IO_ERROR_PERMISSION_DENIED.rawValue }
+    /// GIO says the file is on a read-only file system.
+    public var isReadOnly: Bool { domain == "g-io-error-quark" && code == G_IO_ERROR_READ_ONLY.rawValue }
+    /// GIO says the file is not there.
+    public var isNotFound: Bool { domain == "g-io-error-quark" && code == G_IO_ERROR_NOT_FOUND.rawValue }
 }

@@ -28,6 +28,10 @@ public enum PhotoTrash {
             try FileTrash.trash(path: path)
         } catch {
             if error.isNotSupported { throw .noTrash }
+            // In the user's words where GIO's code says what happened (its message is English, with the path).
+            if error.isPermissionDenied { throw .failed(Words("its folder cannot be written")) }
+            if error.isReadOnly { throw .failed(Words("its folder is on a read-only disk")) }
+            if error.isNotFound { throw .failed(Words("it is no longer there")) }
             throw .failed(Words(verbatim: error.message))
         }
         guard let entry = entry(of: path, device: before.st_dev, inode: before.st_ino) else {
