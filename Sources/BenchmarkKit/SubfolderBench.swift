@@ -90,4 +90,27 @@ extension AppBench {
             Result(name: "… the tree ÷ the sample gallery", unit: "×", values: frameRatios, target: "≤ 1.3", met: { $0 <= 1.3 }),
         ]
     }
+
+    /// Only the listing, in this process, beside `find` (`--only subfolder-listing`): quick to
+    /// repeat, and what `perf` is run on to see where the listing's time goes.
+    public func subfolderListingAlone() throws -> [Result] {
+        let root = try subfolderTree()
+        _ = try findMilliseconds(root)
+        var find: [Double] = [], alone: [Double] = [], ratios: [Double] = []
+        for _ in 0..<repetitions * 4 {
+            let findMs = try findMilliseconds(root)
+            let started = Date()
+            let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+            let aloneMs = Date().timeIntervalSince(started) * 1000
+            guard contents.count == Self.benchSubfolders * Self.photosPerSubfolder else { throw BenchError("listed \(contents.count) photos") }
+            find.append(findMs)
+            alone.append(aloneMs)
+            ratios.append(aloneMs / findMs)
+        }
+        return [
+            Result(name: "find, 100,000 photos in 1,000 subfolders (warm)", unit: "ms", values: find),
+            Result(name: "the listing alone, in the benchmark's process", unit: "ms", values: alone),
+            Result(name: "… ÷ find", unit: "×", values: ratios),
+        ]
+    }
 }

@@ -141,9 +141,33 @@ final class PhotoOrderTests: XCTestCase {
         XCTAssertEqual(back.position(of: 3), 0)
         XCTAssertNil(order.sort(PhotoOrder(.own)))
     }
+
+    /// The one-pass check a listing's sort begins with (by name, it compares the keys in place)
+    /// agrees with `precedes` on every arrangement, with keys that are prefixes of others and
+    /// two files whose keys tie.
+    func testTheSortedCheckAgreesWithPrecedes() {
+        var photos = ["a", "ab", "b", "b1", "b2", "b10", "c"].map { Self.photo($0 + ".jpg", size: 1, modified: 1) }
+        // The same key, two names on disk (only `precedes`' last tie-break tells them apart).
+        photos.append(FolderPhoto(key: GLibIOKey.key("c.jpg"), fileName: "c2.jpg", name: "c.jpg", uri: "file:///f/c2.jpg", size: 1, modified: 1))
+        photos.append(FolderPhoto(key: Array(GLibIOKey.key("c.jpg").prefix(2)), fileName: "short", name: "short", uri: "file:///f/short", size: 1, modified: 1))
+        var generator = SystemRandomNumberGenerator()
+        for order in [PhotoOrder(.name), PhotoOrder(.name, descending: true), PhotoOrder(.size)] {
+            let sorted = photos.sorted(by: order)
+            XCTAssertTrue(sorted.isSorted(by: order), "\(order)")
+            for _ in 0..<300 {
+                var shuffled = sorted
+                let i = Int.random(in: 0..<shuffled.count, using: &generator), j = Int.random(in: 0..<shuffled.count, using: &generator)
+                shuffled.swapAt(i, j)
+                let expected = zip(shuffled, shuffled.dropFirst()).allSatisfy { !order.precedes($1, $0) }
+                XCTAssertEqual(shuffled.isSorted(by: order), expected, "\(order): \(shuffled.map(\.fileName))")
+                XCTAssertEqual(shuffled.sorted(by: order).map(\.fileName), sorted.map(\.fileName), "\(order)")
+            }
+        }
+    }
 }
 
 /// The file manager's sort key, as the listing makes it.
 enum GLibIOKey {
     static func key(_ name: String) -> [UInt8] { DirectoryListing.sortKey(name) }
+
 }

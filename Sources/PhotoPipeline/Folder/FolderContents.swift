@@ -220,21 +220,25 @@ public final class FolderContents: @unchecked Sendable {
         var merged: [Photo] = []
         merged.reserveCapacity(survivors.count + added.count)
         var inserted: [Int] = []
-        var a = 0, s = 0
-        while a < added.count || s < survivors.count {
-            if s == survivors.count {
-                // The survivors are all placed: the rest of the arrivals follow, in one go.
-                inserted.append(contentsOf: merged.count..<merged.count + added.count - a)
-                merged.append(contentsOf: added[a...])
-                break
+        // Each survivor in turn: the arrivals that precede it (found by halving) go before it
+        // in one go, so a few survivors among many arrivals cost a few searches, not a
+        // comparison per arrival.
+        var a = 0
+        for survivor in survivors {
+            var low = a, high = added.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(added[middle], survivor) { low = middle + 1 } else { high = middle }
             }
-            if a < added.count, precedes(added[a], survivors[s]) {
-                inserted.append(merged.count)
-                merged.append(added[a]); a += 1
-            } else {
-                merged.append(survivors[s]); s += 1
+            if low > a {
+                inserted.append(contentsOf: merged.count..<merged.count + low - a)
+                merged.append(contentsOf: added[a..<low])
+                a = low
             }
+            merged.append(survivor)
         }
+        inserted.append(contentsOf: merged.count..<merged.count + added.count - a)
+        merged.append(contentsOf: added[a...])
         // The index by name, if one was made, follows (else it is made when first needed).
         if byName != nil {
             for index in removed { byName![photos[index].fileName] = nil }

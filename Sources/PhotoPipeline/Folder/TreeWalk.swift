@@ -24,8 +24,10 @@ final class TreeWalk: @unchecked Sendable {
     private var helperRunning = false
     /// For tests: the listing's thread lets the helper take the first folder.
     var helperTakesFirst = false
-    /// Photos found and not yet taken by the listing's thread.
-    private var found: [FolderPhoto] = []
+    /// Photos found and not yet taken by the listing's thread: each batch sorted on the thread
+    /// that read it (a sorted run), so the listing's final sort has little left to do.
+    private var found: [[FolderPhoto]] = []
+    private var foundCount = 0
     private var photos = 0
     /// Batches handed over so far: a thread waiting for a folder wakes for each, so the
     /// listing's thread shows what the helper finds while it has no folder of its own.
@@ -57,7 +59,7 @@ final class TreeWalk: @unchecked Sendable {
                 }
                 if let photo = contents.photo(entry, in: sub, making: &making) { batch.append(photo) } else { skipped += 1 }
             }
-            hand(batch, skipped: skipped)
+            hand(batch.sorted(by: contents.order), skipped: skipped)
             batch.removeAll(keepingCapacity: true)
             each()
         }
@@ -67,25 +69,38 @@ final class TreeWalk: @unchecked Sendable {
         condition.withLock {
             self.skipped += skipped
             let room = maxPhotos - photos
+            let kept = batch.count > room ? Array(batch.prefix(room)) : batch
+            if !kept.isEmpty {
+                found.append(kept)
+                foundCount += kept.count
+            }
+            photos += kept.count
             if batch.count > room {
-                found.append(contentsOf: batch.prefix(room))
-                photos = maxPhotos
                 isCapped = true
                 listing.cancel()
-            } else {
-                found.append(contentsOf: batch)
-                photos += batch.count
             }
             batches += 1
             condition.broadcast()
         }
     }
 
-    /// The photos found since the last call.
-    func take() -> [FolderPhoto] { condition.withLock { defer { found = [] }; return found } }
+    /// The photos found since the last call: the sorted runs put in the order of their first
+    /// photos, so that a tree whose folders' photos do not interleave (most: photos in the
+    /// leaves, or a folder's photos all before or after its subfolders') comes out sorted whole.
+    func take() -> [FolderPhoto] {
+        let runs = condition.withLock {
+            defer { found = []; foundCount = 0 }
+            return found
+        }
+        let order = contents.order
+        var taken: [FolderPhoto] = []
+        taken.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for run in runs.sorted(by: { order.precedes($0[0], $1[0]) }) { taken.append(contentsOf: run) }
+        return taken
+    }
 
     /// How many photos wait to be taken.
-    var waiting: Int { condition.withLock { found.count } }
+    var waiting: Int { condition.withLock { foundCount } }
 
     /// Read every folder queued and the folders under them, on this thread and a helper;
     /// `each` runs on this thread after each batch. A folder that cannot be read is said, not
@@ -150,7 +165,7 @@ final class TreeWalk: @unchecked Sendable {
                     return .folder(sub)
                 }
                 if busy == 0 { condition.broadcast(); return .done }
-                if let seen, batches != seen, !found.isEmpty { return .handed(batches) }
+                if let seen, batches != seen, foundCount > 0 { return .handed(batches) }
                 condition.wait()
             }
             condition.broadcast()

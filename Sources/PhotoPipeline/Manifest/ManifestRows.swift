@@ -20,8 +20,9 @@ public final class ManifestRows: @unchecked Sendable {
         bytes.reserveCapacity(byteCount)
         spans.reserveCapacity(count * 4)
         for index in 0..<count {
-            let (name, url) = row(index)
-            Self.write(name: name.utf8, url: url.utf8, bytes: &bytes, spans: &spans)
+            var (name, url) = row(index)
+            // Each string's bytes copied at once (memcpy), not a byte at a time.
+            name.withUTF8 { name in url.withUTF8 { url in Self.write(name: name, url: url, bytes: &bytes, spans: &spans) } }
         }
         self.bytes = bytes
         self.spans = spans
