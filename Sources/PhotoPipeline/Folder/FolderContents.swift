@@ -220,9 +220,8 @@ public final class FolderContents: @unchecked Sendable {
         var merged: [Photo] = []
         merged.reserveCapacity(survivors.count + added.count)
         var inserted: [Int] = []
-        // Each survivor in turn: the arrivals that precede it (found by halving) go before it
-        // in one go, so a few survivors among many arrivals cost a few searches, not a
-        // comparison per arrival.
+        // Each survivor in turn, after the arrivals that precede it (found by halving, moved in
+        // one go): a few survivors among many arrivals cost a few searches, not a comparison each.
         var a = 0
         for survivor in survivors {
             var low = a, high = added.count
