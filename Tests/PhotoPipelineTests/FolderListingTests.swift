@@ -149,11 +149,16 @@ final class FolderListingTests: XCTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try png.write(to: url)
         }
-        let photos = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true).photos
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let photos = contents.photos
         XCTAssertEqual(photos.map(\.name), ["Day 1/img 9.png", "Day 1/img 10.png", "Day 1/z.png", "Day 1 extra.png",
                                                             "Day 2/[x] (1) {y} @z!$'~,;=.png", "Day 2/b.png", "Day 10/a.png", "Ünï cödé/ä b#c%d?e&f+g.png"])
-        for photo in photos {
+        // The rows (each written from its folder's part and its own) say the same.
+        let rows = contents.rowStore()
+        for (index, photo) in photos.enumerated() {
             XCTAssertEqual(photo.uri, fileURI(forPath: folder.appendingPathComponent(photo.fileName).path), photo.fileName)
+            XCTAssertEqual(rows.rawName(index), photo.name)
+            XCTAssertEqual(rows.rawURL(index), photo.uri)
         }
     }
 

@@ -83,10 +83,11 @@ public final class FolderContents: @unchecked Sendable {
         // rule, read without blocking: a file under a lease is not waited for).
         let isImage = isImage(entry.contentType)
             || DirectoryListing.sniffedType(name: entry.name, path: folder + sub.path + entry.name).map(isImage) == true
-        guard isImage, let uri = uri(of: entry.name, in: sub, making: &making) else { return nil }
+        guard isImage, let place = place(of: sub, making: &making), let link = link(of: entry.name) else { return nil }
         // The subfolder's part is cleaned already (cleaning goes character by character).
-        return Photo(key: DirectoryListing.sortKey(entry.displayName, after: sub.keyPrefix), fileName: sub.path + entry.name,
-                     name: sub.display + DisplayText.clean(entry.displayName), uri: uri, size: entry.size, modified: entry.modified)
+        let names = Photo.Names(key: DirectoryListing.sortKey(entry.displayName, after: sub.keyPrefix), place: place, base: entry.name,
+                                shown: DisplayText.clean(entry.displayName), link: link)
+        return Photo(names: names, size: entry.size, modified: entry.modified)
     }
 
     /// Every photo as rows (name: the display name; URL: the file's URI), in batches.
@@ -106,8 +107,15 @@ public final class FolderContents: @unchecked Sendable {
         let batches = ParallelResults.map(parts: starts.count) { part in
             let start = starts[part], end = min(photos.count, start + size)
             var total = 0
-            for index in start..<end { total += photos[index].names.name.utf8.count + photos[index].names.uri.utf8.count }
-            return ManifestRows(count: end - start, byteCount: total) { (photos[start + $0].names.name, photos[start + $0].names.uri) }
+            for index in start..<end {
+                let names = photos[index].names
+                total += names.place.display.utf8.count + names.shown.utf8.count + names.place.uri.utf8.count + names.link.utf8.count
+            }
+            // Each row's name and URL written from its folder's part and its own: no string made.
+            return ManifestRows(count: end - start, byteCount: total) {
+                let names = photos[start + $0].names
+                return (names.place.display, names.shown, names.place.uri, names.link)
+            }
         }
         var store = ManifestRowStore()
         for batch in batches { store.append(batch) }

@@ -3,15 +3,24 @@ import Foundation
 
 struct FolderPhoto {
     /// What never changes while the photo is listed, held once: a copy of a photo (each sort,
-    /// merge and index makes them by the 100,000) retains one object, not four.
+    /// merge and index makes them by the 100,000) retains one object. Its names are its folder's
+    /// (shared by the folder's photos) and its own, put together when asked: a listing makes no
+    /// string a photo, only its key.
     final class Names: Sendable {
-        let key: [UInt8], fileName: String, name: String, uri: String
-        init(key: [UInt8], fileName: String, name: String, uri: String) {
+        let key: [UInt8]
+        let place: FolderPlace
+        /// Its own name on disk, as shown, and its URI's own part (the name escaped, or itself).
+        let base: String, shown: String, link: String
+        init(key: [UInt8], place: FolderPlace, base: String, shown: String, link: String) {
             self.key = key
-            self.fileName = fileName
-            self.name = name
-            self.uri = uri
+            self.place = place
+            self.base = base
+            self.shown = shown
+            self.link = link
         }
+        var fileName: String { place.path.isEmpty ? base : place.path + base }
+        var name: String { place.display.isEmpty ? shown : place.display + shown }
+        var uri: String { place.uri.isEmpty ? link : place.uri + link }
     }
     let names: Names
     /// The file manager's sort key of the display name.
@@ -29,7 +38,11 @@ struct FolderPhoto {
     var taken: TakenDate?
 
     init(key: [UInt8], fileName: String, name: String, uri: String, size: Int64, modified: Int64) {
-        names = Names(key: key, fileName: fileName, name: name, uri: uri)
+        self.init(names: Names(key: key, place: .none, base: fileName, shown: name, link: uri), size: size, modified: modified)
+    }
+
+    init(names: Names, size: Int64, modified: Int64) {
+        self.names = names
         self.size = size
         self.modified = modified
     }
@@ -39,6 +52,18 @@ struct FolderPhoto {
         if case .exif(let seconds, _)? = taken { return seconds }
         return modified > 0 ? Double(modified) / 1_000_000 : nil
     }
+}
+
+/// Where a folder's photos' names begin: its path under the gallery's folder on disk, as shown,
+/// and its URI, each "" (none) or ending in "/"; one for all the photos of a folder.
+final class FolderPlace: Sendable {
+    let path: String, display: String, uri: String
+    init(path: String, display: String, uri: String) {
+        self.path = path
+        self.display = display
+        self.uri = uri
+    }
+    static let none = FolderPlace(path: "", display: "", uri: "")
 }
 
 /// A photo's date taken as its EXIF gives it, or that it gives none.

@@ -36,21 +36,25 @@ extension FolderContents {
         return Subfolder(path: path, display: subfolders[path] ?? path)
     }
 
-    /// The URI of the file `name` in `sub`, as `fileURI(forPath:)` makes it: the subfolder's URI,
-    /// made once for its photos, and the name escaped alone (escaping goes byte by byte). A name
-    /// of letters, digits, ".", "_" and "-" (a camera's) is never escaped.
-    func uri(of name: String, in sub: Subfolder, making: inout PhotoMaking) -> String? {
-        if making.lastFolderURI?.path != sub.path {
-            guard let uri = fileURI(forPath: folder + sub.path) else { return nil }
-            making.lastFolderURI = (sub.path, uri.hasSuffix("/") ? uri : uri + "/")
-        }
-        guard let base = making.lastFolderURI?.uri else { return nil }
+    /// Where `sub`'s photos' names begin, made once for the photos of the folder read last.
+    func place(of sub: Subfolder, making: inout PhotoMaking) -> FolderPlace? {
+        if let place = making.lastPlace, place.path == sub.path { return place }
+        guard let uri = fileURI(forPath: folder + sub.path) else { return nil }
+        let place = FolderPlace(path: sub.path, display: sub.display, uri: uri.hasSuffix("/") ? uri : uri + "/")
+        making.lastPlace = place
+        return place
+    }
+
+    /// The part of a file's URI after its folder's, as `fileURI(forPath:)` makes it: the name
+    /// escaped alone (escaping goes byte by byte). A name of letters, digits, ".", "_" and "-" (a
+    /// camera's) is never escaped: the name itself, no new string.
+    func link(of name: String) -> String? {
         let plain = name.utf8.allSatisfy { byte in
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F || byte == 0x2D
         }
-        if plain { return base + name }
+        if plain { return name }
         guard let alone = fileURI(forPath: "/" + name), alone.hasPrefix("file:///") else { return nil }
-        return base + alone.dropFirst("file:///".count)
+        return String(alone.dropFirst("file:///".count))
     }
 
     /// A folder's device and inode: the same folder reached by two paths (a link) is one.

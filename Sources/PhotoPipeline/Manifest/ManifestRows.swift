@@ -28,6 +28,24 @@ public final class ManifestRows: @unchecked Sendable {
         self.spans = spans
     }
 
+    /// Rows whose name and URL are each two parts put together (a folder's and a photo's own).
+    init(count: Int, byteCount: Int, parts: (Int) -> (String, String, String, String)) {
+        var bytes: [UInt8] = [], spans: [Int32] = []
+        bytes.reserveCapacity(byteCount)
+        spans.reserveCapacity(count * 4)
+        for index in 0..<count {
+            var (namePrefix, name, urlPrefix, url) = parts(index)
+            spans.append(Int32(bytes.count)); spans.append(Int32(namePrefix.utf8.count + name.utf8.count))
+            namePrefix.withUTF8 { bytes.append(contentsOf: $0) }
+            name.withUTF8 { bytes.append(contentsOf: $0) }
+            spans.append(Int32(bytes.count)); spans.append(Int32(urlPrefix.utf8.count + url.utf8.count))
+            urlPrefix.withUTF8 { bytes.append(contentsOf: $0) }
+            url.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+        self.bytes = bytes
+        self.spans = spans
+    }
+
     public var count: Int { spans.count / 4 }
 
     /// Memory the batch holds (bytes), for the benchmark's bytes-per-row figure.
