@@ -12,23 +12,10 @@ public final class ManifestRows: @unchecked Sendable {
 
     public init() {}
 
-    /// A whole batch at once: `count` rows of `byteCount` bytes of names and URLs, row `index`'s
-    /// given by `row`. Written into local arrays sized once (no growing, no `seal`, and no
-    /// access check on the object's fields at every append).
-    init(count: Int, byteCount: Int, row: (Int) -> (name: String, url: String)) {
-        var bytes: [UInt8] = [], spans: [Int32] = []
-        bytes.reserveCapacity(byteCount)
-        spans.reserveCapacity(count * 4)
-        for index in 0..<count {
-            var (name, url) = row(index)
-            // Each string's bytes copied at once (memcpy), not a byte at a time.
-            name.withUTF8 { name in url.withUTF8 { url in Self.write(name: name, url: url, bytes: &bytes, spans: &spans) } }
-        }
-        self.bytes = bytes
-        self.spans = spans
-    }
-
-    /// Rows whose name and URL are each two parts put together (a folder's and a photo's own).
+    /// A whole batch at once: `count` rows of `byteCount` bytes of names and URLs, each name and
+    /// URL two parts put together (a folder's and a photo's own), row `index`'s given by `parts`.
+    /// Written into local arrays sized once (no growing, no `seal`, and no access check on the
+    /// object's fields at every append).
     init(count: Int, byteCount: Int, parts: (Int) -> (String, String, String, String)) {
         var bytes: [UInt8] = [], spans: [Int32] = []
         bytes.reserveCapacity(byteCount)
