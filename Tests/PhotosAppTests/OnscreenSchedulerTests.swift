@@ -1,4 +1,4 @@
-// Why this exists: the tutorial's scroll rules as units, without a display: nothing starts while scrolling; at rest, off-screen work is cancelled and the visible rows start first, then the prefetch band at low priority; a held scrollbar ends a scroll after its delay; a stuck row does not hold the prefetch back past its rule.
+// Why this exists: the tutorial's scroll rules as units, without a display: nothing starts while scrolling; at rest, off-screen work is cancelled and the visible rows start first, then the prefetch band at low priority; a held scrollbar ends a scroll after its delay; a stuck row does not hold the prefetch back past its rule; a listing's provisional first rows start nothing until it is whole, or half a second.
 import Foundation
 import PhotoPipeline
 import XCTest
@@ -66,6 +66,33 @@ final class OnscreenSchedulerTests: XCTestCase {
             f.scroll.moved()
             f.list.layOut()
             XCTAssertEqual(Array(f.gallery.calls.dropFirst(before)), [.suspend, .suspend], "a layout during the next scroll started nothing")
+        }
+    }
+
+    /// A folder's first rows, shown while its listing goes on, start nothing (the merge would
+    /// move them off the screen) until the listing is whole; a listing that takes longer than
+    /// half a second shows what it has.
+    func testAListingsFirstRowsWaitUntilItIsWholeOrHalfASecond() {
+        MainActor.assumeIsolated {
+            let f = Fixture()
+            for (index, releasedBy) in ["the listing", "the time"].enumerated() {
+                let gallery = FakeGallery(count: 1000)
+                gallery.demand = f.scheduler
+                f.scheduler.attach(gallery)
+                f.scheduler.holdWhileListing()
+                f.list.layOut()
+                XCTAssertEqual(gallery.loads, [], "\(index): held, nothing starts")
+                XCTAssertTrue(gallery.suspended, "\(index): the queues wait")
+                XCTAssertFalse(f.scheduler.isWanted(3))
+                f.clock.advance(milliseconds: OnscreenScheduler.provisionalHoldSeconds * 1000 - 1)
+                f.list.layOut()
+                XCTAssertEqual(gallery.loads, [], "\(index): still held just before half a second")
+                if releasedBy == "the listing" { f.scheduler.releaseHold() } else { f.clock.advance(milliseconds: 1) }
+                f.list.layOut()
+                XCTAssertEqual(gallery.loads, [.load(visible: Array(0...9), prefetch: [])], "\(index): released by \(releasedBy), the screen starts")
+                XCTAssertFalse(gallery.suspended, "\(index): and the queues resume")
+                XCTAssertTrue(f.scheduler.isWanted(3))
+            }
         }
     }
 

@@ -9,6 +9,8 @@ import PhotoPipeline
 /// 3. Once the visible rows are done, the prefetch band (one screen above and one below) starts
 ///    at low priority.
 /// 4. A visible row that has been running for `stuckAfterSeconds` no longer holds the prefetch back.
+/// 5. While a folder's listing still finds photos, nothing starts (its first rows are
+///    provisional), for at most `provisionalHoldSeconds`.
 @MainActor
 final class OnscreenScheduler {
     private let list: OnscreenList
@@ -49,7 +51,34 @@ final class OnscreenScheduler {
             guard let self, let gallery, self.gallery === gallery else { return }
             startPrefetchIfIdle()
         }
-        if scroll.isScrolling { gallery?.suspendQueues() }
+        if scroll.isScrolling || isHeld { gallery?.suspendQueues() }
+        invalidate()
+    }
+
+    /// How long a listing's first rows are held at most: a slow listing (a network mount) shows
+    /// the thumbnails of what it has found meanwhile.
+    static let provisionalHoldSeconds = 0.5
+    /// A folder's listing still finds photos: its first rows are provisional. The rest is merged
+    /// into sorted places, and a tree's first rows are whichever folder was read first, so their
+    /// work would be for photos the merge takes off the screen (measured: the whole first screen
+    /// decoded twice, and the listing given half the processor meanwhile).
+    private(set) var isHeld = false
+    private var holdTimer: ScheduledTimer?
+
+    /// Hold: nothing starts until `releaseHold`, or `provisionalHoldSeconds` from now.
+    func holdWhileListing() {
+        holdTimer?.cancel()
+        isHeld = true
+        gallery?.suspendQueues()
+        holdTimer = clock.after(milliseconds: UInt32(Self.provisionalHoldSeconds * 1000)) { [weak self] in self?.releaseHold() }
+    }
+
+    /// The listing is whole (or ended, or another gallery loads): the rows on screen start.
+    func releaseHold() {
+        holdTimer?.cancel()
+        holdTimer = nil
+        guard isHeld else { return }
+        isHeld = false
         invalidate()
     }
 
@@ -93,7 +122,7 @@ final class OnscreenScheduler {
             endingScroll = false
             Trace.shared.emit(.scrollEnd(visible: range))
         }
-        guard let gallery else { return }
+        guard let gallery, !isHeld else { return }
         // The images of the rows on screen are never evicted from memory.
         gallery.pin(Set(visible))
         gallery.loadImagesForOnscreenRows(visible: visible, prefetch: [])
@@ -112,7 +141,7 @@ final class OnscreenScheduler {
     /// starts anyway; a one-shot timer looks again when that time is up.
     private func startPrefetchIfIdle() {
         stuckTimer?.cancel()
-        guard let gallery, !prefetchStarted, !scroll.isScrolling, !needsUpdate,
+        guard let gallery, !prefetchStarted, !scroll.isScrolling, !needsUpdate, !isHeld,
               let first = visible.first, let last = visible.last else { return }
         let unsettled = gallery.unsettled(visible)
         if !unsettled.isEmpty {
@@ -141,7 +170,7 @@ final class OnscreenScheduler {
 /// and none while the user scrolls; visible rows first.
 extension OnscreenScheduler: RowDemand {
     func isWanted(_ row: Int) -> Bool {
-        !scroll.isScrolling && (visible.contains(row) || prefetchBand.contains(row))
+        !scroll.isScrolling && !isHeld && (visible.contains(row) || prefetchBand.contains(row))
     }
 
     func priority(of row: Int) -> Operation.QueuePriority {

@@ -6,6 +6,7 @@ import PhotoPipeline
 extension GalleryWindow {
     /// A folder's whole listing: kept up to date from now on; one over the cap says so.
     func listed(_ contents: FolderContents) {
+        scheduler.releaseHold()
         guard let gallery else { return }
         follower.notFollowed = { [weak self] names, before in self?.sayNotFollowed(names, before: before) }
         follower.follow(contents, in: gallery)

@@ -48,7 +48,6 @@ final class GalleryWindow {
     private(set) var gallery: PhotoGallery?
     /// The gallery shown (or being loaded), for Retry and Reload.
     var source: URL? { loader.source }
-
     static let retryResponse: Int32 = 1
 
     init(application: Application, services: AppServices) {
@@ -145,7 +144,6 @@ final class GalleryWindow {
     }
 
     func present() { window.present() }
-
     func saveWindowState() { WindowState.save(window, to: services.preferences) }
     func toggleInspector() { inspector.toggle() }
     func forgetLocalNetworkPermission() { consent.revoke() }
@@ -173,6 +171,7 @@ final class GalleryWindow {
         // reason): a manifest that crashes the app is not reopened at every launch.
         services.preferences.loadStarted(source.absoluteString, isSample: source == DataLocations.sampleManifest)
         pages.empty.showRecent(services.preferences.recentGalleries)
+        scheduler.releaseHold()
         loader.load(source, folderOrder: folderOrder(loading: source), subfolders: includesSubfolders(loading: source), dates: services.dateReader)
     }
 
@@ -182,6 +181,7 @@ final class GalleryWindow {
     /// The first batch of rows: the gallery is made and shown.
     private func firstRows(_ manifest: Manifest) {
         install(manifest)
+        if manifest.format == .folder { scheduler.holdWhileListing() } // its listing goes on: held until whole
         if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
     }
 
@@ -196,6 +196,7 @@ final class GalleryWindow {
 
     /// The load ended: with every row, or with an error after some rows or none.
     private func ended(_ result: Result<ManifestLoader.Header?, ManifestError>) {
+        scheduler.releaseHold()
         loadingSpinner.spinning = false
         loadingSpinner.visible = false
         guard let source else { return }
