@@ -62,10 +62,7 @@ extension AppBench {
             sample.stop()
             guard let sampleFrame else { continue }
             // The listing alone, in this process: what it costs without the app's start beside it.
-            let started = Date()
-            let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
-            let aloneMs = Date().timeIntervalSince(started) * 1000
-            guard contents.count == photos else { throw BenchError("listed \(contents.count) photos of \(photos) in-process") }
+            let aloneMs = try listingAlone(root)
             alone.append(aloneMs)
             aloneRatios.append(aloneMs / findMs)
             find.append(findMs)
@@ -91,6 +88,16 @@ extension AppBench {
         ]
     }
 
+    /// The tree listed in this process (no app beside it), in ms; every photo must be listed.
+    func listingAlone(_ root: URL) throws -> Double {
+        let started = Date()
+        let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let ms = Date().timeIntervalSince(started) * 1000
+        let photos = Self.benchSubfolders * Self.photosPerSubfolder
+        guard contents.count == photos else { throw BenchError("listed \(contents.count) photos of \(photos) in-process") }
+        return ms
+    }
+
     /// Only the listing, in this process, beside `find` (`--only subfolder-listing`): quick to
     /// repeat, and what `perf` is run on to see where the listing's time goes.
     public func subfolderListingAlone() throws -> [Result] {
@@ -99,10 +106,7 @@ extension AppBench {
         var find: [Double] = [], alone: [Double] = [], ratios: [Double] = []
         for _ in 0..<repetitions * 4 {
             let findMs = try findMilliseconds(root)
-            let started = Date()
-            let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
-            let aloneMs = Date().timeIntervalSince(started) * 1000
-            guard contents.count == Self.benchSubfolders * Self.photosPerSubfolder else { throw BenchError("listed \(contents.count) photos") }
+            let aloneMs = try listingAlone(root)
             find.append(findMs)
             alone.append(aloneMs)
             ratios.append(aloneMs / findMs)

@@ -31,7 +31,10 @@ final class WindowStateAppTests: XCTestCase {
 
         let second = try AppProcess(display: xvfb.display, arguments: [], environment: environment)
         defer { second.stop() }
-        XCTAssertTrue(second.waitForFirstRows())
+        // Seen twice in about 45 runs with both cores busy: the second launch closed its window
+        // just after its rows arrived, and quit, with nothing on stderr. Said in full if it comes again.
+        XCTAssertTrue(second.waitForFirstRows(), "running: \(second.process.isRunning), status: \(String(describing: second.process.terminationStatus)), "
+                      + "stderr: \(second.stderr.suffix(2000)), events: \(second.recentEvents())")
         XCTAssertEqual(try size(of: try second.mainWindow(on: xvfb), on: xvfb), "900x520", "the second launch opens at the saved size")
         XCTAssertEqual(first.criticals + second.criticals, [])
     }

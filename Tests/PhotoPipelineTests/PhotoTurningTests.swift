@@ -165,6 +165,21 @@ final class PhotoTurningTests: XCTestCase {
     /// A PNG turned keeps every sample at its own depth and type (8-bit RGB, a palette, 16-bit,
     /// grey with alpha): each quarter turn is the picture turned, four give the same samples, and
     /// its other chunks (its text) stay.
+    /// The 60 × 40 photo at `made` turned clockwise once (40 × 60, the picture ImageMagick's own
+    /// turn makes), and four times.
+    func turnedLikeImageMagick(_ made: URL, _ label: String) throws -> (once: [UInt8], four: [UInt8]) {
+        let once = try PhotoTurning.turned([UInt8](try Data(contentsOf: made)), .clockwise)
+        let expected = TemporaryFiles.url("expected-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: expected) }
+        _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
+        let turnedSamples = try samples(once), expectedSamples = try samples([UInt8](try Data(contentsOf: expected)))
+        XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", label)
+        XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(label): the picture turned clockwise")
+        var four = once
+        for _ in 0..<3 { four = try PhotoTurning.turned(four, .clockwise) }
+        return (once, four)
+    }
+
     func testAPNGIsTurnedLosslesslyAtItsOwnDepth() throws {
         let source = SamplePhotos.directory.appendingPathComponent("coffee.png").path
         let made = TemporaryFiles.url("png-\(UUID().uuidString).png")
@@ -175,15 +190,7 @@ final class PhotoTurningTests: XCTestCase {
             _ = try Tool.run("/usr/bin/convert", [source] + options.filter { $0 != "PNG8:" } + [output])
             _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
             let original = [UInt8](try Data(contentsOf: made))
-            let once = try PhotoTurning.turned(original, .clockwise)
-            let expected = TemporaryFiles.url("png-expected-\(UUID().uuidString).png")
-            defer { try? FileManager.default.removeItem(at: expected) }
-            _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
-            let turnedSamples = try samples(once), expectedSamples = try samples([UInt8](try Data(contentsOf: expected)))
-            XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", "\(options)")
-            XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(options): the picture turned clockwise")
-            var turned = once
-            for _ in 0..<3 { turned = try PhotoTurning.turned(turned, .clockwise) }
+            let (_, turned) = try turnedLikeImageMagick(made, "\(options)")
             XCTAssertEqual(try samples(turned), try samples(original), "\(options): four turns, the same samples, depth and type")
             XCTAssertEqual(try exifOrientation(turned), "Ansel", "\(options): its text is kept")
         }
@@ -201,15 +208,7 @@ final class PhotoTurningTests: XCTestCase {
             _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
             let original = [UInt8](try Data(contentsOf: made))
             XCTAssertTrue(original.count > 30 && String(decoding: original[12..<16], as: UTF8.self) == "VP8X", "\(options): an extended WebP, its EXIF in a chunk")
-            let once = try PhotoTurning.turned(original, .clockwise)
-            let expected = TemporaryFiles.url("webp-expected-\(UUID().uuidString).png")
-            defer { try? FileManager.default.removeItem(at: expected) }
-            _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
-            let turnedSamples = try samples(once), expectedSamples = try samples([UInt8](try Data(contentsOf: expected)))
-            XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", "\(options)")
-            XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(options): the picture turned clockwise")
-            var turned = once
-            for _ in 0..<3 { turned = try PhotoTurning.turned(turned, .clockwise) }
+            let (once, turned) = try turnedLikeImageMagick(made, "\(options)")
             XCTAssertEqual(try samples(turned).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): four turns, the same pixels")
             let back = try PhotoTurning.turned(once, .anticlockwise)
             XCTAssertEqual(try samples(back).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): undone")
