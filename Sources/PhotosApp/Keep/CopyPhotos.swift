@@ -51,6 +51,8 @@ enum CopyPhotos {
 
     /// At quit: the files made for copies go.
     static func removeFiles() {
+        // The window is gone: a copy still running ends without telling it.
+        running?.onEnded = nil
         running?.cancel()
         for folder in folders { folder.remove() }
         folders = []
