@@ -68,24 +68,29 @@ let server = try TestServer(everywhere: 8080, onRequest: { address, request in
     return SamplePhotos.route(path, query)
 }
 
-// Port 8081: every connection accepted is written down, then closed.
-let acceptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-var yes: Int32 = 1
+// Port 8081: every connection accepted is written down, then closed. One IPv6 socket that takes
+// IPv4 too (IPV6_V6ONLY off), so that a connection to :: is seen as well as one to 0.0.0.0; an
+// IPv4 address is written as IPv4.
+let acceptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+var yes: Int32 = 1, no: Int32 = 0
 setsockopt(acceptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-var any = sockaddr_in()
-any.sin_family = sa_family_t(AF_INET)
-any.sin_port = in_port_t(8081).bigEndian
-let bound = withUnsafePointer(to: &any) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(acceptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+setsockopt(acceptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &no, socklen_t(MemoryLayout<Int32>.size))
+var any = sockaddr_in6()
+any.sin6_family = sa_family_t(AF_INET6)
+any.sin6_port = in_port_t(8081).bigEndian
+let bound = withUnsafePointer(to: &any) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(acceptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
 if bound != 0 || listen(acceptor, 16) != 0 { fail("cannot listen on port 8081") }
 Thread.detachNewThread {
     while true {
         let connection = accept(acceptor, nil, nil)
         guard connection >= 0 else { continue }
-        var local = sockaddr_in(), length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        var local = sockaddr_in6(), length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         _ = withUnsafeMutablePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection, $0, &length) } }
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        inet_ntop(AF_INET, &local.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-        logLock.withLock { logHandle.write(Data("CONNECT \(String(cString: text))\n".utf8)) }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        inet_ntop(AF_INET6, &local.sin6_addr, &text, socklen_t(INET6_ADDRSTRLEN))
+        let address = String(cString: text)
+        let written = address.hasPrefix("::ffff:") && address.contains(".") ? String(address.dropFirst(7)) : address
+        logLock.withLock { logHandle.write(Data("CONNECT \(written)\n".utf8)) }
         close(connection)
     }
 }

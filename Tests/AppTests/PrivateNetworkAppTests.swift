@@ -66,6 +66,28 @@ final class PrivateNetworkAppTests: XCTestCase {
         XCTAssertEqual(app.criticals + mine.criticals, [])
     }
 
+    /// Linux connects 0.0.0.0 and :: to this computer ("0.0.0.0 day"): a gallery from the
+    /// internet may reach neither, and no connection is attempted (port 8081 takes IPv4 and IPv6).
+    func testZeroAddressesCountAsThisComputer() throws {
+        let blocked = "blocked: a gallery from the internet may not load photos from this computer "
+        let table = RowTable([
+            ("zero", "http://0.0.0.0:8081/a.jpg", blocked + "(0.0.0.0)"),
+            ("zero served", "http://0.0.0.0:8080/photos/horse.png", blocked + "(0.0.0.0)"),
+            ("unspecified IPv6", "http://[::]:8081/b.jpg", blocked + "(::)"),
+            ("mapped zero", "http://[::ffff:0.0.0.0]:8081/c.jpg", blocked + "(::ffff:0.0.0.0)"),
+            ("public", "\(Self.publicBase)/photos/coffee.png", "filtered"),
+        ])
+        let setup = try setUp(manifests: ["public.json": table.json])
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb, setup, manifest: "\(Self.publicBase)/files/public.json")
+        defer { app.stop() }
+        table.waitForEveryRow(app, timeout: 60)
+        table.assertEnded(app)
+        XCTAssertEqual(setup.connections, [], "no connection was attempted to this computer")
+        XCTAssertEqual(setup.requests.filter { $0.address != "203.0.113.10" }.map { "\($0.address) \($0.request)" }, [], "no request reached it")
+        XCTAssertEqual(app.criticals, [])
+    }
+
     func testAGalleryFromTheLocalNetworkCannotReachThisComputer() throws {
         let table = RowTable([
             ("loopback", "http://127.0.0.1:8080/photos/horse.png",

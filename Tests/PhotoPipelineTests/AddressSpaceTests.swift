@@ -13,10 +13,24 @@ final class AddressSpaceTests: XCTestCase {
             ("169.254.169.254", .private), ("169.253.0.1", .public),
             ("fc00::1", .private), ("fdff::1", .private), ("fe80::1", .private), ("febf::1", .private), ("fec0::1", .public),
             ("::ffff:192.168.1.1", .private),
-            ("203.0.113.10", .public), ("8.8.8.8", .public), ("2001:db8::1", .public), ("0.0.0.0", .public),
+            ("203.0.113.10", .public), ("8.8.8.8", .public), ("2001:db8::1", .public),
         ]
         for (text, space) in cases { XCTAssertEqual(AddressSpace.of(text), space, text) }
         XCTAssertNil(AddressSpace.of("not an address"))
+    }
+
+    /// Linux connects 0.0.0.0 and :: to this computer ("0.0.0.0 day"); IPv6 forms that wrap an
+    /// IPv4 address (mapped, compatible, NAT64, 6to4) are judged by the address they wrap.
+    func testZeroAndWrappedAddressesAreJudgedByWhereTheyLead() {
+        let cases: [(String, AddressSpace)] = [
+            ("0.0.0.0", .local), ("0.1.2.3", .local), ("::", .local), ("::ffff:0.0.0.0", .local), ("::ffff:0.255.0.1", .local),
+            ("::127.0.0.1", .local), ("::10.1.2.3", .private),
+            ("64:ff9b::127.0.0.1", .local), ("64:ff9b::7f00:1", .local), ("64:ff9b::192.168.0.1", .private), ("64:ff9b::0.0.0.0", .local),
+            ("64:ff9b::8.8.8.8", .public),
+            ("2002:7f00:1::", .local), ("2002:c0a8:101::1", .private), ("2002:a00:1::", .private), ("2002:0:0::", .local),
+            ("2002:808:808::", .public), ("1.0.0.0", .public),
+        ]
+        for (text, space) in cases { XCTAssertEqual(AddressSpace.of(text), space, text) }
     }
 
     func testWhoMayReachWhom() {

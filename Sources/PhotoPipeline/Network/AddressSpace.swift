@@ -3,7 +3,8 @@ import Foundation
 
 /// Where an address is, judged by the IP actually connected to (never by a name).
 public enum AddressSpace: String, Sendable, Comparable {
-    /// This computer: 127.0.0.0/8 and ::1. Also what a local manifest file is.
+    /// This computer: 127.0.0.0/8, 0.0.0.0/8 and :: (which Linux connects to this computer, as
+    /// browsers' "0.0.0.0 day" showed), ::1. Also what a local manifest file is.
     case local
     /// The local network: 10/8, 172.16/12, 192.168/16, 100.64/10 (carrier-grade NAT),
     /// 169.254/16 and fe80::/10 (link-local), fc00::/7 (unique local).
@@ -15,19 +16,26 @@ public enum AddressSpace: String, Sendable, Comparable {
     public static func < (a: AddressSpace, b: AddressSpace) -> Bool { a.rank < b.rank }
     private var rank: Int { self == .local ? 0 : self == .private ? 1 : 2 }
 
-    /// The space of an IPv4 (4 bytes) or IPv6 (16 bytes) address; an IPv4-mapped IPv6 address
-    /// (::ffff:a.b.c.d) is judged as its IPv4 address.
+    /// The space of an IPv4 (4 bytes) or IPv6 (16 bytes) address. An IPv6 address that wraps an
+    /// IPv4 one is judged as that IPv4 address where it is this computer or the local network:
+    /// IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, so :: and ::1 too), NAT64
+    /// (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
     public static func of(_ bytes: [UInt8]) -> AddressSpace {
         if bytes.count == 16 {
-            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff { return of(Array(bytes[12..<16])) }
-            if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return .local }        // ::1
+            let zeros = bytes[0..<10].allSatisfy { $0 == 0 }
+            if zeros && bytes[10] == 0xff && bytes[11] == 0xff { return of(Array(bytes[12..<16])) }   // ::ffff:0:0/96
+            if zeros && bytes[10] == 0 && bytes[11] == 0 { return of(Array(bytes[12..<16])) }         // ::/96, :: and ::1
+            if bytes[0..<4] == [0x00, 0x64, 0xff, 0x9b], bytes[4..<12].allSatisfy({ $0 == 0 }) {       // 64:ff9b::/96
+                return min(.public, of(Array(bytes[12..<16])))
+            }
+            if bytes[0] == 0x20 && bytes[1] == 0x02 { return min(.public, of(Array(bytes[2..<6]))) }   // 2002::/16
             if bytes[0] & 0xfe == 0xfc { return .private }                                        // fc00::/7
             if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return .private }                    // fe80::/10
             return .public
         }
         guard bytes.count == 4 else { return .public }
         switch (bytes[0], bytes[1]) {
-        case (127, _): return .local
+        case (127, _), (0, _): return .local
         case (10, _): return .private
         case (172, 16...31): return .private
         case (192, 168): return .private
