@@ -46,6 +46,32 @@ extension TestDetails {
     /// EXIF whose IFD points at itself, as its EXIF pointer and as the next IFD (a loop).
     public static let ifdLoop = Data("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8]
         + [0, 1, 0x87, 0x69, 0, 4, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 8]
+    /// EXIF whose numbers are text no camera writes (type ASCII, which exiv2 reads as it is): an
+    /// exposure of 1/Int.max s, ISO 1e300, a focal length of 1e309 (infinite) and a width of
+    /// 10^20 pixels; each once stopped the app or its helper in a conversion to Int.
+    public static let hostileNumbers: Data = {
+        let values: [(tag: UInt16, text: String)] = [(0x829A, "1/9223372036854775807"), (0x829D, "-9223372036854775808/1"), (0x8827, "1e300"),
+                                                      (0x920A, "1e309"), (0xA002, "99999999999999999999")]
+        func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        // IFD0: Make ("Canon", so there are details to show) and the Exif IFD's pointer.
+        let exifAt = 8 + 2 + 2 * 12 + 4
+        var valueAt = exifAt + 2 + values.count * 12 + 4
+        let make = Array("Canon".utf8) + [0]
+        var tiff: [UInt8] = [0x4D, 0x4D, 0, 42] + be32(8) + be16(2)
+        tiff += be16(0x010F) + be16(2) + be32(make.count) + be32(valueAt)
+        tiff += be16(0x8769) + be16(4) + be32(1) + be32(exifAt) + be32(0)
+        var tail: [UInt8] = make
+        valueAt += make.count
+        tiff += be16(values.count)
+        for value in values {
+            let text = Array(value.text.utf8) + [0]
+            tiff += be16(Int(value.tag)) + be16(2) + be32(text.count) + be32(valueAt)
+            tail += text
+            valueAt += text.count
+        }
+        return Data("Exif".utf8) + [0, 0] + tiff + be32(0) + tail
+    }()
     /// "Exif" followed by 4,000 bytes of noise.
     public static let noise = Data("Exif".utf8) + [0, 0] + Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) })
 }

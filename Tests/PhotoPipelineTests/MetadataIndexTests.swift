@@ -107,4 +107,62 @@ final class MetadataIndexTests: XCTestCase {
         let foreign = MetadataIndex(path: path)
         XCTAssertEqual(foreign.opening, .rebuilt("not Classic Photos' index"))
     }
+
+    /// A file that looks like our index (its id, version, table and index) but has a trigger
+    /// that would pin a core on every write, or a view: it is rebuilt, and nothing of it runs.
+    func testAnIndexWithATriggerOrAViewIsRebuilt() throws {
+        let path = TemporaryFiles.url("index-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        for extra in ["CREATE TRIGGER spin AFTER INSERT ON photo BEGIN SELECT count(*) FROM photo a, photo b, photo c, photo d, photo e, photo f; END;",
+                      "CREATE VIEW recent AS SELECT * FROM photo;"] {
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            MetadataIndex(path: path).store([(file("a.jpg"), PhotoFacts())])
+            try Database(path: path).execute(extra)
+            let index = MetadataIndex(path: path)
+            XCTAssertEqual(index.opening, .rebuilt("its schema is not Classic Photos' own"), extra)
+            index.store([(file("b.jpg"), PhotoFacts())])
+            XCTAssertEqual(try MetadataIndex.schema(of: Database(path: path)), MetadataIndex.ownSchema, "nothing of it is left")
+        }
+    }
+
+    /// An index whose offset is Int.min (abs traps on it) or whose date is out of every range:
+    /// read as no offset, no date; the folder opens.
+    func testHostileNumbersInTheIndexAreDropped() throws {
+        let path = TemporaryFiles.url("index-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        var facts = PhotoFacts()
+        facts.wallSeconds = 1_562_000_000
+        facts.offsetMinutes = 120
+        MetadataIndex(path: path).store([(file("a.jpg"), facts), (file("b.jpg"), facts)])
+        try Database(path: path).execute("""
+            UPDATE photo SET offset = -9223372036854775808 WHERE name = 'a.jpg';
+            UPDATE photo SET wall = -9223372036854775808, offset = 9223372036854775807, width = -1, orientation = 9223372036854775807 WHERE name = 'b.jpg';
+            """)
+        let index = MetadataIndex(path: path)
+        let read = index.facts(of: [file("a.jpg"), file("b.jpg")])
+        XCTAssertEqual(read["/photos/a.jpg"]?.offsetMinutes, nil)
+        XCTAssertEqual(read["/photos/a.jpg"]?.wallSeconds, 1_562_000_000)
+        XCTAssertEqual(read["/photos/b.jpg"], PhotoFacts())
+        let dates = index.dates(of: [file("a.jpg"), file("b.jpg")])
+        XCTAssertEqual(dates["b.jpg"], TakenDate.none)
+        XCTAssertNotNil(dates["a.jpg"])
+        var raw = PhotoFacts()
+        raw.wallSeconds = Int64.min
+        raw.offsetMinutes = Int.min
+        XCTAssertEqual(raw.taken, TakenDate.none, "an unchecked value is checked where it is used")
+    }
+
+    /// Clear Cache: no photo's path is left in the index's files, the write-ahead log included.
+    func testClearingLeavesNoPathInTheFiles() throws {
+        let path = TemporaryFiles.url("index-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        let index = MetadataIndex(path: path)
+        index.store((0..<50).map { (DatedFile(fileName: "IMG_\($0).jpg", path: "/home/someone/Secret Trip/IMG_\($0).jpg", size: 1000, modified: 1), PhotoFacts()) })
+        index.removeAll()
+        for suffix in ["", "-wal", "-shm"] {
+            let bytes = FileManager.default.contents(atPath: path + suffix) ?? Data()
+            XCTAssertNil(bytes.range(of: Data("Secret Trip".utf8)), "the path is gone from \(suffix.isEmpty ? "the database" : suffix)")
+        }
+        XCTAssertEqual(index.count, 0)
+    }
 }

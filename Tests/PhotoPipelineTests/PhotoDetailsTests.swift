@@ -72,6 +72,34 @@ final class PhotoDetailsTests: XCTestCase {
         XCTAssertNil(PhotoDetails.number("nan"))
     }
 
+    /// Numbers no camera writes (an exposure of 1/Int.max s, ISO 1e300, an infinite focal length,
+    /// a width of 10^20, an f-number of Int.min): the photo decodes, and each is left out rather
+    /// than trapping in a conversion (once exit 132 in the app and in the helper).
+    func testHostileNumbersAreLeftOut() throws {
+        let plain = TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [9, 8, 7] }
+        let read = try XCTUnwrap(try details(TestDetails.jpeg(plain, app1: TestDetails.hostileNumbers)), "the photo still has details")
+        XCTAssertEqual(read.make, "Canon")
+        XCTAssertNil(read.exposure, "1/Int.max is not an EXIF rational")
+        XCTAssertNil(read.iso)
+        XCTAssertNil(read.focalLength)
+        XCTAssertNil(read.pixelWidth)
+        XCTAssertNil(read.fNumber)
+        XCTAssertNil(PhotoDetails.fraction("1/9223372036854775807"))
+        XCTAssertNil(PhotoDetails.fraction("4294967296/1"))
+        XCTAssertEqual(PhotoDetails.fraction("1/4294967295"), PhotoDetails.Fraction(numerator: 1, denominator: 4_294_967_295))
+        // A helper's word is checked as the photo's: a fraction past 32 bits is refused with the
+        // reply, and the other numbers are dropped.
+        let lie = Data(#"{"exposure": {"numerator": 1, "denominator": 9223372036854775807}}"#.utf8)
+        XCTAssertNil(try? JSONDecoder().decode(PhotoDetails.self, from: lie))
+        var told = PhotoDetails()
+        told.iso = Int.min
+        told.fNumber = .infinity
+        told.latitude = 1e300
+        told.pixelWidth = Int.max
+        told.taken = "not a date"
+        XCTAssertTrue(told.checked().isEmpty, "\(told.checked())")
+    }
+
     func testMalformedAndHugeMetadataStillDecode() throws {
         let plain = TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [9, 8, 7] }
         for (name, segment) in [("IFD loop", TestDetails.ifdLoop), ("noise", TestDetails.noise)] {

@@ -18,4 +18,12 @@ final class ViewerDetailsFormatTests: XCTestCase {
             XCTAssertEqual(ViewerDetails.format(details), "—")
         }
     }
+
+    /// The shortest exposure EXIF can say (1/4294967295 s) is worded, not trapped on.
+    func testTheShortestExposure() throws {
+        let shortest = try XCTUnwrap(PhotoDetails.Fraction(numerator: 1, denominator: Int(UInt32.max)))
+        MainActor.assumeIsolated {
+            XCTAssertEqual(PhotoDetailsText.exposure(shortest).filter(\.isNumber), "14294967295")
+        }
+    }
 }

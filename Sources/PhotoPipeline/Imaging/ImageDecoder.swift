@@ -68,6 +68,20 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         /// What the photo says about itself, when asked (`readsDetails`) and it says something.
         public var details: PhotoDetails?
         public init() {}
+
+        /// This report as the app takes it from a helper: its numbers in range, its texts
+        /// cleaned and cut short, its details checked as a photo's would be.
+        public func checked() -> Report {
+            var report = self
+            func text(_ value: String?) -> String? { value.map { String(DisplayText.clean(String($0.prefix(200)))) } }
+            report.mimeType = text(mimeType)
+            report.formatName = text(formatName)
+            report.profileName = text(profileName)
+            report.profileIgnored = text(profileIgnored)
+            report.frames = min(max(frames, 1), 1 << 20)
+            report.details = details?.checked()
+            return report
+        }
     }
 
     public func decode(_ data: Data, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,

@@ -27,9 +27,27 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
     public var caption: String?
     public var keywords: [String] = []
 
+    /// An EXIF rational: both parts fit in 32 bits, the denominator is not 0.
     public struct Fraction: Codable, Sendable, Equatable {
         public let numerator: Int
         public let denominator: Int
+
+        public init?(numerator: Int, denominator: Int) {
+            guard (0...Int(UInt32.max)).contains(numerator), (1...Int(UInt32.max)).contains(denominator) else { return nil }
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        /// A helper's word is checked as the photo's is: parts out of range are a lie, and the
+        /// reply that carries them is refused.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let fraction = Fraction(numerator: try container.decode(Int.self, forKey: .numerator),
+                                          denominator: try container.decode(Int.self, forKey: .denominator)) else {
+                throw DecodingError.dataCorruptedError(forKey: .numerator, in: container, debugDescription: "not an EXIF rational")
+            }
+            self = fraction
+        }
     }
 
     public init() {}
@@ -46,14 +64,14 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         lens = text("Exif.Photo.LensModel")
         exposure = text("Exif.Photo.ExposureTime").flatMap(Self.fraction)
         fNumber = number("Exif.Photo.FNumber")
-        iso = number("Exif.Photo.ISOSpeedRatings").map { Int($0) }
+        iso = number("Exif.Photo.ISOSpeedRatings").flatMap { HostileNumbers.whole($0, in: Self.isoRange) }
         focalLength = number("Exif.Photo.FocalLength")
-        focalLength35 = number("Exif.Photo.FocalLengthIn35mmFilm").flatMap { $0 > 0 ? Int($0) : nil }
-        flashFired = number("Exif.Photo.Flash").map { Int($0) & 1 == 1 }
+        focalLength35 = number("Exif.Photo.FocalLengthIn35mmFilm").flatMap { HostileNumbers.whole($0, in: Self.focalRange) }
+        flashFired = number("Exif.Photo.Flash").flatMap { HostileNumbers.whole($0, in: 0...0xFFFF) }.map { $0 & 1 == 1 }
         taken = text("Exif.Photo.DateTimeOriginal").flatMap(Self.date)
         offset = text("Exif.Photo.OffsetTimeOriginal").flatMap { $0.range(of: #"^[+-]\d\d:\d\d$"#, options: .regularExpression) != nil ? $0 : nil }
-        pixelWidth = number("Exif.Photo.PixelXDimension").map { Int($0) }
-        pixelHeight = number("Exif.Photo.PixelYDimension").map { Int($0) }
+        pixelWidth = number("Exif.Photo.PixelXDimension").flatMap { HostileNumbers.whole($0, in: Self.sideRange) }
+        pixelHeight = number("Exif.Photo.PixelYDimension").flatMap { HostileNumbers.whole($0, in: Self.sideRange) }
         latitude = tags.latitude
         longitude = tags.longitude
         title = text("Xmp.dc.title") ?? text("Iptc.Application2.ObjectName")
@@ -61,6 +79,29 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         let words = (tags.lists["Xmp.dc.subject"] ?? []) + (tags.lists["Iptc.Application2.Keywords"] ?? [])
         var seen = Set<String>()
         keywords = words.compactMap(Self.cleaned).filter { seen.insert($0).inserted }.prefix(Self.mostKeywords).map { $0 }
+        self = checked()
+    }
+
+    /// What a sensible value can be: an ISO speed, a 35 mm focal length, a side in pixels.
+    static let isoRange = 1...10_000_000, focalRange = 1...100_000, sideRange = 1...(1 << 20)
+
+    /// These details with every number out of its range dropped and every text cleaned again:
+    /// the app reads a helper's details as it would the photo's own.
+    public func checked() -> PhotoDetails {
+        var details = self
+        for path in [\PhotoDetails.make, \.model, \.lens, \.title, \.caption] { details[keyPath: path] = self[keyPath: path].flatMap(Self.cleaned) }
+        details.keywords = keywords.compactMap(Self.cleaned).prefix(Self.mostKeywords).map { $0 }
+        details.fNumber = fNumber.flatMap { HostileNumbers.finite($0, in: 0.1...1000) }
+        details.iso = iso.flatMap { Self.isoRange.contains($0) ? $0 : nil }
+        details.focalLength = focalLength.flatMap { HostileNumbers.finite($0, in: 0.1...100_000) }
+        details.focalLength35 = focalLength35.flatMap { Self.focalRange.contains($0) ? $0 : nil }
+        details.pixelWidth = pixelWidth.flatMap { Self.sideRange.contains($0) ? $0 : nil }
+        details.pixelHeight = pixelHeight.flatMap { Self.sideRange.contains($0) ? $0 : nil }
+        details.latitude = latitude.flatMap { HostileNumbers.finite($0, in: -90...90) }
+        details.longitude = longitude.flatMap { HostileNumbers.finite($0, in: -180...180) }
+        details.taken = taken.flatMap(Self.checkedDate)
+        details.offset = offset.flatMap { $0.range(of: #"^[+-]\d\d:\d\d$"#, options: .regularExpression) != nil ? $0 : nil }
+        return details
     }
 
     /// Nothing the Details panel would show.
@@ -80,11 +121,15 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// "1/250" as a fraction (a zero or negative denominator is none).
+    /// "1/250" as a fraction (EXIF's 32-bit parts; a zero denominator is none).
     static func fraction(_ text: String) -> Fraction? {
-        let parts = text.split(separator: "/").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let numerator = parts[0], let denominator = parts[1], denominator > 0, numerator >= 0 else { return nil }
-        return Fraction(numerator: numerator, denominator: denominator)
+        guard let (numerator, denominator) = HostileNumbers.rational(text) else { return nil }
+        return Fraction(numerator: Int(numerator), denominator: Int(denominator))
+    }
+
+    /// "2019-07-14T18:32:05" kept only in that form (what `date` makes).
+    static func checkedDate(_ text: String) -> String? {
+        text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$"#, options: .regularExpression) != nil ? text : nil
     }
 
     /// EXIF's "2019:07:14 18:32:05" as "2019-07-14T18:32:05", if it is a date.

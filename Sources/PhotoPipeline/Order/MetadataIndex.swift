@@ -51,11 +51,12 @@ public final class MetadataIndex: @unchecked Sendable {
         Trace.shared.emit(.metadataIndex(state: state, reason: reason))
     }
 
-    /// Forget everything it holds (Clear Cache).
+    /// Forget everything it holds (Clear Cache): the rows deleted with their bytes zeroed
+    /// (secure_delete), and the write-ahead log, which still held them, checkpointed and cut to nothing.
     public func removeAll() {
         lock.withLock {
             openOnce()
-            try? database?.execute("DELETE FROM photo")
+            try? database?.execute("PRAGMA secure_delete = ON; DELETE FROM photo; PRAGMA wal_checkpoint(TRUNCATE);")
         }
     }
 
@@ -87,17 +88,33 @@ public final class MetadataIndex: @unchecked Sendable {
         }
     }
 
-    /// Why an existing index cannot be used as it is (nil: it can).
+    /// Why an existing index cannot be used as it is (nil: it can). Nothing of the file runs
+    /// before this: a trigger or a view in a file that only looks like ours is never used.
     private static func problem(_ database: Database) throws(SQLiteError) -> String? {
+        // Whatever the file says, no function of its schema runs with this app's trust.
+        try database.execute("PRAGMA trusted_schema = OFF")
         let id = try database.integer("PRAGMA application_id") ?? 0
         let version = try database.integer("PRAGMA user_version") ?? 0
         if id != applicationID { return "not Classic Photos' index" }
         if version != self.version { return "an index of another version" }
+        // Exactly the tables and indexes `prepare` makes: no trigger, no view, nothing more.
+        if try schema(of: database) != ownSchema { return "its schema is not Classic Photos' own" }
         // Its pages are checked as they are read: a damaged one fails a query as corrupt, and
         // the index is rebuilt then (`failed`); a whole check at each opening would cost more
         // than the reads it protects.
         return nil
     }
+
+    /// Every object in a database's schema (type, name, table, SQL), in order.
+    static func schema(of database: Database) throws(SQLiteError) -> [[String]] {
+        let query = try database.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
+        var objects: [[String]] = []
+        while try query.step() { objects.append((0..<4).map { query.text($0) ?? "" }) }
+        return objects
+    }
+
+    /// The schema `prepare` makes, read from a new database in memory.
+    static let ownSchema: [[String]] = (try? schema(of: create(":memory:"))) ?? []
 
     /// Delete the file (and its journal) and start a new one; in memory when that fails.
     private func rebuild(_ reason: String) {

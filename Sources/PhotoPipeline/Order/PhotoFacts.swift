@@ -31,15 +31,17 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     func checkedDate() -> PhotoFacts {
         var facts = PhotoFacts()
         facts.wallSeconds = wallSeconds.flatMap { Self.wallRange.contains($0) ? $0 : nil }
-        facts.offsetMinutes = facts.wallSeconds == nil ? nil : offsetMinutes.flatMap { abs($0) <= 14 * 60 ? $0 : nil }
+        facts.offsetMinutes = facts.wallSeconds == nil ? nil : offsetMinutes.flatMap { (-14 * 60...14 * 60).contains($0) ? $0 : nil }
         return facts
     }
 
     /// When the photo was taken: exact with its offset, else its camera's clock read as local
     /// time here; `.none` without a date.
     public var taken: TakenDate {
-        guard let wall = wallSeconds else { return .none }
-        if let offset = offsetMinutes { return .exif(seconds: Double(wall - Int64(offset) * 60), hasOffset: true) }
+        // Whoever made these facts, only a checked date is converted (nothing here overflows).
+        let date = checkedDate()
+        guard let wall = date.wallSeconds else { return .none }
+        if let offset = date.offsetMinutes { return .exif(seconds: Double(wall - Int64(offset) * 60), hasOffset: true) }
         var tm = tm()
         var time = time_t(wall)
         gmtime_r(&time, &tm)

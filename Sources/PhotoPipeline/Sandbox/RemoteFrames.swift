@@ -35,6 +35,11 @@ final class RemoteFrames: AnimationFrames, @unchecked Sendable {
     func frame() -> Pixbuf? { condition.withLock { current.pixbuf } }
     var delay: Int? { condition.withLock { current.delay } }
 
+    /// The longest delay a frame may have, in milliseconds (a WebP's is 24 bits).
+    static let longestDelay = 0xFF_FFFF
+    /// A helper's delay, within 0 and `longestDelay`: nothing it says overflows the playing's clock.
+    static func checkedDelay(_ delay: Int?) -> Int? { delay.map { min(max($0, 0), longestDelay) } }
+
     /// Show the next frame if it has come (waiting a little for it), else keep the current one.
     func step() {
         condition.lock()
@@ -58,7 +63,7 @@ final class RemoteFrames: AnimationFrames, @unchecked Sendable {
             let exchange = helper.exchange({ .frame(id: $0, elapsed: at) }, bytes: nil, cancellable: nil, launch: pool.launch)
             var frame: (Pixbuf, Int?)?
             if case .reply(let reply, let fd) = exchange {
-                if let pixbuf = HelperPixels.take(fd, shape: reply.pixels) { frame = (pixbuf, reply.delay) }
+                if let pixbuf = HelperPixels.take(fd, shape: reply.pixels) { frame = (pixbuf, Self.checkedDelay(reply.delay)) }
             }
             guard let self else { return }
             self.condition.withLock {
@@ -92,7 +97,7 @@ extension AnimationReader {
                 if let failure = reply.failure?.failure { return failure.isCancelled ? .cancelled : .failed(failure) }
                 return .failed(StageFailure(DecodeError.decoderStopped(HelperDeath.garbled.words)))
             }
-            let frames = RemoteFrames(pool: pool, helper: helper, still: still, delay: reply.delay)
+            let frames = RemoteFrames(pool: pool, helper: helper, still: still, delay: RemoteFrames.checkedDelay(reply.delay))
             result.withLock { $0 = ReadAnimation(.helper(frames), frames: min(max(reply.frames ?? 2, 2), ImageLimits.standard.frames), reservation: nil) }
             return .image(Thumbnail(still), from: nil)
         }

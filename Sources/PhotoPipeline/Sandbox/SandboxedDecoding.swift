@@ -69,7 +69,7 @@ extension ImageDecoder {
         case .success(let answer): (reply, pixbuf) = answer
         case .failure(let error): throw error
         }
-        if let sent = reply.report { report = sent }
+        if let sent = reply.report { report = sent.checked() }
         if let error = reply.error { throw error }
         guard let pixbuf else { throw .decoderStopped(HelperDeath.garbled.words) }
         return Thumbnail(pixbuf)

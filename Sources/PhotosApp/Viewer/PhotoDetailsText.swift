@@ -40,8 +40,10 @@ enum PhotoDetailsText {
     /// "1/250 s", "2 s", "0.8 s".
     static func exposure(_ fraction: PhotoDetails.Fraction) -> String {
         let seconds = Double(fraction.numerator) / Double(fraction.denominator)
-        if seconds > 0, seconds < 1, fraction.numerator > 0 {
-            return fill(tr("1/%s s"), ViewerPage.number(Int((1 / seconds).rounded())))
+        // The parts are EXIF's 32-bit ones (checked where they were read), but a number from a
+        // photo never reaches Int(Double) unchecked.
+        if seconds > 0, seconds < 1, fraction.numerator > 0, let reciprocal = HostileNumbers.whole((1 / seconds).rounded(), in: 1...Int(UInt32.max)) {
+            return fill(tr("1/%s s"), ViewerPage.number(reciprocal))
         }
         return fill(tr("%s s"), decimal(seconds, digits: 1))
     }
