@@ -109,6 +109,25 @@ final class PhotoTurningTests: XCTestCase {
         }
     }
 
+    /// A HEIF whose iloc gives a base offset near Int.max (64-bit, as the format allows): adding
+    /// the irot's growth to it overflowed and stopped the app (exit 132). Refused with the reason.
+    func testAHEIFWhoseOffsetsWouldOverflowIsRefused() throws {
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be32(8 + body.count) + Array(type.utf8) + body }
+        let pitm = box("pitm", [0, 0, 0, 0, 0, 1])
+        // Version 1; 4-byte offsets and lengths, 8-byte base offsets; one item, one extent.
+        for base: [UInt8] in [[0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]] {
+            let iloc = box("iloc", [1, 0, 0, 0, 0x44, 0x80, 0, 1] + [0, 1, 0, 0, 0, 0] + base + [0, 1] + be32(0) + be32(10))
+            let ipco = box("ipco", box("ispe", [0, 0, 0, 0] + be32(64) + be32(64)))
+            let ipma = box("ipma", [0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0x81])
+            let meta = box("meta", [0, 0, 0, 0] + pitm + iloc + box("iprp", ipco + ipma))
+            let file = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta + box("mdat", [UInt8](repeating: 0, count: 10))
+            XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise)) { error in
+                XCTAssertEqual((error as? TurnRefusal)?.reason.description, "its HEIF boxes are too large to rewrite")
+            }
+        }
+    }
+
     func testTheRewriteKeepsModeAndAttributesAndNeverOverwritesAnotherChange() throws {
         let file = TemporaryFiles.url("rewrite-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -62,9 +62,19 @@ enum HEIFRotationEdit {
         return result
     }
 
+    /// A big-endian number of `count` bytes at `at`; never negative (a 64-bit one with its top
+    /// bit set is refused, so no sum of two read numbers can overflow unseen).
     private static func read(_ file: [UInt8], _ at: Int, _ count: Int) throws(TurnRefusal) -> Int {
-        guard at >= 0, count >= 0, count <= 8, at + count <= file.count else { throw damaged() }
+        guard at >= 0, count >= 0, count <= 8, at <= file.count - count else { throw damaged() }
+        guard count < 8 || file[at] < 0x80 else { throw TurnRefusal(Words("its HEIF boxes are too large to rewrite")) }
         return (0..<count).reduce(0) { $0 << 8 | Int(file[at + $1]) }
+    }
+
+    /// `a + b`, or refused where it overflows (a HEIC's offsets are the file's to choose).
+    private static func sum(_ a: Int, _ b: Int) throws(TurnRefusal) -> Int {
+        let (total, overflowed) = a.addingReportingOverflow(b)
+        guard !overflowed else { throw TurnRefusal(Words("its HEIF boxes are too large to rewrite")) }
+        return total
     }
 
     private static func bytes(_ value: Int, _ count: Int) -> [UInt8] {
@@ -137,7 +147,7 @@ enum HEIFRotationEdit {
             at += head + 2
             let base = try read(file, at, baseSize)
             let baseMoves = method == 0 && baseSize > 0 && base >= after
-            out += try fitted(baseMoves ? base + growth : base, baseSize)
+            out += try fitted(baseMoves ? try sum(base, growth) : base, baseSize)
             at += baseSize
             let extents = try read(file, at, 2)
             out += bytes(extents, 2)
@@ -147,8 +157,9 @@ enum HEIFRotationEdit {
                 out += file[at..<(at + indexSize)]
                 at += indexSize
                 let offset = try read(file, at, offsetSize)
-                let moves = method == 0 && !baseMoves && base + offset >= after
-                out += try fitted(moves ? offset + growth : offset, offsetSize)
+                let start = try sum(base, offset)
+                let moves = method == 0 && !baseMoves && start >= after
+                out += try fitted(moves ? try sum(offset, growth) : offset, offsetSize)
                 at += offsetSize
                 out += file[at..<(at + lengthSize)]
                 at += lengthSize
