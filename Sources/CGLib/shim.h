@@ -17,4 +17,8 @@
 static inline int classic_photos_rename_noreplace(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1u);
 }
+/* The same, into the folder open as `folder` (a name in it, never a path through links). */
+static inline int classic_photos_rename_noreplace_into(const char *from, int folder, const char *name) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, folder, name, 1u);
+}
 #endif

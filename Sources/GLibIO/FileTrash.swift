@@ -18,13 +18,18 @@ public enum FileTrash {
     /// system cannot refuse to replace (`EINVAL`), a hard link does the same; where it has none
     /// either, the rename is made after a last look.
     public static func renameWithoutReplacing(_ from: String, to: String) -> Int32 {
-        if classic_photos_rename_noreplace(from, to) == 0 { return 0 }
+        renameWithoutReplacing(from, into: AT_FDCWD, name: to)
+    }
+
+    /// The same, to `name` in the folder open as `folder` (`AT_FDCWD`: `name` is a path).
+    public static func renameWithoutReplacing(_ from: String, into folder: Int32, name: String) -> Int32 {
+        if classic_photos_rename_noreplace_into(from, folder, name) == 0 { return 0 }
         guard errno == EINVAL || errno == ENOSYS else { return errno }
-        if link(from, to) == 0 { return unlink(from) == 0 ? 0 : errno }
+        if linkat(AT_FDCWD, from, folder, name, 0) == 0 { return unlink(from) == 0 ? 0 : errno }
         guard errno == EPERM || errno == EOPNOTSUPP else { return errno }
         var info = stat()
-        if lstat(to, &info) == 0 { return EEXIST }
-        return rename(from, to) == 0 ? 0 : errno
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return EEXIST }
+        return renameat(AT_FDCWD, from, folder, name) == 0 ? 0 : errno
     }
 }
 

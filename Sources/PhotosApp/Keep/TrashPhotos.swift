@@ -12,8 +12,9 @@ final class TrashPhotos {
     private let application: Application
     /// The queue the files are changed on, and the Undo history.
     private let edits: PhotoEdits
-    /// The photos the question is about.
-    private var asked: [(path: String, name: String)] = []
+    /// The photos the question is about, each as it was when asked (its folder and file, by
+    /// device and inode: what is deleted is what was asked about, or nothing).
+    private var asked: [(path: String, name: String, identity: PhotoIdentity?)] = []
     static let deleteResponse: Int32 = 1
     static let cancelResponse: Int32 = 2
 
@@ -30,7 +31,7 @@ final class TrashPhotos {
             self.asked = []
             question.revealed = false
             for item in asked {
-                if response == Self.deleteResponse { delete(item.path, name: item.name) } else { Trace.shared.emit(.trash(path: item.path, step: .kept, reason: nil)) }
+                if response == Self.deleteResponse { delete(item) } else { Trace.shared.emit(.trash(path: item.path, step: .kept, reason: nil)) }
             }
         }
     }
@@ -106,14 +107,20 @@ final class TrashPhotos {
 
     /// The question, about one photo (`one` names it) or several (`many` counts them).
     private func ask(_ items: [(path: String, name: String)], one: String, many: String) {
-        asked = items
+        asked = items.map { (path: $0.path, name: $0.name, identity: PhotoTrash.identify($0.path)) }
         question.text = items.count == 1 ? fill(one, items[0].name) : fill(many, "\(items.count)")
         question.revealed = true
         for item in items { Trace.shared.emit(.trash(path: item.path, step: .asked, reason: nil)) }
     }
 
-    private func delete(_ path: String, name: String) {
-        edits.run({ Result { () throws(TrashFailure) in try PhotoTrash.delete(path) } }, done: { [weak self] outcome in
+    private func delete(_ item: (path: String, name: String, identity: PhotoIdentity?)) {
+        let (path, name) = (item.path, item.name)
+        edits.run({
+            Result { () throws(TrashFailure) in
+                guard let identity = item.identity else { throw .failed(Words("it is no longer there")) }
+                try PhotoTrash.delete(identity)
+            }
+        }, done: { [weak self] outcome in
             switch outcome {
             case .success: Trace.shared.emit(.trash(path: path, step: .deleted, reason: nil))
             case .failure(let failure): self?.fail(path, fill(tr("Could not delete “%s”: %s"), name, failure.text))
