@@ -1,4 +1,4 @@
-// Why this exists: a photo of the user's rewritten in place without ever being lost: the new bytes go to a temporary file beside it, with the photo's mode, owner and extended attributes, flushed to the disk, and renamed over it only if the photo is still the file that was read (another program's change since is never overwritten). A crash at any moment leaves the whole old photo or the whole new one.
+// Why this exists: a photo of the user's rewritten in place without ever being lost: the new bytes go to a temporary file beside it, with the photo's owner, mode (never a set-ID bit) and extended attributes (or not at all, where the owner cannot be kept), flushed to the disk, and renamed over it only if the photo is still the file that was read (another program's change since is never overwritten). A crash at any moment leaves the whole old photo or the whole new one.
 import Foundation
 import GLibIO
 
@@ -39,9 +39,17 @@ enum PhotoRewrite {
         }
         guard out >= 0 else { throw refusal(errno) }
         var failure = write(turned, to: out)
-        // The photo's owner (only root may give a file away; anyone may keep their own), mode and attributes.
-        if failure == 0, fchown(out, before.st_uid, before.st_gid) != 0, errno != EPERM { failure = errno }
-        if failure == 0, fchmod(out, before.st_mode & 0o7777) != 0 { failure = errno }
+        // The photo's owner and group (only root may give a file away): where they cannot be
+        // kept, the photo is not turned, rather than made the turning user's.
+        if failure == 0, fchown(out, before.st_uid, before.st_gid) != 0 {
+            let code = errno
+            unlinkat(folder, temporary, 0)
+            close(out)
+            throw code == EPERM ? TurnRefusal(Words("it belongs to another user, and turning it would make it yours")) : refusal(code)
+        }
+        // Its mode, without the set-user-ID, set-group-ID and sticky bits (a photo never needs
+        // them, and a rewrite must not hand them on).
+        if failure == 0, fchmod(out, before.st_mode & 0o777) != 0 { failure = errno }
         if failure == 0 { failure = ExtendedAttributes.copy(fromPath: path, to: out) }
         if failure == 0, fsync(out) != 0 { failure = errno }
         if close(out) != 0, failure == 0 { failure = errno }
