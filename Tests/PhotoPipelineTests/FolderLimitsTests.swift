@@ -104,4 +104,26 @@ final class FolderLimitsTests: XCTestCase {
         XCTAssertEqual(chown(shared.path, 4242, 4242), 0, "the folder given to someone else")
         XCTAssertEqual(try list(shared).names, ["inside.png", "link in.png"], "someone else's folder: the link out is left out")
     }
+
+    /// Include Subfolders with links to `/`, to the folder above, to the folder itself, into
+    /// /proc and /sys, and to another user's folder: none is entered (once, `root -> /` walked
+    /// 20,000 system folders, /proc included). A link to the user's own album elsewhere is.
+    func testSubfoldersNeverLeadToTheSystemOrAboveOrAnotherUser() throws {
+        let parent = try folder("links-parent")
+        let gallery = parent.appendingPathComponent("gallery"), album = parent.appendingPathComponent("album")
+        let theirs = parent.appendingPathComponent("theirs"), sibling = parent.appendingPathComponent("sibling")
+        for made in [gallery, album, theirs, sibling] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let png = SamplePhotos.data("coffee.png")
+        try png.write(to: gallery.appendingPathComponent("own.png"))
+        try png.write(to: album.appendingPathComponent("holiday.png"))
+        try png.write(to: theirs.appendingPathComponent("private.png"))
+        try png.write(to: sibling.appendingPathComponent("beside.png"))
+        XCTAssertEqual(chown(theirs.path, 4242, 4242), 0, "another user's folder")
+        for (name, target) in [("root", "/"), ("up", ".."), ("self", "."), ("proc", "/proc"), ("sys", "/sys/kernel"), ("theirs", theirs.path), ("album", album.path)] {
+            XCTAssertEqual(symlink(target, gallery.appendingPathComponent(name).path), 0, name)
+        }
+        let contents = try FolderListing.rows(ofFolder: gallery.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        XCTAssertEqual(contents.photos.map(\.name), ["album/holiday.png", "own.png"], "only the gallery and the user's own album")
+        XCTAssertEqual(contents.subfolders.keys.sorted(), ["album/"], "no other folder was entered")
+    }
 }

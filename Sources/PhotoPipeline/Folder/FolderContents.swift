@@ -40,12 +40,23 @@ public final class FolderContents: @unchecked Sendable {
     /// Whether the user owns the folder: in one someone else owns (and can write), a link that
     /// leads out of it is not followed, or it could pull the user's other files into the gallery.
     let isOwned: Bool
+    /// The folder's real path (every link on the way resolved), for judging where links lead,
+    /// and its device (a subfolder on another is a mount, whose kind is looked at).
+    let resolvedFolder: String?
+    let folderDevice: UInt64
 
     init(folder: String, photos: [Photo], order: PhotoOrder = PhotoOrder(.name)) {
         self.order = order
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         var info = stat()
         isOwned = stat(folder, &info) == 0 && info.st_uid == geteuid()
+        folderDevice = UInt64(info.st_dev)
+        if let resolved = realpath(folder, nil) {
+            resolvedFolder = String(cString: resolved)
+            free(resolved)
+        } else {
+            resolvedFolder = nil
+        }
         self.photos = []
         replace(photos)
     }

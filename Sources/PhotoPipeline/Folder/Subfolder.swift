@@ -57,6 +57,16 @@ extension FolderContents {
         return String(alone.dropFirst("file:///".count))
     }
 
+    /// Whether `sub` is on another device than the gallery's folder (a mount in the tree) that is
+    /// a pseudo file system.
+    func isPseudoMount(_ sub: Subfolder) -> Bool {
+        var info = stat()
+        guard stat(folder + sub.path, &info) == 0, UInt64(info.st_dev) != folderDevice else { return false }
+        guard let resolved = realpath(folder + sub.path, nil) else { return true }
+        defer { free(resolved) }
+        return Self.isPseudoFileSystem(String(cString: resolved))
+    }
+
     /// A folder's device and inode: the same folder reached by two paths (a link) is one.
     func identity(_ path: String) -> String? {
         var info = stat()
@@ -64,18 +74,44 @@ extension FolderContents {
     }
 
     /// The subfolder `entry` of `sub` leads to, if it is one to follow: a folder, not hidden,
-    /// and not a link out of a folder someone else owns (as for photos).
+    /// not a link out of a folder someone else owns (as for photos), and not a link to a place
+    /// no album is (`linkMayBeFollowed`).
     func followed(_ entry: DirectoryEntry, in sub: Subfolder) -> Subfolder? {
         guard entry.kind == .directory, !entry.isHidden else { return nil }
         if entry.isSymlink, !isOwned, leadsOut(entry, in: sub) { return nil }
+        if entry.isSymlink, !linkMayBeFollowed(folder + sub.path + entry.name) { return nil }
         return sub.child(entry.name, display: entry.displayName)
     }
 
-    /// Enter `sub` (to list it): false if it is too deep, one too many, or a folder already
-    /// entered by another path (a link round a loop).
+    /// Whether a link to a folder leads to one of the user's albums: never to `/`, to the
+    /// gallery's folder or one above it (`up -> ..`, which would walk the whole disk), to
+    /// another user's folder, or into a pseudo file system (`/proc`, `/sys`). A link to the
+    /// user's own folder elsewhere is followed.
+    func linkMayBeFollowed(_ path: String) -> Bool {
+        guard let resolved = realpath(path, nil) else { return false }
+        let target = String(cString: resolved)
+        free(resolved)
+        guard target != "/", let top = resolvedFolder else { return false }
+        if top == target || top.hasPrefix(target + "/") { return false }
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_uid == geteuid() else { return false }
+        return !Self.isPseudoFileSystem(target)
+    }
+
+    /// The file systems of the kernel's own making, where no photo lives and a walk would read
+    /// the whole system.
+    static let pseudoFileSystems: Set<String> = ["proc", "sysfs", "devpts", "devtmpfs", "debugfs", "tracefs", "securityfs", "cgroup",
+                                                  "cgroup2", "bpf", "configfs", "pstore", "efivarfs", "binfmt_misc", "fusectl", "mqueue",
+                                                  "hugetlbfs", "autofs", "rpc_pipefs", "nsfs"]
+
+    /// Whether the real path `path` is on one of them (from the mount table, which never blocks).
+    static func isPseudoFileSystem(_ path: String) -> Bool { pseudoFileSystems.contains(MountTable.fileSystem(containing: path)) }
+
+    /// Enter `sub` (to list it): false if it is too deep, one too many, a folder already
+    /// entered by another path (a link round a loop), or a pseudo file system mounted in the tree.
     func enter(_ sub: Subfolder) -> Bool {
         guard sub.depth <= FolderListing.maxDepth, subfolders.count < FolderListing.maxSubfolders,
-              let id = identity(sub.path), entered[id] == nil else { return false }
+              let id = identity(sub.path), entered[id] == nil, sub == .top || !isPseudoMount(sub) else { return false }
         entered[id] = sub.path
         if sub != .top { subfolders[sub.path] = sub.display }
         return true
