@@ -138,4 +138,51 @@ final class SelectionAppTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["p1 (sepia).jpg", "p3 (sepia).jpg"])
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Copy keeps only the last copy's files (the clipboard holds one), and no more than its
+    /// bytes: the photo that would pass them is not kept, and the note says why.
+    func testCopyKeepsOnlyItsLastFilesWithinItsBytes() throws {
+        let folder = TemporaryFiles.url("selection-copy-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Noise, so each PNG is about 180 KB.
+        for (index, name) in Self.names.enumerated() {
+            var state = UInt32(index + 1) &* 2_654_435_761
+            let photo = TestImages.encoded(width: 300, height: 200) { _, _ in
+                state = state &* 1_103_515_245 &+ 12345
+                return [UInt8(truncatingIfNeeded: state >> 16), UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 24)]
+            }
+            try photo.write(to: folder.appendingPathComponent(name))
+        }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: ["CLASSIC_PHOTOS_COPY_BYTES": "\(1 << 20)"])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<6).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        try click(app, xvfb, "p1.png", holding: "ctrl")
+        try click(app, xvfb, "p3.png", holding: "ctrl")
+        try xvfb.run("xdotool", ["key", "ctrl+c"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .copiedFiles(rows: [1, 3], failed: 0, reason: nil) } }, app.recentEvents())
+        let first = try Tool.run("xclip", ["-selection", "clipboard", "-t", "text/uri-list", "-o"], environment: ["DISPLAY": xvfb.display]).output
+            .split(whereSeparator: \.isNewline).compactMap { URL(string: String($0))?.path }
+        XCTAssertEqual(first.count, 2)
+        let firstFolder = try XCTUnwrap(first.first.map { ($0 as NSString).deletingLastPathComponent })
+
+        // All six: about 1.1 MB, past the 1 MB allowed.
+        try xvfb.run("xdotool", ["key", "ctrl+a", "ctrl+c"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.filter { $0.name == .copiedFiles }.count == 2 }, app.recentEvents())
+        guard case .copiedFiles(let rows, _, let reason)? = app.trace.events.last(where: { $0.name == .copiedFiles })?.event else { return XCTFail("no copy") }
+        XCTAssertEqual(reason, "the photos would take more than 1 MB")
+        XCTAssertTrue((3...5).contains(rows.count), "what fits: \(rows)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: firstFolder), "the first copy's files are gone")
+        let second = try Tool.run("xclip", ["-selection", "clipboard", "-t", "text/uri-list", "-o"], environment: ["DISPLAY": xvfb.display]).output
+            .split(whereSeparator: \.isNewline).compactMap { URL(string: String($0))?.path }
+        XCTAssertEqual(second.count, rows.count)
+        let folderNow = try XCTUnwrap(second.first.map { ($0 as NSString).deletingLastPathComponent })
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folderNow)
+        XCTAssertEqual(kept.count, rows.count, "nothing past the limit is kept: \(kept)")
+        let bytes = kept.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: folderNow + "/" + $1)[.size] as? Int) ?? 0) }
+        XCTAssertLessThanOrEqual(bytes, 1 << 20)
+        XCTAssertEqual(app.criticals, [])
+    }
 }

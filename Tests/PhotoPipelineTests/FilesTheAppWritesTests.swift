@@ -54,6 +54,15 @@ final class FilesTheAppWritesTests: XCTestCase {
         XCTAssertThrowsError(try trace.open(path: base + "/planted.jsonl"), "a symlink at the name is refused")
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
 
+        // Another user's file (say, planted in a shared folder) is refused and left as it was.
+        let theirs = base + "/theirs.jsonl"
+        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: theirs))
+        XCTAssertEqual(chown(theirs, 4242, 4242), 0)
+        XCTAssertThrowsError(try trace.open(path: theirs), "another user's file is refused") { error in
+            XCTAssertTrue("\(error)".contains("it is another user's file"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: theirs, encoding: .utf8), "theirs\n")
+
         try trace.open(path: "/dev/full")
         trace.emit(.scrollBegin)
         trace.flush()

@@ -32,6 +32,10 @@ public final class GalleryExport {
     private var endTimes: [Double] = []
 
     /// A photo was written or failed (on the main loop).
+    /// The most bytes its files may take together (Copy's, in the runtime folder): the file that
+    /// would pass it is removed, and the export stops there with the reason.
+    public var byteLimit: Int?
+    public private(set) var writtenBytes = 0
     public var onProgress: (() -> Void)?
     /// It ended (finished, cancelled or stopped).
     public var onEnded: (() -> Void)?
@@ -143,8 +147,21 @@ public final class GalleryExport {
         switch operation.outcome {
         case .written?:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))
+            guard let name = fileNames[operation.row] else { break }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            let bytes = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            if let byteLimit, writtenBytes + bytes > byteLimit {
+                unlink(path)
+                let words = Words("the photos would take more than %1$s MB", "\(byteLimit >> 20)")
+                stopReason = words.description
+                stopFailure = StageFailure(.other, words)
+                stop(.stopped)
+                break
+            }
+            writtenBytes += bytes
             written += 1
-            if let name = fileNames[operation.row] { writtenFiles.append((operation.row, (folder as NSString).appendingPathComponent(name))) }
+            writtenFiles.append((operation.row, path))
             progressed()
         case .failed(let failure)? where stopping == nil:
             Trace.shared.emit(.finished(queue: .export, row: operation.row))

@@ -12,10 +12,14 @@ public struct ExportTarget: Sendable {
     public let replacing: Bool
     /// A gallery's export: the folder it opened once, and the file's name in it.
     let folder: (ExportFolder, name: String)?
+    /// Who may read it: everyone (a saved or exported photo), or only the user (a picture made
+    /// for the desktop's background, kept in the app's own folder).
+    public var mode: mode_t = 0o644
 
-    public init(path: String, replacing: Bool) {
+    public init(path: String, replacing: Bool, mode: mode_t = 0o644) {
         self.path = path
         self.replacing = replacing
+        self.mode = mode
         folder = nil
     }
 
@@ -144,8 +148,8 @@ public struct PhotoExport: StageWork {
         // The last moment to stop: once renamed, the file is the user's.
         if context.isCancelled { return .failure(.cancelled) }
         let written = target.folder.map { folder, name in
-            AtomicFile.write(encoded, named: name, in: folder.fd, durable: true, mode: 0o644, replacing: false)
-        } ?? AtomicFile.write(encoded, to: target.path, durable: true, mode: 0o644, replacing: target.replacing)
+            AtomicFile.write(encoded, named: name, in: folder.fd, durable: true, mode: target.mode, replacing: false)
+        } ?? AtomicFile.write(encoded, to: target.path, durable: true, mode: target.mode, replacing: target.replacing)
         switch written {
         case .success: return .success(encoded.count)
         case .failure(let error): return .failure(.destination(error))

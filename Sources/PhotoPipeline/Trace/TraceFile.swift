@@ -22,10 +22,16 @@ final class TraceFile {
     }
 
     /// The file the user named (`--trace FILE`): appended to, created 0600 if new, never through a
-    /// symbolic link.
+    /// symbolic link, and only if it is the user's own (another user's file, in a shared folder,
+    /// would take the session's paths and names).
     static func append(to path: String) throws(TraceFileError) -> TraceFile {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw TraceFileError(path: path, code: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid == geteuid() else {
+            Glibc.close(fd)
+            throw TraceFileError(path: path, code: EPERM, reason: "it is another user's file")
+        }
         return TraceFile(fd: fd, path: path, sizeLimit: nil)
     }
 
@@ -90,5 +96,6 @@ final class TraceFile {
 struct TraceFileError: Error, CustomStringConvertible {
     let path: String
     let code: Int32
-    var description: String { "\(path): \(SystemError.english(code))" }
+    var reason: String? = nil
+    var description: String { "\(path): \(reason ?? SystemError.english(code))" }
 }

@@ -8,9 +8,14 @@ enum CopyPhotos {
     /// Most photos copied at once: each is a full-size PNG in the runtime folder (memory, on most
     /// systems). Export Gallery takes more.
     static let most = 100
+    /// The most bytes one copy's files may take (the runtime folder is memory on most systems);
+    /// CLASSIC_PHOTOS_COPY_BYTES sets another (tests).
+    static var byteLimit: Int {
+        ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_COPY_BYTES"].flatMap { Int($0) } ?? 512 << 20
+    }
     /// The copy being made (its operations report to it).
     private(set) static var running: GalleryExport?
-    /// Each copy's folder, removed at quit (what was pasted has been copied by then).
+    /// The last copy's folder, removed at the next copy and at quit (what was pasted has been copied by then).
     private static var folders: [PrivateFolder] = []
 
     static var isRunning: Bool { running != nil }
@@ -21,6 +26,8 @@ enum CopyPhotos {
             return note.show(fill(tr("Copy takes at most %s photos at once: export the others"), ViewerPage.number(most)), failed: true)
         }
         guard running == nil else { return note.show(tr("An export is already running"), failed: true) }
+        // The clipboard holds one copy at a time: the last copy's files go (a paste has copied them).
+        removeFolders()
         guard let folder = PrivateFolder(prefix: "classic-photos-copy") else {
             return note.show(fill(tr("Could not copy the photos: %s"), tr("no private folder could be made")), failed: true)
         }
@@ -31,16 +38,19 @@ enum CopyPhotos {
         } catch {
             return note.show(fill(tr("Could not copy the photos: %s"), error.description), failed: true)
         }
+        export.byteLimit = byteLimit
         running = export
         export.onEnded = { [weak widget] in
             running = nil
             let failure = export.failures.first { !$0.failure.isCancelled }
-            Trace.shared.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason))
+            Trace.shared.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason ?? export.stopReason))
             guard let widget, !export.writtenFiles.isEmpty else {
                 return note.show(fill(tr("Could not copy the photos: %s"), failure.map { FailureText.of($0.failure) } ?? ""), failed: true)
             }
             Clipboard.set(files: export.writtenFiles.map(\.path), for: widget)
-            if export.failed > 0 {
+            if export.ending == .stopped, let reason = export.stopReason {
+                note.show(fill(tr("Copied %s of %s photos to the clipboard: %s"), ViewerPage.number(export.written), ViewerPage.number(export.total), reason), failed: true)
+            } else if export.failed > 0 {
                 note.show(fill(tr("Copied %s of %s photos to the clipboard"), ViewerPage.number(export.written), ViewerPage.number(export.total)), failed: true)
             } else {
                 note.show(fill(tr("Copied %s photos to the clipboard"), ViewerPage.number(export.written)))
@@ -54,6 +64,10 @@ enum CopyPhotos {
         // The window is gone: a copy still running ends without telling it.
         running?.onEnded = nil
         running?.cancel()
+        removeFolders()
+    }
+
+    private static func removeFolders() {
         for folder in folders { folder.remove() }
         folders = []
     }

@@ -20,9 +20,11 @@ struct SetBackground {
 
     func run(_ photo: ChosenPhoto) {
         if !photo.sepia, photo.isUsersOwnFile, photo.wasDecoded { return hand(photo, photo.url.absoluteString) }
-        try? FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
+        // Only the user's: the folder 0700, the picture 0600 (the portal and the desktop run as the user).
+        try? FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(Self.folder, 0o700)
         let path = (Self.folder as NSString).appendingPathComponent(ExportNames.suggested(for: photo.name, sepia: photo.sepia, format: .jpeg))
-        let work = PhotoExport(photo.source(), to: ExportTarget(path: path, replacing: true), format: .jpeg, sepia: photo.sepia,
+        let work = PhotoExport(photo.source(), to: ExportTarget(path: path, replacing: true, mode: 0o600), format: .jpeg, sepia: photo.sepia,
                                settings: photo.gallery.settings, held: photo.held)
         KeepOperation.run(work, for: photo) { [self] outcome in
             switch outcome {
