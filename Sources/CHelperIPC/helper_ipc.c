@@ -33,11 +33,16 @@ struct request {
     char *const *argv;
     char *const *envp;
     int socket_fd, stderr_fd;
-    unsigned long long address_limit;
+    struct cph_limits limits;
     int nice;
     pid_t result;
     int done;
 };
+
+static void set_limit(int resource, unsigned long long soft, unsigned long long hard) {
+    struct rlimit limit = { soft, hard };
+    if (setrlimit(resource, &limit) != 0) _exit(127);
+}
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t asked = PTHREAD_COND_INITIALIZER, answered = PTHREAD_COND_INITIALIZER;
@@ -47,6 +52,8 @@ static int spawner_started;
 /* In the child, between fork and exec: only async-signal-safe calls. */
 static void become_child(const struct request *r, pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);
+    /* A session of its own: no controlling terminal, so nothing it does reaches the user's. */
+    if (setsid() < 0) _exit(127);
     int null = open("/dev/null", O_RDWR);
     if (null < 0) _exit(127);
     int err = r->stderr_fd >= 0 ? r->stderr_fd : null;
@@ -60,10 +67,12 @@ static void become_child(const struct request *r, pid_t parent) {
     sigprocmask(SIG_SETMASK, &none, NULL);
     for (int sig = 1; sig < 32; sig++) if (sig != SIGKILL && sig != SIGSTOP) signal(sig, SIG_DFL);
     if (r->nice > 0) setpriority(PRIO_PROCESS, 0, r->nice);
-    if (r->address_limit > 0) {
-        struct rlimit limit = { r->address_limit, r->address_limit };
-        setrlimit(RLIMIT_AS, &limit);
-    }
+    const struct cph_limits *l = &r->limits;
+    if (l->address > 0) set_limit(RLIMIT_AS, l->address, l->address);
+    if (l->processor_hard > 0) set_limit(RLIMIT_CPU, l->processor_soft, l->processor_hard);
+    if (l->file_size > 0) set_limit(RLIMIT_FSIZE, l->file_size, l->file_size);
+    if (l->open_files > 0) set_limit(RLIMIT_NOFILE, l->open_files, l->open_files);
+    set_limit(RLIMIT_CORE, 0, 0);
     execve(r->path, r->argv, r->envp);
     _exit(127);
 }
@@ -85,8 +94,8 @@ static void *spawner(void *unused) {
     return NULL;
 }
 
-pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit, int nice) {
-    struct request r = { path, argv, envp, socket_fd, stderr_fd, address_limit, nice, 0, 0 };
+pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, const struct cph_limits *limits, int nice) {
+    struct request r = { path, argv, envp, socket_fd, stderr_fd, *limits, nice, 0, 0 };
     pthread_mutex_lock(&lock);
     if (!spawner_started) {
         pthread_t thread;
@@ -239,4 +248,16 @@ void *cph_map_shared(int fd, size_t length) {
 
 int cph_unmap(void *address, size_t length) {
     return munmap(address, length) == 0 ? 0 : -errno;
+}
+
+int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *hard) {
+    struct rlimit now;
+    if (prlimit(pid, RLIMIT_CPU, NULL, &now) != 0) return -errno;
+    *hard = now.rlim_max;
+    struct rlimit wanted = { soft < now.rlim_max ? soft : now.rlim_max, now.rlim_max };
+    return prlimit(pid, RLIMIT_CPU, &wanted, NULL) == 0 ? 0 : -errno;
+}
+
+int cph_make_undumpable(void) {
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : -errno;
 }

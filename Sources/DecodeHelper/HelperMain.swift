@@ -7,6 +7,16 @@ import PhotoPipeline
 public enum DecodeHelperMain {
     /// Run as a helper until the app closes the socket. Never returns.
     public static func run() -> Never {
+        // Without bubblewrap's namespaces, the app names what may be read: Landlock leaves the
+        // helper that and nothing else of the file system, before anything is loaded.
+        var landlock: HelperConfinement.Landlock?
+        if let readable = ProcessInfo.processInfo.environment[HelperLaunch.readableVariable] {
+            landlock = HelperConfinement.applyLandlock(readable: readable.split(separator: "\n").map(String.init))
+            if case .failed(let why) = landlock {
+                send(HelperCoding.encode(HelperReady(filtered: false, problem: "its Landlock ruleset could not be set: \(why)")), fd: -1)
+                exit(1)
+            }
+        }
         // Below the app's main thread, as its workers are: decoding never takes a CPU from a frame.
         BackgroundPriority.lowerHelperThread()
         // Load every loader module (and the libraries it needs) now: once filtered, a loader
@@ -21,7 +31,9 @@ public enum DecodeHelperMain {
         }
         if errors >= 0 { dup2(errors, 2); close(errors) }
         let problem = HelperConfinement.applyFilter()
-        send(HelperCoding.encode(HelperReady(filtered: problem == nil, problem: problem)), fd: -1)
+        var ready = HelperReady(filtered: problem == nil, problem: problem)
+        if case .on(let abi) = landlock { ready.landlock = abi } else if landlock == .unsupported { ready.landlock = 0 }
+        send(HelperCoding.encode(ready), fd: -1)
         guard problem == nil else { exit(1) }
 
         let seconds = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_HELPER_SECONDS"].flatMap { Int($0) } ?? HelperLaunch.defaultProcessorSeconds

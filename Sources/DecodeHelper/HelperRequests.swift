@@ -32,7 +32,8 @@ final class HelperRequests {
             reply.error = .undecodable(Words("the photo's bytes could not be read"))
             return (reply, -1)
         }
-        HelperConfinement.limitProcessorTime(seconds: processorSeconds)
+        // (Its processor time for this image is set by the app, from outside: the filter lets no
+        // helper set its own limits.)
         // The app sends a cancel between our chunks when the photo is no longer wanted.
         let cancelled = { [app] in app.hasPending }
         switch request {

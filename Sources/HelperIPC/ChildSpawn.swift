@@ -3,13 +3,36 @@ import CHelperIPC
 import Foundation
 
 public enum ChildSpawn {
+    /// A child's limits, set before it runs (0: not set).
+    public struct Limits: Sendable, Equatable {
+        /// Address space, in bytes.
+        public var address: UInt64 = 0
+        /// Processor seconds: the first image's, and its budget for life (which it cannot raise).
+        public var processorSoft: UInt64 = 0, processorHard: UInt64 = 0
+        /// The largest file or memfd it may write, in bytes.
+        public var fileSize: UInt64 = 0
+        /// Descriptors open at once.
+        public var openFiles: UInt64 = 0
+        public init() {}
+    }
+
     /// Start `command` (its first element is the program's path) with `environment`, `stdin` as its
-    /// standard input and `stderr` as its standard error, at the nice value `nice`; returns its pid, or -errno.
-    public static func start(_ command: [String], environment: [String], stdin: Int32, stderr: Int32, addressLimit: UInt64,
+    /// standard input and `stderr` as its standard error, in a session of its own, within
+    /// `limits`, at the nice value `nice`; returns its pid, or -errno.
+    public static func start(_ command: [String], environment: [String], stdin: Int32, stderr: Int32, limits: Limits,
                              nice: Int32) -> pid_t {
-        withCStrings(command) { argv in
-            withCStrings(environment) { envp in cph_spawn(command[0], argv, envp, stdin, stderr, addressLimit, nice) }
+        var c = cph_limits(address: limits.address, processor_soft: limits.processorSoft, processor_hard: limits.processorHard,
+                           file_size: limits.fileSize, open_files: limits.openFiles)
+        return withCStrings(command) { argv in
+            withCStrings(environment) { envp in cph_spawn(command[0], argv, envp, stdin, stderr, &c, nice) }
         }
+    }
+
+    /// Let the process `pid` use `seconds` of processor time in all (its soft limit, from
+    /// outside), at most its hard limit. The hard limit, or nil when it cannot be set.
+    public static func limitProcessor(of pid: pid_t, toSeconds seconds: UInt64) -> UInt64? {
+        var hard: UInt64 = 0
+        return cph_limit_processor(pid, seconds, &hard) == 0 ? hard : nil
     }
 
     /// Wait for `pid` to end: its wait status, or -errno.
@@ -28,4 +51,12 @@ public enum ChildSpawn {
         defer { pointers.forEach { free($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
+}
+
+extension ChildSpawn {
+    /// Make this process non-dumpable (PR_SET_DUMPABLE 0): a process of the same user cannot read
+    /// its memory (/proc/PID/mem) or attach to it. Its children are dumpable again once they run
+    /// a program. False when it could not be done.
+    @discardableResult
+    public static func makeUndumpable() -> Bool { cph_make_undumpable() == 0 }
 }

@@ -130,7 +130,8 @@ final class SandboxAppTests: XCTestCase {
     func testWithoutUserNamespacesPhotosDecodeAndTheWindowSaysSo() throws {
         let folder = TemporaryFiles.url("sandbox-no-userns-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (manifest, environment) = try misbehavingGallery(folder)
+        var (manifest, environment) = try misbehavingGallery(folder)
+        environment[HelperPool.consentVariable] = "1"
         // A user namespace of the app's own, where no further one may be made, and no capability is kept.
         let wrapper = ["/usr/bin/unshare", "--user", "--map-root-user", "/bin/sh", "-c",
                        "echo 0 > /proc/sys/user/max_user_namespaces && exec setpriv --bounding-set=-all --inh-caps=-all -- \"$@\"", "sh"]
@@ -145,7 +146,7 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertFalse(unsandboxed.isEmpty, "the trace says the helpers run without bubblewrap: \(app.recentEvents())")
         XCTAssertTrue(unsandboxed.first?.contains("bwrap") == true, "and why: \(unsandboxed)")
         // What is lost: the user's files. What is not: the filter.
-        XCTAssertEqual(app.trace.finalStates[6]?.reason, "not a readable image: probe open=allowed socket=EPERM connect=EPERM execve=EPERM")
+        XCTAssertEqual(app.trace.finalStates[6]?.reason, "not a readable image: probe open=EACCES socket=EPERM connect=EPERM execve=EPERM")
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
                       "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
         XCTAssertEqual(app.criticals, [])

@@ -10,13 +10,30 @@ int cph_socketpair(int fds[2]);
 /* A pipe (close-on-exec), its read end not blocking; 0 or -errno. */
 int cph_pipe(int fds[2]);
 
+/* A helper's limits, set before it runs (0: not set). */
+struct cph_limits {
+    /* Address space (RLIMIT_AS), in bytes. */
+    unsigned long long address;
+    /* Processor seconds (RLIMIT_CPU): SIGXCPU past the soft limit, SIGKILL past the hard one,
+     * which nothing in the helper can raise: its budget for life. */
+    unsigned long long processor_soft, processor_hard;
+    /* The largest file or memfd it may write (RLIMIT_FSIZE): SIGXFSZ past it. */
+    unsigned long long file_size;
+    /* Descriptors open at once (RLIMIT_NOFILE). */
+    unsigned long long open_files;
+};
+
 /* Start `path` with `argv` and `envp` (NULL-terminated) on a thread that lives as long as the
  * process: the child has `socket_fd` as its stdin, /dev/null as stdout, `stderr_fd` as stderr
- * (-1: /dev/null), no other descriptor, SIGKILL when this process dies (PR_SET_PDEATHSIG),
- * `address_limit` bytes of address space at most (RLIMIT_AS; 0: unlimited), and the nice value
+ * (-1: /dev/null), no other descriptor, a session of its own (no controlling terminal), SIGKILL
+ * when this process dies (PR_SET_PDEATHSIG), `limits` and no core file, and the nice value
  * `nice` from its first instruction (its start-up never competes with the app's main thread).
  * Returns the child's pid, or -errno. */
-pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, unsigned long long address_limit, int nice);
+pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, const struct cph_limits *limits, int nice);
+
+/* Set the processor-time soft limit of the process `pid` (a helper, from outside it) to `soft`
+ * seconds in all, at most its hard limit, which is told in `*hard`. 0 or -errno. */
+int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *hard);
 
 /* Wait for `pid` to end; returns its wait status, or -errno. */
 int cph_wait(pid_t pid);
@@ -57,5 +74,9 @@ void *cph_map_shared(int fd, size_t length);
  * mapped at once rather than one fault at a time. NULL on failure. */
 void *cph_map(int fd, size_t length);
 int cph_unmap(void *address, size_t length);
+
+/* Make this process non-dumpable: no other process of the user (a helper that runs without
+ * namespaces, say) may read its memory or attach to it, and it leaves no core file. 0 or -errno. */
+int cph_make_undumpable(void);
 
 #endif

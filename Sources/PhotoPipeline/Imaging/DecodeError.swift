@@ -21,6 +21,9 @@ public enum DecodeError: Error, Sendable, Equatable, Codable, CustomStringConver
     /// The helper process decoding it stopped (crashed, ran out of its memory, took too long):
     /// the photo fails, the app goes on, and another helper takes the next photo.
     case decoderStopped(Words)
+    /// Not decoded at all: photos are decoded only in a sandbox, it cannot run here (why), and the
+    /// user has not allowed decoding without it.
+    case notSandboxed(Words)
 
     /// What a refusal of the decode budget means for a decode.
     init(_ refusal: DecodeBudget.Refusal) {
@@ -47,6 +50,7 @@ public enum DecodeError: Error, Sendable, Equatable, Codable, CustomStringConver
         case .truncated(let format): return "not a readable image: the \(format) data is truncated"
         case .undecodable(let reason): return "not a readable image: \(reason)"
         case .decoderStopped(let why): return "its decoder stopped: \(why)"
+        case .notSandboxed(let why): return "not decoded: photos are decoded only in a sandbox, and it cannot run here (\(why))"
         }
     }
 }

@@ -10,6 +10,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case insecureRedirect = "insecure-redirect", noAddress = "no-address", refusedAddress = "refused-address"
         case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
         case decoderStopped = "decoder-stopped"
+        case notSandboxed = "not-sandboxed"
     }
 
     /// The typed error it came from, with its details (a status, a size, a limit), so the app can
@@ -70,6 +71,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         case .empty, .undecodable, .unreadableHeader: .undecodable
         case .truncated: .truncated
         case .decoderStopped: .decoderStopped
+        case .notSandboxed: .notSandboxed
         case .tooManyPixels, .tooManyFrames, .tooManyTiles, .overBudget, .drawing: .refusedImage
         }
         self.init(code, error.description, cause: .decode(error))

@@ -3,9 +3,19 @@ import Foundation
 
 enum HelperDeath: Error, Equatable {
     case couldNotStart(Words)
+    /// bubblewrap cannot run here (why), and the user has not allowed decoding without it.
+    case sandboxRefused(Words)
+
+    /// What a photo fails with when its helper ended (or never started) this way.
+    var decodeError: DecodeError {
+        if case .sandboxRefused(let why) = self { return .notSandboxed(why) }
+        return .decoderStopped(words)
+    }
     case crashed(signal: Int32)
     case outOfMemory(megabytes: Int)
     case outOfTime(seconds: Int)
+    /// It wrote a memfd or file past its RLIMIT_FSIZE (SIGXFSZ).
+    case wroteTooMuch
     case refusedCall
     case exited(status: Int32)
     case noAnswer(seconds: Int)
@@ -28,6 +38,8 @@ enum HelperDeath: Error, Equatable {
             self = .outOfMemory(megabytes: Int((launch?.addressLimit ?? 0) >> 20))
         } else if signal == SIGXCPU {
             self = .outOfTime(seconds: launch?.processorSeconds ?? HelperLaunch.defaultProcessorSeconds)
+        } else if signal == SIGXFSZ {
+            self = .wroteTooMuch
         } else if signal == SIGSYS {
             self = .refusedCall
         } else if signal != 0 {
@@ -58,9 +70,11 @@ enum HelperDeath: Error, Equatable {
     var words: Words {
         switch self {
         case .couldNotStart(let why): return Words("the helper that decodes photos could not start: %1$s", why)
+        case .sandboxRefused(let why): return Words("photos are decoded only in a sandbox, and it cannot run here (%1$s)", why)
         case .crashed(let signal): return Words("the helper decoding it crashed (%1$s)", Self.signalName(signal))
         case .outOfMemory(let megabytes): return Words("the helper decoding it ran out of the %1$s MB of memory it may use", "\(megabytes)")
         case .outOfTime(let seconds): return Words("decoding it took more than %1$s s of processor time", "\(seconds)")
+        case .wroteTooMuch: return Words("the helper decoding it wrote more than any answer may hold")
         case .refusedCall: return Words("the helper decoding it tried something its sandbox does not allow")
         case .exited(let status): return Words("the helper decoding it ended unexpectedly (status %1$s)", "\(status)")
         case .noAnswer(let seconds): return Words("the helper decoding it did not answer within %1$s s", "\(seconds)")

@@ -1,5 +1,6 @@
-// Why this exists: how a decoding helper is started: the program and its environment, inside bubblewrap with no network, no user files and a fresh /tmp, only what the loaders read bound read-only; or, where bubblewrap cannot run, the same program started directly.
+// Why this exists: how a decoding helper is started: the program, its environment and its limits, inside bubblewrap with no network, no user files and a fresh /tmp, only what the loaders read bound read-only; or, where bubblewrap cannot run and the user has allowed it, the same program started directly, in a home of its own, told to let Landlock leave it only those same files.
 import Foundation
+import HelperIPC
 
 public struct HelperLaunch: Sendable {
     /// The argument that makes the app's own program a decoding helper.
@@ -13,6 +14,31 @@ public struct HelperLaunch: Sendable {
     public var processorSeconds: Int
     /// bubblewrap, where it is.
     public var bubblewrap = "/usr/bin/bwrap"
+    /// A helper started without bubblewrap: its own 0700 folder for HOME, TMPDIR and the XDG
+    /// folders (never the shared /tmp, where another user could leave fonts or a MIME database
+    /// for it to parse).
+    public var privateHome: String?
+    /// The variable that names, one a line, what a helper without namespaces may read (Landlock).
+    public static let readableVariable = "CLASSIC_PHOTOS_HELPER_READABLE"
+    /// Processor seconds a helper may spend in all: its hard limit, which nothing in it can raise.
+    /// The pool replaces a helper that has too little left for another image.
+    public var processorBudget: Int { processorSeconds * 20 }
+    /// The largest reply a helper sends (a 100-megapixel photo's RGBA pixels, or a rewritten
+    /// photo), with room to spare: no memfd or file it writes may be larger (RLIMIT_FSIZE).
+    public static let largestReply: UInt64 = 640 << 20
+    /// Descriptors a helper may have open at once.
+    public static let openFiles: UInt64 = 256
+
+    /// The limits a helper starts with.
+    var limits: ChildSpawn.Limits {
+        var limits = ChildSpawn.Limits()
+        limits.address = addressLimit
+        limits.processorSoft = UInt64(processorSeconds)
+        limits.processorHard = UInt64(processorBudget)
+        limits.fileSize = Self.largestReply
+        limits.openFiles = Self.openFiles
+        return limits
+    }
     /// Environment the helper keeps (languages for the loaders' own messages, GLib's debugging,
     /// a private loader list for tests); everything else is cleared.
     public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE",
@@ -73,12 +99,25 @@ public struct HelperLaunch: Sendable {
     /// became 7 in a measurement here), the processor limit.
     func environment(_ from: [String: String] = ProcessInfo.processInfo.environment, sandboxed: Bool) -> [String] {
         var kept = Self.keptEnvironment.compactMap { name in from[name].map { "\(name)=\($0)" } }
-        let home = sandboxed ? "/tmp" : NSTemporaryDirectory()
+        // In bubblewrap, /tmp is a tmpfs of the helper's own; without it, a folder of its own.
+        let home = sandboxed ? "/tmp" : privateHome ?? "/nonexistent"
+        kept += ["HOME", "TMPDIR", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"].map { "\($0)=\(home)" }
         // No Swift backtracer: it would start a program, which the filter refuses.
-        kept += ["HOME=\(home)", "XDG_RUNTIME_DIR=\(home)", "MALLOC_ARENA_MAX=2", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
+        kept += ["MALLOC_ARENA_MAX=2", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
                  "CLASSIC_PHOTOS_HELPER_SECONDS=\(processorSeconds)"]
+        if !sandboxed { kept.append("\(Self.readableVariable)=\(readableWithoutNamespaces().joined(separator: "\n"))") }
         return kept
     }
+
+    /// What a helper without bubblewrap may read (Landlock): what bubblewrap would bind, the
+    /// devices it reads, and its own home.
+    func readableWithoutNamespaces() -> [String] {
+        ["/usr", "/dev/null", "/dev/zero", "/dev/urandom"] + Self.systemFiles + readOnlyPaths() + [privateHome].compactMap { $0 }
+    }
+
+    /// Files outside /usr that the loaders and the C library read: the library cache, fonts and
+    /// their cache, the time zone, the huge page setting.
+    static let systemFiles = ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime", hugePageSettings]
 
     /// The kernel's huge page setting: glibc reads it before it asks for huge pages
     /// (`GLIBC_TUNABLES`), and without it asks for none.
@@ -92,7 +131,7 @@ public struct HelperLaunch: Sendable {
         var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", "/",
                          "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
         for (link, target) in Self.rootLibraryLinks() { arguments += ["--symlink", target, link] }
-        for path in ["/etc/ld.so.cache", "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime", Self.hugePageSettings] {
+        for path in Self.systemFiles {
             arguments += ["--ro-bind-try", path, path]
         }
         for path in readOnlyPaths() { arguments += ["--ro-bind", path, path] }

@@ -1,6 +1,7 @@
-// Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, and started without bubblewrap, said once, where bubblewrap cannot run.
+// Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, spends its processor budget or keeps memfds it should not; and where bubblewrap cannot run, failing closed: no photo is decoded without it unless the user has allowed it (said once).
 import Foundation
 import GLibRuntime
+import HelperIPC
 
 public final class HelperPool: @unchecked Sendable {
     /// The app's pool; nil in tests of the pipeline, which decode in their own process.
@@ -17,8 +18,37 @@ public final class HelperPool: @unchecked Sendable {
     /// Whether bubblewrap runs here: unknown until the first helper starts.
     public enum Sandbox: Equatable, Sendable {
         case unknown, bubblewrap
+        /// It cannot run here, and why (not installed, user namespaces refused): a lasting
+        /// condition, never a start that was only slow.
         case unavailable(Words)
     }
+
+    /// The environment variable that allows decoding without bubblewrap (tests, administrators):
+    /// the same consent as the user's, given beforehand.
+    public static let consentVariable = "CLASSIC_PHOTOS_UNSANDBOXED_DECODING"
+    public static var consentFromEnvironment: Bool { ProcessInfo.processInfo.environment[consentVariable] == "1" }
+
+    /// Whether helpers may run without bubblewrap where it cannot run (the user said so). Without
+    /// that, nothing is decoded there, and each photo fails with the reason.
+    public var allowsUnsandboxed: Bool {
+        get { condition.withLock { allowed } }
+        set {
+            let stopping = condition.withLock { () -> [HelperProcess] in
+                allowed = newValue
+                guard !newValue else { return [] }
+                // Withdrawn: no helper without the sandbox decodes another photo.
+                let unsandboxed = idle.filter { !$0.sandboxed }
+                idle.removeAll { !$0.sandboxed }
+                return unsandboxed
+            }
+            stopping.forEach { $0.stop() }
+        }
+    }
+    private var allowed: Bool
+    /// Told once, when bubblewrap is found unable to run here (on the thread that found it).
+    public var onUnavailable: (@Sendable (Words) -> Void)?
+    /// The 0700 folder that helpers without bubblewrap use as their home, made when first needed.
+    private var privateHome: String?
 
     private let condition = NSCondition()
     private var idle: [HelperProcess] = []
@@ -29,9 +59,11 @@ public final class HelperPool: @unchecked Sendable {
     private var waitingAhead = 0
     private var started = 0
 
-    public init(launch: HelperLaunch = HelperLaunch(), size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    public init(launch: HelperLaunch = HelperLaunch(), size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+                allowsUnsandboxed: Bool = HelperPool.consentFromEnvironment) {
         self.launch = launch
         self.size = size
+        allowed = allowsUnsandboxed
     }
 
     /// How helpers run, once one has started.
@@ -82,9 +114,17 @@ public final class HelperPool: @unchecked Sendable {
             guard out < lendable, !background || waitingAhead == 0 else { wait(); continue }
             if let index = idle.firstIndex(where: { $0.origin == origin }) ?? idle.firstIndex(where: { $0.origin == nil }) {
                 let helper = idle.remove(at: index)
-                helper.origin = helper.origin ?? origin
                 out += 1
                 condition.unlock()
+                // A helper whose processor budget is nearly spent is replaced, never lent: its
+                // hard limit would stop it in the middle of a photo.
+                guard helper.hasProcessorTime(launch.processorSeconds, budget: launch.processorBudget) else {
+                    helper.stop()
+                    condition.withLock { out -= 1 }
+                    condition.lock()
+                    continue
+                }
+                helper.origin = helper.origin ?? origin
                 return .success(helper)
             }
             if idle.count + out < alive || !idle.isEmpty {
@@ -104,7 +144,7 @@ public final class HelperPool: @unchecked Sendable {
                     out -= 1
                     condition.broadcast()
                     condition.unlock()
-                    return .failure(.decoderStopped(death.words))
+                    return .failure(death.decodeError)
                 }
             }
             wait()
@@ -114,53 +154,98 @@ public final class HelperPool: @unchecked Sendable {
     /// Take a helper back: kept for its origin's next photo, or stopped (it died, or its state
     /// cannot be trusted any more).
     func giveBack(_ helper: HelperProcess, reusable: Bool) {
-        if !reusable { helper.stop() }
+        // A helper that keeps a memfd after answering is over what it may hold: it is restarted.
+        // One without the sandbox is not kept once the user has withdrawn their consent.
+        let keep = reusable && helper.openMemfds <= Self.memfdsKept && (helper.sandboxed || allowsUnsandboxed)
+        if !keep { helper.stop() }
         condition.withLock {
             out -= 1
-            if reusable { idle.append(helper) }
+            if keep { idle.append(helper) }
             condition.broadcast()
         }
     }
 
+    /// Memfds a helper may hold between requests: none (it closes each it sent or was sent).
+    static let memfdsKept = 0
+
     /// Stop every idle helper (the app quits; lent ones stop as they come back).
     public func stopAll() {
-        let stopping = condition.withLock { () -> [HelperProcess] in
-            defer { idle = [] }
-            return idle
+        let (stopping, home) = condition.withLock { () -> ([HelperProcess], String?) in
+            defer { idle = []; privateHome = nil }
+            return (idle, privateHome)
         }
         stopping.forEach { $0.stop() }
+        if let home { rmdir(home) }
     }
 
-    /// Start a helper in bubblewrap, or directly where bubblewrap cannot run (decided by the
-    /// first start, and said once).
+    /// Start a helper in bubblewrap. A start that fails for a passing reason (no answer in time
+    /// on a loaded machine, a crash while loading) is tried again with a longer wait; one that
+    /// shows bubblewrap cannot run here (not installed, no user namespaces) decides the pool's
+    /// sandbox for good: then a helper starts without it only with the user's consent.
     private func startHelper() -> Result<HelperProcess, HelperDeath> {
-        let state = condition.withLock { sandbox }
-        if case .unavailable = state { return counted(HelperProcess.start(launch, sandboxed: false)) }
-        let sandboxed = HelperProcess.start(launch, sandboxed: true)
-        if case .success = sandboxed {
-            condition.withLock { sandbox = .bubblewrap }
-            return counted(sandboxed)
+        if case .unavailable(let why) = condition.withLock({ sandbox }) { return startUnsandboxed(why) }
+        var wait = HelperProcess.startSeconds
+        var last = HelperDeath.alreadyStopped
+        for _ in 0..<3 {
+            let started = HelperProcess.start(launch, sandboxed: true, waiting: wait)
+            guard case .failure(let death) = started else {
+                condition.withLock { sandbox = .bubblewrap }
+                return counted(started)
+            }
+            guard let why = Self.sandboxCannotRun(death, bubblewrap: launch.bubblewrap) else {
+                last = death
+                wait *= 2
+                continue
+            }
+            // Helpers start at once (the pool warms them together): if another start found
+            // bubblewrap working meanwhile, this failure was this start's own.
+            let (state, first) = condition.withLock { () -> (Sandbox, Bool) in
+                guard sandbox == .unknown else { return (sandbox, false) }
+                sandbox = .unavailable(why)
+                return (sandbox, true)
+            }
+            guard case .unavailable(let decided) = state else { return .failure(death) }
+            if first { onUnavailable?(decided) }
+            return startUnsandboxed(decided)
         }
-        guard state == .unknown, case .failure(let death) = sandboxed else { return sandboxed }
-        // bubblewrap could not make its sandbox (no user namespaces, not installed): the helper
-        // runs as a process of its own, with its filter and limits, but sees the user's files.
-        let direct = HelperProcess.start(launch, sandboxed: false)
-        guard case .success(let helper) = direct else { return direct }
-        let why: Words
-        if case .couldNotStart(let reason) = death { why = reason } else { why = death.words }
-        // Helpers start at once (the pool warms them together): if another start found
-        // bubblewrap working meanwhile, this failure was this start's own, and no helper may run
-        // without the sandbox where it can run.
-        let fallBack = condition.withLock { () -> Bool in
-            if sandbox == .unknown { sandbox = .unavailable(why) }
-            return sandbox != .bubblewrap
-        }
-        guard fallBack else {
-            helper.stop()
-            return .failure(death)
-        }
-        return counted(direct)
+        return .failure(last)
     }
+
+    /// Why bubblewrap cannot run here, if `death` (of a start in it) shows that it cannot: it is
+    /// not installed, or it could not make its sandbox (bubblewrap says so on its standard error:
+    /// user namespaces refused, no permission to mount…). Nil for a failure that may pass.
+    static func sandboxCannotRun(_ death: HelperDeath, bubblewrap: String) -> Words? {
+        guard FileManager.default.isExecutableFile(atPath: bubblewrap) else { return Words("bubblewrap is not installed") }
+        if case .couldNotStart(let why) = death, why.description.contains("bwrap:") { return why }
+        return nil
+    }
+
+    /// A helper without bubblewrap: only with the user's consent, in a home of its own, under
+    /// Landlock where the kernel has it; else the reason no photo is decoded.
+    private func startUnsandboxed(_ why: Words) -> Result<HelperProcess, HelperDeath> {
+        let home = condition.withLock { () -> String?? in
+            guard allowed else { return .none }
+            if privateHome == nil { privateHome = Self.makePrivateHome() }
+            return .some(privateHome)
+        }
+        guard case .some(let folder) = home else { return .failure(.sandboxRefused(why)) }
+        guard let folder else { return .failure(.couldNotStart(Words("no private folder could be made for it"))) }
+        var unsandboxed = launch
+        unsandboxed.privateHome = folder
+        return counted(HelperProcess.start(unsandboxed, sandboxed: false))
+    }
+
+    /// A new 0700 folder for helpers without bubblewrap, under the user's runtime folder (else /tmp).
+    static func makePrivateHome() -> String? {
+        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        var template = Array("\(runtime ?? "/tmp")/classic-photos-helper-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The app's own process made non-dumpable, before any helper starts: a helper without
+    /// namespaces, the same user's, cannot read the app's memory or environment.
+    public static func protectTheApp() -> Bool { ChildSpawn.makeUndumpable() }
 
     private func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
         guard case .success = result else { return result }

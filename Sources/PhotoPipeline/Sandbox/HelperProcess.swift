@@ -1,11 +1,16 @@
-// Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a sealed memfd, and, when it dies, reaped with the reason.
+// Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a sealed memfd under a processor-time limit the app sets from outside, watched for memfds it keeps, and, when it dies, reaped with the reason.
 import Foundation
 import GLibRuntime
 import HelperIPC
 
 final class HelperProcess: @unchecked Sendable {
+    /// The process the app started (bubblewrap, or the helper itself).
     let pid: pid_t
+    /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
+    private(set) var helperPID: pid_t
     let sandboxed: Bool
+    /// Without namespaces: the Landlock ABI the helper runs under (0: this kernel has none).
+    private(set) var landlock: Int?
     /// Set while the pool lends the helper: the origin whose photos it decodes, from then on.
     var origin: String?
     private let socket: HelperSocket
@@ -17,6 +22,7 @@ final class HelperProcess: @unchecked Sendable {
 
     private init(pid: pid_t, socket: HelperSocket, errors: Int32, sandboxed: Bool) {
         self.pid = pid
+        helperPID = pid
         self.socket = socket
         self.errors = errors
         self.sandboxed = sandboxed
@@ -28,7 +34,7 @@ final class HelperProcess: @unchecked Sendable {
     static let startSeconds: Int32 = 30
 
     /// Start a helper and wait until it says it is ready; the reason it is not, otherwise.
-    static func start(_ launch: HelperLaunch, sandboxed: Bool) -> Result<HelperProcess, HelperDeath> {
+    static func start(_ launch: HelperLaunch, sandboxed: Bool, waiting startSeconds: Int32 = HelperProcess.startSeconds) -> Result<HelperProcess, HelperDeath> {
         guard let (socket, childEnd) = HelperSocket.pair() else { return .failure(.couldNotStart(Words("no socket could be made"))) }
         guard let errorPipe = ChildSpawn.pipe() else {
             close(childEnd)
@@ -36,7 +42,7 @@ final class HelperProcess: @unchecked Sendable {
         }
         let command = launch.command(sandboxed: sandboxed)
         let pid = ChildSpawn.start(command, environment: launch.environment(sandboxed: sandboxed), stdin: childEnd,
-                                   stderr: errorPipe.write, addressLimit: launch.addressLimit, nice: BackgroundPriority.niceness)
+                                   stderr: errorPipe.write, limits: launch.limits, nice: BackgroundPriority.niceness)
         close(childEnd)
         close(errorPipe.write)
         guard pid > 0 else {
@@ -59,7 +65,63 @@ final class HelperProcess: @unchecked Sendable {
             _ = helper.end(timedOut: false, limit: launch)
             return .failure(.couldNotStart(Words("its system call filter could not be set: %1$s", ready.problem ?? "")))
         }
+        // Without namespaces, Landlock must have been tried (on, or not in this kernel).
+        guard sandboxed || ready.landlock != nil else {
+            _ = helper.end(timedOut: false, limit: launch)
+            return .failure(.couldNotStart(Words("it did not confine itself")))
+        }
+        helper.landlock = ready.landlock
+        // In bubblewrap the helper is bubblewrap's descendant (its init's child): the one process
+        // at the end of the line.
+        guard let own = sandboxed ? Self.descendant(of: pid) : pid else {
+            _ = helper.end(timedOut: false, limit: launch)
+            return .failure(.couldNotStart(Words("its process could not be found")))
+        }
+        helper.helperPID = own
         return .success(helper)
+    }
+
+    /// The last process of the single line of children under `pid` (nil: none, or a branch).
+    static func descendant(of pid: pid_t) -> pid_t? {
+        var current = pid
+        for _ in 0..<4 {
+            let children = (HelperLaunch.procFile("/proc/\(current)/task/\(current)/children") ?? "").split(separator: " ").compactMap { pid_t($0) }
+            if children.isEmpty { return current == pid ? nil : current }
+            guard children.count == 1 else { return nil }
+            current = children[0]
+        }
+        return nil
+    }
+
+    /// Processor seconds the helper has used (user and system, from /proc), rounded up.
+    var processorSecondsUsed: Int? {
+        guard let stat = HelperLaunch.procFile("/proc/\(helperPID)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15.
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        let ticks = max(1, Int(sysconf(Int32(_SC_CLK_TCK))))
+        return (user + system + ticks - 1) / ticks
+    }
+
+    /// Whether it has `seconds` of processor time left for another image, under the hard limit it
+    /// started with (`processorBudget`).
+    func hasProcessorTime(_ seconds: Int, budget: Int) -> Bool {
+        guard let used = processorSecondsUsed else { return false }
+        return used + seconds + 1 <= budget
+    }
+
+    /// Let it spend `seconds` more of processor time (SIGXCPU past it): set from outside, since the
+    /// filter lets no helper touch its own limits. False when it cannot be.
+    private func limitProcessor(to seconds: Int) -> Bool {
+        guard let used = processorSecondsUsed, let hard = ChildSpawn.limitProcessor(of: helperPID, toSeconds: UInt64(used + seconds + 1)) else { return false }
+        return UInt64(used + seconds + 1) <= hard
+    }
+
+    /// How many memfds it holds open (a helper keeps none between requests: more is an overrun).
+    var openMemfds: Int {
+        let folder = "/proc/\(helperPID)/fd"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return Int.max }
+        return names.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) ?? "").hasPrefix("/memfd:") }.count
     }
 
     /// What came of one request.
@@ -77,6 +139,10 @@ final class HelperProcess: @unchecked Sendable {
         let id = nextID
         nextID += 1
         let request = make(id)
+        // Each photo gets the processor time one image may take, counted from now.
+        if bytes != nil, !limitProcessor(to: launch.processorSeconds) {
+            return .died(end(timedOut: false, limit: launch, spent: true))
+        }
         var input: Int32 = -1
         if let bytes {
             input = SealedMemory.sealed(bytes, name: "classic-photos-bytes")
@@ -128,7 +194,7 @@ final class HelperProcess: @unchecked Sendable {
 
     /// Kill, reap and close; the reason it ended, as far as can be told.
     /// `waited`: how long a helper that timed out was waited for (a request's wall-time limit by default).
-    private func end(timedOut: Bool, limit: HelperLaunch?, garbled: Bool = false, waited: Int? = nil) -> HelperDeath {
+    private func end(timedOut: Bool, limit: HelperLaunch?, garbled: Bool = false, waited: Int? = nil, spent: Bool = false) -> HelperDeath {
         guard !ended else { return .alreadyStopped }
         ended = true
         // Whatever it did, it stops now (a zombie keeps the status it died with); bubblewrap
@@ -139,7 +205,9 @@ final class HelperProcess: @unchecked Sendable {
         socket.close()
         close(errors)
         let death: HelperDeath
-        if timedOut {
+        if spent {
+            death = .outOfTime(seconds: limit?.processorBudget ?? 0)
+        } else if timedOut {
             death = .noAnswer(seconds: waited ?? Self.wallSeconds(limit))
         } else if garbled {
             death = .garbled

@@ -111,6 +111,8 @@ public struct HelperReady: Codable, Sendable, Equatable {
     public var filtered: Bool
     /// Why not, if it is not.
     public var problem: String?
+    /// Where the app asked for Landlock: the ABI it is on at (0: this kernel has none).
+    public var landlock: Int?
 
     public init(filtered: Bool, problem: String? = nil) {
         self.filtered = filtered

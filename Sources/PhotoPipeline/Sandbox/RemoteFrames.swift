@@ -88,7 +88,7 @@ extension AnimationReader {
         switch exchange {
         case .died(let death):
             pool.giveBack(helper, reusable: false)
-            return .failed(StageFailure(DecodeError.decoderStopped(death.words)))
+            return .failed(StageFailure(death.decodeError))
         case .reply(let reply, let fd):
             let still = fd >= 0 ? HelperPixels.take(fd, shape: reply.pixels) : nil
             guard let still, reply.error == nil, reply.failure == nil else {

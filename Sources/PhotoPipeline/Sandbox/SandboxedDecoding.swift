@@ -39,7 +39,7 @@ extension HelperPool {
         switch helper.exchange(make, bytes: bytes, cancellable: cancellable, launch: launch) {
         case .died(let death):
             giveBack(helper, reusable: false)
-            return .failure(.decoderStopped(death.words))
+            return .failure(death.decodeError)
         case .reply(let reply, let fd):
             let beside: Taken?
             switch take(reply, fd) {

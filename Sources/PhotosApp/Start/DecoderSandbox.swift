@@ -11,6 +11,8 @@ enum DecoderSandbox {
 
     /// Start the pool, one helper warm, before the first window.
     static func start() {
+        // No helper (nor anything else of the user's) may read the app's memory.
+        _ = HelperPool.protectTheApp()
         let pool = HelperPool()
         pool.onStarted = { state, started in
             switch state {

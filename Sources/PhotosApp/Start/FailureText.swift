@@ -86,6 +86,7 @@ enum FailureText {
         case .truncated(let format): fill(tr("not a readable image: the %1$s data is truncated"), format)
         case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason.translated)
         case .decoderStopped(let why): fill(tr("its decoder stopped: %1$s"), why.translated)
+        case .notSandboxed(let why): fill(tr("not decoded: photos are decoded only in a sandbox, and it cannot run here (%1$s)"), why.translated)
         }
     }
 
