@@ -73,22 +73,21 @@ final class HelperRequests {
         case .profile:
             reply.profileCheck = ImageDecoder.checkProfileHere(data)
             return (reply, -1)
-        case .keep(_, let originalLength, let edit):
-            guard originalLength >= 0, originalLength <= data.count else {
-                reply.error = .undecodable(Words("the photo's bytes could not be read"))
-                return (reply, -1)
-            }
-            switch KeptMetadata.carryHere(data.prefix(originalLength), into: data.dropFirst(originalLength), edit) {
-            case .kept(let file, let kept):
-                let fd = SealedMemory.sealed(file, name: "classic-photos-file")
-                guard fd >= 0 else {
+        case .keep(_, let edit):
+            switch KeptMetadata.blocksHere(data, edit) {
+            case .kept(let blocks):
+                let parts = KeptLayout.joined(blocks)
+                let fd = parts.isEmpty ? -1 : SealedMemory.sealed(parts, name: "classic-photos-metadata")
+                guard parts.isEmpty || fd >= 0 else {
                     reply.error = .undecodable(Words("its details could not be kept"))
                     return (reply, -1)
                 }
-                reply.kept = kept
-                reply.fileLength = file.count
+                reply.kept = blocks.whole ? .all : .standard
+                reply.fileLength = parts.count
+                reply.keptLayout = KeptLayout(blocks)
+                reply.keptFields = blocks.fields
                 return (reply, fd)
-            case .none, .cancelled: reply.kept = MetadataKept.none
+            case .none: reply.kept = MetadataKept.none
             case .failed(let words): reply.error = .undecodable(words)
             }
             return (reply, -1)

@@ -87,7 +87,7 @@ public enum MetadataWriter {
     /// The most a new file may grow by: a JPEG's EXIF, XMP and IPTC fit in 64 KB segments each.
     public static let growthLimit = 4 << 20
 
-    private static func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, into encoded: Data) -> Result<Data, Failure> {
+    static func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, into encoded: Data) -> Result<Data, Failure> {
         let stream = MemoryStream(encoded, limit: encoded.count + growthLimit)
         var callbacks = stream.callbacks()
         var error: UnsafeMutablePointer<GError>?

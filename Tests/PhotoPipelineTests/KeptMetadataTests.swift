@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 @testable import PhotoPipeline
+import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
 
@@ -107,5 +108,51 @@ final class KeptMetadataTests: XCTestCase {
             XCTAssertNotNil(work.kept.withLock { $0 }, name)
             XCTAssertEqual(TestDetails.places(try TestDetails.readBack(file)), [], name)
         }
+    }
+
+    /// A helper's EXIF is passed through the app's own reading before it is placed: handed the
+    /// original's whole block (its GPS IFD and thumbnail) with another photo's bytes after it, as a
+    /// compromised helper would, an export without location has no GPS, no thumbnail and none of
+    /// those bytes; the camera and date stay.
+    func testAHelpersEXIFIsCleanedByTheApp() throws {
+        let source = try Data(contentsOf: try original())
+        let app1 = try XCTUnwrap(PhotoFacts.jpegExif(source), "the original's Exif segment")
+        let previous = Data(repeating: 0x5A, count: 20_000) + Data("PREVIOUS PHOTO".utf8)
+        var blocks = KeptBlocks()
+        blocks.exif = app1.dropFirst(6) + previous
+        blocks.xmp = Data("<x:xmpmeta><photoshop:City>Paris</photoshop:City></x:xmpmeta>".utf8)
+        blocks.fields.title = "Evening <at> the tower"
+        let encoded = TestImages.encoded(width: 80, height: 120, type: "jpeg") { _, _ in [120, 90, 60] }
+        let placed = try XCTUnwrap(MetadataPlacing.placed(blocks, into: encoded, keepsLocation: false, width: 80, height: 120))
+        XCTAssertNil(placed.range(of: Data("PREVIOUS PHOTO".utf8)), "no byte no kept entry names")
+        XCTAssertLessThan(placed.count, encoded.count + 4_000)
+        let file = folder.appendingPathComponent("placed.jpg")
+        try placed.write(to: file)
+        let tags = try TestDetails.readBack(file)
+        XCTAssertEqual(TestDetails.places(tags), [], "no GPS, no place in XMP")
+        XCTAssertNil(tags["IFD1:ThumbnailImage"])
+        XCTAssertEqual(tags["IFD0:Model"] as? String, "Canon EOS 5D Mark IV")
+        XCTAssertEqual(tags["ExifIFD:DateTimeOriginal"] as? String, "2019:07:14 18:32:05")
+        XCTAssertEqual(tags["XMP-dc:Title"] as? String, "Evening <at> the tower", "the app's own XMP, escaped")
+        XCTAssertNotNil(TestImages.decode(placed))
+        // Kept when the location stays.
+        let withPlace = try XCTUnwrap(MetadataPlacing.placed(blocks, into: encoded, keepsLocation: true, width: 80, height: 120))
+        try withPlace.write(to: file)
+        XCTAssertEqual((try TestDetails.readBack(file)["GPS:GPSLatitude"] as? Double) ?? 0, 48.85837, accuracy: 0.0001)
+    }
+
+    /// Damaged and hostile EXIF blocks never trap the app's pass, and what it returns is never
+    /// longer than what it was given.
+    func testTheAppsEXIFPassTakesDamageWithoutATrap() throws {
+        let block = try XCTUnwrap(PhotoFacts.jpegExif(Data(contentsOf: try original()))).dropFirst(6)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            var damaged = [UInt8](block)
+            for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            guard let once = ExifCleaning.cleaned(Data(damaged), keepsLocation: false) else { continue }
+            XCTAssertLessThanOrEqual(once.count, damaged.count)
+            _ = ExifCleaning.cleaned(once, keepsLocation: true)
+        }
+        for length in stride(from: 0, to: block.count, by: 3) { _ = ExifCleaning.cleaned(Data(block.prefix(length)), keepsLocation: true) }
     }
 }

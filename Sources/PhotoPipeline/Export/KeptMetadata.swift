@@ -1,4 +1,4 @@
-// Why this exists: a saved or exported photo keeps its metadata: carried from the original into the file the app encoded, in a helper (exiv2 parses the original there, as it does for Details); the photo is still written when its metadata cannot be, and the reason is said.
+// Why this exists: a saved or exported photo keeps its metadata: read from the original in a helper (exiv2 parses it there, as it does for Details), handed back in parts and placed by the app into the file it encoded; the photo is still written when its metadata cannot be, and the reason is said.
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -32,30 +32,49 @@ public enum KeptMetadata {
         case cancelled
     }
 
-    /// `encoded` with `original`'s metadata, edited for `edit`, asked of a helper where the app
-    /// has a pool (the app never parses a photo's metadata).
+    /// `encoded` with `original`'s metadata, edited for `edit`. The metadata is read in a helper
+    /// where the app has a pool (the app never parses a photo's metadata); what comes back is its
+    /// parts, never a file, and the app places them itself (`MetadataPlacing`).
     static func carry(_ original: Data, into encoded: Data, _ edit: MetadataWriter.Edit, origin: String?,
                       cancellable: Cancellable?) -> Outcome {
-        guard let pool = HelperPool.shared else { return carryHere(original, into: encoded, edit) }
-        let asked = pool.askForFile(origin: origin, bytes: original + encoded, cancellable: cancellable) {
-            .keep(id: $0, originalLength: original.count, edit)
+        let blocks: KeptBlocks
+        if let pool = HelperPool.shared {
+            let asked = pool.askForFile(origin: origin, bytes: original, cancellable: cancellable) { .keep(id: $0, edit) }
+            switch asked {
+            case .failure(.cancelled): return .cancelled
+            case .failure(let error): return .failed(Words("its details could not be kept: %s", error.description))
+            case .success(let (reply, file)):
+                if case .undecodable(let words)? = reply.error { return .failed(words) }
+                guard let kept = reply.kept else { return .failed(Words("its details could not be kept")) }
+                guard kept == .all || kept == .standard else { return .none }
+                guard let file, let layout = reply.keptLayout, let taken = layout.blocks(of: file, fields: reply.keptFields ?? KeptFields()) else {
+                    return .failed(Words("its details could not be kept"))
+                }
+                blocks = taken
+                if blocks.whole != (kept == .all) { return .failed(Words("its details could not be kept")) }
+            }
+        } else {
+            switch blocksHere(original, edit) {
+            case .kept(let here): blocks = here
+            case .none: return .none
+            case .failed(let words): return .failed(words)
+            }
         }
-        switch asked {
-        case .failure(.cancelled): return .cancelled
-        case .failure(let error): return .failed(Words("its details could not be kept: %s", error.description))
-        case .success(let (reply, file)):
-            if case .undecodable(let words)? = reply.error { return .failed(words) }
-            guard let kept = reply.kept else { return .failed(Words("its details could not be kept")) }
-            guard kept == .all || kept == .standard else { return .none }
-            // What a helper sends back is the file the app wrote, grown by the metadata, no more.
-            guard let file, file.count >= encoded.count, file.count <= encoded.count + MetadataWriter.growthLimit,
-                  file.prefix(4) == encoded.prefix(4) else { return .failed(Words("its details could not be kept")) }
-            return .kept(file, kept)
+        guard let file = MetadataPlacing.placed(blocks, into: encoded, keepsLocation: edit.keepsLocation, width: edit.width, height: edit.height) else {
+            return .failed(Words("its details could not be written"))
         }
+        return .kept(file, blocks.whole ? .all : .standard)
     }
 
-    /// `carry` in this process (the helper's side).
-    public static func carryHere(_ original: Data, into encoded: Data, _ edit: MetadataWriter.Edit) -> Outcome {
+    /// What the helper's side of `carry` found.
+    public enum Blocks: Equatable {
+        case kept(KeptBlocks)
+        case none
+        case failed(Words)
+    }
+
+    /// The metadata's parts, read from `original` in this process (the helper's side).
+    public static func blocksHere(_ original: Data, _ edit: MetadataWriter.Edit) -> Blocks {
         guard let format = PixbufFormats.format(sniffing: original, name: nil) else { return .none }
         let source: Data
         switch format.name {
@@ -67,11 +86,45 @@ public enum KeptMetadata {
             source = carrier
         default: return .none
         }
-        switch MetadataWriter.carry(from: source, into: encoded, edit) {
-        case .success(.written(let file, let whole)): return .kept(file, whole ? .all : .standard)
+        switch MetadataWriter.blocks(from: source, edit) {
+        case .success(.blocks(let blocks)): return .kept(blocks)
         case .success(.nothingToKeep): return .none
         case .failure(.unreadable): return .failed(Words("its details could not be read"))
         case .failure(.unwritable(let why)): return .failed(Words("its details could not be written: %s", why))
         }
     }
+}
+
+/// Where a `keep` reply's parts lie in the memfd beside it: the EXIF, then the XMP, then the IPTC.
+public struct KeptLayout: Codable, Sendable, Equatable {
+    public var exif = 0, xmp = 0, iptc = 0
+    public var whole = true
+
+    public init(_ blocks: KeptBlocks) {
+        exif = blocks.exif?.count ?? 0
+        xmp = blocks.xmp?.count ?? 0
+        iptc = blocks.iptc?.count ?? 0
+        whole = blocks.whole
+    }
+
+    /// The bytes the parts take together.
+    public var total: Int { exif + xmp + iptc }
+    /// The most any one part may be (a JPEG segment's).
+    static let mostPerPart = 65_535
+
+    /// The parts, cut from `file` as this layout says; nil when it does not add up.
+    func blocks(of file: Data, fields: KeptFields) -> KeptBlocks? {
+        guard [exif, xmp, iptc].allSatisfy({ (0...Self.mostPerPart).contains($0) }), total == file.count else { return nil }
+        let bytes = [UInt8](file)
+        var blocks = KeptBlocks()
+        if exif > 0 { blocks.exif = Data(bytes[0..<exif]) }
+        if xmp > 0 { blocks.xmp = Data(bytes[exif..<(exif + xmp)]) }
+        if iptc > 0 { blocks.iptc = Data(bytes[(exif + xmp)...]) }
+        blocks.fields = fields
+        blocks.whole = whole
+        return blocks
+    }
+
+    /// The parts one after another, for the memfd.
+    public static func joined(_ blocks: KeptBlocks) -> Data { (blocks.exif ?? Data()) + (blocks.xmp ?? Data()) + (blocks.iptc ?? Data()) }
 }

@@ -25,7 +25,7 @@ extension ImageDecoder {
     /// helper where the app has a pool: the app never parses a photo's profile.
     public static func checkProfile(_ prefix: Data, origin: String, cancellable: Cancellable?) -> ProfileCheck {
         if let pool = HelperPool.shared {
-            guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: cancellable, { .profile(id: $0) }) else { return .unknown }
+            guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: cancellable, fits: { _ in false }, { .profile(id: $0) }) else { return .unknown }
             return reply.profileCheck ?? .unknown
         }
         return checkProfileHere(prefix)

@@ -64,7 +64,7 @@ extension PhotoFacts {
                 return length == 0 ? nil : readHere(bytes.subdata(in: at..<at + length))?.checked()
             }
         }
-        guard case .success(let (reply, _)) = pool.ask(origin: "file:", background: true, bytes: bytes, cancellable: cancellable, { .facts(id: $0, lengths: lengths) }),
+        guard case .success(let (reply, _)) = pool.ask(origin: "file:", background: true, bytes: bytes, cancellable: cancellable, fits: { _ in false }, { .facts(id: $0, lengths: lengths) }),
               let facts = reply.facts else { return paths.map { _ in nil } }
         // A helper's answer is taken as far as it goes, and only as plausible values.
         return paths.indices.map { index in index < facts.count ? facts[index]?.checked() : nil }

@@ -14,9 +14,9 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     case frame(id: Int, elapsed: Int64)
     /// What the photo's profile does to its colours, from its first bytes (`ImageDecoder.checkProfile`).
     case profile(id: Int)
-    /// A saved photo's file with its original's metadata: the bytes beside the request are the
-    /// original's `originalLength` bytes, then the file the app encoded (`KeptMetadata`).
-    case keep(id: Int, originalLength: Int, MetadataWriter.Edit)
+    /// A saved photo's metadata, edited, in parts (`KeptMetadata`): the bytes beside the request
+    /// are the original's; the parts come back beside the reply, laid out as `keptLayout` says.
+    case keep(id: Int, MetadataWriter.Edit)
     /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
     /// are each photo's, `lengths` of them, one after another.
     case facts(id: Int, lengths: [Int])
@@ -27,7 +27,7 @@ public enum HelperRequest: Codable, Sendable, Equatable {
 
     public var id: Int {
         switch self {
-        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _, _),
+        case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _),
              .facts(let id, _), .turn(let id, _), .cancel(let id): return id
         }
     }
@@ -69,10 +69,13 @@ public struct HelperReply: Codable, Sendable, Equatable {
     public var report: ImageDecoder.Report?
     /// What a photo's profile does to its colours (a `profile` request).
     public var profileCheck: ProfileCheck?
-    /// How much of a photo's metadata a `keep` kept; with `all` or `standard`, the file (of
-    /// `fileLength` bytes) is in the memfd beside the reply.
+    /// How much of a photo's metadata a `keep` kept; with `all` or `standard`, its parts (of
+    /// `fileLength` bytes in all) are in the memfd beside the reply, laid out as `keptLayout`
+    /// says, and its plain fields are `keptFields`.
     public var kept: MetadataKept?
     public var fileLength: Int?
+    public var keptLayout: KeptLayout?
+    public var keptFields: KeptFields?
     /// A `facts` request's answer: each photo's facts, in order (nil: none could be read).
     public var facts: [PhotoFacts?]?
     /// A PNG's text keys.

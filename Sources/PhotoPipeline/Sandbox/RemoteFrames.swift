@@ -59,11 +59,17 @@ final class RemoteFrames: AnimationFrames, @unchecked Sendable {
         guard !stopped, !asking, let delay = current.delay else { return }
         asking = true
         let at = elapsed + Int64(delay)
+        // Every frame is the first one's size: a helper that answers another stops the playing.
+        let size = (current.pixbuf.width, current.pixbuf.height)
         queue.async { [weak self, helper, pool] in
             let exchange = helper.exchange({ .frame(id: $0, elapsed: at) }, bytes: nil, cancellable: nil, launch: pool.launch)
             var frame: (Pixbuf, Int?)?
             if case .reply(let reply, let fd) = exchange {
-                if let pixbuf = HelperPixels.take(fd, shape: reply.pixels) { frame = (pixbuf, Self.checkedDelay(reply.delay)) }
+                if let shape = reply.pixels, shape.width != size.0 || shape.height != size.1 {
+                    if fd >= 0 { close(fd) }
+                } else if let pixbuf = HelperPixels.take(fd, shape: reply.pixels) {
+                    frame = (pixbuf, Self.checkedDelay(reply.delay))
+                }
             }
             guard let self else { return }
             self.condition.withLock {
@@ -90,6 +96,11 @@ extension AnimationReader {
             pool.giveBack(helper, reusable: false)
             return .failed(StageFailure(death.decodeError))
         case .reply(let reply, let fd):
+            if let shape = reply.pixels, shape.width * shape.height > pixelLimit {
+                if fd >= 0 { close(fd) }
+                pool.giveBack(helper, reusable: false)
+                return .failed(StageFailure(DecodeError.decoderStopped(HelperPool.oversized)))
+            }
             let still = fd >= 0 ? HelperPixels.take(fd, shape: reply.pixels) : nil
             guard let still, reply.error == nil, reply.failure == nil else {
                 pool.giveBack(helper, reusable: reply.pixels == nil)

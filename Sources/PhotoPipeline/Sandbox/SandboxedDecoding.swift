@@ -5,11 +5,14 @@ import GLibRuntime
 
 extension HelperPool {
     /// One request on a lent helper, given back after (stopped, if it died or the reply was not as promised).
+    /// `fits` says whether pixels of a shape are no more than were asked for: a helper that
+    /// answers more is stopped before they are mapped, and the photo fails with the reason.
     func ask(origin: String?, urgent: Bool = false, background: Bool = false, bytes: Data, cancellable: Cancellable?,
-             _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
+             fits: (PixelShape) -> Bool, _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Pixbuf?), DecodeError> {
         exchange(origin: origin, urgent: urgent, background: background, bytes: bytes, cancellable: cancellable, make) { reply, fd in
-            guard reply.pixels != nil else { return .nothing }
-            return HelperPixels.take(fd, shape: reply.pixels).map { .taken($0) } ?? .garbled
+            guard let shape = reply.pixels else { return .nothing }
+            guard fits(shape) else { return .oversized }
+            return HelperPixels.take(fd, shape: shape).map { .taken($0) } ?? .garbled
         }
     }
 
@@ -18,6 +21,7 @@ extension HelperPool {
                     _ make: (Int) -> HelperRequest) -> Result<(HelperReply, Data?), DecodeError> {
         exchange(origin: origin, urgent: false, background: false, bytes: bytes, cancellable: cancellable, make) { reply, fd in
             guard let length = reply.fileLength else { return .nothing }
+            if length == 0, fd < 0 { return .taken(Data()) }
             return HelperBytes.take(fd, count: length).map { .taken($0) } ?? .garbled
         }
     }
@@ -25,7 +29,12 @@ extension HelperPool {
     /// What is beside a reply: nothing promised, what was, or not what was promised.
     enum Beside<Taken> {
         case nothing, taken(Taken), garbled
+        /// More pixels than were asked for.
+        case oversized
     }
+
+    /// Why a photo fails when its helper answered with more pixels than were asked for.
+    static let oversized = Words("the helper decoding it answered with more pixels than were asked for")
 
     /// A request and its reply, with what is beside the reply taken by `take` (which closes the
     /// descriptor; a failure means it was not as the reply promised).
@@ -50,6 +59,10 @@ extension HelperPool {
             case .garbled:
                 giveBack(helper, reusable: false)
                 return .failure(.decoderStopped(HelperDeath.garbled.words))
+            case .oversized:
+                if fd >= 0 { close(fd) }
+                giveBack(helper, reusable: false)
+                return .failure(.decoderStopped(Self.oversized))
             }
             giveBack(helper, reusable: true)
             return .success((reply, beside))
@@ -63,7 +76,7 @@ extension ImageDecoder {
         guard !data.isEmpty else { throw .empty }
         // An export's helper runs below the list's for the rest of its life: it is an origin of its own.
         let lent = forExport ? "export " + (origin ?? "") : origin
-        let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable) { .decode(id: $0, self) }
+        let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable, fits: allows) { .decode(id: $0, self) }
         let reply: HelperReply, pixbuf: Pixbuf?
         switch result {
         case .success(let answer): (reply, pixbuf) = answer
@@ -80,13 +93,21 @@ extension PNGFile {
     /// A cache's PNG decoded in a helper (`decode(_:keys:maxSide:)` there).
     static func decode(in pool: HelperPool, _ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
         guard data.starts(with: signature) else { return nil }
-        guard case .success(let (reply, pixbuf)) = pool.ask(origin: "cache", bytes: data, cancellable: nil, { .png(id: $0, keys: keys, maxSide: maxSide) }),
+        let fits = { (shape: PixelShape) in shape.width <= maxSide && shape.height <= maxSide }
+        guard case .success(let (reply, pixbuf)) = pool.ask(origin: "cache", bytes: data, cancellable: nil, fits: fits, { .png(id: $0, keys: keys, maxSide: maxSide) }),
               let pixbuf, reply.error == nil else { return nil }
         return (pixbuf, reply.text ?? [:])
     }
 }
 
 extension ImageDecoder {
+    /// Whether pixels of `shape` are no more than this decode can make: within its pixel limits,
+    /// and, when it scales while decoding, within its longest side (a thumbnail's square too).
+    func allows(_ shape: PixelShape) -> Bool {
+        guard shape.width * shape.height <= min(pixelLimit, maxPixels ?? pixelLimit) else { return false }
+        return !downscaleWhileDecoding || (shape.width <= maxDimension && shape.height <= maxDimension)
+    }
+
     /// Decoding the photo at `url`: its origin (which helpers decode it) and its file name (a
     /// format its bytes do not say).
     public mutating func decoding(_ url: URL) {
