@@ -115,6 +115,18 @@ final class HelperRequests {
                 reply.error = .undecodable(error.reason)
                 return (reply, -1)
             }
+        case .losslessPixels:
+            guard let read = PhotoTurning.losslessWebPPixelsHere([UInt8](data)) else {
+                reply.error = .undecodable(Words("its pixels could not be read"))
+                return (reply, -1)
+            }
+            let fd = read.rgba.withUnsafeBytes { SealedMemory.sealed(copying: $0.baseAddress, count: $0.count, name: "classic-photos-pixels") }
+            guard fd >= 0 else {
+                reply.error = .undecodable(Words("its pixels could not be handed over"))
+                return (reply, -1)
+            }
+            reply.pixels = PixelShape(width: read.width, height: read.height, rowStride: read.width * 4, hasAlpha: true)
+            return (reply, fd)
         case .frame, .cancel:
             return (nil, -1)
         }

@@ -25,6 +25,11 @@ public enum PhotoTurning {
         try WebPRotationEdit.turnedHere(bytes, turn)
     }
 
+    /// A lossless WebP's own pixels, in this process (a decoding helper's side of the turn's check).
+    public static func losslessWebPPixelsHere(_ bytes: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
+        try? WebPRotationEdit.losslessPixelsHere(bytes)
+    }
+
     /// A photo's bytes turned, by what its bytes say it is.
     static func turned(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         switch kind(of: bytes) {

@@ -1,4 +1,4 @@
-// Why this exists: Rotate for a lossless WebP: its VP8L pixels decoded, turned and encoded again losslessly and exactly (checked by decoding the result), in a helper where the app has them (libwebp's lossless decoder is C reading the photo); every other chunk (its profile, EXIF, XMP, unknown ones) kept, the extended header's canvas turned. A lossy or animated WebP is refused: turning it would lose something.
+// Why this exists: Rotate for a lossless WebP: its VP8L pixels decoded, turned and encoded again losslessly and exactly (checked by decoding the result), in a helper where the app has them (libwebp's lossless decoder is C reading the photo); every other chunk (its profile, EXIF, XMP, unknown ones) kept, the extended header's canvas turned. The app trusts the helper's file only as far as it checks it: the chunks its own reader finds must be the original's but for those two, and a second, fresh helper's decode of it must be the original's pixels turned. A lossy or animated WebP is refused: turning it would lose something.
 import Foundation
 import WebPCodec
 
@@ -38,16 +38,68 @@ enum WebPRotationEdit {
         // What can be refused from the chunks alone is, without waking a helper.
         _ = try losslessImage(in: file, chunks(file))
         guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
-        switch pool.askForFile(origin: nil, bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
+        // The user's own file: a helper of that origin, never lent to another.
+        switch pool.askForFile(origin: "file:", bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
         case .failure(let error): throw TurnRefusal(Words("its pixels could not be turned: %s", error.description))
         case .success(let (reply, turned)):
             if case .undecodable(let words)? = reply.error { throw TurnRefusal(words) }
-            // What a helper sends back is a WebP file of no absurd size.
-            guard let turned, turned.count <= file.count * 4 + 65_536, turned.starts(with: Array("RIFF".utf8)) else {
-                throw TurnRefusal(Words("its pixels could not be turned"))
-            }
-            return [UInt8](turned)
+            guard let turned, turned.count <= file.count * 4 + 65_536 else { throw TurnRefusal(Words("its pixels could not be turned")) }
+            let result = [UInt8](turned)
+            try checkChunks(of: result, against: file)
+            try checkPixels(of: result, against: file, turn, in: pool)
+            return result
         }
+    }
+
+    /// Why a turn's result is refused when a check finds it is not what was asked.
+    static let notTheTurn = Words("the helper that turned it answered with another picture")
+
+    /// The result's chunks, read by the app's own reader, are the original's in the same order,
+    /// byte for byte, but for the lossless image and the extended header's canvas, turned.
+    static func checkChunks(of result: [UInt8], against file: [UInt8]) throws(TurnRefusal) {
+        guard let mine = try? chunks(file), let theirs = try? chunks(result), mine.count == theirs.count else { throw TurnRefusal(notTheTurn) }
+        for (original, turned) in zip(mine, theirs) {
+            guard original.type == turned.type else { throw TurnRefusal(notTheTurn) }
+            switch original.type {
+            case "VP8L": continue
+            case "VP8X":
+                var expected = Array(file[original.payload])
+                guard expected.count >= 10 else { throw TurnRefusal(notTheTurn) }
+                let width = Array(expected[4..<7])
+                expected.replaceSubrange(4..<7, with: expected[7..<10])
+                expected.replaceSubrange(7..<10, with: width)
+                guard expected.elementsEqual(result[turned.payload]) else { throw TurnRefusal(notTheTurn) }
+            default:
+                guard file[original.payload].elementsEqual(result[turned.payload]) else { throw TurnRefusal(notTheTurn) }
+            }
+        }
+    }
+
+    /// A helper started for this alone decodes the original and the result; the result must be
+    /// the original's pixels turned, every value. Two helpers would have to collude to pass
+    /// another picture.
+    static func checkPixels(of result: [UInt8], against file: [UInt8], _ turn: QuarterTurn, in pool: HelperPool) throws(TurnRefusal) {
+        let fits = { (shape: PixelShape) in shape.width * shape.height <= mostPixels }
+        let read = pool.withFreshHelper { helper in
+            (pool.pixels(from: helper, bytes: Data(file), fits: fits) { .losslessPixels(id: $0) },
+             pool.pixels(from: helper, bytes: Data(result), fits: fits) { .losslessPixels(id: $0) })
+        }
+        guard case .success(let (before, after)) = read, case .success(let original) = before, case .success(let turned) = after else {
+            throw TurnRefusal(Words("its turned pixels could not be checked"))
+        }
+        guard original.width == turned.height, original.height == turned.width, original.hasAlpha, turned.hasAlpha else { throw TurnRefusal(notTheTurn) }
+        let count = original.width * original.height * 4
+        let expected = turnedPixels(Array(UnsafeBufferPointer(start: original.pixels, count: count)), width: original.width, height: original.height, turn)
+        guard expected.elementsEqual(UnsafeBufferPointer(start: turned.pixels, count: count)) else { throw TurnRefusal(notTheTurn) }
+    }
+
+    /// A lossless WebP's own VP8L pixels (the helper's side of `checkPixels`).
+    static func losslessPixelsHere(_ file: [UInt8]) throws(TurnRefusal) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let image = try losslessImage(in: file, chunks(file))
+        guard let read = LosslessWebP.decode(riff([chunk("VP8L", file[image.payload])]), mostPixels: mostPixels) else {
+            throw TurnRefusal(Words("its pixels could not be read"))
+        }
+        return read
     }
 
     /// The lossless image chunk (VP8L), or why there is none to turn.

@@ -243,6 +243,17 @@ public final class HelperPool: @unchecked Sendable {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `body` with a helper started for it alone (no photo decoded before could have changed
+    /// what it answers), stopped after; not one of the pool's, so no limit on lending applies.
+    func withFreshHelper<T>(_ body: (HelperProcess) -> T) -> Result<T, DecodeError> {
+        switch startHelper() {
+        case .failure(let death): return .failure(death.decodeError)
+        case .success(let helper):
+            defer { helper.stop() }
+            return .success(body(helper))
+        }
+    }
+
     /// The app's own process made non-dumpable, before any helper starts: a helper without
     /// namespaces, the same user's, cannot read the app's memory or environment.
     public static func protectTheApp() -> Bool { ChildSpawn.makeUndumpable() }

@@ -22,13 +22,16 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     case facts(id: Int, lengths: [Int])
     /// A lossless WebP's file turned a quarter (`PhotoTurning.turnedWebPHere`), beside the reply.
     case turn(id: Int, QuarterTurn)
+    /// A lossless WebP's own pixels, exactly as libwebp decodes them (RGBA, no orientation), for
+    /// the app to compare a turn's result with its original (asked of a fresh helper).
+    case losslessPixels(id: Int)
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _),
-             .facts(let id, _), .turn(let id, _), .cancel(let id): return id
+             .facts(let id, _), .turn(let id, _), .losslessPixels(let id), .cancel(let id): return id
         }
     }
 }

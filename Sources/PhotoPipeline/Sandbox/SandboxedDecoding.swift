@@ -26,6 +26,24 @@ extension HelperPool {
         }
     }
 
+    /// One request on `helper` (not the pool's to give back): the pixels beside its reply, if
+    /// they are as promised and no more than `fits` allows.
+    func pixels(from helper: HelperProcess, bytes: Data, fits: (PixelShape) -> Bool, _ make: (Int) -> HelperRequest) -> Result<Pixbuf, DecodeError> {
+        switch helper.exchange(make, bytes: bytes, cancellable: nil, launch: launch) {
+        case .died(let death): return .failure(death.decodeError)
+        case .reply(let reply, let fd):
+            if let error = reply.error {
+                if fd >= 0 { close(fd) }
+                return .failure(error)
+            }
+            guard let shape = reply.pixels, fits(shape) else {
+                if fd >= 0 { close(fd) }
+                return .failure(.decoderStopped(Self.oversized))
+            }
+            return HelperPixels.take(fd, shape: shape).map { .success($0) } ?? .failure(.decoderStopped(HelperDeath.garbled.words))
+        }
+    }
+
     /// What is beside a reply: nothing promised, what was, or not what was promised.
     enum Beside<Taken> {
         case nothing, taken(Taken), garbled
