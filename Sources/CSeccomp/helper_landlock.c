@@ -68,3 +68,8 @@ int cps_apply_landlock(const char *const *paths, int count) {
     close(ruleset);
     return (int)abi;
 }
+
+int cps_landlock_abi(void) {
+    long abi = syscall(LL_CREATE_RULESET, NULL, 0, LL_CREATE_RULESET_VERSION);
+    return abi < 0 ? 0 : (int)abi;
+}

@@ -28,3 +28,8 @@ public enum HelperConfinement {
         return status == 0 ? .unsupported : .failed(String(cString: strerror(-status)))
     }
 }
+
+extension HelperConfinement {
+    /// Whether this kernel has Landlock (asked without making a ruleset).
+    public static var landlockAvailable: Bool { cps_landlock_abi() > 0 }
+}

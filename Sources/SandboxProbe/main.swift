@@ -1,4 +1,4 @@
-// Why this exists: the decoding helpers driven without a window, for the sandbox test that runs as an unprivileged user (setpriv): each file is decoded through the app's own pool and launch, and a line says what came of it.
+// Why this exists: the decoding helpers driven without a window, for the sandbox test that runs as an unprivileged user (setpriv): each file is decoded through the app's own pool and launch, and a line says what came of it; and whether another process of the user's could read this one's memory, once it protected itself as the app does.
 import Foundation
 import PhotoPipeline
 
@@ -8,6 +8,8 @@ guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: sandbox-probe PROGRAM FILE...\n".utf8))
     exit(2)
 }
+// As the app does before its first helper: no other process of the user's may read its memory.
+_ = HelperPool.protectTheApp()
 let pool = HelperPool(launch: HelperLaunch(executable: arguments[1]), size: 1)
 HelperPool.shared = pool
 for path in arguments.dropFirst(2) {
@@ -33,5 +35,14 @@ case .unavailable(let why): print("sandbox\tnone\t\(why)")
 case .unknown: print("sandbox\tunknown")
 }
 print("started\t\(pool.startedCount)")
+// Whether another process of the same user can read this one's environment (it should not).
+let reader = Process()
+reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+reader.arguments = ["/proc/\(getpid())/environ"]
+reader.standardOutput = FileHandle.nullDevice
+reader.standardError = FileHandle.nullDevice
+try? reader.run()
+reader.waitUntilExit()
+print("memory\t\(reader.terminationStatus == 0 ? "readable" : "refused")")
 pool.stopAll()
 exit(0)

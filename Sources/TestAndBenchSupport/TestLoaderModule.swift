@@ -12,10 +12,38 @@ public enum TestLoaderModule {
         case crash, alloc, loop
     }
 
+    /// What a compromised helper would do (the file's text after "CPTEST"): lift its processor
+    /// limit and loop; write 3 GiB into a memfd; forge the app replies with `side`² pixels.
+    public enum Attack: Sendable {
+        case unlimit, memfd
+        case answer(side: Int)
+
+        var text: String {
+            switch self {
+            case .unlimit: "unlimit"
+            case .memfd: "memfd"
+            case .answer(let side): "answer \(side)"
+            }
+        }
+    }
+
+    /// A test file that makes the loader attack as `attack` says.
+    public static func file(_ attack: Attack) -> Data { Data("CPTEST\(attack.text)".utf8) }
+
+    /// Have every helper started with the loader list in `folder` (`environment(in:)`) sit
+    /// between itself and the app from its start, rewriting the files it hands back (a kept
+    /// photo's metadata: the original's whole EXIF with another photo's bytes; a turned WebP: the
+    /// original under a turned header).
+    public static func tamper(in folder: URL) throws {
+        try Data().write(to: folder.appendingPathComponent("data/mime/cptest-tamper"))
+    }
+
     /// A test file's bytes.
     public static func file(_ behaviour: Behaviour) -> Data { Data("CPTEST\(behaviour.rawValue)".utf8) }
-    /// A file that makes the loader try to open `path`, make and connect a socket and run a
-    /// program, and fail with what happened ("probe open=… socket=… connect=… execve=…").
+    /// A file that makes the loader try to open `path`, make and connect a socket, run a program,
+    /// open the terminal and push a key into it, fork, lift its limit and unset its parent-death
+    /// signal, and fail with what happened ("probe open=… socket=… connect=… execve=… tty=…
+    /// tiocsti=… fork=… rlimit=… pdeathsig=…").
     public static func probe(opening path: String) -> Data { Data("CPTESTprobe \(path)".utf8) }
 
     /// The loader list and MIME database, written into `folder`; the environment that uses them.

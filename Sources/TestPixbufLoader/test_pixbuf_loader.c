@@ -1,6 +1,7 @@
-/* Why this exists: a GdkPixbuf loader module for tests of the decoding helpers: a file starting "CPTEST" makes it misbehave as a loader with a bug would (crash, allocate without end, loop), or probe what its sandbox lets it do (open a file, make and connect a socket, run a program) and say so in its error. It is only ever loaded through a private GDK_PIXBUF_MODULE_FILE. */
+/* Why this exists: a GdkPixbuf loader module for tests of the decoding helpers: a file starting "CPTEST" makes it misbehave as a loader with a bug would (crash, allocate without end, loop), act as an exploit would once it runs in a helper (lift its processor limit and loop, write a huge memfd, forge the app a reply: test_helper_attacks.c), or probe what its sandbox lets it do (open a file, make and connect a socket, run a program, reach a terminal, fork, lift a limit, unset its parent-death signal) and say so in its error. It is only ever loaded through a private GDK_PIXBUF_MODULE_FILE. */
 #define _GNU_SOURCE
 #include "test_pixbuf_loader.h"
+#include "test_helper_attacks.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -8,8 +9,13 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <termios.h>
 #include <unistd.h>
 
 typedef struct {
@@ -19,6 +25,8 @@ typedef struct {
 static gpointer begin_load(GdkPixbufModuleSizeFunc size, GdkPixbufModulePreparedFunc prepared,
                            GdkPixbufModuleUpdatedFunc updated, gpointer user_data, GError **error) {
     (void)size; (void)prepared; (void)updated; (void)user_data; (void)error;
+    /* Loaded at the helper's start, before its filter: where the test asks, it is compromised from then on. */
+    cpt_tamper_if_asked();
     Context *context = g_new0(Context, 1);
     context->data = g_string_new(NULL);
     return context;
@@ -60,7 +68,20 @@ static gchar *probe(const char *path) {
     char *const argv[] = { "/usr/bin/true", NULL };
     char *const envp[] = { NULL };
     const char *ran = outcome(execve(argv[0], argv, envp));
-    return g_strdup_printf("probe open=%s socket=%s connect=%s execve=%s", opened, made, connected, ran);
+    /* The terminal the app was started from, and a character pushed into it (TIOCSTI): on the
+     * terminal where there is one, else on the socket (where only a filter says EPERM). */
+    int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+    const char *terminal = outcome(tty);
+    char key = '#';
+    const char *pushed = outcome(ioctl(tty >= 0 ? tty : 0, TIOCSTI, &key));
+    if (tty >= 0) close(tty);
+    int forked = cpt_fork_child();
+    const char *fork = forked == 0 ? "allowed" : strerrorname_np(-forked);
+    struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+    const char *limit = outcome(setrlimit(RLIMIT_CPU, &unlimited));
+    const char *deathsig = outcome(prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0));
+    return g_strdup_printf("probe open=%s socket=%s connect=%s execve=%s tty=%s tiocsti=%s fork=%s rlimit=%s pdeathsig=%s",
+                           opened, made, connected, ran, terminal, pushed, fork, limit, deathsig);
 }
 
 static gboolean stop_load(gpointer data, GError **error) {
@@ -77,6 +98,21 @@ static gboolean stop_load(gpointer data, GError **error) {
         for (;;) { volatile char *held = g_malloc(64 << 20); held[0] = 1; }
     } else if (g_str_has_prefix(text, "loop")) {
         for (volatile unsigned long spin = 0;; spin++) {}
+    } else if (g_str_has_prefix(text, "unlimit")) {
+        /* Lift its own processor limit, then loop: only a limit it cannot lift stops it. */
+        struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+        setrlimit(RLIMIT_CPU, &unlimited);
+        struct rlimit now;
+        if (getrlimit(RLIMIT_CPU, &now) == 0) { now.rlim_cur = now.rlim_max; setrlimit(RLIMIT_CPU, &now); }
+        for (volatile unsigned long spin = 0;; spin++) {}
+    } else if (g_str_has_prefix(text, "memfd")) {
+        int written = cpt_write_huge_memfd();
+        gchar *said = g_strdup_printf("memfd=%s", written == 0 ? "allowed" : strerrorname_np(-written));
+        g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, said);
+        g_free(said);
+    } else if (g_str_has_prefix(text, "answer ")) {
+        cpt_forge_pixels(atoi(text + 7));
+        g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, "forged");
     } else if (g_str_has_prefix(text, "probe ")) {
         gchar *said = probe(g_strstrip(g_strdup(text + 6)));
         g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, said);

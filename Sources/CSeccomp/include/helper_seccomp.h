@@ -12,4 +12,7 @@ int cps_apply_filter(void);
  * version used (1 or more), 0 where the kernel has none, or -errno. */
 int cps_apply_landlock(const char *const *paths, int count);
 
+/* The Landlock ABI this kernel offers, or 0 where it has none. */
+int cps_landlock_abi(void);
+
 #endif

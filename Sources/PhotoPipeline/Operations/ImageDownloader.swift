@@ -75,7 +75,8 @@ public struct ImageDownloader: StageWork {
         } catch .cancelled {
             return .cancelled
         } catch {
-            source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description)
+            // Not decoded for want of a sandbox says nothing of the photo: never remembered as its failure.
+            if case .notSandboxed = error {} else { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description) }
             return .failed(StageFailure(error))
         }
         report.traceColour(of: source.url)

@@ -154,7 +154,7 @@ public final class HelperPool: @unchecked Sendable {
     /// Take a helper back: kept for its origin's next photo, or stopped (it died, or its state
     /// cannot be trusted any more).
     func giveBack(_ helper: HelperProcess, reusable: Bool) {
-        // A helper that keeps a memfd after answering is over what it may hold: it is restarted.
+        // A helper that keeps memfds after answering is over what it may hold: it is restarted.
         // One without the sandbox is not kept once the user has withdrawn their consent.
         let keep = reusable && helper.openMemfds <= Self.memfdsKept && (helper.sandboxed || allowsUnsandboxed)
         if !keep { helper.stop() }
@@ -165,8 +165,9 @@ public final class HelperPool: @unchecked Sendable {
         }
     }
 
-    /// Memfds a helper may hold between requests: none (it closes each it sent or was sent).
-    static let memfdsKept = 0
+    /// Memfds a helper may hold once it has answered: the one it sent beside the reply, which it
+    /// closes just after sending (the app may look before it has); any more, kept, is an overrun.
+    static let memfdsKept = 1
 
     /// Stop every idle helper (the app quits; lent ones stop as they come back).
     public func stopAll() {
@@ -253,6 +254,10 @@ public final class HelperPool: @unchecked Sendable {
             return .success(body(helper))
         }
     }
+
+    /// Whether this kernel has Landlock, which confines a helper without namespaces to what its
+    /// loaders read.
+    public static var landlockAvailable: Bool { HelperConfinement.landlockAvailable }
 
     /// The app's own process made non-dumpable, before any helper starts: a helper without
     /// namespaces, the same user's, cannot read the app's memory or environment.

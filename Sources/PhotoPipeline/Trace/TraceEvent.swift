@@ -6,6 +6,7 @@ import Foundation
 public enum TraceEvent: Sendable, Equatable, Codable {
     case settings(persistent: Bool)
     case decoders(sandbox: String, reason: String?, started: Int)
+    case sandboxConsent(action: SandboxConsentAction)
     case renderer(name: String, reason: RendererReason, gl: String)
     case manifest(rows: Int, source: String)
     case rows(total: Int)
@@ -79,6 +80,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
 
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case settings, decoders, renderer, manifest, rows
+        case sandboxConsent = "sandbox-consent"
         case manifestFailed = "manifest-failed"
         case interrupted
         case folderListed = "folder-listed"
@@ -125,7 +127,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         public var when: String {
             switch self {
             case .settings: "whether preferences are saved (a GSettings schema was found) or kept in memory"
-            case .decoders: "a decoding helper started (`started` in all: one that died is replaced): photos are parsed in helper processes, `sandbox` `bubblewrap` (no network, no user files, a seccomp filter, memory and processor limits), or `none` where bubblewrap cannot run (`reason`), with the filter and limits still on"
+            case .decoders: "a decoding helper started (`started` in all: one that died is replaced): photos are parsed in helper processes, `sandbox` `bubblewrap` (no network, no user files, a seccomp filter, memory and processor limits), or `none` where bubblewrap cannot run (`reason`) and the user allowed decoding without it, with the filter, limits and Landlock still on"
+            case .sandboxConsent: "bubblewrap cannot run here and no photo is decoded without it: the window `asked` whether to decode without it, the user `allowed` it or `refused` (photos stay closed), or `withdrawn` it in the main menu"
             case .renderer: "at the window's first frame, the renderer GTK draws it with (`cairo`, `gl`, `vulkan`) and why it was chosen: `set-by-user` (`GSK_RENDERER` was set and is left alone), `software-gl` (GL is a software rasterizer here, which cairo outruns), `hardware-gl` (a GPU) or `no-gl`; `gl` is GL's renderer name, when asked"
             case .manifest: "a manifest was parsed to its end; all its rows are shown"
             case .rows: "a batch of a manifest's rows arrived and is shown (a big manifest shows its first rows before the rest is read)"

@@ -10,6 +10,12 @@ public enum LocalNetworkAction: String, Sendable, Codable, CaseIterable {
     case asked, allowed, dismissed, revoked
 }
 
+/// Decoding without bubblewrap where it cannot run: the window asked, the user allowed it or
+/// kept photos closed, or withdrew the permission (in the menu).
+public enum SandboxConsentAction: String, Sendable, Codable, CaseIterable {
+    case asked, allowed, refused, withdrawn
+}
+
 /// Why the renderer GTK draws with was chosen.
 public enum RendererReason: String, Sendable, Codable, CaseIterable {
     /// `GSK_RENDERER` was set: the user's choice, left alone.

@@ -137,6 +137,11 @@ final class AppSettings {
         get { let seconds = int("slideshow-interval", 5); return [3, 5, 10].contains(seconds) ? seconds : 5 }
         set { if [3, 5, 10].contains(newValue) { setInt("slideshow-interval", newValue) } }
     }
+    /// The user allowed decoding without bubblewrap where it cannot run (and has not withdrawn it).
+    var decodesWithoutSandbox: Bool {
+        get { settings?.bool("decode-without-sandbox") ?? (memory["decode-without-sandbox"] as? Bool ?? false) }
+        set { if let settings { settings.setBool("decode-without-sandbox", newValue) } else { memory["decode-without-sandbox"] = newValue } }
+    }
     var slideshowLoops: Bool {
         get { settings?.bool("slideshow-loop") ?? (memory["slideshow-loop"] as? Bool ?? false) }
         set { if let settings { settings.setBool("slideshow-loop", newValue) } else { memory["slideshow-loop"] = newValue } }

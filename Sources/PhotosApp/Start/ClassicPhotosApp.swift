@@ -18,6 +18,9 @@ final class ClassicPhotosApp {
         application = Application(id: AppInfo.appID, handlesOpen: true)
         services = AppServices(options: options)
         Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
+        DecoderSandbox.remember(services.preferences.decodesWithoutSandbox)
+        DecoderSandbox.ask = { [weak self] why in self?.askSandboxConsent(why) }
+        DecoderSandbox.onChoiceChanged = { [weak self] in self?.mainWindow?.reload() }
         application.onStartup { [weak self] in
             // GTK is initialized, no window is realized yet: the moment to pick the renderer.
             self?.services.renderer = RendererChoice.apply()
@@ -62,6 +65,18 @@ final class ClassicPhotosApp {
         return DataLocations.sampleManifest
     }
 
+    /// Where bubblewrap cannot run: ask whether photos are decoded without it (the dialog over
+    /// the window); the answer is remembered, and the menu's check item follows it.
+    func askSandboxConsent(_ why: Words) {
+        let window = self.window()
+        window.sandboxNotice.onAsk = { [weak self] in self?.askSandboxConsent(why) }
+        SandboxConsentDialog.present(over: window.window, why: why, landlock: DecoderSandbox.landlock ?? HelperPool.landlockAvailable) { [weak self] allowed in
+            guard let self else { return }
+            DecoderSandbox.choose(allowed, preferences: self.services.preferences)
+            self.application.setActionState("unsandboxed-decoding", allowed)
+        }
+    }
+
     private func addActions() {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
         // Ctrl+Shift+O is the operations inspector's; Ctrl+Alt+O opens a folder.
@@ -70,6 +85,21 @@ final class ClassicPhotosApp {
         application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }
         application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
+        // Decoding without bubblewrap (offered only where it cannot run): on asks first, off withdraws at once.
+        application.addToggleAction("unsandboxed-decoding", state: HelperPool.shared?.allowsUnsandboxed == true) { [weak self] wanted in
+            guard let self else { return }
+            if wanted {
+                self.application.setActionState("unsandboxed-decoding", false)
+                if let why = DecoderSandbox.lost { self.askSandboxConsent(why) }
+            } else {
+                DecoderSandbox.choose(false, preferences: self.services.preferences)
+            }
+        }
+        DecoderSandbox.observe { [weak self] in
+            guard let self else { return }
+            self.application.setActionEnabled("unsandboxed-decoding", DecoderSandbox.lost != nil)
+            self.application.setActionState("unsandboxed-decoding", DecoderSandbox.decodesUnsandboxed)
+        }
         application.addAction("export-trace", accels: ["<Primary><Shift>e"]) { [weak self] in self?.window().exportTrace() }
         application.addAction("save-as", accels: ["<Primary>s"]) { [weak self] in self?.window().savePhoto() }
         application.addAction("copy", accels: ["<Primary>c"]) { [weak self] in self?.window().copyPhoto() }

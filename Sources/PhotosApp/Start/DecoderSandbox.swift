@@ -1,17 +1,22 @@
-// Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process), the trace told how they are sandboxed, and the windows told once when they run without bubblewrap.
+// Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process), the trace told how they are sandboxed, and, where bubblewrap cannot run, the fail-closed choice: no photo is decoded until the user allows it (in the window's question or the main menu, remembered, and withdrawn there too), or CLASSIC_PHOTOS_UNSANDBOXED_DECODING=1 did beforehand.
 import Foundation
 import PhotoPipeline
 
 @MainActor
 enum DecoderSandbox {
-    /// Why helpers run without bubblewrap, once that is known; nil while they are sandboxed (or not started).
+    /// Why bubblewrap cannot run here, once that is known; nil while it can (or before a helper started).
     private(set) static var lost: Words?
-    /// Windows showing the notice, told when it becomes known.
-    private static var listeners: [(Words) -> Void] = []
+    /// Where decoding without it runs, whether Landlock confines the helpers (nil: not known yet).
+    private(set) static var landlock: Bool?
+    /// Told when the sandbox is found unable to run, and when the user's choice changes.
+    private static var listeners: [() -> Void] = []
+    /// Asks the user (the window's dialog); set by the app once it has a window.
+    static var ask: ((Words) -> Void)?
+    /// Called when photos may now be decoded or may no longer be: the galleries load again.
+    static var onChoiceChanged: (() -> Void)?
 
-    /// Start the pool, one helper warm, before the first window.
+    /// Start the pool, one helper warm, before the first window; the app itself made non-dumpable.
     static func start() {
-        // No helper (nor anything else of the user's) may read the app's memory.
         _ = HelperPool.protectTheApp()
         let pool = HelperPool()
         pool.onStarted = { state, started in
@@ -20,24 +25,50 @@ enum DecoderSandbox {
                 Trace.shared.emit(.decoders(sandbox: "bubblewrap", reason: nil, started: started))
             case .unavailable(let why):
                 Trace.shared.emit(.decoders(sandbox: "none", reason: why.description, started: started))
-                if started == 1 { DispatchQueue.main.async { MainActor.assumeIsolated { tell(why) } } }
             case .unknown:
                 break
             }
+        }
+        pool.onUnavailable = { why in
+            let confined = HelperPool.landlockAvailable
+            DispatchQueue.main.async { MainActor.assumeIsolated { found(why, landlock: confined) } }
         }
         HelperPool.shared = pool
         pool.warm()
     }
 
-    /// Call `show` with the reason helpers are not sandboxed, now or when it becomes known.
-    static func observe(_ show: @escaping (Words) -> Void) {
-        if let lost { show(lost) } else { listeners.append(show) }
+    /// The user's remembered choice, once the preferences are there (before any question).
+    static func remember(_ allowed: Bool) {
+        if allowed { HelperPool.shared?.allowsUnsandboxed = true }
     }
 
-    private static func tell(_ why: Words) {
+    /// Whether photos are decoded without bubblewrap here (it cannot run, and that is allowed).
+    static var decodesUnsandboxed: Bool { lost != nil && HelperPool.shared?.allowsUnsandboxed == true }
+
+    /// Call `changed` now and whenever the sandbox's state or the user's choice changes.
+    static func observe(_ changed: @escaping () -> Void) {
+        listeners.append(changed)
+        changed()
+    }
+
+    private static func found(_ why: Words, landlock confined: Bool) {
         lost = why
-        listeners.forEach { $0(why) }
-        listeners = []
+        landlock = confined
+        listeners.forEach { $0() }
+        guard HelperPool.shared?.allowsUnsandboxed != true else { return }
+        Trace.shared.emit(.sandboxConsent(action: .asked))
+        ask?(why)
+    }
+
+    /// The user's answer (the dialog's, or the menu's).
+    static func choose(_ allowed: Bool, preferences: AppSettings) {
+        guard let pool = HelperPool.shared else { return }
+        let before = pool.allowsUnsandboxed
+        pool.allowsUnsandboxed = allowed
+        preferences.decodesWithoutSandbox = allowed
+        Trace.shared.emit(.sandboxConsent(action: allowed ? .allowed : before ? .withdrawn : .refused))
+        listeners.forEach { $0() }
+        if allowed != before { onChoiceChanged?() }
     }
 
     /// Stop the idle helpers as the app ends.

@@ -12,7 +12,7 @@ final class GalleryWindow {
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
     let errorBar = InfoBar(type: .error)
-    private let sandboxNotice = SandboxNotice()
+    let sandboxNotice = SandboxNotice()
     private let dropTarget = DropTarget()
     let list: GalleryList
     let viewerPage = ViewerPage()
@@ -106,7 +106,7 @@ final class GalleryWindow {
 
         let body = Box(.vertical)
         body.append(errorBar)
-        body.append(sandboxNotice.bar)
+        body.append(sandboxNotice.view)
         body.append(consent.bar.bar)
         body.append(exporter.bar.bar)
         body.append(trash.question)

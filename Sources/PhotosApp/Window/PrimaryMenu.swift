@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -14,6 +14,8 @@ enum PrimaryMenu {
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")
         gallery.append(tr("_Forget Local Network Permission"), action: "app.forget-local-network")
         gallery.append(tr("O_perations"), action: "app.operations")
+        // Only where bubblewrap cannot run: the user's choice, withdrawn or given here.
+        gallery.append(tr("Decode Photos _Without Sandbox"), action: "app.unsandboxed-decoding", hiddenWhenDisabled: true)
         let photo = Menu()
         photo.append(tr("_Save As…"), action: "app.save-as")
         photo.append(tr("_Copy"), action: "app.copy")
