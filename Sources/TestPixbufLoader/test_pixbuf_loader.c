@@ -80,8 +80,8 @@ static gchar *probe(const char *path) {
     struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
     const char *limit = outcome(setrlimit(RLIMIT_CPU, &unlimited));
     const char *deathsig = outcome(prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0));
-    return g_strdup_printf("probe open=%s socket=%s connect=%s execve=%s tty=%s tiocsti=%s fork=%s rlimit=%s pdeathsig=%s",
-                           opened, made, connected, ran, terminal, pushed, fork, limit, deathsig);
+    return g_strdup_printf("probe open=%s socket=%s connect=%s execve=%s tty=%s tiocsti=%s fork=%s rlimit=%s pdeathsig=%s%s",
+                           opened, made, connected, ran, terminal, pushed, fork, limit, deathsig, cpt_tampering() ? " between" : "");
 }
 
 static gboolean stop_load(gpointer data, GError **error) {

@@ -190,4 +190,53 @@ final class HostileHelperAppTests: XCTestCase {
                       "the viewer says why: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// Every helper rewrites what it hands back, from its start (the test loader between it and
+    /// the app): an export without location gets the original's whole EXIF with another photo's
+    /// bytes after it, and a turned WebP comes back as the original under a header that says it
+    /// turned. The exported file has no GPS, no thumbnail and none of those bytes; the turn is
+    /// refused and the photo is as it was.
+    func testAHelperThatRewritesWhatItHandsBackGetsNothingIntoTheFiles() throws {
+        let folder = TemporaryFiles.url("hostile-helper-rewrites-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos"), out = folder.appendingPathComponent("out")
+        for made in [photos, out] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let tower = try TestDetails.turnedPhotoWithPlaces("jpg", in: folder)
+        try FileManager.default.moveItem(at: tower, to: photos.appendingPathComponent("a-tower.jpg"))
+        // A lossless WebP with EXIF (so an extended header), wider than tall.
+        let webp = photos.appendingPathComponent("b-turn.webp")
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "60x40", "-define", "webp:lossless=true", webp.path])
+        _ = try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-Model=Camera", webp.path])
+        let webpBefore = try Data(contentsOf: webp)
+        XCTAssertEqual(webpBefore.subdata(in: 12..<16), Data("VP8X".utf8), "an extended WebP")
+        var environment = try TestLoaderModule.environment(in: folder.appendingPathComponent("loaders"))
+        try TestLoaderModule.tamper(in: folder.appendingPathComponent("loaders"))
+        environment["CLASSIC_PHOTOS_DECODE_SECONDS"] = "5"
+        let xvfb = try Xvfb()
+        let exporting = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, photos.path], environment: environment)
+        XCTAssertTrue(exporting.trace.wait(timeout: 60) { $0.contains { $0.name == .exportEnded } }, exporting.recentEvents())
+        XCTAssertEqual(exporting.criticals, [])
+        exporting.stop()
+        let exported = out.appendingPathComponent("a-tower (sepia).jpg")
+        let bytes = try Data(contentsOf: exported)
+        XCTAssertNil(bytes.range(of: Data("PREVIOUS PHOTO".utf8)), "none of the other photo's bytes")
+        let tags = try TestDetails.readBack(exported)
+        XCTAssertEqual(TestDetails.places(tags), [], "no GPS, though the helper handed it back")
+        XCTAssertNil(tags["IFD1:ThumbnailImage"])
+        XCTAssertEqual(tags["IFD0:Model"] as? String, "Canon EOS 5D Mark IV", "what it may keep, it keeps")
+
+        let app = try AppProcess(display: xvfb.display, arguments: [photos.path], environment: environment)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[1]?.state == .filtered }, app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, 60, 40, _, _, _) = $0.event { true } else { false } } }, app.recentEvents())
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .turned } }, app.recentEvents())
+        let turned = app.trace.events.compactMap { if case .turned(_, _, let reason) = $0.event { reason ?? "turned" } else { nil } }
+        XCTAssertEqual(turned, ["the helper that turned it answered with another picture"])
+        XCTAssertEqual(try Data(contentsOf: webp), webpBefore, "the photo is as it was")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -11,4 +11,6 @@ int cpt_fork_child(void);
 /* Where the test asks for it, sit between the helper and the app from now on, rewriting the
  * files it hands back (once, at the helper's start, while sockets may still be made). */
 void cpt_tamper_if_asked(void);
+/* Whether it sits between the helper and the app now. */
+int cpt_tampering(void);
 #endif
