@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers and Rotate's edits (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
+# Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers, Rotate's edits and the metadata readers (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
 set -euo pipefail
 swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}"
 cd "$source_root"
@@ -21,6 +21,13 @@ case "$fuzzer" in
     # Rotate's edits read these too: a JPEG with EXIF, a 16-bit PNG.
     convert -size 16x12 xc:green -orient right-top "$corpus/oriented.jpg"
     convert -size 16x12 xc:green -depth 16 "$corpus/deep.png"
+    # The metadata readers read these: a camera's details and a place, in a JPEG and a PNG.
+    for format in jpg png; do
+      convert -size 16x12 xc:green "$corpus/details.$format"
+      exiftool -q -overwrite_original -Make=Canon -Model="EOS 5D" -ExposureTime=1/250 -FNumber=2.8 -ISO=400 -FocalLength=50 \
+        -DateTimeOriginal="2019:07:14 18:32:05" -OffsetTimeOriginal=+02:00 -GPSLatitude=48.85 -GPSLatitudeRef=N \
+        -GPSLongitude=2.29 -GPSLongitudeRef=E -XMP-dc:Title=Tower -Keywords=Paris "$corpus/details.$format"
+    done
     convert -size 16x12 xc:red -define webp:lossless=true "$corpus/lossless.webp"
     convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.webp"
     convert -delay 10 -size 16x12 xc:red xc:blue -loop 0 "$corpus/animated.gif"

@@ -1,4 +1,4 @@
-// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, and for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos (built with -sanitize=fuzzer,address; see meson-wrapper/fuzz.sh).
+// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with -sanitize=fuzzer,address; see meson-wrapper/fuzz.sh).
 import Foundation
 import FuzzerDriver
 import PhotoPipeline
@@ -11,6 +11,7 @@ public func fuzzHeader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? ImageHeader.read(data, formatNamed: format)
     }
     PhotoTurning.tryEveryEdit(on: data)
+    MetadataFuzzing.tryEveryReader(on: data)
     return 0
 }
 
