@@ -46,6 +46,27 @@ final class HelperLaunchTests: XCTestCase {
         XCTAssertFalse(environment.contains { $0.hasPrefix("DBUS_") || $0.hasPrefix("DISPLAY") || $0.hasPrefix("WAYLAND") || $0.hasPrefix("SSH_") },
                        "no way to the session: \(environment)")
         XCTAssertEqual(launch.command(sandboxed: false), ["/usr/bin/classic-photos", "--decode-helper"])
+        XCTAssertTrue(command.joined(separator: " ").contains("--ro-bind /dev/null /proc/kallsyms --tmpfs /proc/sys"), "the kernel's symbols and settings hidden")
+    }
+
+    /// Without namespaces: a home and XDG folders of the helper's own (never the shared /tmp),
+    /// what Landlock leaves it (what bubblewrap would bind, its home, never the user's), and
+    /// limits a helper cannot raise.
+    func testWithoutNamespacesTheHelperHasItsOwnHomeAndLandlocksList() {
+        var launch = HelperLaunch(executable: "/usr/bin/classic-photos", addressLimit: 1 << 30, processorSeconds: 7)
+        launch.privateHome = "/run/user/1000/classic-photos-helper-abc123"
+        let environment = launch.environment(["HOME": "/home/someone", "TMPDIR": "/tmp"], sandboxed: false)
+        for name in ["HOME", "TMPDIR", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
+            XCTAssertTrue(environment.contains("\(name)=/run/user/1000/classic-photos-helper-abc123"), "\(name): \(environment)")
+        }
+        let readable = (environment.first { $0.hasPrefix(HelperLaunch.readableVariable + "=") } ?? "").dropFirst(HelperLaunch.readableVariable.count + 1)
+            .split(separator: "\n").map(String.init)
+        XCTAssertTrue(readable.contains("/usr") && readable.contains("/etc/fonts") && readable.contains("/run/user/1000/classic-photos-helper-abc123"), "\(readable)")
+        XCTAssertFalse(readable.contains { $0 == "/" || $0.hasPrefix("/home") || $0 == "/tmp" || $0 == "/etc" || $0 == "/proc" }, "\(readable)")
+        XCTAssertFalse(launch.environment([:], sandboxed: true).contains { $0.hasPrefix(HelperLaunch.readableVariable) }, "bubblewrap's helpers need no list")
+        XCTAssertEqual(launch.limits.processorSoft, 7)
+        XCTAssertEqual(launch.limits.processorHard, 140, "a budget for life")
+        XCTAssertEqual(launch.limits.fileSize, HelperLaunch.largestReply)
     }
 
     func testAHelpersEndIsToldByHowItEnded() {

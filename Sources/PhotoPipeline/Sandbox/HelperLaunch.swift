@@ -123,13 +123,16 @@ public struct HelperLaunch: Sendable {
     /// (`GLIBC_TUNABLES`), and without it asks for none.
     static let hugePageSettings = "/sys/kernel/mm/transparent_hugepage"
 
-    /// bubblewrap's arguments: every namespace new (no network, its own processes only), /usr and
+    /// bubblewrap's arguments: every namespace new (no network, its own processes only; the
+    /// kernel's symbols and /proc/sys hidden), /usr and
     /// the library links read-only, the fonts an SVG's text needs, the huge page setting, a fresh
     /// /tmp, the program itself and the Swift runtime it was built against where they are not
     /// under /usr, and the loaders a private loader list names.
     func bubblewrapArguments() -> [String] {
+        // (The kernel's symbols and settings are nothing a loader reads: hidden.)
         var arguments = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", "/",
-                         "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+                         "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--ro-bind", "/dev/null", "/proc/kallsyms", "--tmpfs", "/proc/sys",
+                         "--dev", "/dev", "--tmpfs", "/tmp"]
         for (link, target) in Self.rootLibraryLinks() { arguments += ["--symlink", target, link] }
         for path in Self.systemFiles {
             arguments += ["--ro-bind-try", path, path]
