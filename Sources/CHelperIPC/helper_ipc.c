@@ -1,6 +1,7 @@
-/* Why this exists: see include/helper_ipc.h. */
+/* Why this exists: see include/helper_ipc.h (and process_limits.c for what the app sets from outside). */
 #define _GNU_SOURCE
 #include "helper_ipc.h"
+#include "process_limits.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,11 +40,6 @@ struct request {
     int done;
 };
 
-static void set_limit(int resource, unsigned long long soft, unsigned long long hard) {
-    struct rlimit limit = { soft, hard };
-    if (setrlimit(resource, &limit) != 0) _exit(127);
-}
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t asked = PTHREAD_COND_INITIALIZER, answered = PTHREAD_COND_INITIALIZER;
 static struct request *pending;
@@ -67,12 +63,7 @@ static void become_child(const struct request *r, pid_t parent) {
     sigprocmask(SIG_SETMASK, &none, NULL);
     for (int sig = 1; sig < 32; sig++) if (sig != SIGKILL && sig != SIGSTOP) signal(sig, SIG_DFL);
     if (r->nice > 0) setpriority(PRIO_PROCESS, 0, r->nice);
-    const struct cph_limits *l = &r->limits;
-    if (l->address > 0) set_limit(RLIMIT_AS, l->address, l->address);
-    if (l->processor_hard > 0) set_limit(RLIMIT_CPU, l->processor_soft, l->processor_hard);
-    if (l->file_size > 0) set_limit(RLIMIT_FSIZE, l->file_size, l->file_size);
-    if (l->open_files > 0) set_limit(RLIMIT_NOFILE, l->open_files, l->open_files);
-    set_limit(RLIMIT_CORE, 0, 0);
+    if (cph_apply_limits(&r->limits) != 0) _exit(127);
     execve(r->path, r->argv, r->envp);
     _exit(127);
 }
@@ -248,16 +239,4 @@ void *cph_map_shared(int fd, size_t length) {
 
 int cph_unmap(void *address, size_t length) {
     return munmap(address, length) == 0 ? 0 : -errno;
-}
-
-int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *hard) {
-    struct rlimit now;
-    if (prlimit(pid, RLIMIT_CPU, NULL, &now) != 0) return -errno;
-    *hard = now.rlim_max;
-    struct rlimit wanted = { soft < now.rlim_max ? soft : now.rlim_max, now.rlim_max };
-    return prlimit(pid, RLIMIT_CPU, &wanted, NULL) == 0 ? 0 : -errno;
-}
-
-int cph_make_undumpable(void) {
-    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : -errno;
 }

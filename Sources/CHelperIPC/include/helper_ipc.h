@@ -31,9 +31,6 @@ struct cph_limits {
  * Returns the child's pid, or -errno. */
 pid_t cph_spawn(const char *path, char *const argv[], char *const envp[], int socket_fd, int stderr_fd, const struct cph_limits *limits, int nice);
 
-/* Set the processor-time soft limit of the process `pid` (a helper, from outside it) to `soft`
- * seconds in all, at most its hard limit, which is told in `*hard`. 0 or -errno. */
-int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *hard);
 
 /* Wait for `pid` to end; returns its wait status, or -errno. */
 int cph_wait(pid_t pid);
@@ -74,9 +71,5 @@ void *cph_map_shared(int fd, size_t length);
  * mapped at once rather than one fault at a time. NULL on failure. */
 void *cph_map(int fd, size_t length);
 int cph_unmap(void *address, size_t length);
-
-/* Make this process non-dumpable: no other process of the user (a helper that runs without
- * namespaces, say) may read its memory or attach to it, and it leaves no core file. 0 or -errno. */
-int cph_make_undumpable(void);
 
 #endif

@@ -1,4 +1,4 @@
-// Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, spends its processor budget or keeps memfds it should not; and where bubblewrap cannot run, failing closed: no photo is decoded without it unless the user has allowed it (said once).
+// Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, spends its processor budget or keeps memfds it should not. How each is started, and what happens where bubblewrap cannot run, is HelperPool+Starting.swift.
 import Foundation
 import GLibRuntime
 import HelperIPC
@@ -23,38 +23,18 @@ public final class HelperPool: @unchecked Sendable {
         case unavailable(Words)
     }
 
-    /// The environment variable that allows decoding without bubblewrap (tests, administrators):
-    /// the same consent as the user's, given beforehand.
-    public static let consentVariable = "CLASSIC_PHOTOS_UNSANDBOXED_DECODING"
-    public static var consentFromEnvironment: Bool { ProcessInfo.processInfo.environment[consentVariable] == "1" }
-
-    /// Whether helpers may run without bubblewrap where it cannot run (the user said so). Without
-    /// that, nothing is decoded there, and each photo fails with the reason.
-    public var allowsUnsandboxed: Bool {
-        get { condition.withLock { allowed } }
-        set {
-            let stopping = condition.withLock { () -> [HelperProcess] in
-                allowed = newValue
-                guard !newValue else { return [] }
-                // Withdrawn: no helper without the sandbox decodes another photo.
-                let unsandboxed = idle.filter { !$0.sandboxed }
-                idle.removeAll { !$0.sandboxed }
-                return unsandboxed
-            }
-            stopping.forEach { $0.stop() }
-        }
-    }
-    private var allowed: Bool
+    /// Whether the user allowed helpers without bubblewrap (`allowsUnsandboxed`).
+    var allowed: Bool
     /// Told once, when bubblewrap is found unable to run here (on the thread that found it).
     public var onUnavailable: (@Sendable (Words) -> Void)?
     /// The 0700 folder that helpers without bubblewrap use as their home, made when first needed.
-    private var privateHome: String?
+    var privateHome: String?
 
-    private let condition = NSCondition()
-    private var idle: [HelperProcess] = []
+    let condition = NSCondition()
+    var idle: [HelperProcess] = []
     /// Helpers lent out or starting.
     private var out = 0
-    private var sandbox = Sandbox.unknown
+    var sandbox = Sandbox.unknown
     /// Leases for the list or the viewer waiting now: a background one waits while any does.
     private var waitingAhead = 0
     private var started = 0
@@ -179,91 +159,7 @@ public final class HelperPool: @unchecked Sendable {
         if let home { rmdir(home) }
     }
 
-    /// Start a helper in bubblewrap. A start that fails for a passing reason (no answer in time
-    /// on a loaded machine, a crash while loading) is tried again with a longer wait; one that
-    /// shows bubblewrap cannot run here (not installed, no user namespaces) decides the pool's
-    /// sandbox for good: then a helper starts without it only with the user's consent.
-    private func startHelper() -> Result<HelperProcess, HelperDeath> {
-        if case .unavailable(let why) = condition.withLock({ sandbox }) { return startUnsandboxed(why) }
-        var wait = HelperProcess.startSeconds
-        var last = HelperDeath.alreadyStopped
-        for _ in 0..<3 {
-            let started = HelperProcess.start(launch, sandboxed: true, waiting: wait)
-            guard case .failure(let death) = started else {
-                condition.withLock { sandbox = .bubblewrap }
-                return counted(started)
-            }
-            guard let why = Self.sandboxCannotRun(death, bubblewrap: launch.bubblewrap) else {
-                last = death
-                wait *= 2
-                continue
-            }
-            // Helpers start at once (the pool warms them together): if another start found
-            // bubblewrap working meanwhile, this failure was this start's own.
-            let (state, first) = condition.withLock { () -> (Sandbox, Bool) in
-                guard sandbox == .unknown else { return (sandbox, false) }
-                sandbox = .unavailable(why)
-                return (sandbox, true)
-            }
-            guard case .unavailable(let decided) = state else { return .failure(death) }
-            if first { onUnavailable?(decided) }
-            return startUnsandboxed(decided)
-        }
-        return .failure(last)
-    }
-
-    /// Why bubblewrap cannot run here, if `death` (of a start in it) shows that it cannot: it is
-    /// not installed, or it could not make its sandbox (bubblewrap says so on its standard error:
-    /// user namespaces refused, no permission to mount…). Nil for a failure that may pass.
-    static func sandboxCannotRun(_ death: HelperDeath, bubblewrap: String) -> Words? {
-        guard FileManager.default.isExecutableFile(atPath: bubblewrap) else { return Words("bubblewrap is not installed") }
-        if case .couldNotStart(let why) = death, why.description.contains("bwrap:") { return why }
-        return nil
-    }
-
-    /// A helper without bubblewrap: only with the user's consent, in a home of its own, under
-    /// Landlock where the kernel has it; else the reason no photo is decoded.
-    private func startUnsandboxed(_ why: Words) -> Result<HelperProcess, HelperDeath> {
-        let home = condition.withLock { () -> String?? in
-            guard allowed else { return .none }
-            if privateHome == nil { privateHome = Self.makePrivateHome() }
-            return .some(privateHome)
-        }
-        guard case .some(let folder) = home else { return .failure(.sandboxRefused(why)) }
-        guard let folder else { return .failure(.couldNotStart(Words("no private folder could be made for it"))) }
-        var unsandboxed = launch
-        unsandboxed.privateHome = folder
-        return counted(HelperProcess.start(unsandboxed, sandboxed: false))
-    }
-
-    /// A new 0700 folder for helpers without bubblewrap, under the user's runtime folder (else /tmp).
-    static func makePrivateHome() -> String? {
-        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        var template = Array("\(runtime ?? "/tmp")/classic-photos-helper-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// `body` with a helper started for it alone (no photo decoded before could have changed
-    /// what it answers), stopped after; not one of the pool's, so no limit on lending applies.
-    func withFreshHelper<T>(_ body: (HelperProcess) -> T) -> Result<T, DecodeError> {
-        switch startHelper() {
-        case .failure(let death): return .failure(death.decodeError)
-        case .success(let helper):
-            defer { helper.stop() }
-            return .success(body(helper))
-        }
-    }
-
-    /// Whether this kernel has Landlock, which confines a helper without namespaces to what its
-    /// loaders read.
-    public static var landlockAvailable: Bool { HelperConfinement.landlockAvailable }
-
-    /// The app's own process made non-dumpable, before any helper starts: a helper without
-    /// namespaces, the same user's, cannot read the app's memory or environment.
-    public static func protectTheApp() -> Bool { ChildSpawn.makeUndumpable() }
-
-    private func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
+    func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
         guard case .success = result else { return result }
         let (state, count) = condition.withLock { () -> (Sandbox, Int) in
             started += 1
