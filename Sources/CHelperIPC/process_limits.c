@@ -3,7 +3,13 @@
 #include "process_limits.h"
 #include "helper_ipc.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
@@ -32,4 +38,43 @@ int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *
 
 int cph_make_undumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : -errno;
+}
+
+long cph_processor_ticks(pid_t pid) {
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0) return -1;
+    text[got] = 0;
+    /* After the name (in parentheses, which may hold anything): state is field 3, utime 14, stime 15. */
+    char *at = strrchr(text, ')');
+    if (!at) return -1;
+    long fields[13];
+    int field = 0;
+    for (char *p = at + 2; *p && field < 13; field++) {
+        char *end;
+        fields[field] = strtol(p, &end, 10);
+        p = *end ? end + 1 : end;
+    }
+    return field == 13 ? fields[11] + fields[12] : -1;
+}
+
+int cph_count_memfds(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd", (int)pid);
+    DIR *folder = opendir(path);
+    if (!folder) return -1;
+    int count = 0;
+    struct dirent *entry;
+    char target[64];
+    while ((entry = readdir(folder))) {
+        if (entry->d_name[0] == '.') continue;
+        ssize_t length = readlinkat(dirfd(folder), entry->d_name, target, sizeof target - 1);
+        if (length > 0) { target[length] = 0; if (strncmp(target, "/memfd:", 7) == 0) count++; }
+    }
+    closedir(folder);
+    return count;
 }

@@ -54,6 +54,21 @@ public enum ChildSpawn {
 }
 
 extension ChildSpawn {
+    /// The processor seconds `pid` has used (user and system, all its threads), rounded up; nil
+    /// when they cannot be read.
+    public static func processorSeconds(of pid: pid_t) -> Int? {
+        let ticks = cph_processor_ticks(pid)
+        guard ticks >= 0 else { return nil }
+        let perSecond = max(1, Int(sysconf(Int32(_SC_CLK_TCK))))
+        return (ticks + perSecond - 1) / perSecond
+    }
+
+    /// How many memfds `pid` holds open; nil when its descriptors cannot be read.
+    public static func memfds(of pid: pid_t) -> Int? {
+        let count = cph_count_memfds(pid)
+        return count >= 0 ? Int(count) : nil
+    }
+
     /// Make this process non-dumpable (PR_SET_DUMPABLE 0): a process of the same user cannot read
     /// its memory (/proc/PID/mem) or attach to it. Its children are dumpable again once they run
     /// a program. False when it could not be done.

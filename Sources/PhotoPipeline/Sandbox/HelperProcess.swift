@@ -94,14 +94,7 @@ final class HelperProcess: @unchecked Sendable {
     }
 
     /// Processor seconds the helper has used (user and system, from /proc), rounded up.
-    var processorSecondsUsed: Int? {
-        guard let stat = HelperLaunch.procFile("/proc/\(helperPID)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        // After the name: state is field 3, utime 14 and stime 15.
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        let ticks = max(1, Int(sysconf(Int32(_SC_CLK_TCK))))
-        return (user + system + ticks - 1) / ticks
-    }
+    var processorSecondsUsed: Int? { ChildSpawn.processorSeconds(of: helperPID) }
 
     /// Whether it has `seconds` of processor time left for another image, under the hard limit it
     /// started with (`processorBudget`).
@@ -118,11 +111,7 @@ final class HelperProcess: @unchecked Sendable {
     }
 
     /// How many memfds it holds open (a helper keeps none between requests: more is an overrun).
-    var openMemfds: Int {
-        let folder = "/proc/\(helperPID)/fd"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return Int.max }
-        return names.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) ?? "").hasPrefix("/memfd:") }.count
-    }
+    var openMemfds: Int { ChildSpawn.memfds(of: helperPID) ?? Int.max }
 
     /// What came of one request.
     enum Exchange {
