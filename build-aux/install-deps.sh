@@ -7,6 +7,8 @@ packages=(
   # build
   libgtk-4-dev libsoup-3.0-dev libgdk-pixbuf-2.0-dev pkg-config
   meson ninja-build gettext desktop-file-utils appstream libglib2.0-bin
+  # build: the manual (Mallard pages, translated with itstool, installed by meson's gnome.yelp)
+  itstool
   # run (icons, image loaders, TLS for libsoup)
   adwaita-icon-theme librsvg2-common glib-networking shared-mime-info fonts-nanum
   # run: GdkPixbuf loaders for the formats photos come in (SVG is librsvg2-common's; TIFF,
@@ -45,6 +47,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
     exiv2
     # test: a photo printed to GTK's Print to File, read back as a PDF (pdfinfo, pdftoppm)
     poppler-utils
+    # test: the manual's pages validated (yelp-check)
+    yelp-tools
   )
 fi
 # Installed without what they recommend (xdg-desktop-portal-gnome recommends GNOME Shell: 500

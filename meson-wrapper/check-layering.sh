@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Why this exists: proves the arrows point one way: in a copy of the package, PhotoPipeline compiles with `import GLibRuntime` but not with `import Gtk` or `import CGtk`; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
+# Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
+renice -n 19 -p $$ >/dev/null
 swift="$1" source_root="$2"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

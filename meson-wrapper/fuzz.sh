@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Why this exists: fuzzes a parser of untrusted bytes with libFuzzer for a bounded time (60 s by default): the manifest parsers (`manifest-fuzzer`) or the image header readers, Rotate's edits and the metadata readers (`header-fuzzer`), each from its seeds, keeping any failing input for a regression test.
 set -euo pipefail
+# Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
+renice -n 19 -p $$ >/dev/null
 swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}"
 cd "$source_root"
 "$swift" build --product "$fuzzer" --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xlinker --export-dynamic

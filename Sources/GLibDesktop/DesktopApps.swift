@@ -1,4 +1,4 @@
-// Why this exists: the desktop's apps for a type of file (GIO's, from the installed desktop files and the user's choices), to offer the user the others when they ask to open a photo in another app, and to open it with the one they chose.
+// Why this exists: the desktop's apps for a type of file (GIO's, from the installed desktop files and the user's choices), to offer the user the others when they ask to open a photo in another app, and to open it with the one they chose; and the app for a kind of address (the manual's `help:`, Yelp's).
 import GLibRuntime
 import CGLib
 
@@ -55,6 +55,22 @@ public enum DesktopApps {
             return nil
         } catch {
             return error.message
+        }
+    }
+
+    /// Open `uri` with the desktop's app for its scheme (`help:` is Yelp's); the reason when that
+    /// is not possible (`noApp`: nothing handles the scheme here).
+    public static func open(_ uri: String) -> (opened: Bool, noApp: Bool, reason: String?) {
+        let scheme = String(uri.prefix { $0 != ":" })
+        guard let info = g_app_info_get_default_for_uri_scheme(scheme) else { return (false, true, nil) }
+        defer { g_object_unref(info.raw) }
+        let uris = g_list_append(nil, strdup(uri))
+        defer { g_list_free_full(uris) { free($0) } }
+        do throws(GLibError) {
+            _ = try withGError { g_app_info_launch_uris(info, uris, nil, $0) }
+            return (true, false, nil)
+        } catch {
+            return (false, false, error.message)
         }
     }
 

@@ -7,25 +7,30 @@ public final class Xvfb {
     /// The server's process (benchmarks read its CPU time).
     public var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Start Xvfb on the first free display number from 90; with `framebufferFolder`, the
-    /// screen is also a file there (`Xvfb_screen0`, XWD), read without asking the server.
+    /// Start Xvfb on a free display number (Xvfb finds it itself, from 90, and says which on a
+    /// pipe: tests in parallel never race for one); with `framebufferFolder`, the screen is also a
+    /// file there (`Xvfb_screen0`, XWD), read without asking the server.
     public init(width: Int = 1280, height: Int = 1024, framebufferFolder: String? = nil) throws {
-        var number = 90
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            number += 1
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "no pipe for Xvfb"]) }
+        defer { close(fds[0]) }
+        process = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+                                   + (framebufferFolder.map { ["-fbdir", $0] } ?? []), stdout: fds[1])
+        close(fds[1])
+        // The number, once the server listens (it writes it then): read until the newline.
+        var said = [UInt8]()
+        var byte: UInt8 = 0
+        while said.last != UInt8(ascii: "\n"), said.count < 16 {
+            var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 10_000) > 0, read(fds[0], &byte, 1) == 1 else {
+                throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start"])
+            }
+            said.append(byte)
+        }
+        guard let number = Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "Xvfb said no display number"])
         }
         display = ":\(number)"
-        process = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-                                   + (framebufferFolder.map { ["-fbdir", $0] } ?? []))
-        let socket = "/tmp/.X11-unix/X\(number)"
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard Date() < deadline, process.isRunning else {
-                throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "Xvfb did not start on \(display)"])
-            }
-            usleep(20_000)
-        }
     }
 
     /// Run an X client tool (xdotool, import) against this display and wait for it.

@@ -154,6 +154,10 @@ final class ClassicPhotosApp {
                 self.application.changeActionState("thumbnail-size", "\(size)")
             }
         }
+        application.addAction("help", accels: ["F1"]) { [weak self] in
+            guard let self else { return }
+            HelpManual.show(note: self.window().note)
+        }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(parent: self.window().window)

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, Help, About, Quit).
 import GLibRuntime
 import Gtk
 
@@ -48,6 +48,7 @@ enum PrimaryMenu {
         thumbnails.appendSubmenu(tr("_Thumbnail Size"), sizes)
         let app = Menu()
         app.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
+        app.append(tr("_Help"), action: "app.help")
         app.append(tr("_About Classic Photos"), action: "app.about")
         app.append(tr("_Quit"), action: "app.quit")
         menu.appendSection(gallery)

@@ -56,6 +56,7 @@ enum ShortcutsWindow {
             (tr("General"), [
                 (tr("Show the main menu"), "F10"),
                 (tr("Show keyboard shortcuts"), "<Primary>question"),
+                (tr("Show the manual"), "F1"),
                 (tr("Close the window"), "<Primary>w"),
                 (tr("Quit"), "<Primary>q"),
             ]),
