@@ -22,7 +22,12 @@ stage="$work/stage"
 
 # The release build, installed under /usr as a package installs it. meson's post-install steps
 # (schemas, icon cache, desktop database) do not run for a staged install: dpkg's triggers do
-# them on the user's machine.
+# them on the user's machine. It builds from a copy of the tree: meson's build writes the
+# values it configures into the sources it builds, where another build running beside it (the
+# test suite's) would see them change under it.
+mkdir "$work/tree"
+tar -C "$root_dir" --exclude='./.build*' --exclude='./_build*' --exclude='./.git' -cf - . | tar -C "$work/tree" -xf -
+cd "$work/tree"
 meson setup "$work/build" --prefix=/usr -Dprofile=release >/dev/null
 meson compile -C "$work/build" >/dev/null
 meson install -C "$work/build" --destdir "$stage" --quiet

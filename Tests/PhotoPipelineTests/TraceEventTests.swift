@@ -14,7 +14,7 @@ final class TraceEventTests: XCTestCase {
         .folderChanged(added: 2, removed: 1, changed: 1, total: 4), .folderGrew(added: 9_000, total: 16_000),
         .subfoldersListed(folders: 12, unreadable: "Private\nOld"), .notFollowed(folders: 2, names: "2024/Trip\n2024/Home"), .sorted(order: "date-taken-desc", rows: 2_000, ms: 12.5, first: "IMG_0002.jpg\nIMG_0001.jpg"), .datesRead(fromIndex: 1_500, fromFiles: 500, ms: 840),
         .metadataIndex(state: "rebuilt", reason: "damaged"), .page(name: .loading),
-        .windowSize(width: 720, height: 640), .thumbnailSize(pixels: 256), .layout(name: .grid), .gridColumns(count: 5), .localNetwork(action: .asked), .sandboxConsent(action: .allowed),
+        .windowSize(width: 720, height: 640), .thumbnailSize(pixels: 256), .layout(name: .grid), .gridColumns(count: 5), .localNetwork(action: .asked), .sandboxConsent(action: .allowed), .help(uri: "help:classic-photos", reason: "no help viewer"),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
         .cancelled(queue: .filtration, row: 4), .state(row: 5, state: .failed, reason: "HTTP 404 Not Found", code: .http),
         .state(row: 6, state: .filtered, reason: nil), .image(row: 7, from: .thumbnailCache, pixels: 128),
@@ -87,14 +87,14 @@ final class TraceEventTests: XCTestCase {
         XCTAssertEqual(TraceLog(path: path).undecodableLines.count, 2, "an unknown event and one missing a field")
     }
 
-    /// The README's table is the one TraceEvent derives: every event, its fields in order, and when.
+    /// docs/trace.md's table is the one TraceEvent derives: every event, its fields in order, and when.
     func testTheReadmeListsEveryEventWithItsFields() throws {
-        let readme = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: SamplePhotos.repositoryRoot.appendingPathComponent("docs/trace.md"), encoding: .utf8)
         let start = try XCTUnwrap(readme.range(of: "<!-- trace-events"))
         let end = try XCTUnwrap(readme.range(of: "<!-- end trace-events -->"))
         let block = readme[start.upperBound..<end.lowerBound]
         let table = block[block.index(after: try XCTUnwrap(block.firstIndex(of: "\n")))...].trimmingCharacters(in: .newlines)
-        XCTAssertEqual(table, TraceEvent.readmeTable, "README.md's table of trace events is out of date; paste TraceEvent.readmeTable")
+        XCTAssertEqual(table, TraceEvent.readmeTable, "docs/trace.md's table of trace events is out of date; paste TraceEvent.readmeTable")
         XCTAssertEqual(TraceEvent.fields(of: .phases), ["wait", "update", "layout", "paint", "bind", "binds", "cpu", "waited"])
         XCTAssertEqual(TraceEvent.fields(of: .scrollBegin), [])
     }
