@@ -26,6 +26,7 @@ final class WindowStateAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowactivate", "--sync", window])
         try xvfb.run("xdotool", ["key", "--window", window, "ctrl+w"])
         XCTAssertTrue(first.process.wait(timeout: 10), "Ctrl+W closed the window and the app quit")
+        XCTAssertEqual(first.trace.events.filter { $0.name == .closing }.map(\.event), [.closing(by: "close")], "the trace says Ctrl+W closed it")
         let saved = PersistentSettings.keyfile(in: folder)
         XCTAssertTrue(saved.contains("window-width=900") && saved.contains("window-height=520"), "saved: \(saved)")
 

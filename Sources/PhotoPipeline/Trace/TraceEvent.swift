@@ -23,6 +23,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case metadataIndex(state: String, reason: String?)
     case page(name: PageName)
     case windowSize(width: Int, height: Int)
+    case closing(by: String)
     case thumbnailSize(pixels: Int)
     case layout(name: GalleryLayout)
     case gridColumns(count: Int)
@@ -95,6 +96,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case metadataIndex = "metadata-index"
         case page
         case windowSize = "window-size"
+        case closing
         case thumbnailSize = "thumbnail-size"
         case layout
         case gridColumns = "grid-columns"
@@ -147,6 +149,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
+            case .closing: "the main window is closing, and the app quits: `by` `close` (Ctrl+W), `quit` (Ctrl+Q or Quit) or `desktop` (the window manager's close button, or another program asking)"
             case .thumbnailSize: "the rows' thumbnail size changed (Ctrl+plus, Ctrl+minus, Ctrl+0 or the menu): `pixels` wide, times the display's scale; rows keep their image, scaled, until theirs at this size arrives"
             case .layout: "the window lays the gallery out as a `list` of rows or a `grid` of cells: at start and on each change (the header's switch, Ctrl+1, Ctrl+2); the view is made again over the same rows, the photo at the top kept there"
             case .gridColumns: "the grid, laid out, shows `count` cells a row (from the cells' own geometry): when it is first laid out and when a resize or a size step changes it"

@@ -169,6 +169,7 @@ final class ClassicPhotosApp {
         application.addAction("quit", accels: ["<Primary>q"]) { [weak self] in
             let quit: @MainActor () -> Void = { [weak self] in
                 self?.mainWindow?.saveWindowState()
+                Trace.shared.emit(.closing(by: "quit"))
                 self?.application.quit()
             }
             if let window = self?.mainWindow { window.quit(quit) } else { quit() }

@@ -36,6 +36,8 @@ final class GalleryWindow {
     let exporter: ExportGallery
     let trash: TrashPhotos, edits = PhotoEdits()
     private var probe: FrameProbe?
+    /// Who asked the window to close, for the trace: our own actions say so first; GTK's close-request alone comes from the desktop.
+    var closingBy: String?
     /// The subtitle the list shows, kept while the viewer shows the photo's position instead.
     var listSubtitle = ""
     /// The Sort menu; the gallery's order; a sorted manifest's own rows; all rows arrived.
@@ -133,10 +135,18 @@ final class GalleryWindow {
             // The tutorial's first try: each row loads on the main thread as it is bound.
             list.rowBound.add { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
         }
-        window.addAction("close") { [weak self] in self?.window.close() }
+        window.addAction("close") { [weak self] in
+            self?.closingBy = "close"
+            self?.window.close()
+        }
         window.onCloseRequest { [weak self] in
+            defer { self?.closingBy = nil }
             // An export running asks first (its bar says so, with Quit).
-            if let self, self.exporter.askBeforeQuitting({ [weak self] in self?.window.close() }) { return true }
+            if let self, self.exporter.askBeforeQuitting({ [weak self, by = self.closingBy] in
+                self?.closingBy = by
+                self?.window.close()
+            }) { return true }
+            Trace.shared.emit(.closing(by: self?.closingBy ?? "desktop"))
             self?.saveWindowState()
             self?.gallery?.cancelAll()
             return false
