@@ -27,7 +27,7 @@ final class GalleryWindow {
     /// Keeps a folder gallery up to date.
     let follower: FolderFollower
     private let scrollTracker: ScrollTracker
-    private let loader: GalleryLoader
+    let loader: GalleryLoader
     private let consent: LocalNetworkConsent
     let navigation: ViewerNavigation
     private(set) var inspector: InspectorController!
@@ -164,78 +164,8 @@ final class GalleryWindow {
     /// Reload the gallery: rows that loaded keep their image, failed rows are retried.
     func reload() { if let source { load(source) } }
 
-    /// Load a gallery; the window stays live. Reloading the gallery on screen keeps its rows,
-    /// with a spinner in the header; any other shows the loading page, with its name, until it arrives.
-    func load(_ source: URL) {
-        errorBar.revealed = false
-        // A folder's gallery is its URL with a final slash: compare local galleries by path.
-        if let shown = gallery?.manifest.source, shown.isFileURL && source.isFileURL ? shown.path == source.path : shown == source, pages.current == .list {
-            loadingSpinner.visible = true
-            loadingSpinner.spinning = true
-        } else {
-            pages.loading.start(name: source == DataLocations.sampleManifest ? tr("Sample Gallery") : ManifestParser.title(for: source))
-            pages.show(.loading)
-        }
-        headerTitle.subtitleText = tr("Loading…")
-        // Remembered as the gallery to reopen only once it has loaded (or failed with a shown
-        // reason): a manifest that crashes the app is not reopened at every launch.
-        services.preferences.loadStarted(source.absoluteString, isSample: source == DataLocations.sampleManifest)
-        pages.empty.showRecent(services.preferences.recentGalleries)
-        scheduler.releaseHold()
-        loader.load(source, folderOrder: folderOrder(loading: source), subfolders: includesSubfolders(loading: source), dates: services.dateReader)
-    }
-
-    /// The gallery on screen is the bundled sample.
-    var isShowingSample: Bool { gallery != nil && gallery?.manifest.source == DataLocations.sampleManifest }
-
-    /// The first batch of rows: the gallery is made and shown.
-    private func firstRows(_ manifest: Manifest) {
-        install(manifest)
-        if manifest.format == .folder { scheduler.holdWhileListing() } // its listing goes on: held until whole
-        if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
-    }
-
-    /// A later batch of rows.
-    private func received(_ rows: ManifestRows) {
-        guard let gallery else { return }
-        gallery.append(rows)
-        list.rowsAdded(rows.count)
-        updateSubtitle()
-        Trace.shared.emit(.rows(total: gallery.count))
-    }
-
-    /// The load ended: with every row, or with an error after some rows or none.
-    private func ended(_ result: Result<ManifestLoader.Header?, ManifestError>) {
-        scheduler.releaseHold()
-        loadingSpinner.spinning = false
-        loadingSpinner.visible = false
-        guard let source else { return }
-        services.preferences.loadEnded(source.absoluteString, isSample: source == DataLocations.sampleManifest)
-        switch result {
-        case .success(let emptyHeader):
-            if let header = emptyHeader {
-                // A manifest with no rows: an empty list.
-                install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin,
-                                 isUsersOwn: header.isUsersOwn))
-            }
-            Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
-            rowsComplete = true
-            sortManifest(keepTop: .unlessAtTop)
-            updateSubtitle()
-            if let manifest = gallery?.manifest, manifest.format == .folder, manifest.count == 0 {
-                // A folder with no photo in it: the empty page says so (and offers another).
-                pages.empty.showNoPhotos(in: manifest.title)
-                pages.show(.empty)
-            }
-            openFocusedPhoto()
-            exportAsAsked()
-        case .failure(let error):
-            showError(error, source: source)
-        }
-    }
-
     /// Make and show the gallery of a manifest whose first rows arrived.
-    private func install(_ manifest: Manifest) {
+    func install(_ manifest: Manifest) {
         follower.stop()
         navigation.closeForNewGallery()
         gallery?.cancelAll()
@@ -251,10 +181,5 @@ final class GalleryWindow {
         scheduler.attach(services.options.naive ? nil : gallery)
         pages.show(.list)
         updateSubtitle()
-    }
-
-    /// A photo was opened (its folder is the gallery): show it in the viewer; Back shows its row.
-    private func openFocusedPhoto() {
-        if let gallery, let focus = gallery.manifest.focus, let row = gallery.records.row(withURL: focus.absoluteString) { openViewer(at: row) }
     }
 }
