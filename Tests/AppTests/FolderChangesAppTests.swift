@@ -83,7 +83,8 @@ final class FolderChangesAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifest } }, "the folder opened: \(app.stderr.suffix(400))")
         try app.focusListThroughTheViewer(xvfb, y: 300)
         try xvfb.run("xdotool", ["key", "End"])
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.last { $0.name == .visible }?.event.range?.upperBound == 29 }, "the last row on screen")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.last { $0.name == .visible }?.event.range?.upperBound == 29 },
+                      "the last row on screen (the app \(app.process.isRunning ? "runs" : "exited")); the trace ends:\n\(app.recentEvents())\n\(app.stderr.suffix(2000))")
         let before = try XCTUnwrap(app.trace.events.last { $0.name == .visible }?.event.range)
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in before.allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, "the rows on screen loaded")
         let start = app.trace.events.count
@@ -99,8 +100,10 @@ final class FolderChangesAppTests: XCTestCase {
         let moved = (before.lowerBound + 500)...(before.upperBound + 500)
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.dropFirst(start).last { $0.name == .visible }?.event.range == moved },
                       "the rows on screen stay: \(String(describing: app.trace.events.dropFirst(start).last { $0.name == .visible }?.event.range)), expected \(moved)")
-        XCTAssertEqual(app.trace.events.dropFirst(start).filter { $0.name == .queued && ($0.row ?? 0) >= 500 }.compactMap(\.row), [],
-                       "no row that was there starts again")
+        // (A row of the 30 that never loaded may start while the list settles under load; one that
+        // had loaded keeps its images.)
+        XCTAssertEqual(app.trace.events.dropFirst(start).filter { $0.name == .queued && moved.contains($0.row ?? -1) }.compactMap(\.row), [],
+                       "no row that had loaded starts again")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -78,6 +78,12 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     private var storedOutcome: StageOutcome?
     private var executing = false
     private var finished = false
+    /// Operations that wait on this one, held until it has told its queue it finished: on Linux,
+    /// Foundation keeps an operation's dependents unretained and reads each one as it finishes,
+    /// so a dependent freed first (a viewer's load cancelled while the row's download still ran)
+    /// was read after it was freed, and the app crashed (seen under load).
+    private var heldDependents: [Operation] = []
+    private var dependentsReleased = false
 
     /// Called on the worker thread when the operation starts running (not when it is queued).
     let onStarted: (@Sendable (PhotoOperation) -> Void)?
@@ -102,6 +108,12 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         self.onStarted = onStarted
         super.init()
         name = "\(work.stage.rawValue) row \(row)"
+    }
+
+    /// Wait for `dependency` (`addDependency`), which holds this operation until it finishes.
+    public func waitFor(_ dependency: PhotoOperation) {
+        dependency.lock.withLock { if !dependency.dependentsReleased { dependency.heldDependents.append(self) } }
+        addDependency(dependency)
     }
 
     /// The rows waiting for this operation's result.
@@ -189,5 +201,12 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
+        // Foundation has read its dependents: they may go now (outside the lock, their last release).
+        let dependents = lock.withLock {
+            dependentsReleased = true
+            defer { heldDependents = [] }
+            return heldDependents
+        }
+        withExtendedLifetime(dependents) {}
     }
 }

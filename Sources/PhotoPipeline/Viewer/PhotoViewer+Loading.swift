@@ -31,7 +31,7 @@ extension PhotoViewer {
         operation.queuePriority = priority
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work) }
         if handoff != nil, let download = pending.downloadsInProgress[row] {
-            operation.addDependency(download)
+            operation.waitFor(download)
             if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
             Trace.shared.emit(.dependency(row: row, on: .download))
         }
@@ -42,7 +42,8 @@ extension PhotoViewer {
     }
 
     /// Cancel a row's load. Its dependency is never removed (on Linux, `removeDependency` on an
-    /// unfinished operation hangs the dependent): cancelled, it ends as soon as the download does.
+    /// unfinished operation hangs the dependent): cancelled, it is ready at once and ends, and the
+    /// download holds it until the download ends too (`waitFor`).
     func cancel(_ row: Int) {
         guard let operation = pending.viewersInProgress[row] else { return }
         pending.setInProgress(.viewer, row: row, nil)
