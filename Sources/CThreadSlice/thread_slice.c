@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -20,10 +21,19 @@ struct cp_sched_attr {
 };
 
 int cp_set_thread_nice_and_slice(int nice, uint64_t slice_nanoseconds) {
-  struct cp_sched_attr attr;
+  struct cp_sched_attr attr, current;
   memset(&attr, 0, sizeof attr);
+  memset(&current, 0, sizeof current);
   attr.size = sizeof attr;
   attr.sched_policy = SCHED_OTHER;
+  /* Never above the process: a process started in the idle class (chrt --idle) keeps its
+   * threads there, and one started at a higher nice value (nice -n 19) keeps its threads at
+   * least that low, even where the privilege to raise them is held (root). */
+  if (syscall(SYS_sched_getattr, 0, &current, sizeof current, 0) == 0 && current.sched_policy == SCHED_IDLE)
+    attr.sched_policy = SCHED_IDLE;
+  errno = 0;
+  int process_nice = getpriority(PRIO_PROCESS, (id_t)getpid());
+  if (errno == 0 && process_nice > nice) nice = process_nice;
   attr.sched_nice = nice;
   attr.sched_runtime = slice_nanoseconds;
   return syscall(SYS_sched_setattr, 0, &attr, 0) == 0 ? 0 : -errno;

@@ -111,4 +111,23 @@ final class BackgroundPriorityTests: XCTestCase {
             XCTAssertTrue(seen.allSatisfy { $0.slice == Int64(BackgroundPriority.workerSliceNanoseconds) }, "\(seen.map(\.slice))")
         }
     }
+
+    /// A worker never rises above its process: one in the idle class (a process started with
+    /// `chrt --idle`, as the test command starts its background runs) stays there when lowered
+    /// (where a nice value no longer matters).
+    func testAWorkerInTheIdleClassStaysThere() {
+        final class Seen: @unchecked Sendable { var policy: Int32 = -1 } // written before `done` is signalled, read after
+        let schedIdle: Int32 = 5 // SCHED_IDLE (a macro Swift does not import)
+        let seen = Seen(), done = DispatchSemaphore(value: 0)
+        Thread {
+            var parameters = sched_param()
+            if sched_setscheduler(0, schedIdle, &parameters) == 0 {
+                BackgroundPriority.lowerCurrentThread()
+                seen.policy = sched_getscheduler(0)
+            }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(seen.policy, schedIdle, "still in the idle class")
+    }
 }

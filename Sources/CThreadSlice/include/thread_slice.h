@@ -7,7 +7,10 @@
  * `slice_nanoseconds`. Linux 6.12 and later (EEVDF) honour the slice: a waking thread whose
  * slice is shorter than the running thread's preempts it at once; otherwise the running thread
  * keeps the CPU until its slice ends, checked at the next scheduler tick (4 ms at HZ=250). The
- * kernel clamps the slice to 0.1–100 ms; older kernels ignore it. Returns 0 or -errno. */
+ * kernel clamps the slice to 0.1–100 ms; older kernels ignore it. Never above the process: in
+ * a process started in the idle class (chrt --idle) the thread stays SCHED_IDLE, and `nice` is
+ * raised to the process's own nice value (its main thread's) where that is higher. Returns 0
+ * or -errno. */
 int cp_set_thread_nice_and_slice(int nice, uint64_t slice_nanoseconds);
 
 /* The calling thread's time slice in nanoseconds as the kernel reports it (sched_getattr):
