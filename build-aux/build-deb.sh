@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Why this exists: the Debian package, built by one command from the tree: `build-aux/build-deb.sh OUTDIR` writes OUTDIR/classic-photos_<version>_<arch>.deb, holding exactly what `meson install` puts under /usr (the self-contained release build, stripped), with its library dependencies from dpkg-shlibdeps.
+# Why this exists: the Debian package, built by one command from the tree: `build-aux/build-deb.sh OUTDIR [MESON_BUILD_DIR]` writes OUTDIR/classic-photos_<version>_<arch>.deb, holding exactly what `meson install` puts under /usr (the self-contained release build, stripped), with its library dependencies from dpkg-shlibdeps; given a release build directory with prefix /usr (the test suite's), it packages that build instead of making its own.
 set -euo pipefail
-out="${1:?usage: build-aux/build-deb.sh OUTDIR}"
+out="${1:?usage: build-aux/build-deb.sh OUTDIR [MESON_BUILD_DIR]}"
+prebuilt="${2:-}"
 root_dir="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root_dir"
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -22,15 +23,25 @@ stage="$work/stage"
 
 # The release build, installed under /usr as a package installs it. meson's post-install steps
 # (schemas, icon cache, desktop database) do not run for a staged install: dpkg's triggers do
-# them on the user's machine. It builds from a copy of the tree: meson's build writes the
-# values it configures into the sources it builds, where another build running beside it (the
-# test suite's) would see them change under it.
-mkdir "$work/tree"
-tar -C "$root_dir" --exclude='./.build*' --exclude='./_build*' --exclude='./.git' -cf - . | tar -C "$work/tree" -xf -
-cd "$work/tree"
-meson setup "$work/build" --prefix=/usr -Dprofile=release >/dev/null
-meson compile -C "$work/build" >/dev/null
-meson install -C "$work/build" --destdir "$stage" --quiet
+# them on the user's machine.
+if [ -n "$prebuilt" ]; then
+  # A build directory meson already built (the test suite's): it must be the build a package
+  # holds, or the package would be something else.
+  options="$(meson introspect --buildoptions "$prebuilt")"
+  for want in '"name": "profile", "value": "release"' '"name": "prefix", "value": "/usr"'; do
+    [[ "$options" == *"$want"* ]] || { echo "build-deb: $prebuilt is not a release build for /usr ($want)" >&2; exit 1; }
+  done
+  meson install -C "$prebuilt" --destdir "$stage" --quiet
+else
+  # Built from a copy of the tree: meson's build writes the values it configures into the
+  # sources it builds, where another build running beside it would see them change under it.
+  mkdir "$work/tree"
+  tar -C "$root_dir" --exclude='./.build*' --exclude='./_build*' --exclude='./.git' -cf - . | tar -C "$work/tree" -xf -
+  cd "$work/tree"
+  meson setup "$work/build" --prefix=/usr -Dprofile=release >/dev/null
+  meson compile -C "$work/build" >/dev/null
+  meson install -C "$work/build" --destdir "$stage" --quiet
+fi
 binary="$stage/usr/bin/classic-photos"
 # Read whole, then matched: `ldd … | grep -q` under pipefail is false when grep's early exit kills ldd.
 libraries="$(ldd "$binary")" dynamic="$(readelf -d "$binary")"

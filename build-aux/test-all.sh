@@ -7,11 +7,12 @@ source build-aux/install-deps.sh test
 # Any GLib-CRITICAL is a bug: make it fatal in every process the tests start.
 export G_DEBUG=fatal-criticals
 
-# A development-profile build tree inside the checkout (ignored by git).
+# A release build for /usr inside the checkout (ignored by git): the build the package holds, so
+# the package test packages it rather than building the app a second time.
 if [ -d _build ]; then
-  meson setup --reconfigure _build -Dprofile=development >/dev/null
+  meson setup --reconfigure _build --prefix=/usr -Dprofile=release >/dev/null
 else
-  meson setup _build -Dprofile=development >/dev/null
+  meson setup _build --prefix=/usr -Dprofile=release >/dev/null
 fi
 
 # Lints (desktop file, metainfo, schema, translations), the Swift suite, ThreadSanitizer,

@@ -3,7 +3,7 @@
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
-source_root="$1"
+source_root="$1" build_root="${2:-}"
 cd "$source_root"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/classic-photos-tests"
 base="$cache/bookworm-base.tar"
@@ -23,7 +23,7 @@ fail() { echo "FAIL: $*" >&2; for f in "$root/out/stderr.txt" "$root/out/stderr-
 [ "$(id -u)" = 0 ] || { echo "the package test needs root (mmdebstrap, chroot, mounts): skipped"; exit 77; }
 
 # 1. The package, and lintian's verdict (no error; the README names any warning left).
-deb="$(build-aux/build-deb.sh "$work/out" | tail -n1)"
+deb="$(build-aux/build-deb.sh "$work/out" ${build_root:+"$build_root"} | tail -n1)"
 verdict="$(lintian --fail-on error "$deb" 2>&1)" || fail "lintian reports an error: $(grep '^E:' <<< "$verdict")"
 grep -v 'root privileges' <<< "$verdict" || true
 

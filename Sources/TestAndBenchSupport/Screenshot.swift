@@ -27,18 +27,36 @@ public final class Screenshot {
         return (Int(pixels[o]), Int(pixels[o + 1]), Int(pixels[o + 2]))
     }
 
-    /// An image to look for: `rgb(x, y)` of the expected thumbnail, and which pixels are opaque.
+    /// An image to look for: `rgb(x, y)` of the expected thumbnail, and which pixels are opaque,
+    /// evaluated once into arrays (a search reads them at hundreds of thousands of positions).
     public struct Template {
         public let width: Int
         public let height: Int
-        public let rgb: (Int, Int) -> (Int, Int, Int)
-        /// Whether the pixel is opaque: only opaque pixels are compared, since what shows through
-        /// a transparent one is the row's background (hovered, selected, the theme's).
-        public let opaque: (Int, Int) -> Bool
-        public init(width: Int, height: Int, opaque: @escaping (Int, Int) -> Bool = { _, _ in true },
-                    rgb: @escaping (Int, Int) -> (Int, Int, Int)) {
-            self.width = width; self.height = height; self.rgb = rgb; self.opaque = opaque
+        /// r, g, b of each pixel, row by row; and whether it is opaque: only opaque pixels are
+        /// compared, since what shows through a transparent one is the row's background
+        /// (hovered, selected, the theme's).
+        fileprivate let colours: [Int32]
+        fileprivate let mask: [Bool]
+        public init(width: Int, height: Int, opaque: (Int, Int) -> Bool = { _, _ in true },
+                    rgb: (Int, Int) -> (Int, Int, Int)) {
+            self.width = width; self.height = height
+            var colours = [Int32](repeating: 0, count: width * height * 3), mask = [Bool](repeating: false, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * width + x, p = rgb(x, y)
+                    colours[3 * i] = Int32(p.0); colours[3 * i + 1] = Int32(p.1); colours[3 * i + 2] = Int32(p.2)
+                    mask[i] = opaque(x, y)
+                }
+            }
+            self.colours = colours; self.mask = mask
         }
+
+        public func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = 3 * (y * width + x)
+            return (Int(colours[i]), Int(colours[i + 1]), Int(colours[i + 2]))
+        }
+
+        public func opaque(_ x: Int, _ y: Int) -> Bool { mask[y * width + x] }
 
         /// The template drawn at a sub-pixel offset (dx, dy) in [0, 1), sampled bilinearly;
         /// one pixel larger each way, its first row and column mixed with the background.
@@ -79,18 +97,28 @@ public final class Screenshot {
     public func difference(_ template: Template, x: Int, y: Int, step: Int = 3) -> Double {
         guard x >= 0, y >= 0, x + template.width <= width, y + template.height <= height else { return .infinity }
         var total = 0, count = 0
-        var ty = 0
-        while ty < template.height {
-            var tx = 0
-            while tx < template.width {
-                guard template.opaque(tx, ty) else { tx += step; continue }
-                let (r, g, b) = rgb(x: x + tx, y: y + ty)
-                let (er, eg, eb) = template.rgb(tx, ty)
-                total += abs(r - er) + abs(g - eg) + abs(b - eb)
-                count += 3
-                tx += step
+        // Raw buffers: this runs at every position of a search, in the tests' debug build.
+        pixels.withUnsafeBufferPointer { screen in
+            template.colours.withUnsafeBufferPointer { colours in
+                template.mask.withUnsafeBufferPointer { mask in
+                    var ty = 0
+                    while ty < template.height {
+                        var tx = 0
+                        let row = (y + ty) * rowStride + x * channels, templateRow = ty * template.width
+                        while tx < template.width {
+                            let i = templateRow + tx
+                            if mask[i] {
+                                let o = row + tx * channels
+                                total += abs(Int(screen[o]) - Int(colours[3 * i])) + abs(Int(screen[o + 1]) - Int(colours[3 * i + 1]))
+                                    + abs(Int(screen[o + 2]) - Int(colours[3 * i + 2]))
+                                count += 3
+                            }
+                            tx += step
+                        }
+                        ty += step
+                    }
+                }
             }
-            ty += step
         }
         // Nothing opaque to compare matches nowhere.
         return count == 0 ? .infinity : Double(total) / Double(count)
