@@ -23,6 +23,9 @@ fail() { echo "FAIL: $*" >&2; for f in "$root/out/stderr.txt" "$root/out/stderr-
 [ "$(id -u)" = 0 ] || { echo "the package test needs root (mmdebstrap, chroot, mounts): skipped"; exit 77; }
 
 # 1. The package, and lintian's verdict (no error; the README names any warning left).
+# Given the test command's release build: built here in the idle class, one at a time with the
+# staged install's (see test-installed.sh).
+[ -n "$build_root" ] && flock "$build_root/meson-private/app-build.lock" chrt --idle 0 meson compile -C "$build_root" >/dev/null
 deb="$(build-aux/build-deb.sh "$work/out" ${build_root:+"$build_root"} | tail -n1)"
 verdict="$(lintian --fail-on error "$deb" 2>&1)" || fail "lintian reports an error: $(grep '^E:' <<< "$verdict")"
 grep -v 'root privileges' <<< "$verdict" || true

@@ -90,7 +90,7 @@ final class InspectorAppTests: XCTestCase {
         try xvfb.run("xdotool", ["mousemove", "300", "350", "click", "--repeat", "8", "--delay", "70", "5"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { events in
             events.dropFirst(changed).filter { if case .finished(.download, _) = $0.event { return true } else { return false } }.count >= 4
-        }, "downloads ran after the change")
+        }, "downloads ran after the change; the trace ends:\n\(app.recentEvents())")
         var running: Set<Int> = [], most = 0, started = 0
         for record in app.trace.events.dropFirst(changed) {
             switch record.event {
