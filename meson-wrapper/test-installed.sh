@@ -29,8 +29,10 @@ fail() { echo "FAIL: $*" >&2; [ -f "$dest/stderr.txt" ] && sed 's/^/  app: /' "$
 # The app's build (meson test builds only what tests name) in the idle class, one at a time with
 # the package test's: SwiftPM starts the compilers from libdispatch threads, whose nice values
 # libdispatch sets itself, so this script's nice value would not reach them.
-flock "$build_root/meson-private/app-build.lock" chrt --idle 0 meson compile -C "$build_root" >/dev/null
-meson install -C "$build_root" --destdir "$dest" --quiet
+# The install runs ninja in the same folder too (the app's target is always stale): under the lock.
+lock="$build_root/meson-private/app-build.lock"
+flock "$lock" chrt --idle 0 meson compile -C "$build_root" >/dev/null
+flock "$lock" meson install -C "$build_root" --destdir "$dest" --quiet
 root="$dest$prefix"
 desktop="$root/share/applications/$app_id.desktop"
 [ -f "$desktop" ] || fail "no desktop file at $desktop"
