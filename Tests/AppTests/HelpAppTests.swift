@@ -35,15 +35,21 @@ final class HelpAppTests: XCTestCase {
         return (["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + ":/usr/local/share:/usr/share", "XDG_CONFIG_HOME": config.path], asked)
     }
 
+    /// The sample photos' folder shown on that desktop, its first row settled, then F1 pressed.
+    func launchAndPressF1(_ environment: [String: String]) throws -> (Xvfb, AppProcess) {
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [SamplePhotos.directory.path], environment: environment)
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0] != nil }, app.recentEvents())
+        do { try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "F1"]) } catch { app.stop(); throw error }
+        return (xvfb, app)
+    }
+
     func testF1AndHelpShowTheManual() throws {
         let folder = TemporaryFiles.url("help-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (environment, asked) = try desktop(folder, handler: true)
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [SamplePhotos.directory.path], environment: environment)
-        defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0] != nil }, app.recentEvents())
-        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "F1"])
+        let (xvfb, app) = try launchAndPressF1(environment)
+        defer { app.stop(); withExtendedLifetime(xvfb) {} }
         let pages = "ghelp:" + SamplePhotos.repositoryRoot.appendingPathComponent("help/C").path
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .help(uri: pages, reason: nil) } }, app.recentEvents())
         XCTAssertTrue(poll(timeout: 10) { ((try? String(contentsOf: asked, encoding: .utf8)) ?? "") == pages + "\n" },
@@ -58,11 +64,8 @@ final class HelpAppTests: XCTestCase {
         let folder = TemporaryFiles.url("help-none-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (environment, _) = try desktop(folder, handler: false)
-        let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [SamplePhotos.directory.path], environment: environment)
-        defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0] != nil }, app.recentEvents())
-        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "F1"])
+        let (xvfb, app) = try launchAndPressF1(environment)
+        defer { app.stop(); withExtendedLifetime(xvfb) {} }
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .help(_, "no help viewer") = $0.event { true } else { false } } }, app.recentEvents())
         XCTAssertTrue(poll(timeout: 10) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name == "The manual needs a help viewer: install Yelp, GNOME’s help app" } },
                       "\(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
