@@ -176,10 +176,22 @@ let package = Package(
 // The sanitizer runs (meson-wrapper/swift-test.sh) build only what their tests need: not the app
 // tests (they drive the app from outside), the benchmarks, the fuzzers or the programs only those
 // start. The sanitizer builds are a third of the test command's processor time.
-if Context.environment["CLASSIC_PHOTOS_SANITIZER_BUILD"] == "1" {
-    let unneeded: Set<String> = ["AppTests", "BenchmarkTests", "BenchmarkKit", "Benchmarks", "SepiaReference", "SepiaReferencePortable",
-                                 "FuzzerDriver", "ManifestFuzzer", "HeaderFuzzer", "NetworkFixture", "ChildLifetimeProbe",
-                                 "RootWindowProperty", "SandboxProbe"]
+// The AddressSanitizer build makes the fuzzers too (`fuzzers`, one build fewer): libFuzzer is linked
+// into them alone, and the coverage it steers by is compiled into everything (meson-wrapper/swift-test.sh).
+let sanitizerBuild = Context.environment["CLASSIC_PHOTOS_SANITIZER_BUILD"]
+if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
+    var unneeded: Set<String> = ["AppTests", "BenchmarkTests", "BenchmarkKit", "Benchmarks", "SepiaReference", "SepiaReferencePortable",
+                                 "NetworkFixture", "ChildLifetimeProbe", "RootWindowProperty", "SandboxProbe"]
+    var unneededProducts: Set<String> = ["classic-photos-bench"]
+    if sanitizerBuild == "fuzzers" {
+        for target in package.targets where ["ManifestFuzzer", "HeaderFuzzer"].contains(target.name) {
+            // libFuzzer's driver without its main (FuzzerDriver finds LLVMFuzzerRunDriver by name).
+            target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer", "-Xlinker", "--export-dynamic"])]
+        }
+    } else {
+        unneeded.formUnion(["FuzzerDriver", "ManifestFuzzer", "HeaderFuzzer"])
+        unneededProducts.formUnion(["manifest-fuzzer", "header-fuzzer"])
+    }
     package.targets.removeAll { unneeded.contains($0.name) }
-    package.products.removeAll { ["classic-photos-bench", "manifest-fuzzer", "header-fuzzer"].contains($0.name) }
+    package.products.removeAll { unneededProducts.contains($0.name) }
 }

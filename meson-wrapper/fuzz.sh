@@ -3,13 +3,14 @@
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
-swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}"
+# "built": the AddressSanitizer build is made already (swift-test.sh's "asan" run starts this).
+swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}" built="${5:-}"
 cd "$source_root"
-# Its build in the idle class (SwiftPM starts the compilers from libdispatch threads, whose nice
-# values libdispatch sets itself); the fuzzer itself at nice 19, so its time limit per input holds.
-chrt --idle 0 "$swift" build --product "$fuzzer" --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -gline-tables-only -Xlinker --export-dynamic
+# The fuzzers come from the AddressSanitizer build (asan-build.sh), which makes them with the
+# tests; the fuzzer itself runs at nice 19, so its time limit per input holds.
+[ "$built" = built ] || meson-wrapper/asan-build.sh "$swift" "$source_root"
 corpus="$(mktemp -d)"
-artifacts="$source_root/.build-fuzz/crashes-$fuzzer/"
+artifacts="$source_root/.build-asan/crashes-$fuzzer/"
 mkdir -p "$artifacts"
 trap 'rm -rf "$corpus"' EXIT
 case "$fuzzer" in
@@ -42,7 +43,7 @@ case "$fuzzer" in
 esac
 # Leak checks are off: FoundationXML's XMLParser leaks a CFError on every libxml2 error (see lsan-suppressions.txt);
 # crashes, hangs and memory errors still fail the run.
-if ! ".build-fuzz/debug/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
+if ! ".build-asan/debug/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
      -artifact_prefix="$artifacts" "$corpus"; then
   echo "The fuzzer found a failing input; copy it from $artifacts into Tests/PhotoPipelineTests/Fixtures/fuzz-regressions/." >&2
   exit 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: meson's Swift tests: the whole XCTest suite ("all"), or the binding, pipeline and scheduling tests (the interleavings included) under ThreadSanitizer ("tsan") or AddressSanitizer ("asan").
+# Why this exists: meson's Swift tests: the whole XCTest suite ("all"), or the binding, pipeline and scheduling tests (the interleavings included) under ThreadSanitizer ("tsan") or AddressSanitizer ("asan", with the two fuzzers from the same build).
 set -euo pipefail
 swift="$1" source_root="$2" mode="$3"
 cd "$source_root"
@@ -35,7 +35,6 @@ case "$mode" in
     chrt --idle -p 0 $$ >/dev/null ;;
 esac
 # Only what the three test targets need is built (Package.swift, CLASSIC_PHOTOS_SANITIZER_BUILD).
-export CLASSIC_PHOTOS_SANITIZER_BUILD=1
 tests='GtkTests|PhotoPipelineTests|PhotosAppTests'
 # Line tables, not full debug information: a report still names file and line, and the build
 # takes a tenth less (199 CPU-s instead of 224 for the debug build, measured).
@@ -47,7 +46,7 @@ case "$mode" in
     # metadata readers and writers, whose work is exiv2's, which is not instrumented) run in the
     # other two runs, and are left out here.
     one_thread='SepiaKernelTests.testMatchesReferenceWithinOneForEveryLayout|SepiaKernelTests.testEveryPathThisMachineRunsGivesIdenticalBytes|PhotoOrderTests|ImageHeaderTests|PhotoDetailsTests|KeptMetadataTests|ExifFieldsTests|PhotoTurningTests'
-    "$swift" test --scratch-path .build-tsan --sanitize=thread "${lines[@]}" --disable-swift-testing --filter "$tests" --skip "$one_thread" ;;
+    CLASSIC_PHOTOS_SANITIZER_BUILD=1 "$swift" test --scratch-path .build-tsan --sanitize=thread "${lines[@]}" --disable-swift-testing --filter "$tests" --skip "$one_thread" ;;
   asan)
     # Memory errors (overflows, use-after-free) fail the run. Leak checking is off: at exit
     # LeakSanitizer reports XCTest's own test objects (kept in a cycle of its own) and
@@ -57,5 +56,20 @@ case "$mode" in
     # (GalleryPipelineTests), every gallery the app replaces is freed (ReloadAppTests), and
     # the soak test watches the app's RSS over minutes.
     export ASAN_OPTIONS="detect_leaks=0"
-    "$swift" test --scratch-path .build-asan --sanitize=address "${lines[@]}" --disable-swift-testing --filter "$tests" ;;
+    # One build for the tests and the fuzzers (asan-build.sh); the two fuzzers, 60 s each, run
+    # beside the tests, their logs shown after.
+    meson-wrapper/asan-build.sh "$swift" "$source_root"
+    status=0 pids=() logs=() fuzzers=(manifest-fuzzer header-fuzzer)
+    for fuzzer in "${fuzzers[@]}"; do
+      log="$(mktemp)"; logs+=("$log")
+      meson-wrapper/fuzz.sh "$swift" "$source_root" "$fuzzer" 60 built > "$log" 2>&1 &
+      pids+=($!)
+    done
+    CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers "$swift" test --skip-build --scratch-path .build-asan --sanitize=address \
+      --disable-swift-testing --filter "$tests" || status=$?
+    for i in "${!pids[@]}"; do
+      wait "${pids[$i]}" || status=$?
+      echo "--- ${fuzzers[$i]}, 60 s:"; tail -n 40 "${logs[$i]}"; rm -f "${logs[$i]}"
+    done
+    exit "$status" ;;
 esac

@@ -1,4 +1,4 @@
-// Why this exists: what the libFuzzer executables share: handing control to libFuzzer's driver, looked up at run time so a build without -sanitize=fuzzer still links (and says how to build it).
+// Why this exists: what the libFuzzer executables share: handing control to libFuzzer's driver, looked up at run time so a build without libFuzzer (the debug build) still links (and says how to build it).
 import Foundation
 
 public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
@@ -9,7 +9,7 @@ typealias Driver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePoin
 /// was built without libFuzzer.
 public func runLibFuzzer(_ name: String, _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ test: FuzzTest) -> CInt {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
-        try? FileHandle.standardError.write(contentsOf: Data("\(name): build with -Xswiftc -sanitize=fuzzer,address (see meson-wrapper/fuzz.sh)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(name): build it with meson-wrapper/asan-build.sh, which links libFuzzer in\n".utf8))
         return 2
     }
     var count = argc

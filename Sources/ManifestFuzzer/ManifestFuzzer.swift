@@ -1,4 +1,4 @@
-// Why this exists: the libFuzzer entry point for the manifest parsers (built with -sanitize=fuzzer,address; see meson-wrapper/fuzz.sh).
+// Why this exists: the libFuzzer entry point for the manifest parsers (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh).
 import Foundation
 import FuzzerDriver
 import PhotoPipeline
