@@ -23,6 +23,7 @@ let package = Package(
     name: "ClassicPhotos",
     products: [
         .executable(name: "classic-photos", targets: ["ClassicPhotos"]),
+        .executable(name: "classic-photos-helper", targets: ["ClassicPhotosHelper"]),
         .executable(name: "classic-photos-bench", targets: ["Benchmarks"]),
         .executable(name: "manifest-fuzzer", targets: ["ManifestFuzzer"]),
         .executable(name: "header-fuzzer", targets: ["HeaderFuzzer"]),
@@ -92,25 +93,29 @@ let package = Package(
 
         // Colour profiles and the transforms between them (lcms2), for photos in their true colours.
         .target(name: "ColourManagement", dependencies: ["CLcms2"]),
-        // libwebp's lossless decoder and encoder, for turning a lossless WebP (in the decoding helpers).
+        // libwebp's lossless decoder and encoder, for turning a lossless WebP (in the decoding helper's program alone).
         .target(name: "WebPCodec", dependencies: ["CWebP"]),
-        // A photo's EXIF, XMP and IPTC, read with gexiv2 (in the decoding helpers).
-        .target(name: "PhotoMetadata", dependencies: ["CGexiv2"]),
+        // A photo's metadata as plain values (tags, kept parts, an edit), shared by both sides.
+        .target(name: "MetadataValues"),
+        // A photo's EXIF, XMP and IPTC, read with gexiv2 (in the decoding helper's program alone).
+        .target(name: "PhotoMetadata", dependencies: ["CGexiv2", "MetadataValues"]),
         // SQLite, for the index of what the photos' metadata said (dates taken, sizes).
         .target(name: "SQLite", dependencies: ["CSQLite"]),
 
         // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
-                                                      "CThreadSlice", "HelperIPC", "ColourManagement", "PhotoMetadata", "SQLite", "WebPCodec"]),
-        // The decoding helper: the app's own program started with --decode-helper, in bubblewrap,
-        // which decodes with the pipeline's decoder behind its seccomp filter.
-        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC"]),
+                                                      "CThreadSlice", "HelperIPC", "ColourManagement", "MetadataValues", "SQLite"]),
+        // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
+        // which decodes with the pipeline's decoder behind its seccomp filter, and the only one
+        // that links the photo parsers (gexiv2, libwebp's codec: LinkedParsers).
+        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
+        .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoPipeline"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
         .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
-        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp", "DecodeHelper"]),
+        .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
         .executableTarget(name: "SandboxProbe", dependencies: ["PhotoPipeline"]),
@@ -144,10 +149,10 @@ let package = Package(
         .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf"],
+            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"],
             swiftSettings: testSettings
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit"], swiftSettings: testSettings),
+        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], swiftSettings: testSettings),
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.
@@ -155,13 +160,13 @@ let package = Package(
         .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline", "DecodeHelper", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
         .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],

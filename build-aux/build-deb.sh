@@ -43,11 +43,16 @@ else
   meson install -C "$work/build" --destdir "$stage" --quiet
 fi
 binary="$stage/usr/bin/classic-photos"
-# Read whole, then matched: `ldd … | grep -q` under pipefail is false when grep's early exit kills ldd.
-libraries="$(ldd "$binary")" dynamic="$(readelf -d "$binary")"
-if [[ "$libraries" == */opt/swift* ]]; then echo "build-deb: the binary links the toolchain's Swift libraries" >&2; exit 1; fi
-if [[ "$dynamic" == *RUNPATH* || "$dynamic" == *RPATH* ]]; then echo "build-deb: the binary names a run path" >&2; exit 1; fi
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
+# The decoding helper's own program: the only one that links the photo parsers.
+helper="$stage/usr/libexec/classic-photos/classic-photos-helper"
+[ -x "$helper" ] || { echo "build-deb: no helper program at ${helper#"$stage"}" >&2; exit 1; }
+for program in "$binary" "$helper"; do
+  # Read whole, then matched: `ldd … | grep -q` under pipefail is false when grep's early exit kills ldd.
+  libraries="$(ldd "$program")" dynamic="$(readelf -d "$program")"
+  if [[ "$libraries" == */opt/swift* ]]; then echo "build-deb: ${program##*/} links the toolchain's Swift libraries" >&2; exit 1; fi
+  if [[ "$dynamic" == *RUNPATH* || "$dynamic" == *RPATH* ]]; then echo "build-deb: ${program##*/} names a run path" >&2; exit 1; fi
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
+done
 
 # Manual pages are shipped compressed.
 find "$stage/usr/share/man" -type f -name '*.[0-9]' -exec gzip -9n {} +
@@ -59,10 +64,10 @@ gzip -9n < build-aux/debian/changelog > "$docs/changelog.gz"
 chmod 0644 "$docs/changelog.gz"
 
 # dpkg-shlibdeps reads a debian/control (a minimal one here) and names every library's package
-# with the versions the binary needs.
+# with the versions the two programs need.
 mkdir -p "$work/source/debian"
 printf 'Source: classic-photos\n\nPackage: classic-photos\nArchitecture: any\n' > "$work/source/debian/control"
-shlibs="$(cd "$work/source" && dpkg-shlibdeps -O -e"$binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+shlibs="$(cd "$work/source" && dpkg-shlibdeps -O -e"$binary" -e"$helper" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 depends="$shlibs"
 for program in "${programs[@]}"; do depends="$depends, $program"; done

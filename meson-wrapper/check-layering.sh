@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves the arrows point one way, without a build: PhotoPipeline's dependency closure (SwiftPM's own description of the manifest) holds no Gtk or CGtk and it imports nothing outside it; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
+# Why this exists: proves the arrows point one way, without a build: PhotoPipeline's dependency closure (SwiftPM's own description of the manifest) holds no Gtk or CGtk and it imports nothing outside it; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
@@ -58,6 +58,31 @@ echo "ok: PhotoPipeline's closure holds no Gtk or CGtk, and it imports nothing o
 c_calls() { # prints the offending lines of the Swift files under $1 (comments skipped)
   grep -rnE --include='*.swift' '^[^/]*(\bimport +C(GLib|Soup|GdkPixbuf|Gtk|HelperIPC|Seccomp|Lcms2|SQLite|WebP)\b|\b(g|soup|gdk_pixbuf|gdk|gtk|cph|cps|sqlite3)_[a-z0-9_]+ *\(|\bcms[A-Z][A-Za-z0-9_]* *\(|\bWebP[A-Z][A-Za-z0-9_]* *\()' "$1" || true
 }
+# The app's program links no photo parser: its closure holds none of the modules that bind
+# gexiv2 and exiv2 or libwebp's codec, nor the helper that links them (the helper's own program
+# does; `readelf -d` on the built app is checked by the app tests). A probe first.
+parsers_in_app() { # $1: the package's JSON description
+  python3 - "$1" <<'PY'
+import json, sys
+package = json.load(open(sys.argv[1]))
+targets = {t["name"]: t for t in package["targets"]}
+closure, todo = set(), ["ClassicPhotos"]
+while todo:
+    for d in targets[todo.pop()].get("target_dependencies", []):
+        if d in targets and d not in closure:
+            closure.add(d); todo.append(d)
+for banned in ("PhotoMetadata", "CGexiv2", "WebPCodec", "CWebP", "DecodeHelper"):
+    if banned in closure:
+        print(f"the app's program depends on {banned}")
+PY
+}
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("WebPCodec") for t in p["targets"] if t["name"] == "PhotoPipeline"]; json.dump(p, open(sys.argv[2], "w"))' \
+  "$work/package.json" "$work/probe-parsers.json"
+[ -n "$(parsers_in_app "$work/probe-parsers.json")" ] || { echo "FAIL: the parser check does not see the pipeline depend on WebPCodec"; exit 1; }
+found="$(parsers_in_app "$work/package.json")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: the app's program would link a photo parser"; exit 1; fi
+echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the helper's does"
+
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
 if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi

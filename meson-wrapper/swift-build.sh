@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Why this exists: meson's custom target for the binary: puts the generated build values where SwiftPM sees them, runs `swift build` (a release build self-contained: the Swift runtime and Foundation linked in, so it runs where no Swift is installed), copies the result out.
+# Why this exists: meson's custom target for the two programs, the app and its decoding helper: puts the generated build values where SwiftPM sees them, runs `swift build` (a release build self-contained: the Swift runtime and Foundation linked in, so it runs where no Swift is installed), copies the results out.
 set -euo pipefail
-swift="$1" source_root="$2" scratch="$3" configuration="$4" generated="$5" output="$6"
+swift="$1" source_root="$2" scratch="$3" configuration="$4" generated="$5" output="$6" helper_output="$7"
 
 # SwiftPM only compiles files inside the package; the copy is inert without -DMESON_BUILD.
 mkdir -p "$source_root/Sources/PhotoPipeline/Generated"
@@ -11,6 +11,10 @@ cmp -s "$generated" "$target" || cp "$generated" "$target"
 # A release build is self-contained and names no run path ($ORIGIN holds no library of ours).
 static=()
 [ "$configuration" = release ] && static=(--static-swift-stdlib --disable-local-rpath)
-"$swift" build --package-path "$source_root" --scratch-path "$scratch" \
-  -c "$configuration" "${static[@]}" --product classic-photos -Xswiftc -DMESON_BUILD
-cp "$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" "${static[@]}" --show-bin-path)/classic-photos" "$output"
+for product in classic-photos classic-photos-helper; do
+  "$swift" build --package-path "$source_root" --scratch-path "$scratch" \
+    -c "$configuration" "${static[@]}" --product "$product" -Xswiftc -DMESON_BUILD
+done
+bin="$("$swift" build --package-path "$source_root" --scratch-path "$scratch" -c "$configuration" "${static[@]}" --show-bin-path)"
+cp "$bin/classic-photos" "$output"
+cp "$bin/classic-photos-helper" "$helper_output"

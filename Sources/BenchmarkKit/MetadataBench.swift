@@ -49,7 +49,7 @@ public enum MetadataBench {
         }
 
         let here = try compare("in process")
-        let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
+        let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
         pool.startOne()
         HelperPool.shared = pool
         defer {

@@ -14,7 +14,7 @@ public enum SandboxBench {
         // Start-up: a pool of one, started and stopped, again and again.
         var startMs: [Double] = [], sandboxed = true
         for _ in 0..<max(repetitions, 5) {
-            let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
+            let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
             startMs += timeIt(1) { _ = pool.startOne() }.map { $0 * 1000 }
             if case .unavailable = pool.sandboxState { sandboxed = false }
             pool.stopAll()
@@ -23,7 +23,7 @@ public enum SandboxBench {
                               note: sandboxed ? "in bubblewrap" : "without bubblewrap (it cannot run here)"))
 
         // One image at a time, the same decoder here and in a warm helper, interleaved.
-        let pool = HelperPool(launch: HelperLaunch(executable: app), size: 1)
+        let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
         defer { pool.stopAll() }
         pool.startOne()
         var failures = 0
@@ -47,7 +47,7 @@ public enum SandboxBench {
 
         // Cold row thumbnails of 12 MP photos, two at a time (the list's download queue on 2 cores).
         let photosToDecode = Array(repeating: jpeg, count: 24)
-        let pair = HelperPool(launch: HelperLaunch(executable: app), size: 2)
+        let pair = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 2)
         defer { pair.stopAll() }
         pair.startOne(); pair.startOne()
         var hereRate: [Double] = [], helperRate: [Double] = []

@@ -1,6 +1,10 @@
 // Why this exists: `classic-photos-bench`: runs every benchmark in one go, prints the table and writes the JSON.
 import BenchmarkKit
+import DecodeHelper
 import Foundation
+
+// The photo parsers' libraries, as the helper's program links them (the in-process measures).
+LinkedParsers.link()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {

@@ -7,6 +7,8 @@ import PhotoPipeline
 public enum DecodeHelperMain {
     /// Run as a helper until the app closes the socket. Never returns.
     public static func run() -> Never {
+        // This program's own parsers (gexiv2, libwebp), which the app's does not link.
+        LinkedParsers.link()
         // Without bubblewrap's namespaces, the app names what may be read: Landlock leaves the
         // helper that and nothing else of the file system, before anything is loaded.
         var landlock: HelperConfinement.Landlock?

@@ -1,31 +1,7 @@
 // Why this exists: what Save As and Export keep of a photo's metadata, as the helper hands it back: never a whole file, but the edited EXIF as a TIFF block, the XMP packet, the IPTC record and the plain fields people read (title, description, keywords, creator, rights); exiv2 writes them into a carrier JPEG that holds nothing else, and they are cut out of it. The app checks and places each itself.
 import CGexiv2
 import Foundation
-
-/// A photo's kept metadata, in parts.
-public struct KeptBlocks: Sendable, Equatable {
-    /// The EXIF, as a TIFF block (its header and IFDs; no "Exif\0\0").
-    public var exif: Data?
-    /// The XMP packet.
-    public var xmp: Data?
-    /// The IPTC record as a JPEG's APP13 holds it ("Photoshop 3.0\0" and its resources).
-    public var iptc: Data?
-    /// The texts a person reads, for an XMP packet the app writes itself.
-    public var fields = KeptFields()
-    /// False when only the standard EXIF could be kept (maker notes, XMP and IPTC left out).
-    public var whole = true
-    public init() {}
-}
-
-/// The plain fields of a photo's description, each cleaned of nothing yet (the app cleans them).
-public struct KeptFields: Sendable, Equatable, Codable {
-    public var title: String?
-    public var caption: String?
-    public var keywords: [String] = []
-    public var creators: [String] = []
-    public var rights: String?
-    public init() {}
-}
+import MetadataValues
 
 extension MetadataWriter {
     /// The carrier exiv2 writes into: the smallest JPEG it takes as one, one grey pixel

@@ -1,26 +1,11 @@
 // Why this exists: what a photo says about itself (EXIF, XMP, IPTC), read with gexiv2 from its bytes, or from a HEIF's Exif item handed over as a TIFF block (bookworm's exiv2 cannot read HEIF): each tag's raw text, as a dictionary the pipeline words for people.
 import CGexiv2
 import Foundation
+import MetadataValues
 
 public enum MetadataReader {
-    /// The tags read (raw text; rationals as "1/250"), GPS as decimal degrees.
-    public struct Tags: Sendable, Equatable {
-        public var values: [String: String] = [:]
-        public var lists: [String: [String]] = [:]
-        public var latitude: Double?
-        public var longitude: Double?
-        public init() {}
-
-        /// These tags, with `other`'s where these have none.
-        public func merging(_ other: Tags) -> Tags {
-            var merged = self
-            merged.values.merge(other.values) { mine, _ in mine }
-            merged.lists.merge(other.lists) { mine, _ in mine }
-            merged.latitude = latitude ?? other.latitude
-            merged.longitude = longitude ?? other.longitude
-            return merged
-        }
-    }
+    /// The tags read (MetadataValues: the pipeline words them without this library).
+    public typealias Tags = MetadataTags
 
     /// The single-valued tags asked for.
     public static let tagNames = [

@@ -1,22 +1,11 @@
 // Why this exists: what Save As and Export Gallery keep of a photo's metadata, written with gexiv2 into the newly encoded file in memory (only in the decoding helper): EXIF, XMP and IPTC, with the edits `MetadataEdits` makes; a second try keeps only the standard EXIF when exiv2 cannot write the rest.
 import CGexiv2
 import Foundation
+import MetadataValues
 
 public enum MetadataWriter {
-    /// What is kept, and what the new file is.
-    public struct Edit: Sendable, Equatable, Codable {
-        /// Keep GPS and the XMP and IPTC location fields (Save As; an export only when asked).
-        public var keepsLocation: Bool
-        /// The new file's pixel size (upright).
-        public var width: Int
-        public var height: Int
-
-        public init(keepsLocation: Bool, width: Int, height: Int) {
-            self.keepsLocation = keepsLocation
-            self.width = width
-            self.height = height
-        }
-    }
+    /// What is kept, and what the new file is (MetadataValues: the app asks for it without this library).
+    public typealias Edit = MetadataEdit
 
     public enum Outcome: Sendable, Equatable {
         /// The new file with the metadata; `whole` is false when only the standard EXIF could be written.

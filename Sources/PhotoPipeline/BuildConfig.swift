@@ -6,5 +6,7 @@ enum BuildConfig {
     /// Installed data folder; empty means "find it relative to the executable or the source tree".
     static let pkgDataDir = ""
     static let localeDir = ""
+    /// Installed helper programs' folder (`classic-photos/` below it); empty: beside the app only.
+    static let libexecDir = ""
 }
 #endif

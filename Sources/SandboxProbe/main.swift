@@ -2,7 +2,7 @@
 import Foundation
 import PhotoPipeline
 
-// classic-photos-sandbox-probe PROGRAM FILE...: PROGRAM is the app (its --decode-helper mode).
+// classic-photos-sandbox-probe PROGRAM FILE...: PROGRAM is the decoding helper's program.
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: sandbox-probe PROGRAM FILE...\n".utf8))

@@ -23,6 +23,9 @@ public final class AppProcess {
         return SamplePhotos.repositoryRoot.appendingPathComponent(".build/debug/classic-photos").path
     }
 
+    /// The built decoding helper's program, beside the app's.
+    public static var helperBinary: String { HelperLaunch.helperExecutable(besideApp: binary) }
+
     /// `isolatedNetwork`: run the app in a network namespace of its own (`unshare -n`), where
     /// not even loopback is up: no packet can leave, so name lookups fail at once.
     /// `wrapper`: a command the app runs under (it ends with the app's own command line).

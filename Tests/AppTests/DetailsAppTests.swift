@@ -44,6 +44,7 @@ final class DetailsAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
         XCTAssertTrue(poll(timeout: 10) { !self.texts(app).contains("Camera") && !self.texts(app).contains("Canon EOS 5D Mark IV") },
                       "fields the photo lacks are left out: \(texts(app))")
+        XCTAssertEqual(app.parsersMapped(), [], "details read in the helpers: the app maps no parser")
         XCTAssertTrue(app.process.isRunning)
         XCTAssertEqual(app.criticals, [])
     }

@@ -117,6 +117,8 @@ final class RotateAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 10 })
         XCTAssertEqual(turns(app).last?.1, "a lossy WebP cannot be turned without re-encoding it")
         XCTAssertEqual(try Data(contentsOf: lossy), lossyBytes)
+        // JPEG, HEIC, PNG and WebP turned: the parsers the edits need ran in the helpers.
+        XCTAssertEqual(app.parsersMapped(), [], "the app maps no parser")
         XCTAssertEqual(app.criticals, [])
     }
 

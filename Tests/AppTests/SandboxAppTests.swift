@@ -44,12 +44,27 @@ final class SandboxAppTests: XCTestCase {
         }
         let pid = app.process.processIdentifier
         XCTAssertEqual(Self.decoderLibrariesMapped(by: pid).subtracting(try Self.linkedByGTK()), [], "the app's own process maps no decoder")
+        XCTAssertEqual(app.parsersMapped(), [], "the app's own process maps no parser")
         // They are mapped, in its helpers.
         let helpers = ProcReaders.descendants(of: pid).map(Self.decoderLibrariesMapped(by:)).reduce(Set<String>()) { $0.union($1) }
         XCTAssertTrue(helpers.isSuperset(of: ["libheif", "libwebp", "libpixbufloader"]), "the helpers decode: \(helpers)")
         XCTAssertTrue(app.trace.events.contains { if case .decoders(let sandbox, let reason, _) = $0.event { return sandbox == "bubblewrap" && reason == nil } else { return false } },
                       "helpers run in bubblewrap")
         XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The app's program names none of the photo parsers' libraries (`readelf -d`); the helper's
+    /// program, a program of its own, names them.
+    func testOnlyTheHelpersProgramLinksTheParsers() throws {
+        func needed(_ program: String) throws -> Set<String> {
+            let read = try Tool.run("/usr/bin/readelf", ["-d", program])
+            XCTAssertEqual(read.status, 0, read.output)
+            return Set(read.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+                line.split(separator: "[").last?.split(separator: ".").first.map(String.init) })
+        }
+        let parsers: Set<String> = ["libwebp", "libexiv2", "libgexiv2"]
+        XCTAssertEqual(try needed(AppProcess.binary).intersection(parsers), [], "the app's program")
+        XCTAssertTrue(try needed(AppProcess.helperBinary).isSuperset(of: ["libgexiv2", "libwebp"]), "the helper's program links them")
     }
 
     /// A gallery whose photos make the test loader crash, allocate and loop, and probe its
@@ -156,7 +171,7 @@ final class SandboxAppTests: XCTestCase {
     /// first lent to, for its life; another origin gets a helper of its own, replacing the one
     /// idle longest when the pool is full (two for the list and one kept for the viewer).
     func testHelpersAreKeptApartByOrigin() throws {
-        let pool = HelperPool(launch: HelperLaunch(executable: AppProcess.binary), size: 2)
+        let pool = HelperPool(launch: HelperLaunch(executable: AppProcess.helperBinary), size: 2)
         defer { pool.stopAll() }
         let photo = SamplePhotos.data("coffee.png")
         func decode(_ origin: String) throws {
@@ -195,7 +210,7 @@ final class SandboxAppTests: XCTestCase {
         let files = ["coffee.png", "crash.cptest", "alloc.cptest", "loop.cptest", "probe.cptest", "brick.png"].map { folder.appendingPathComponent($0).path }
         let variables = environment.map { "\($0.key)=\($0.value)" } + ["HOME=/tmp", "PATH=/usr/bin:/bin"]
         let run = try Tool.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i"] + variables
-                               + [probe, AppProcess.binary] + files, timeout: 120)
+                               + [probe, AppProcess.helperBinary] + files, timeout: 120)
         XCTAssertEqual(run.status, 0, run.output)
         let lines = Dictionary(uniqueKeysWithValues: run.output.split(separator: "\n").map { line -> (String, [String]) in
             let fields = line.split(separator: "\t").map(String.init)

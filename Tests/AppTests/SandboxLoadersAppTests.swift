@@ -74,7 +74,7 @@ final class SandboxLoadersAppTests: XCTestCase {
         XCTAssertEqual(Set(files.values), installed, "one image for each installed loader, and none for a loader not installed")
 
         let probe = URL(fileURLWithPath: AppProcess.binary).deletingLastPathComponent().appendingPathComponent("SandboxProbe").path
-        let run = try Tool.run(probe, [AppProcess.binary] + files.keys.sorted().map { folder.appendingPathComponent($0).path }, timeout: 120)
+        let run = try Tool.run(probe, [AppProcess.helperBinary] + files.keys.sorted().map { folder.appendingPathComponent($0).path }, timeout: 120)
         XCTAssertEqual(run.status, 0, run.output)
         let lines = Dictionary(run.output.split(separator: "\n").map { line -> (String, [String]) in
             let fields = line.split(separator: "\t").map(String.init)

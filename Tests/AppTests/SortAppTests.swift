@@ -81,6 +81,7 @@ final class SortAppTests: XCTestCase {
         waitForOrder(app, "date-taken", Self.orders[1].1, "by date taken again")
         try app.setActionState("sort-direction", "descending")
         waitForOrder(app, "date-taken-desc", Self.orders[1].1.reversed(), "descending")
+        XCTAssertEqual(app.parsersMapped(), [], "dates read in the helpers: the app maps no parser")
         XCTAssertTrue(poll(timeout: 10) { PersistentSettings.keyfile(in: settings).contains("date-taken-desc") },
                       "remembered for the folder: \(PersistentSettings.keyfile(in: settings))")
         XCTAssertEqual(app.criticals, [])

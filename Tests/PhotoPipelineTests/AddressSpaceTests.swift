@@ -2,7 +2,7 @@
 import XCTest
 @testable import PhotoPipeline
 
-final class AddressSpaceTests: XCTestCase {
+final class AddressSpaceTests: PipelineTestCase {
     func testAddressesAreClassedByTheRule() {
         let cases: [(String, AddressSpace)] = [
             ("127.0.0.1", .local), ("127.255.1.2", .local), ("::1", .local), ("::ffff:127.0.0.1", .local),

@@ -3,7 +3,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 
-final class AnimationPlaybackTests: XCTestCase {
+final class AnimationPlaybackTests: PipelineTestCase {
     func testShortDelaysPlayAt100MillisecondsAndTheLastFrameEndsIt() {
         XCTAssertEqual(AnimationPlayback.wait(0), 100)
         XCTAssertEqual(AnimationPlayback.wait(19), 100)

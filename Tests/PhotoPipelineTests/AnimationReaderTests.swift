@@ -6,7 +6,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class AnimationReaderTests: XCTestCase {
+final class AnimationReaderTests: PipelineTestCase {
     func run(_ reader: AnimationReader, cancellable: Cancellable = Cancellable()) -> String {
         switch reader.run(WorkContext(cancellable: cancellable)) {
         case .image: return "read"

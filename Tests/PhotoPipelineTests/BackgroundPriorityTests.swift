@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class BackgroundPriorityTests: XCTestCase {
+final class BackgroundPriorityTests: PipelineTestCase {
     /// Records the nice value of the thread it runs on.
     final class Probe: StageWork, @unchecked Sendable {
         let stage = Stage.download

@@ -4,7 +4,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class BinaryPlistLimitsTests: XCTestCase {
+final class BinaryPlistLimitsTests: PipelineTestCase {
     /// Parse on a thread of its own, within `deadline` seconds: a parser that walks 2^60
     /// objects fails the test instead of hanging it.
     func parse(_ data: Data, deadline: TimeInterval = 30) -> Result<Manifest, ManifestError>? {

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class CoalescingAndEvictionTests: XCTestCase {
+final class CoalescingAndEvictionTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func requests(containing marker: String) -> Int { Self.server.requests.filter { $0.contains(marker) }.count }

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class DecodeBudgetTests: XCTestCase {
+final class DecodeBudgetTests: PipelineTestCase {
     /// A 1000 × 1000 PNG: decoded whole (no downscale), it holds 8 MB (its buffer and the result).
     static let photo = TestImages.encoded(width: 1000, height: 1000) { x, y in [UInt8(x % 256), UInt8(y % 256), 90] }
     static let photoBytes = ImageDecoder.bytesHeld(width: 1000, height: 1000, requested: nil, format: "png")

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class DependentLifetimeTests: XCTestCase {
+final class DependentLifetimeTests: PipelineTestCase {
     /// Runs until it is let go.
     final class Held: StageWork, @unchecked Sendable {
         let stage = Stage.download

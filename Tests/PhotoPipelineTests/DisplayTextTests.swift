@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class DisplayTextTests: XCTestCase {
+final class DisplayTextTests: PipelineTestCase {
     let manifest = URL(string: "http://example.org/gallery.json")!
 
     func testANameThatReordersTextIsShownWithAVisibleMarkAndStillLoads() {

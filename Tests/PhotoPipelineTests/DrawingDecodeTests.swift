@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 
 /// SVG is drawn at the size it is shown, not scaled as a bitmap, and a huge one is capped, not refused.
-final class DrawingDecodeTests: XCTestCase {
+final class DrawingDecodeTests: PipelineTestCase {
     func svg(width: String?, height: String?) -> Data {
         let size = [width.map { "width=\"\($0)\"" }, height.map { "height=\"\($0)\"" }].compactMap { $0 }.joined(separator: " ")
         return Data(##"<svg xmlns="http://www.w3.org/2000/svg" \##(size) viewBox="0 0 40 30"><rect width="40" height="30" fill="#20a040"/><rect width="20" height="15" fill="#ffffff"/></svg>"##.utf8)

@@ -5,7 +5,7 @@ import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
 
-final class ExifFieldsTests: XCTestCase {
+final class ExifFieldsTests: PipelineTestCase {
     func testTheFieldsAgreeWithExiv2() throws {
         let folder = TemporaryFiles.url("exif-fields-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 
-final class ExportTests: XCTestCase {
+final class ExportTests: PipelineTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class FetchFaultTests: XCTestCase {
+final class FetchFaultTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
     var base: URL { Self.server.baseURL }
 

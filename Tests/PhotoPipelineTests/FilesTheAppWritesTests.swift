@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class FilesTheAppWritesTests: XCTestCase {
+final class FilesTheAppWritesTests: PipelineTestCase {
     func folder() throws -> String {
         let path = TemporaryFiles.url("writes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

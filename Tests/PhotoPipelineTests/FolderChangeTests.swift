@@ -3,7 +3,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 
-final class FolderChangeTests: XCTestCase {
+final class FolderChangeTests: PipelineTestCase {
     /// Old rows 0..<count; remove `removed`, then insert new rows at `inserted` (final positions).
     func change(count: Int, removed: [Int], inserted: [Int]) -> (FolderChange, [Int?]) {
         var list: [Int?] = (0..<count).filter { !removed.contains($0) }.map { Optional($0) }

@@ -8,7 +8,7 @@ import XCTest
 /// fcntl's lease commands (Linux's own, which Glibc's module leaves out).
 private let setLease: Int32 = 1024, getLease: Int32 = 1025
 
-final class FolderLimitsTests: XCTestCase {
+final class FolderLimitsTests: PipelineTestCase {
     func folder(_ label: String) throws -> URL {
         let folder = TemporaryFiles.url("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

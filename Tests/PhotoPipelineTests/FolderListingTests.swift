@@ -6,7 +6,7 @@ import TestAndBenchSupport
 import XCTest
 import GLibIO
 
-final class FolderListingTests: XCTestCase {
+final class FolderListingTests: PipelineTestCase {
     func testPhotosSortedAsTheFileManagerSortsWithTheRestLeftOut() throws {
         let folder = TemporaryFiles.url("listing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class FrameCountTests: XCTestCase {
+final class FrameCountTests: PipelineTestCase {
     /// `frames` solid frames written by ImageMagick as `type` (gif, webp).
     func animation(frames: Int, type: String) throws -> Data {
         let folder = TemporaryFiles.url("frames-\(UUID().uuidString)")

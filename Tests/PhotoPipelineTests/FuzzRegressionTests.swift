@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class FuzzRegressionTests: XCTestCase {
+final class FuzzRegressionTests: PipelineTestCase {
     enum Expected {
         /// Refused, with a reason that says this.
         case refused(String)

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class GalleryPipelineTests: XCTestCase {
+final class GalleryPipelineTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func testEveryRowEndsFilteredOrFailedWithItsReason() throws {

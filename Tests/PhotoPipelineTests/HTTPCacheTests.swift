@@ -6,7 +6,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class HTTPCacheTests: XCTestCase {
+final class HTTPCacheTests: PipelineTestCase {
     /// The photo served at /changing.png and its ETag, changed by the tests.
     final class Changing: @unchecked Sendable {
         let lock = NSLock()

@@ -3,7 +3,7 @@ import Foundation
 import PhotoPipeline
 import XCTest
 
-final class HTTPFreshnessRFCTests: XCTestCase {
+final class HTTPFreshnessRFCTests: PipelineTestCase {
     /// Received at this moment: Mon, 21 Sep 2026 14:13:20 GMT.
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
     static let date = "Mon, 21 Sep 2026 14:13:20 GMT"

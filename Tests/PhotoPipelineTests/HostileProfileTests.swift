@@ -4,7 +4,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class HostileProfileTests: XCTestCase {
+final class HostileProfileTests: PipelineTestCase {
     static let red: [UInt8] = [230, 40, 40]
 
     /// What lcms2 reads past, as every viewer using it does: a tag it does not need pointing

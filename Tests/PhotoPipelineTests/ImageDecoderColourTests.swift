@@ -5,7 +5,7 @@ import GdkPixbuf
 import TestAndBenchSupport
 import XCTest
 
-final class ImageDecoderColourTests: XCTestCase {
+final class ImageDecoderColourTests: PipelineTestCase {
     static let red: [UInt8] = [230, 40, 40]
 
     /// A 48 × 32 red photo tagged with `profile`, as ImageMagick writes it in `type` (png, jpg,

@@ -6,7 +6,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class ImageDecoderTests: XCTestCase {
+final class ImageDecoderTests: PipelineTestCase {
     func testPNGAndJPEGDownscaleToLongestSide() throws {
         let decoder = ImageDecoder(maxDimension: 64)
         let chelsea = try decoder.decode(SamplePhotos.data("chelsea.png"))   // 451 × 300

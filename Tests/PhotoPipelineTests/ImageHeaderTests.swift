@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class ImageHeaderTests: XCTestCase {
+final class ImageHeaderTests: PipelineTestCase {
     func header(_ data: Data) throws -> ImageHeader? {
         let format = try XCTUnwrap(PixbufFormats.format(sniffing: data), "a format the loaders read")
         return try ImageHeader.read(data, format: format)

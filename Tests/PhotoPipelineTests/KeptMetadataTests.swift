@@ -2,11 +2,12 @@
 import Foundation
 import GLibRuntime
 @testable import PhotoPipeline
+import MetadataValues
 import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
 
-final class KeptMetadataTests: XCTestCase {
+final class KeptMetadataTests: PipelineTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -3,7 +3,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 
-final class LateCancelTests: XCTestCase {
+final class LateCancelTests: PipelineTestCase {
     /// Work that waits until the test has cancelled its operation, then returns `result`.
     final class CancelledMidway: StageWork, @unchecked Sendable {
         let running = DispatchSemaphore(value: 0)

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class LocalFileTests: XCTestCase {
+final class LocalFileTests: PipelineTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class ManifestParserTests: XCTestCase {
+final class ManifestParserTests: PipelineTestCase {
     let base = URL(fileURLWithPath: "/home/user/galleries/trip.plist")
     let expectedNames = ["Zebra", "Apple", "Mango", "Banana"]
     let expectedURLs = [

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class MemoryCacheTests: XCTestCase {
+final class MemoryCacheTests: PipelineTestCase {
     /// A thumbnail of `side`² RGB pixels.
     static func thumbnail(_ side: Int) -> Thumbnail {
         Thumbnail(TestImages.pixbuf(width: side, height: side) { _, _ in [1, 2, 3] })

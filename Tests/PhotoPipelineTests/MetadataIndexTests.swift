@@ -5,7 +5,7 @@ import SQLite
 import TestAndBenchSupport
 import XCTest
 
-final class MetadataIndexTests: XCTestCase {
+final class MetadataIndexTests: PipelineTestCase {
     func testDatesAndOffsetsAreParsedAndNonsenseIsDropped() {
         XCTAssertEqual(PhotoFacts.wallSeconds("1970:01:02 00:00:01"), 86_401)
         XCTAssertEqual(PhotoFacts.wallSeconds("2019:07:14 18:32:05"), 1_563_129_125)

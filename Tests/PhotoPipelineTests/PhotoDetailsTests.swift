@@ -4,7 +4,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoDetailsTests: XCTestCase {
+final class PhotoDetailsTests: PipelineTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import GLibIO
 @testable import PhotoPipeline
 import XCTest
 
-final class PhotoOrderTests: XCTestCase {
+final class PhotoOrderTests: PipelineTestCase {
     /// name, size, modified (seconds), taken (nil: not read; .none: read, none).
     static func photo(_ name: String, size: Int64, modified: Int64, taken: TakenDate? = nil) -> FolderPhoto {
         var photo = FolderPhoto(key: GLibIOKey.key(name), fileName: name, name: name, uri: "file:///f/" + name, size: size,

@@ -4,7 +4,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoTrashTests: XCTestCase {
+final class PhotoTrashTests: PipelineTestCase {
     func testGLibsNamesForTheSameNameTrashedAgain() {
         XCTAssertEqual(PhotoTrash.uniqueName("a.jpg", 1), "a.jpg")
         XCTAssertEqual(PhotoTrash.uniqueName("a.jpg", 2), "a.2.jpg")

@@ -5,7 +5,7 @@ import GLibIO
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoTurningTests: XCTestCase {
+final class PhotoTurningTests: PipelineTestCase {
     func testQuarterTurnsComeRoundAndUndoEachOther() {
         for orientation in 1...8 {
             var turned = orientation
@@ -106,6 +106,22 @@ final class PhotoTurningTests: XCTestCase {
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", webp.path])
         XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: webp)), .clockwise)) { error in
             XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a lossy WebP cannot be turned without re-encoding it")
+        }
+    }
+
+    /// A small PNG whose pixels expand past 64 MB (4,200² RGBA, 70 MB, from 70 KB of zlib) is
+    /// refused from its header, with the reason, before anything is expanded: a 498 KB one took
+    /// the app to 1.65 GB on Ctrl+R.
+    func testAPNGThatWouldExpandPastItsBoundIsRefusedFromItsHeader() throws {
+        let side = 4_200
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let header = be32(side) + be32(side) + [8, 6, 0, 0, 0]
+        let scanlines = try Deflate.zlib(Data(count: side * (side * 4 + 1)))
+        XCTAssertLessThan(scanlines.count, 1 << 20, "a small file")
+        let file = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](PNGChunks.chunk("IHDR", Data(header)))
+            + [UInt8](PNGChunks.chunk("IDAT", scanlines)) + [UInt8](PNGChunks.chunk("IEND", Data()))
+        XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "its pixels would take more than 64 MB to turn")
         }
     }
 

@@ -28,7 +28,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-final class RecycledRowInterleavingTests: XCTestCase {
+final class RecycledRowInterleavingTests: PipelineTestCase {
     static let rows = 10
     static let views = 4
 

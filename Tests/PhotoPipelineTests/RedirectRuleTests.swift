@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class RedirectRuleTests: XCTestCase {
+final class RedirectRuleTests: PipelineTestCase {
     /// An HTTPS server the client trusts (its own self-signed certificate), answering
     /// `/to?url=U` with 302 → U and serving the sample photos otherwise.
     func trustedServer() throws -> (server: TestServer, client: HTTPClient) {

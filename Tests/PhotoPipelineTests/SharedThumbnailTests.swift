@@ -7,7 +7,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class SharedThumbnailTests: XCTestCase {
+final class SharedThumbnailTests: PipelineTestCase {
     var folder: URL!
     var folders: CacheFolders!
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class StartGateTests: XCTestCase {
+final class StartGateTests: PipelineTestCase {
     /// Counts its runs.
     final class Work: StageWork, @unchecked Sendable {
         let stage = Stage.download

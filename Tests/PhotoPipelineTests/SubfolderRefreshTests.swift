@@ -5,7 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 
-final class SubfolderRefreshTests: XCTestCase {
+final class SubfolderRefreshTests: PipelineTestCase {
     func testFoldersRenamedDeletedArrivingAndReplacingAPhoto() throws {
         let root = TemporaryFiles.url("subfolder-refresh-\(UUID().uuidString)")
         let manager = FileManager.default

@@ -4,7 +4,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class TraceEventTests: XCTestCase {
+final class TraceEventTests: PipelineTestCase {
     /// One example of every event.
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .decoders(sandbox: "none", reason: "bwrap: Creating new namespace failed: Operation not permitted", started: 2),

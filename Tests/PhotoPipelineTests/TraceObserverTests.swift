@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class TraceObserverTests: XCTestCase {
+final class TraceObserverTests: PipelineTestCase {
     func testCountsFollowTheEvents() {
         let observer = TraceObserver()
         observer.record(.width(queue: .download, width: 6), t: 0)

@@ -4,7 +4,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class URLPolicyTests: XCTestCase {
+final class URLPolicyTests: PipelineTestCase {
     /// What `resolve` gave before the shortcut, for a reference without a scheme: Foundation's
     /// resolution against the manifest.
     func foundation(_ text: String, _ base: URL) -> String? {

@@ -2,7 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
-import PhotoMetadata
+import MetadataValues
 
 /// What a written photo keeps of its original's metadata.
 public enum MetadataPolicy: Sendable, Equatable {
@@ -35,7 +35,7 @@ public enum KeptMetadata {
     /// `encoded` with `original`'s metadata, edited for `edit`. The metadata is read in a helper
     /// where the app has a pool (the app never parses a photo's metadata); what comes back is its
     /// parts, never a file, and the app places them itself (`MetadataPlacing`).
-    static func carry(_ original: Data, into encoded: Data, _ edit: MetadataWriter.Edit, origin: String?,
+    static func carry(_ original: Data, into encoded: Data, _ edit: MetadataEdit, origin: String?,
                       cancellable: Cancellable?) -> Outcome {
         let blocks: KeptBlocks
         if let pool = HelperPool.shared {
@@ -74,7 +74,9 @@ public enum KeptMetadata {
     }
 
     /// The metadata's parts, read from `original` in this process (the helper's side).
-    public static func blocksHere(_ original: Data, _ edit: MetadataWriter.Edit) -> Blocks {
+    public static func blocksHere(_ original: Data, _ edit: MetadataEdit) -> Blocks {
+        // (Only a program that links gexiv2 writes them: the helper's, never the app's.)
+        guard let libraries = ParserLibraries.linked else { return .failed(Words("its details could not be read")) }
         guard let format = PixbufFormats.format(sniffing: original, name: nil) else { return .none }
         let source: Data
         switch format.name {
@@ -82,15 +84,15 @@ public enum KeptMetadata {
         case "heif/avif", "heif", "avif":
             // Bookworm's exiv2 cannot read a HEIF: its Exif item and XMP packet are handed over in a JPEG.
             let blocks = HEIFExif.blocks(original)
-            guard let carrier = MetadataWriter.jpegCarrying(exif: blocks.exif, xmp: blocks.xmp) else { return .none }
+            guard let carrier = libraries.jpegCarrying(blocks.exif, blocks.xmp) else { return .none }
             source = carrier
         default: return .none
         }
-        switch MetadataWriter.blocks(from: source, edit) {
-        case .success(.blocks(let blocks)): return .kept(blocks)
-        case .success(.nothingToKeep): return .none
-        case .failure(.unreadable): return .failed(Words("its details could not be read"))
-        case .failure(.unwritable(let why)): return .failed(Words("its details could not be written: %s", why))
+        switch libraries.keptBlocks(source, edit) {
+        case .blocks(let blocks): return .kept(blocks)
+        case .nothingToKeep: return .none
+        case .unreadable: return .failed(Words("its details could not be read"))
+        case .unwritable(let why): return .failed(Words("its details could not be written: %s", why))
         }
     }
 }

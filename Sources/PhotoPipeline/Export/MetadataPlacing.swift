@@ -1,6 +1,6 @@
 // Why this exists: a kept photo's metadata put into the file the app encoded, by the app: the EXIF after its own pass (ExifCleaning), the XMP (the helper's packet where the location stays, else one the app writes from plain fields), the IPTC record (a JPEG's, where the location stays), each where its format keeps it: a JPEG's APP1 and APP13 segments, a PNG's eXIf and iTXt chunks, a WebP's EXIF and XMP chunks under an extended header.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 enum MetadataPlacing {
     /// `encoded` (a JPEG, PNG or WebP this app wrote, `width` × `height`) with `blocks`; nil when

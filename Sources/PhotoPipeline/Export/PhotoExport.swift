@@ -1,7 +1,7 @@
 // Why this exists: the export queue's operation work: one photo read from the nearest place that has it, decoded at full size (turned upright, within the decode budget and the viewer's pixel cap), in sepia or not, encoded with the original's metadata as asked, and written beside its target, then renamed into place.
 import Foundation
 import GLibRuntime
-import PhotoMetadata
+import MetadataValues
 
 /// What an export of one photo may write over, and where.
 public struct ExportTarget: Sendable {
@@ -131,7 +131,7 @@ public struct PhotoExport: StageWork {
             return .failure(.photo(StageFailure(.other, Words("could not be encoded as %1$s: %2$s", "\(format.rawValue.uppercased())", "\(error.message)"))))
         }
         if case .keep(let location) = metadata {
-            let edit = MetadataWriter.Edit(keepsLocation: location, width: image.pixbuf.width, height: image.pixbuf.height)
+            let edit = MetadataEdit(keepsLocation: location, width: image.pixbuf.width, height: image.pixbuf.height)
             switch KeptMetadata.carry(original, into: encoded, edit, origin: "export " + ImageDecoder.origin(of: source.url),
                                       cancellable: context.cancellable) {
             case .kept(let file, let how):

@@ -1,6 +1,6 @@
 // Why this exists: an XMP packet the app writes itself from a photo's plain fields (title, description, keywords, creator, rights), for a file whose location must not be kept: a helper's own XMP could carry a place in any of its tags, these texts are only what they say.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 enum XMPPacket {
     /// The longest text kept of a field, and the most keywords and creators.

@@ -1,6 +1,6 @@
 // Why this exists: for the header fuzzer: every reader of a photo's metadata on the same bytes, whatever they say they are, the helper's side (details and facts read with exiv2 and our own IFD reader, the kept metadata's parts) and the app's (its checks of a helper's numbers, its own EXIF pass); each must refuse what it cannot read, never trap.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 public enum MetadataFuzzing {
     public static func tryEveryReader(on data: Data) {
@@ -11,7 +11,7 @@ public enum MetadataFuzzing {
         _ = ExifFields.facts(Data("Exif\0\0".utf8) + data)
         for keepsLocation in [false, true] { _ = ExifCleaning.cleaned(data, keepsLocation: keepsLocation) }
         // (exiv2's write, the slowest reader here, once.)
-        if case .kept(let blocks) = KeptMetadata.blocksHere(data, MetadataWriter.Edit(keepsLocation: false, width: 16, height: 12)) {
+        if case .kept(let blocks) = KeptMetadata.blocksHere(data, MetadataEdit(keepsLocation: false, width: 16, height: 12)) {
             _ = blocks.exif.flatMap { ExifCleaning.cleaned($0, keepsLocation: false) }
         }
     }

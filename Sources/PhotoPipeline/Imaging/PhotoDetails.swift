@@ -1,6 +1,6 @@
 // Why this exists: what a photo says about itself, as values the viewer's Details words (camera, lens, exposure, when and where, title and keywords): made in the decoding helper from the tags gexiv2 read, every text cleaned and cut short, so a hostile photo's metadata reaches the app as bounded, harmless values.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 public struct PhotoDetails: Codable, Sendable, Equatable {
     public var make: String?
@@ -56,7 +56,7 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
     /// stays far below its 64 KB: 11 texts and 20 keywords, each at most 200 characters).
     static let longest = 200, mostKeywords = 20
 
-    init(_ tags: MetadataReader.Tags) {
+    init(_ tags: MetadataTags) {
         func text(_ name: String) -> String? { tags.values[name].flatMap(Self.cleaned) }
         func number(_ name: String) -> Double? { text(name).flatMap(Self.number) }
         make = text("Exif.Image.Make")

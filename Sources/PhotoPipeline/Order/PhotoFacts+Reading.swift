@@ -1,6 +1,6 @@
 // Why this exists: the helper's side of reading a photo's facts from its first bytes, never its pixels: a JPEG's Exif segment found by walking its markers and a HEIF's Exif item, their fields read from the block (ExifFields), and the other formats' metadata as exiv2 reads them.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 extension PhotoFacts {
     /// The tags the facts come from.
@@ -13,8 +13,9 @@ extension PhotoFacts {
         // An Exif block: its few fields read straight from its IFDs.
         case .jpeg: return jpegExif(prefix).flatMap(ExifFields.facts)
         case .isoMedia: return HEIFExif.blocks(prefix).exif.flatMap(ExifFields.facts)
-        // Elsewhere in the file (a PNG's eXIf chunk, a WebP's EXIF, a TIFF's own IFDs): exiv2.
-        case .png, .webp, .tiff: return MetadataReader.read(file: prefix, only: tagNames).map(from)
+        // Elsewhere in the file (a PNG's eXIf chunk, a WebP's EXIF, a TIFF's own IFDs): exiv2, linked
+        // only into the helper's program.
+        case .png, .webp, .tiff: return ParserLibraries.linked?.tags(prefix, tagNames).map(from)
         case nil: return nil
         }
     }

@@ -1,6 +1,6 @@
 // Why this exists: what the index keeps of a photo's metadata (its date taken and offset, pixel size, orientation, camera), read in the decoding helper from its first bytes, and checked again in the app, which trusts no helper's word.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 public struct PhotoFacts: Codable, Sendable, Equatable {
     /// EXIF DateTimeOriginal as written (the camera's clock), as seconds since 1970 read as UTC.
@@ -51,7 +51,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     }
 
     /// The facts `tags` give (the helper's side).
-    static func from(_ tags: MetadataReader.Tags) -> PhotoFacts {
+    static func from(_ tags: MetadataTags) -> PhotoFacts {
         var facts = PhotoFacts()
         facts.wallSeconds = tags.values["Exif.Photo.DateTimeOriginal"].flatMap(wallSeconds)
         facts.offsetMinutes = tags.values["Exif.Photo.OffsetTimeOriginal"].flatMap(offsetMinutes)

@@ -6,6 +6,10 @@ import GLibRuntime
 enum PNGRotationEdit {
     /// The most pixels a PNG turned here may have (the decoders' limit).
     static let maxPixels = 100_000_000
+    /// The most bytes its pixels may expand to: a turn holds them three times over (expanded,
+    /// unfiltered, turned), and a small file can declare gigabytes (a 498 KB PNG expands to
+    /// 512 MB). A 12-megapixel photo's 8-bit RGBA is 48 MB.
+    static let mostExpandedBytes = 64 << 20
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private static func damaged() -> TurnRefusal { TurnRefusal(Words("its PNG chunks are damaged")) }
@@ -42,7 +46,10 @@ enum PNGRotationEdit {
         let pixel = channels * depth / 8, stride = width * pixel
         let compressed = Data(chunks.filter { $0.type == "IDAT" }.flatMap(\.body))
         let expected = height * (stride + 1)
-        guard expected <= PhotoRewrite.maxBytes else { throw TurnRefusal(Words("it is too large to rewrite")) }
+        // Refused from its header alone, before anything is expanded.
+        guard expected <= mostExpandedBytes else {
+            throw TurnRefusal(Words("its pixels would take more than %s MB to turn", String(mostExpandedBytes >> 20)))
+        }
         let expanded: [UInt8]
         do throws(Gunzip.Failure) {
             expanded = [UInt8](try Gunzip.expand(compressed, limit: expected, zlib: true))

@@ -1,6 +1,5 @@
 // Why this exists: Rotate for a lossless WebP: its VP8L pixels decoded, turned and encoded again losslessly and exactly (checked by decoding the result), in a helper where the app has them (libwebp's lossless decoder is C reading the photo); every other chunk (its profile, EXIF, XMP, unknown ones) kept, the extended header's canvas turned. The app trusts the helper's file only as far as it checks it: the chunks its own reader finds must be the original's but for those two, and a second, fresh helper's decode of it must be the original's pixels turned. A lossy or animated WebP is refused: turning it would lose something.
 import Foundation
-import WebPCodec
 
 enum WebPRotationEdit {
     /// The largest photo turned: its pixels are held three times over (read, turned, checked), and
@@ -95,11 +94,18 @@ enum WebPRotationEdit {
 
     /// A lossless WebP's own VP8L pixels (the helper's side of `checkPixels`).
     static func losslessPixelsHere(_ file: [UInt8]) throws(TurnRefusal) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let libwebp = try libraries()
         let image = try losslessImage(in: file, chunks(file))
-        guard let read = LosslessWebP.decode(riff([chunk("VP8L", file[image.payload])]), mostPixels: mostPixels) else {
+        guard let read = libwebp.losslessDecode(riff([chunk("VP8L", file[image.payload])]), mostPixels) else {
             throw TurnRefusal(Words("its pixels could not be read"))
         }
         return read
+    }
+
+    /// libwebp's codec: linked only into the helper's program (ParserLibraries).
+    private static func libraries() throws(TurnRefusal) -> ParserLibraries {
+        guard let libraries = ParserLibraries.linked else { throw TurnRefusal(Words("its pixels could not be turned")) }
+        return libraries
     }
 
     /// The lossless image chunk (VP8L), or why there is none to turn.
@@ -117,21 +123,22 @@ enum WebPRotationEdit {
 
     /// `turned` in this process (the helper's side).
     static func turnedHere(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        let libwebp = try libraries()
         let chunks = try chunks(file)
         let image = try losslessImage(in: file, chunks)
         let alone = riff([chunk("VP8L", file[image.payload])])
-        guard let size = LosslessWebP.size(alone) else { throw damaged() }
+        guard let size = libwebp.losslessSize(alone) else { throw damaged() }
         guard size.width * size.height <= mostPixels else {
             throw TurnRefusal(Words("a WebP of more than %s megapixels is not turned", String(mostPixels / 1_000_000)))
         }
-        guard let read = LosslessWebP.decode(alone, mostPixels: mostPixels) else { throw TurnRefusal(Words("its pixels could not be read")) }
+        guard let read = libwebp.losslessDecode(alone, mostPixels) else { throw TurnRefusal(Words("its pixels could not be read")) }
         let pixels = turnedPixels(read.rgba, width: read.width, height: read.height, turn)
-        guard let encoded = LosslessWebP.encode(rgba: pixels, width: read.height, height: read.width),
+        guard let encoded = libwebp.losslessEncode(pixels, read.height, read.width),
               let payload = try? self.chunks(encoded).first(where: { $0.type == "VP8L" }).map({ Array(encoded[$0.payload]) }) else {
             throw TurnRefusal(Words("its pixels could not be written"))
         }
         // Lossless means every value comes back: checked, not assumed.
-        guard let check = LosslessWebP.decode(riff([chunk("VP8L", payload)]), mostPixels: mostPixels),
+        guard let check = libwebp.losslessDecode(riff([chunk("VP8L", payload)]), mostPixels),
               check.width == read.height, check.height == read.width, check.rgba == pixels else {
             throw TurnRefusal(Words("its pixels would not come back the same"))
         }

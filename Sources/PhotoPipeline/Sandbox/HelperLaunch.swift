@@ -3,10 +3,10 @@ import Foundation
 import HelperIPC
 
 public struct HelperLaunch: Sendable {
-    /// The argument that makes the app's own program a decoding helper.
+    /// The argument the helper's program is started with.
     public static let helperArgument = "--decode-helper"
 
-    /// The helper's program: the app's own, by default.
+    /// The helper's program (`classic-photos-helper`, by default where `helperExecutable` finds it).
     public var executable: String
     /// Address space a helper may use (RLIMIT_AS), in bytes.
     public var addressLimit: UInt64
@@ -44,12 +44,27 @@ public struct HelperLaunch: Sendable {
     public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE",
                                          "XDG_DATA_DIRS"]
 
-    public init(executable: String = HelperLaunch.ownExecutable, addressLimit: UInt64 = HelperLaunch.defaultAddressLimit(),
+    public init(executable: String = HelperLaunch.helperExecutable(), addressLimit: UInt64 = HelperLaunch.defaultAddressLimit(),
                 processorSeconds: Int = HelperLaunch.configuredProcessorSeconds) {
         self.executable = executable
         self.addressLimit = addressLimit
         self.processorSeconds = processorSeconds
     }
+
+    /// The helper's program, a program of its own (the only one that links the photo parsers):
+    /// beside the app's (a build tree, and the tests), else where it is installed beside the app's
+    /// prefix (PREFIX/bin/classic-photos → PREFIX/libexec/classic-photos/, a staged install too),
+    /// else where the build was configured to install it.
+    public static func helperExecutable(besideApp app: String = HelperLaunch.ownExecutable) -> String {
+        let folder = (app as NSString).deletingLastPathComponent
+        let beside = (folder as NSString).appendingPathComponent(helperName)
+        let installed = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/classic-photos/" + helperName)
+        for candidate in [beside, installed] where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        return BuildConfig.libexecDir.isEmpty ? beside : BuildConfig.libexecDir + "/classic-photos/" + helperName
+    }
+
+    /// The helper program's file name.
+    public static let helperName = "classic-photos-helper"
 
     /// The running program's path.
     public static var ownExecutable: String {

@@ -1,6 +1,6 @@
 // Why this exists: what the app and a decoding helper say to each other, as values: a request with the photo's bytes in a memfd beside it, and a reply with pixels in a sealed memfd beside it. The app reads a reply as untrusted input: a compromised helper may send anything.
 import Foundation
-import PhotoMetadata
+import MetadataValues
 
 /// What the app asks of a helper. The photo's bytes travel as a descriptor beside the request.
 public enum HelperRequest: Codable, Sendable, Equatable {
@@ -16,7 +16,7 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     case profile(id: Int)
     /// A saved photo's metadata, edited, in parts (`KeptMetadata`): the bytes beside the request
     /// are the original's; the parts come back beside the reply, laid out as `keptLayout` says.
-    case keep(id: Int, MetadataWriter.Edit)
+    case keep(id: Int, MetadataEdit)
     /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
     /// are each photo's, `lengths` of them, one after another.
     case facts(id: Int, lengths: [Int])

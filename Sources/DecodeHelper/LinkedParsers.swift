@@ -1,0 +1,27 @@
+// Why this exists: the helper's program is the only one that links the photo parsers' libraries (gexiv2 and exiv2 through PhotoMetadata, libwebp's codec through WebPCodec); this fills the pipeline's table of them (ParserLibraries) as it starts, as the pipeline's tests, benchmarks and fuzzers do.
+import Foundation
+import MetadataValues
+import PhotoMetadata
+import PhotoPipeline
+import WebPCodec
+
+public enum LinkedParsers {
+    /// Give the pipeline this program's parsers. Once is enough; again does no harm.
+    public static func link() {
+        ParserLibraries.link(ParserLibraries(
+            tags: { file, names in names.map { MetadataReader.read(file: file, only: $0) } ?? MetadataReader.read(file: file) },
+            exifTags: { MetadataReader.read(exif: $0) },
+            keptBlocks: { source, edit in
+                switch MetadataWriter.blocks(from: source, edit) {
+                case .success(.blocks(let blocks)): .blocks(blocks)
+                case .success(.nothingToKeep): .nothingToKeep
+                case .failure(.unreadable): .unreadable
+                case .failure(.unwritable(let why)): .unwritable(why)
+                }
+            },
+            jpegCarrying: { MetadataWriter.jpegCarrying(exif: $0, xmp: $1) },
+            losslessSize: { LosslessWebP.size($0) },
+            losslessDecode: { LosslessWebP.decode($0, mostPixels: $1) },
+            losslessEncode: { LosslessWebP.encode(rgba: $0, width: $1, height: $2) }))
+    }
+}
