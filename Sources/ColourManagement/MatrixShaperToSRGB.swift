@@ -25,7 +25,9 @@ public final class MatrixShaperToSRGB: Sendable {
         defer { cmsCloseProfile(linear) }
         // TYPE_RGB_FLT: floats, 3 channels, 4 bytes each; unbounded, so out-of-gamut colours keep
         // their values until they are clipped as they are encoded, as lcms2's 8-bit path clips.
-        let float3 = cmsUInt32Number((1 << 22) | (4 << 16) | (3 << 3) | 4)
+        // (Float (1 << 22), RGB (4 << 16), 3 channels (3 << 3), 4 bytes: written out, as the
+        // shifts took 3 s to type-check.)
+        let float3: cmsUInt32Number = 0x44_001C
         guard let transform = cmsCreateTransform(profile.handle, float3, linear, float3, cmsUInt32Number(INTENT_PERCEPTUAL),
                                                  cmsUInt32Number(cmsFLAGS_NOCACHE)) else { return nil }
         defer { cmsDeleteTransform(transform) }

@@ -9,6 +9,9 @@ public final class SessionBus {
     /// there (by default all sessions would share ~/.cache/at-spi/bus).
     public let runtimeDirectory: String
 
+    /// The desktop's portals and their backends, by their D-Bus names' prefixes.
+    public static let portalServices = ["org.freedesktop.portal", "org.freedesktop.impl.portal"]
+
     /// `withoutServices`: D-Bus services (by name prefix, "org.freedesktop.portal") this bus cannot
     /// start: a session with no portal, where the installed services would start one on demand.
     /// `services`: D-Bus service files of the test's own (file name → contents) the bus can start

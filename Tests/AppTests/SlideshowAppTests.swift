@@ -27,7 +27,7 @@ final class SlideshowAppTests: XCTestCase {
             try SamplePhotos.data(sample).write(to: folder.appendingPathComponent("\(index) \(sample)"))
         }
         let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path], portals: true)
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
         try app.setActionState("slideshow-interval", "3")

@@ -67,9 +67,13 @@ final class FolderLimitsTests: PipelineTestCase {
         }
         XCTAssertTrue(poll(timeout: 5) { finished.withLock { $0 } })
         XCTAssertFalse(late.withLock { $0 }, "nothing handed over after the waiter gave up")
-        // Control: progress keeps it alive past the same timeout.
-        let value = try files.watched(path: "/tmp", cancellable: Cancellable(), wholeSeconds: nil) { job throws(FetchError) -> Int in
-            for _ in 0..<5 { usleep(150_000); job.madeProgress() }
+        // Control: progress keeps it alive past its timeout. Its steps are a fiftieth of the
+        // timeout, so a loaded machine's late wake-ups (a 150 ms step against 0.3 s failed once,
+        // in a fresh run) cannot pass for a stall.
+        configuration.ioTimeoutSeconds = 1
+        let patient = LocalFileFetcher(configuration: configuration)
+        let value = try patient.watched(path: "/tmp", cancellable: Cancellable(), wholeSeconds: nil) { job throws(FetchError) -> Int in
+            for _ in 0..<75 { usleep(20_000); job.madeProgress() }
             var handed = 0
             job.unlessAbandoned { handed = 2 }
             return handed

@@ -83,9 +83,10 @@ final class HelperLaunchTests: PipelineTestCase {
     }
 
     func testTheAddressLimitFollowsTheMemoryAvailable() {
-        XCTAssertEqual(HelperLaunch.defaultAddressLimit(meminfo: "MemTotal: 8000000 kB\nMemAvailable:    1048576 kB\n"),
-                       UInt64(Double((1 << 30) - (200 << 20)) * 0.8) + (512 << 20))
-        XCTAssertEqual(HelperLaunch.defaultAddressLimit(meminfo: "MemAvailable: 33554432 kB\n"), UInt64(Double((2 << 30) - (200 << 20)) * 0.8) + (512 << 20),
+        let megabyte: UInt64 = 1 << 20
+        func limit(consideredMegabytes: UInt64) -> UInt64 { UInt64(Double((consideredMegabytes - 200) * megabyte) * 0.8) + 512 * megabyte }
+        XCTAssertEqual(HelperLaunch.defaultAddressLimit(meminfo: "MemTotal: 8000000 kB\nMemAvailable:    1048576 kB\n"), limit(consideredMegabytes: 1024))
+        XCTAssertEqual(HelperLaunch.defaultAddressLimit(meminfo: "MemAvailable: 33554432 kB\n"), limit(consideredMegabytes: 2048),
                        "at most 2 GB is considered")
     }
 }
