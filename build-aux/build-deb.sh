@@ -98,5 +98,7 @@ find "$stage" -type d -exec chmod 0755 {} +
 
 deb="$out/classic-photos_${version}_${arch}.deb"
 rm -f "$deb"
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+# xz at dpkg's own level (6), or at the level CLASSIC_PHOTOS_DEB_XZ_LEVEL names: the package test
+# packs at level 1 (the same files; 24 CPU-s instead of 76, 39 MB instead of 34).
+dpkg-deb --root-owner-group -Zxz -z"${CLASSIC_PHOTOS_DEB_XZ_LEVEL:-6}" --build "$stage" "$deb" >/dev/null
 echo "$deb"
