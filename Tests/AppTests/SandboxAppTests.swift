@@ -1,5 +1,6 @@
 // Why this exists: photos are parsed only in sandboxed helpers: after the app has shown every format (HEIC, AVIF, WebP, SVG, GIF, an animation), no decoder library is mapped in the app's own process; a loader that crashes, allocates without end or loops fails only its own photo, with its reason, and a fresh helper decodes the next; inside a helper, opening a user's file, a socket and running a program are refused; without user namespaces photos still decode and the window says what is lost.
 import Foundation
+import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
@@ -165,6 +166,20 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
                       "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
         XCTAssertEqual(app.criticals, [])
+    }
+
+    /// Without the helper's program (a copied or broken install), each photo fails saying so,
+    /// and the sandbox is not taken for one that cannot run: no consent is asked for.
+    func testAMissingHelperProgramIsSaidAsThat() throws {
+        let pool = HelperPool(launch: HelperLaunch(executable: "/nonexistent/classic-photos-helper"), size: 1)
+        defer { pool.stopAll() }
+        let asked = Locked(false)
+        pool.onUnavailable = { _ in asked.withLock { $0 = true } }
+        var report = ImageDecoder.Report()
+        XCTAssertThrowsError(try ImageDecoder(maxDimension: 64).decode(in: pool, SamplePhotos.data("coffee.png"), report: &report)) { error in
+            XCTAssertEqual("\(error)", "its decoder stopped: the helper that decodes photos could not start: its program is missing (/nonexistent/classic-photos-helper)")
+        }
+        XCTAssertFalse(asked.withLock { $0 }, "bubblewrap is not said to be unable to run")
     }
 
     /// Photos of different origins never share a helper: a helper serves the origin it was

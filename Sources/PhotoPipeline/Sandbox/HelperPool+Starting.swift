@@ -31,6 +31,11 @@ extension HelperPool {
     /// shows bubblewrap cannot run here (not installed, no user namespaces) decides the pool's
     /// sandbox for good: then a helper starts without it only with the user's consent.
     func startHelper() -> Result<HelperProcess, HelperDeath> {
+        // A missing program is said as that, never taken for a sandbox that cannot run (bubblewrap
+        // would fail to start it, and the user would be asked to give up the sandbox for nothing).
+        guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
+            return .failure(.couldNotStart(Words("its program is missing (%s)", launch.executable)))
+        }
         if case .unavailable(let why) = condition.withLock({ sandbox }) { return startUnsandboxed(why) }
         var wait = HelperProcess.startSeconds
         var last = HelperDeath.alreadyStopped
