@@ -103,7 +103,7 @@ final class HelperRequests {
             return (reply, -1)
         case .turn(_, let turn):
             do throws(TurnRefusal) {
-                let file = try PhotoTurning.turnedWebPHere([UInt8](data), turn)
+                let file = try PhotoTurning.turnedHere([UInt8](data), turn)
                 let fd = SealedMemory.sealed(Data(file), name: "classic-photos-file")
                 guard fd >= 0 else {
                     reply.error = .undecodable(Words("its pixels could not be turned"))
@@ -115,6 +115,18 @@ final class HelperRequests {
                 reply.error = .undecodable(error.reason)
                 return (reply, -1)
             }
+        case .pngSamples:
+            guard let samples = PhotoTurning.pngSamplesHere([UInt8](data)) else {
+                reply.error = .undecodable(Words("its pixels could not be read"))
+                return (reply, -1)
+            }
+            let fd = samples.isEmpty ? -1 : SealedMemory.sealed(Data(samples), name: "classic-photos-samples")
+            guard fd >= 0 else {
+                reply.error = .undecodable(Words("its pixels could not be handed over"))
+                return (reply, -1)
+            }
+            reply.fileLength = samples.count
+            return (reply, fd)
         case .losslessPixels:
             guard let read = PhotoTurning.losslessWebPPixelsHere([UInt8](data)) else {
                 reply.error = .undecodable(Words("its pixels could not be read"))

@@ -1,20 +1,35 @@
-// Why this exists: a PNG turned without losing anything: its image data is expanded (zlib), unfiltered, its pixels turned a quarter, and compressed again, at its own bit depth and colour type (16-bit stays 16-bit, a palette stays a palette), with every other chunk kept as it was (text, EXIF, colour profile) and the pixel density's axes swapped. Read here, not in a decoder: no decoder is trusted with it, and each size is checked against the header before any is used.
+// Why this exists: a PNG turned without losing anything, at its own bit depth and colour type (16-bit stays 16-bit, a palette stays a palette), every other chunk kept as it was (text, EXIF, colour profile) and the pixel density's axes swapped. The pixels are expanded and turned in a helper (`+Here`); the app reads only the chunk list and the header with its own bounds-checked reader (refusing there what it can, a PNG that would expand past 64 MB first), and trusts the helper's file only as far as it checks it: its chunks must be the original's but for the header and density turned and the image data, and a second, fresh helper must find in it the original's samples turned, every value.
 import Foundation
-import GLibIO
-import GLibRuntime
 
 enum PNGRotationEdit {
-    /// The most pixels a PNG turned here may have (the decoders' limit).
+    /// The most pixels a PNG turned may have (the decoders' limit).
     static let maxPixels = 100_000_000
     /// The most bytes its pixels may expand to: a turn holds them three times over (expanded,
     /// unfiltered, turned), and a small file can declare gigabytes (a 498 KB PNG expands to
     /// 512 MB). A 12-megapixel photo's 8-bit RGBA is 48 MB.
     static let mostExpandedBytes = 64 << 20
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    private static func damaged() -> TurnRefusal { TurnRefusal(Words("its PNG chunks are damaged")) }
+    static func damaged() -> TurnRefusal { TurnRefusal(Words("its PNG chunks are damaged")) }
+    /// Why a turn's result is refused when a check finds it is not what was asked.
+    static let notTheTurn = Words("the helper that turned it answered with another picture")
 
-    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    /// A PNG's chunks and what its header says, every size checked against the file.
+    struct Parsed {
+        var chunks: [(type: String, body: ArraySlice<UInt8>)]
+        var header: [UInt8]
+        var width: Int, height: Int
+        /// Bytes a pixel takes.
+        var pixel: Int
+        /// Where the file's IEND chunk ends (a file may go on after it).
+        var end: Int
+
+        /// The header of the turned image: width and height swapped, the rest as it was.
+        var turnedHeader: [UInt8] { Array(header[4..<8]) + Array(header[0..<4]) + Array(header[8...]) }
+    }
+
+    /// The app's own reading: the chunk list and the header, and every refusal they allow.
+    static func parsed(_ file: [UInt8]) throws(TurnRefusal) -> Parsed {
         guard file.starts(with: signature) else { throw damaged() }
         var chunks: [(type: String, body: ArraySlice<UInt8>)] = []
         var at = 8
@@ -26,8 +41,9 @@ enum PNGRotationEdit {
             at += 12 + length
             if type == "IEND" { break }
         }
-        guard let header = chunks.first, header.type == "IHDR", header.body.count == 13 else { throw damaged() }
-        let h = Array(header.body)
+        guard let first = chunks.first, first.type == "IHDR", first.body.count == 13, chunks.last?.type == "IEND",
+              chunks.contains(where: { $0.type == "IDAT" }) else { throw damaged() }
+        let h = Array(first.body)
         let width = Int(h[0]) << 24 | Int(h[1]) << 16 | Int(h[2]) << 8 | Int(h[3])
         let height = Int(h[4]) << 24 | Int(h[5]) << 16 | Int(h[6]) << 8 | Int(h[7])
         let (depth, colour, interlace) = (Int(h[8]), Int(h[9]), h[12])
@@ -43,82 +59,96 @@ enum PNGRotationEdit {
         }
         guard depth == 8 || depth == 16 else { throw TurnRefusal(Words("a PNG of fewer than 8 bits a sample cannot be turned yet")) }
         guard width > 0, height > 0, width <= maxPixels / height else { throw TurnRefusal(Words("it is too large to rewrite")) }
-        let pixel = channels * depth / 8, stride = width * pixel
-        let compressed = Data(chunks.filter { $0.type == "IDAT" }.flatMap(\.body))
-        let expected = height * (stride + 1)
+        let pixel = channels * depth / 8
         // Refused from its header alone, before anything is expanded.
-        guard expected <= mostExpandedBytes else {
+        guard height * (width * pixel + 1) <= mostExpandedBytes else {
             throw TurnRefusal(Words("its pixels would take more than %s MB to turn", String(mostExpandedBytes >> 20)))
         }
-        let expanded: [UInt8]
-        do throws(Gunzip.Failure) {
-            expanded = [UInt8](try Gunzip.expand(compressed, limit: expected, zlib: true))
-        } catch {
-            throw damaged()
-        }
-        guard expanded.count == expected else { throw damaged() }
-        let pixels = try unfiltered(expanded, rows: height, stride: stride, pixel: pixel)
+        return Parsed(chunks: chunks, header: h, width: width, height: height, pixel: pixel, end: at)
+    }
 
-        // Turned: the new image is `height` wide and `width` high; each new row gets a 0 filter byte.
-        let newStride = height * pixel
-        var raw = [UInt8](repeating: 0, count: width * (newStride + 1))
+    /// The file turned: asked of a helper where the app has a pool (zlib never reads a photo in
+    /// the app), and checked; else here (the pipeline's tests).
+    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        let original = try parsed(file)
+        guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
+        // The user's own file: a helper of that origin, never lent to another.
+        switch pool.askForFile(origin: "file:", bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
+        case .failure(let error): throw TurnRefusal(Words("its pixels could not be turned: %s", error.description))
+        case .success(let (reply, turned)):
+            if case .undecodable(let words)? = reply.error { throw TurnRefusal(words) }
+            guard let turned, turned.count <= file.count * 4 + (original.width * original.height * original.pixel) + 65_536 else {
+                throw TurnRefusal(Words("its pixels could not be turned"))
+            }
+            let result = [UInt8](turned)
+            try checkChunks(of: result, against: original)
+            try checkSamples(of: result, against: file, original, turn, in: pool)
+            return result
+        }
+    }
+
+    /// The result's chunks, read by the app's own reader, are the original's in the same order,
+    /// byte for byte, but for the header and the density, turned, and the image data (one run of
+    /// IDAT chunks where the original's run was).
+    static func checkChunks(of result: [UInt8], against original: Parsed) throws(TurnRefusal) {
+        // Nothing after its end either.
+        guard let theirs = try? parsed(result), theirs.end == result.count else { throw TurnRefusal(notTheTurn) }
+        // Each run of IDAT chunks as one, without its data.
+        func withoutData(_ chunks: [(type: String, body: ArraySlice<UInt8>)]) -> [(type: String, body: ArraySlice<UInt8>)] {
+            var kept: [(type: String, body: ArraySlice<UInt8>)] = []
+            for chunk in chunks where !(chunk.type == "IDAT" && kept.last?.type == "IDAT") {
+                kept.append(chunk.type == "IDAT" ? (chunk.type, ArraySlice<UInt8>()) : chunk)
+            }
+            return kept
+        }
+        // One run of IDAT chunks in each (as PNG wants them).
+        let mine = withoutData(original.chunks), others = withoutData(theirs.chunks)
+        guard mine.count == others.count, mine.filter({ $0.type == "IDAT" }).count == 1,
+              others.filter({ $0.type == "IDAT" }).count == 1 else { throw TurnRefusal(notTheTurn) }
+        for (before, after) in zip(mine, others) {
+            guard before.type == after.type else { throw TurnRefusal(notTheTurn) }
+            switch before.type {
+            case "IDAT": continue
+            case "IHDR": guard after.body.elementsEqual(original.turnedHeader) else { throw TurnRefusal(notTheTurn) }
+            case "pHYs" where before.body.count == 9: guard after.body.elementsEqual(turnedDensity(Array(before.body))) else { throw TurnRefusal(notTheTurn) }
+            default: guard before.body.elementsEqual(after.body) else { throw TurnRefusal(notTheTurn) }
+            }
+        }
+    }
+
+    /// A helper started for this alone reads the original's samples and the result's; the
+    /// result's must be the original's turned, every value. Two helpers would have to collude
+    /// to pass another picture.
+    static func checkSamples(of result: [UInt8], against file: [UInt8], _ original: Parsed, _ turn: QuarterTurn, in pool: HelperPool) throws(TurnRefusal) {
+        let count = original.width * original.height * original.pixel
+        let read = pool.withFreshHelper { helper in
+            (pool.file(from: helper, bytes: Data(file), most: count) { .pngSamples(id: $0) },
+             pool.file(from: helper, bytes: Data(result), most: count) { .pngSamples(id: $0) })
+        }
+        guard case .success(let (before, after)) = read, case .success(let samples) = before, case .success(let turned) = after else {
+            throw TurnRefusal(Words("its turned pixels could not be checked"))
+        }
+        guard samples.count == count, turned.count == count else { throw TurnRefusal(notTheTurn) }
+        guard turnedSamples([UInt8](samples), original, turn).elementsEqual(turned) else { throw TurnRefusal(notTheTurn) }
+    }
+
+    /// Samples of `png`'s size (rows without filter bytes) turned a quarter: `height` wide after.
+    static func turnedSamples(_ samples: [UInt8], _ png: Parsed, _ turn: QuarterTurn) -> [UInt8] {
+        let (width, height, pixel) = (png.width, png.height, png.pixel)
+        var out = [UInt8](repeating: 0, count: samples.count)
+        let newStride = height * pixel, stride = width * pixel
         for newY in 0..<width {
-            let rowStart = newY * (newStride + 1) + 1
             for newX in 0..<height {
                 let (x, y) = turn == .clockwise ? (newY, height - 1 - newX) : (width - 1 - newY, newX)
-                let from = y * stride + x * pixel, to = rowStart + newX * pixel
-                for byte in 0..<pixel { raw[to + byte] = pixels[from + byte] }
-            }
-        }
-        let data: Data
-        do throws(GLibError) { data = try Deflate.zlib(Data(raw)) } catch { throw TurnRefusal(Words(verbatim: error.message)) }
-
-        var newHeader = h
-        newHeader.replaceSubrange(0..<8, with: be32(height) + be32(width))
-        var out = signature + chunk("IHDR", newHeader)
-        var wroteData = false
-        for (type, body) in chunks.dropFirst() {
-            switch type {
-            case "IDAT":
-                if !wroteData { out += chunk("IDAT", [UInt8](data)); wroteData = true }
-            case "pHYs" where body.count == 9:
-                let b = Array(body)
-                out += chunk("pHYs", Array(b[4..<8]) + Array(b[0..<4]) + [b[8]])
-            default:
-                out += chunk(type, Array(body))
-            }
-        }
-        guard wroteData, chunks.last?.type == "IEND" else { throw damaged() }
-        return out
-    }
-
-    /// The scanlines with PNG's filters undone (none, sub, up, average, Paeth), without their filter bytes.
-    private static func unfiltered(_ data: [UInt8], rows: Int, stride: Int, pixel: Int) throws(TurnRefusal) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: rows * stride)
-        for y in 0..<rows {
-            let filter = data[y * (stride + 1)], source = y * (stride + 1) + 1, row = y * stride
-            for i in 0..<stride {
-                let a = i >= pixel ? Int(out[row + i - pixel]) : 0
-                let b = y > 0 ? Int(out[row - stride + i]) : 0
-                let c = i >= pixel && y > 0 ? Int(out[row - stride + i - pixel]) : 0
-                let predicted: Int
-                switch filter {
-                case 0: predicted = 0
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                default: throw damaged()
-                }
-                out[row + i] = UInt8(truncatingIfNeeded: Int(data[source + i]) + predicted)
+                let from = y * stride + x * pixel, to = newY * newStride + newX * pixel
+                for byte in 0..<pixel { out[to + byte] = samples[from + byte] }
             }
         }
         return out
     }
 
-    private static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    /// A pHYs chunk's body with its axes swapped.
+    static func turnedDensity(_ body: [UInt8]) -> [UInt8] { Array(body[4..<8]) + Array(body[0..<4]) + [body[8]] }
 
-    private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { [UInt8](PNGChunks.chunk(type, Data(body))) }
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { [UInt8](PNGChunks.chunk(type, Data(body))) }
 }

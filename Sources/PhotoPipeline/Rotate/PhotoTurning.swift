@@ -1,4 +1,4 @@
-// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth, a lossless WebP its pixels turned and encoded again exactly (in a helper), each rewritten safely in place; other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
+// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth and a lossless WebP its pixels turned and encoded again exactly (both in a helper, checked by the app), each rewritten safely in place; other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
 import Foundation
 
 public enum PhotoTurning {
@@ -15,14 +15,24 @@ public enum PhotoTurning {
             _ = try? EXIFOrientationEdit.turnedJPEG(bytes, turn)
             _ = try? EXIFOrientationEdit.turnedTIFF(bytes, turn)
             _ = try? HEIFRotationEdit.turned(bytes, turn)
-            _ = try? PNGRotationEdit.turned(bytes, turn)
+            _ = try? PNGRotationEdit.turnedHere(bytes, turn)
+            if let png = try? PNGRotationEdit.parsed(bytes) { _ = try? PNGRotationEdit.checkChunks(of: bytes, against: png) }
             _ = try? WebPRotationEdit.turnedHere(bytes, turn)
         }
     }
 
-    /// A lossless WebP's bytes turned, in this process (a decoding helper's side of `turn`).
-    public static func turnedWebPHere(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
-        try WebPRotationEdit.turnedHere(bytes, turn)
+    /// A PNG's or lossless WebP's bytes turned, in this process (a decoding helper's side of `turn`).
+    public static func turnedHere(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+        switch kind(of: bytes) {
+        case .png: return try PNGRotationEdit.turnedHere(bytes, turn)
+        case .webp: return try WebPRotationEdit.turnedHere(bytes, turn)
+        default: throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
+        }
+    }
+
+    /// A PNG's samples, in this process (a decoding helper's side of the turn's check).
+    public static func pngSamplesHere(_ bytes: [UInt8]) -> [UInt8]? {
+        try? PNGRotationEdit.samplesHere(bytes).samples
     }
 
     /// A lossless WebP's own pixels, in this process (a decoding helper's side of the turn's check).

@@ -20,8 +20,11 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
     /// are each photo's, `lengths` of them, one after another.
     case facts(id: Int, lengths: [Int])
-    /// A lossless WebP's file turned a quarter (`PhotoTurning.turnedWebPHere`), beside the reply.
+    /// A PNG's or lossless WebP's file turned a quarter (`PhotoTurning.turnedHere`), beside the reply.
     case turn(id: Int, QuarterTurn)
+    /// A PNG's samples as its image data holds them (rows without filter bytes), for the app to
+    /// compare a turn's result with its original (asked of a fresh helper).
+    case pngSamples(id: Int)
     /// A lossless WebP's own pixels, exactly as libwebp decodes them (RGBA, no orientation), for
     /// the app to compare a turn's result with its original (asked of a fresh helper).
     case losslessPixels(id: Int)
@@ -31,7 +34,7 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     public var id: Int {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _),
-             .facts(let id, _), .turn(let id, _), .losslessPixels(let id), .cancel(let id): return id
+             .facts(let id, _), .turn(let id, _), .pngSamples(let id), .losslessPixels(let id), .cancel(let id): return id
         }
     }
 }

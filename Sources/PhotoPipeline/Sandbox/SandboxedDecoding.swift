@@ -44,6 +44,24 @@ extension HelperPool {
         }
     }
 
+    /// One request on `helper` (not the pool's to give back): the bytes beside its reply, if
+    /// they are as promised and no more than `most`.
+    func file(from helper: HelperProcess, bytes: Data, most: Int, _ make: (Int) -> HelperRequest) -> Result<Data, DecodeError> {
+        switch helper.exchange(make, bytes: bytes, cancellable: nil, launch: launch) {
+        case .died(let death): return .failure(death.decodeError)
+        case .reply(let reply, let fd):
+            if let error = reply.error {
+                if fd >= 0 { close(fd) }
+                return .failure(error)
+            }
+            guard let length = reply.fileLength, length <= most else {
+                if fd >= 0 { close(fd) }
+                return .failure(.decoderStopped(Self.oversized))
+            }
+            return HelperBytes.take(fd, count: length).map { .success($0) } ?? .failure(.decoderStopped(HelperDeath.garbled.words))
+        }
+    }
+
     /// What is beside a reply: nothing promised, what was, or not what was promised.
     enum Beside<Taken> {
         case nothing, taken(Taken), garbled
