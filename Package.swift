@@ -190,7 +190,7 @@ if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
     var unneededProducts: Set<String> = ["classic-photos-bench"]
     if sanitizerBuild == "fuzzers" {
         for target in package.targets where ["ManifestFuzzer", "HeaderFuzzer"].contains(target.name) {
-            // libFuzzer's driver without its main (FuzzerDriver finds LLVMFuzzerRunDriver by name).
+            // libFuzzer linked in (FuzzerDriver finds LLVMFuzzerRunDriver by name, so exported).
             target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer", "-Xlinker", "--export-dynamic"])]
         }
     } else {
