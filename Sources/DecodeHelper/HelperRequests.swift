@@ -120,7 +120,7 @@ final class HelperRequests {
                 reply.error = .undecodable(Words("its pixels could not be read"))
                 return (reply, -1)
             }
-            let fd = samples.isEmpty ? -1 : SealedMemory.sealed(Data(samples), name: "classic-photos-samples")
+            let fd = SealedMemory.sealed(Data(samples), name: "classic-photos-samples")
             guard fd >= 0 else {
                 reply.error = .undecodable(Words("its pixels could not be handed over"))
                 return (reply, -1)

@@ -1,4 +1,4 @@
-// Why this exists: what Save As and Export Gallery keep of a photo's metadata, written with gexiv2 into the newly encoded file in memory (only in the decoding helper): EXIF, XMP and IPTC, with the edits `MetadataEdits` makes; a second try keeps only the standard EXIF when exiv2 cannot write the rest.
+// Why this exists: gexiv2's writing for what Save As and Export Gallery keep of a photo's metadata (only in the decoding helper's program): the edit asked, a carrier JPEG for a HEIF's Exif and XMP, and the metadata saved into a file in memory, from which `MetadataBlocks` cuts the parts the app places itself.
 import CGexiv2
 import Foundation
 import MetadataValues
@@ -7,13 +7,6 @@ public enum MetadataWriter {
     /// What is kept, and what the new file is (MetadataValues: the app asks for it without this library).
     public typealias Edit = MetadataEdit
 
-    public enum Outcome: Sendable, Equatable {
-        /// The new file with the metadata; `whole` is false when only the standard EXIF could be written.
-        case written(Data, whole: Bool)
-        /// The photo has none (or none that exiv2 reads from its kind of file).
-        case nothingToKeep
-    }
-
     public enum Failure: Error, Sendable, Equatable {
         /// exiv2 could not read the photo's metadata.
         case unreadable
@@ -21,28 +14,8 @@ public enum MetadataWriter {
         case unwritable(String)
     }
 
-    /// `encoded` (a JPEG, PNG or WebP this app wrote) with the metadata of `source` (a photo's
-    /// file as exiv2 reads it), edited as `edit` says.
-    public static func carry(from source: Data, into encoded: Data, _ edit: Edit) -> Result<Outcome, Failure> {
-        var failure = Failure.unwritable("")
-        for whole in [true, false] {
-            guard let metadata = MetadataReader.opened(source) else { return .failure(.unreadable) }
-            defer { g_object_unref(metadata) }
-            if whole, gexiv2_metadata_has_exif(metadata) == 0, gexiv2_metadata_has_xmp(metadata) == 0,
-               gexiv2_metadata_has_iptc(metadata) == 0 {
-                return .success(.nothingToKeep)
-            }
-            MetadataEdits.apply(edit, to: metadata, standardOnly: !whole)
-            switch save(metadata, into: encoded) {
-            case .success(let written): return .success(.written(written, whole: whole))
-            case .failure(let why): failure = why
-            }
-        }
-        return .failure(failure)
-    }
-
     /// A JPEG with nothing but these (a HEIF's Exif item and XMP packet, which bookworm's exiv2
-    /// cannot find in a HEIF), for `carry`; nil when neither fits in a JPEG segment.
+    /// cannot find in a HEIF), for `blocks`; nil when neither fits in a JPEG segment.
     public static func jpegCarrying(exif: Data?, xmp: Data?) -> Data? {
         var jpeg = Data([0xFF, 0xD8])
         var carried = false

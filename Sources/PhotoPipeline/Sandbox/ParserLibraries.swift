@@ -1,7 +1,7 @@
 // Why this exists: the photo parsers' own libraries (gexiv2 and exiv2, libwebp's codec API) are linked into the helper's program alone, never the app's: the pipeline's helper-side code reaches them through this table, which that program (and the pipeline's tests, benchmarks and fuzzers) fills in as it starts. In the app it stays empty, and what needs it is asked of a helper.
 import Foundation
+import GLibRuntime
 import MetadataValues
-import Synchronization
 
 public struct ParserLibraries: Sendable {
     /// gexiv2: the tags of a whole file (only `names`, where given), and of an EXIF block (a
@@ -41,7 +41,8 @@ public struct ParserLibraries: Sendable {
         self.losslessEncode = losslessEncode
     }
 
-    private static let table = Mutex<ParserLibraries?>(nil)
+    /// (Behind `Locked`, which ThreadSanitizer sees, as the pipeline's shared state is.)
+    private static let table = Locked<ParserLibraries?>(nil)
 
     /// The libraries this program linked; nil in the app's, which asks a helper instead.
     public static var linked: ParserLibraries? { table.withLock { $0 } }

@@ -29,24 +29,25 @@ extension HelperPool {
     /// One request on `helper` (not the pool's to give back): the pixels beside its reply, if
     /// they are as promised and no more than `fits` allows.
     func pixels(from helper: HelperProcess, bytes: Data, fits: (PixelShape) -> Bool, _ make: (Int) -> HelperRequest) -> Result<Pixbuf, DecodeError> {
-        switch helper.exchange(make, bytes: bytes, cancellable: nil, launch: launch) {
-        case .died(let death): return .failure(death.decodeError)
-        case .reply(let reply, let fd):
-            if let error = reply.error {
-                if fd >= 0 { close(fd) }
-                return .failure(error)
-            }
-            guard let shape = reply.pixels, fits(shape) else {
-                if fd >= 0 { close(fd) }
-                return .failure(.decoderStopped(Self.oversized))
-            }
-            return HelperPixels.take(fd, shape: shape).map { .success($0) } ?? .failure(.decoderStopped(HelperDeath.garbled.words))
+        answer(from: helper, bytes: bytes, make) { reply, fd in
+            guard let shape = reply.pixels, fits(shape) else { return .oversized }
+            return HelperPixels.take(fd, shape: shape).map { .taken($0) } ?? .garbled
         }
     }
 
     /// One request on `helper` (not the pool's to give back): the bytes beside its reply, if
     /// they are as promised and no more than `most`.
     func file(from helper: HelperProcess, bytes: Data, most: Int, _ make: (Int) -> HelperRequest) -> Result<Data, DecodeError> {
+        answer(from: helper, bytes: bytes, make) { reply, fd in
+            guard let length = reply.fileLength, length <= most else { return .oversized }
+            return HelperBytes.take(fd, count: length).map { .taken($0) } ?? .garbled
+        }
+    }
+
+    /// One request on `helper`, with what is beside its reply taken by `take` (which closes the
+    /// descriptor when it takes or finds it garbled); anything but `.taken` is a failure.
+    private func answer<Taken>(from helper: HelperProcess, bytes: Data, _ make: (Int) -> HelperRequest,
+                               take: (HelperReply, Int32) -> Beside<Taken>) -> Result<Taken, DecodeError> {
         switch helper.exchange(make, bytes: bytes, cancellable: nil, launch: launch) {
         case .died(let death): return .failure(death.decodeError)
         case .reply(let reply, let fd):
@@ -54,11 +55,16 @@ extension HelperPool {
                 if fd >= 0 { close(fd) }
                 return .failure(error)
             }
-            guard let length = reply.fileLength, length <= most else {
+            switch take(reply, fd) {
+            case .taken(let taken): return .success(taken)
+            case .oversized:
                 if fd >= 0 { close(fd) }
                 return .failure(.decoderStopped(Self.oversized))
+            case .nothing:
+                if fd >= 0 { close(fd) }
+                return .failure(.decoderStopped(HelperDeath.garbled.words))
+            case .garbled: return .failure(.decoderStopped(HelperDeath.garbled.words))
             }
-            return HelperBytes.take(fd, count: length).map { .success($0) } ?? .failure(.decoderStopped(HelperDeath.garbled.words))
         }
     }
 
