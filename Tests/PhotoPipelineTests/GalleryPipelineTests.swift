@@ -84,14 +84,18 @@ final class GalleryPipelineTests: PipelineTestCase {
             XCTAssertFalse(harness.run(timeout: 0.5) { harness.trace.events.contains { $0.name == .started && $0.row == 1 } },
                            "row 1 must wait while the stalled download holds the slot")
 
+            // The moment of the cancel, in the trace's time: row 0's own `cancelled` event may come
+            // after row 1 started (the freed slot is taken at once, on another thread, while
+            // the cancelled operation is still ending), which failed once in a loaded run.
+            let cancelledAt = Trace.shared.now
             gallery.cancelOperations(for: 0)
             // The stalled transfer never ends by itself (the server sends a quarter of a
             // kilobyte and then nothing): row 1 starting at all means the cancel freed the slot.
             XCTAssertTrue(harness.run(timeout: 20) { harness.trace.events.contains { $0.name == .started && $0.row == 1 } },
                           "the cancel freed the stalled download's slot")
             let started = try XCTUnwrap(harness.trace.events.first { $0.name == .started && $0.row == 1 })
-            let cancelled = try XCTUnwrap(harness.trace.events.first { $0.name == .cancelled && $0.row == 0 })
-            XCTAssertGreaterThan(started.t, cancelled.t, "after the cancel, not before")
+            XCTAssertNotNil(harness.trace.events.first { $0.name == .cancelled && $0.row == 0 }, "row 0 was cancelled")
+            XCTAssertGreaterThan(started.t, cancelledAt, "after the cancel, not before")
             XCTAssertFalse(harness.trace.events.contains { $0.name == .finished && $0.row == 0 }, "the stalled download never finished")
             XCTAssertTrue(harness.run(timeout: 10) { gallery.records[1].state == .filtered })
             XCTAssertEqual(gallery.records[0].state, .new, "a cancelled row goes back to waiting, not failed")
