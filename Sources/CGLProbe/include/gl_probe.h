@@ -2,7 +2,7 @@
 #ifndef CLASSIC_PHOTOS_GL_PROBE_H
 #define CLASSIC_PHOTOS_GL_PROBE_H
 
-#include <gdk/gdk.h>
+#include "../../CGtk/shim.h"
 
 /* The GL_RENDERER string of a GL context made for `display` (free it with g_free), or NULL when
    no GL context can be made there (then GTK draws with cairo anyway); `error` says why. */

@@ -1,7 +1,7 @@
 /* Why this exists: the viewer's picture. GTK 4.8 has no zoomable image widget (GtkPicture only fits), so this small GtkWidget subclass draws a texture at the zoom and centre it is given (with GTK's cairo renderer, the part on screen read straight from the pixbuf). What the zoom is, and how gestures and keys change it, is the app's (ZoomGeometry, PhotoZoom). */
 #ifndef CLASSIC_PHOTOS_PHOTO_VIEW_H
 #define CLASSIC_PHOTOS_PHOTO_VIEW_H
-#include <gtk/gtk.h>
+#include "../../CGtk/shim.h"
 
 G_BEGIN_DECLS
 

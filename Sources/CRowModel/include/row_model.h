@@ -1,7 +1,7 @@
 /* Why this exists: a GListModel of N rows that costs nothing per row: the list view asks for an item only for the rows it binds, and the app's rows know what to show. GtkStringList makes a GObject and a string for every row up front, which a million-row gallery cannot afford. */
 #ifndef CLASSIC_PHOTOS_ROW_MODEL_H
 #define CLASSIC_PHOTOS_ROW_MODEL_H
-#include <gio/gio.h>
+#include "../../CGLib/shim.h"
 
 G_BEGIN_DECLS
 

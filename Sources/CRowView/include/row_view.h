@@ -1,7 +1,7 @@
 /* Why this exists: a list row's picture and two lines of text (a grid cell's picture and name) as one widget. A recycled row is rebound many times a second while the list scrolls; as GtkImage plus two GtkLabels in boxes, each bind restyled, re-measured and re-allocated five widgets. This one has a fixed size (the text never changes it), so a new photo, name or status only redraws it. */
 #ifndef CLASSIC_PHOTOS_ROW_VIEW_H
 #define CLASSIC_PHOTOS_ROW_VIEW_H
-#include <gtk/gtk.h>
+#include "../../CGtk/shim.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* Why this exists: the X Color Management spec's display profile: a desktop with a calibrated monitor puts its ICC profile on the root window as _ICC_PROFILE (colord does); GTK 4.8 neither reads it nor says when it changes, so this reads the property and reports its changes through GDK's own X event stream. */
 #ifndef CLASSIC_PHOTOS_SCREEN_PROFILE_H
 #define CLASSIC_PHOTOS_SCREEN_PROFILE_H
-#include <gtk/gtk.h>
+#include "../../CGtk/shim.h"
 
 G_BEGIN_DECLS
 
