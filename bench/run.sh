@@ -8,10 +8,15 @@ source build-aux/install-deps.sh bench
 # as it ships; only the C reference is also built with -march=native (see Package.swift).
 # The app self-contained, as meson's release build and the package make it, in a folder of its
 # own, so the benchmark's own build beside it cannot relink it.
-swift build -c release --static-swift-stdlib --disable-local-rpath --product classic-photos --scratch-path .build-static
+# Its decoding helper is a program of its own, found beside it (HelperLaunch.helperExecutable).
+for product in classic-photos classic-photos-helper; do
+  swift build -c release --static-swift-stdlib --disable-local-rpath --product "$product" --scratch-path .build-static
+done
 if [[ "$(ldd .build-static/release/classic-photos)" == */opt/swift* ]]; then echo "bench: the app is not self-contained" >&2; exit 1; fi
 swift build -c release --product classic-photos-bench
 # The same app linked to the toolchain's shared Swift libraries, for the start-up comparison.
-swift build -c release --product classic-photos --scratch-path .build-dynamic
+for product in classic-photos classic-photos-helper; do
+  swift build -c release --product "$product" --scratch-path .build-dynamic
+done
 exec .build/release/classic-photos-bench --app .build-static/release/classic-photos --dynamic-app .build-dynamic/release/classic-photos \
   --json bench/results.json "$@"
