@@ -107,8 +107,23 @@ public final class AppProcess {
     }
 
     /// Wait until the app has painted its first frame with rows on screen.
+    /// When it never does, what the app was doing is said in the test's output: its last events
+    /// and, while it still runs, its threads' stacks.
     public func waitForFirstRows(timeout: TimeInterval = 30) -> Bool {
-        trace.wait(timeout: timeout) { $0.contains { $0.name == .firstRowsFrame } }
+        let painted = trace.wait(timeout: timeout) { $0.contains { $0.name == .firstRowsFrame } }
+        if !painted {
+            FileHandle.standardError.write(Data("no first rows in \(Int(timeout)) s; the app's last events:\n\(recentEvents())\n\(threadStacks())\n".utf8))
+        }
+        return painted
+    }
+
+    /// The app's threads' stacks, read by gdb (where installed) while it runs: what a stuck app is
+    /// waiting on.
+    public func threadStacks() -> String {
+        let gdb = "/usr/bin/gdb"
+        guard process.isRunning, FileManager.default.isExecutableFile(atPath: gdb) else { return "(no stacks: the app has ended, or gdb is not installed)" }
+        let read = try? Tool.run(gdb, ["-p", String(process.processIdentifier), "-batch", "-nx", "-ex", "thread apply all bt 25"], timeout: 60)
+        return "the app's threads:\n" + (read?.output ?? "(gdb could not read them)")
     }
 
     /// The X window ID of the app's main window: the visible one (GTK's 1×1 client leader
