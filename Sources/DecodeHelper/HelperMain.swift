@@ -1,4 +1,4 @@
-// Why this exists: the decoding helper's life: its loaders loaded while it may still open them, then its seccomp filter on, then one request at a time from the app on its standard input (a socket), each answered with pixels in a sealed memfd or the reason there are none.
+// Why this exists: the decoding helper's life: its seccomp filter on as it starts (each format's loader is loaded when its first photo comes), then one request at a time from the app on its standard input (a socket), each answered with pixels in a sealed memfd or the reason there are none.
 import Foundation
 import GdkPixbuf
 import HelperIPC
@@ -21,17 +21,12 @@ public enum DecodeHelperMain {
         }
         // Below the app's main thread, as its workers are: decoding never takes a CPU from a frame.
         BackgroundPriority.lowerHelperThread()
-        // Load every loader module (and the libraries it needs) now: once filtered, a loader
-        // could still open one (reading is allowed), but loading them all up front means the
-        // first photo of each format costs no more than the next.
-        // (A loader closed without data warns that it got none: said to nobody.)
-        let errors = dup(2)
-        let null = open("/dev/null", O_WRONLY)
-        if null >= 0 { dup2(null, 2); close(null) }
-        for format in PixbufFormats.all {
-            if let loader = try? PixbufLoader(type: format.name) { try? loader.close() }
-        }
-        if errors >= 0 { dup2(errors, 2); close(errors) }
+        // No loader module is loaded here: GdkPixbuf loads a format's module (and the libraries it
+        // needs) when the first photo of that format arrives, which the filter allows (it reads
+        // and maps). Loading all of them first (AVIF's and HEIF's encoders and codecs, SVG's
+        // Pango and Cairo) took a start from 12 to 37 ms, and a gallery of JPEGs and PNGs (built
+        // into GdkPixbuf) needs none (BENCHMARKS.md, issue 58). Unless asked to (`preloadVariable`).
+        if ProcessInfo.processInfo.environment[HelperLaunch.preloadVariable] == "1" { loadEveryLoader() }
         let problem = HelperConfinement.applyFilter()
         var ready = HelperReady(filtered: problem == nil, problem: problem)
         if case .on(let abi) = landlock { ready.landlock = abi } else if landlock == .unsupported { ready.landlock = 0 }
@@ -52,6 +47,18 @@ public enum DecodeHelperMain {
             send(HelperCoding.encode(reply), fd: pixels)
             if pixels >= 0 { close(pixels) }
         }
+    }
+
+    /// Every loader module (and the libraries it needs) loaded now. (A loader closed without data
+    /// warns that it got none: said to nobody.)
+    static func loadEveryLoader() {
+        let errors = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 { dup2(null, 2); close(null) }
+        for format in PixbufFormats.all {
+            if let loader = try? PixbufLoader(type: format.name) { try? loader.close() }
+        }
+        if errors >= 0 { dup2(errors, 2); close(errors) }
     }
 
     /// The app, on the standard input.

@@ -1,5 +1,6 @@
 // Why this exists: a private loader list that adds the misbehaving test loader module (TestPixbufLoader) to the system's, and a private MIME type so that GIO recognises its files: the environment a test gives the app to reach it, and the test files that make it crash, allocate, loop or probe.
 import Foundation
+import PhotoPipeline
 
 public enum TestLoaderModule {
     /// The module, built beside the app.
@@ -72,6 +73,9 @@ public enum TestLoaderModule {
         guard update.status == 0 else {
             throw NSError(domain: "TestLoaderModule", code: 2, userInfo: [NSLocalizedDescriptionKey: "update-mime-database: \(update.output)"])
         }
-        return ["GDK_PIXBUF_MODULE_FILE": list.path, "XDG_DATA_DIRS": folder.appendingPathComponent("data").path + ":/usr/share"]
+        // The test loader loaded before the filter, as every loader once was: a tampering one
+        // (`tamper`) sets itself between the helper and the app then.
+        return ["GDK_PIXBUF_MODULE_FILE": list.path, "XDG_DATA_DIRS": folder.appendingPathComponent("data").path + ":/usr/share",
+                HelperLaunch.preloadVariable: "1"]
     }
 }

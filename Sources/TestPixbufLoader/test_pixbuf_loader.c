@@ -25,7 +25,7 @@ typedef struct {
 static gpointer begin_load(GdkPixbufModuleSizeFunc size, GdkPixbufModulePreparedFunc prepared,
                            GdkPixbufModuleUpdatedFunc updated, gpointer user_data, GError **error) {
     (void)size; (void)prepared; (void)updated; (void)user_data; (void)error;
-    /* Loaded at the helper's start, before its filter: where the test asks, it is compromised from then on. */
+    /* Loaded at the helper's start, before its filter (CLASSIC_PHOTOS_HELPER_PRELOAD_LOADERS, which the tests that use this loader set): where the test asks, it is compromised from then on. */
     cpt_tamper_if_asked();
     Context *context = g_new0(Context, 1);
     context->data = g_string_new(NULL);

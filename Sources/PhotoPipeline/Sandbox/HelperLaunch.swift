@@ -40,9 +40,14 @@ public struct HelperLaunch: Sendable {
         return limits
     }
     /// Environment the helper keeps (languages for the loaders' own messages, GLib's debugging,
-    /// a private loader list for tests); everything else is cleared.
+    /// a private loader list for tests, whether it loads every loader before its filter);
+    /// everything else is cleared.
     public static let keptEnvironment = ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "G_DEBUG", "G_MESSAGES_DEBUG", "GDK_PIXBUF_MODULE_FILE",
-                                         "XDG_DATA_DIRS"]
+                                         "XDG_DATA_DIRS", preloadVariable]
+    /// Set to 1, a helper loads every loader before its filter is on, as it did before loaders
+    /// were loaded by their first photo: for a loader whose setting up needs what the filter
+    /// refuses, and for the tests whose loader takes the helper over from its start.
+    public static let preloadVariable = "CLASSIC_PHOTOS_HELPER_PRELOAD_LOADERS"
 
     public init(executable: String = HelperLaunch.helperExecutable(), addressLimit: UInt64 = HelperLaunch.defaultAddressLimit(),
                 processorSeconds: Int = HelperLaunch.configuredProcessorSeconds) {

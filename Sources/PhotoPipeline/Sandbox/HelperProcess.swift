@@ -30,7 +30,7 @@ final class HelperProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// How long a helper may take to start (its loaders loaded), in seconds of wall time.
+    /// How long a helper may take to start (until its filter is on), in seconds of wall time.
     static let startSeconds: Int32 = 30
 
     /// Start a helper and wait until it says it is ready; the reason it is not, otherwise.
