@@ -13,7 +13,7 @@ final class PackageProgramsTests: XCTestCase {
         "Sources/PhotoPipeline/Sandbox/HelperProcess.swift": ("ChildSpawn.start", "bubblewrap"),
         // The spawn itself, for HelperProcess: cph_spawn, then execve of the program it is given.
         "Sources/HelperIPC/ChildSpawn.swift": ("cph_spawn", nil),
-        "Sources/CHelperIPC/helper_ipc.c": ("execve", nil),
+        "Sources/CHelperIPC/spawn.c": ("execve", nil),
         // Names execve only to refuse it (the helper's seccomp filter).
         "Sources/CSeccomp/helper_seccomp.c": ("execve", nil),
     ]
