@@ -49,6 +49,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
     poppler-utils
     # test: the manual's pages validated (yelp-check)
     yelp-tools
+    # test: a stuck app's threads' stacks, in the failure's message (AppProcess.threadStacks)
+    gdb
   )
 fi
 # Installed without what they recommend (xdg-desktop-portal-gnome recommends GNOME Shell: 500
