@@ -103,14 +103,7 @@ final class HelperRequests {
             return (reply, -1)
         case .turn(_, let turn):
             do throws(TurnRefusal) {
-                let file = try PhotoTurning.turnedHere([UInt8](data), turn)
-                let fd = SealedMemory.sealed(Data(file), name: "classic-photos-file")
-                guard fd >= 0 else {
-                    reply.error = .undecodable(Words("its pixels could not be turned"))
-                    return (reply, -1)
-                }
-                reply.fileLength = file.count
-                return (reply, fd)
+                return attach(file: try PhotoTurning.turnedHere([UInt8](data), turn), named: "classic-photos-file", to: reply)
             } catch {
                 reply.error = .undecodable(error.reason)
                 return (reply, -1)
@@ -120,13 +113,7 @@ final class HelperRequests {
                 reply.error = .undecodable(Words("its pixels could not be read"))
                 return (reply, -1)
             }
-            let fd = SealedMemory.sealed(Data(samples), name: "classic-photos-samples")
-            guard fd >= 0 else {
-                reply.error = .undecodable(Words("its pixels could not be handed over"))
-                return (reply, -1)
-            }
-            reply.fileLength = samples.count
-            return (reply, fd)
+            return attach(file: samples, named: "classic-photos-samples", to: reply)
         case .losslessPixels:
             guard let read = PhotoTurning.losslessWebPPixelsHere([UInt8](data)) else {
                 reply.error = .undecodable(Words("its pixels could not be read"))
@@ -161,6 +148,18 @@ final class HelperRequests {
             return (reply, -1)
         }
         reply.pixels = PixelShape(width: pixbuf.width, height: pixbuf.height, rowStride: pixbuf.rowStride, hasAlpha: pixbuf.hasAlpha)
+        return (reply, fd)
+    }
+
+    /// `bytes` (a turned file, a PNG's samples) copied into a new memfd, sealed, their length in `reply`.
+    func attach(file bytes: [UInt8], named name: String, to reply: HelperReply) -> (HelperReply?, Int32) {
+        var reply = reply
+        let fd = bytes.withUnsafeBytes { SealedMemory.sealed(copying: $0.baseAddress, count: $0.count, name: name) }
+        guard fd >= 0 else {
+            reply.error = .undecodable(Words("its pixels could not be handed over"))
+            return (reply, -1)
+        }
+        reply.fileLength = bytes.count
         return (reply, fd)
     }
 }

@@ -37,9 +37,8 @@ extension PNGRotationEdit {
 
     /// A PNG's samples, row after row without filter bytes, as its image data holds them (the
     /// fresh helper's side of the app's check of a turn).
-    static func samplesHere(_ file: [UInt8]) throws(TurnRefusal) -> (width: Int, height: Int, pixel: Int, samples: [UInt8]) {
-        let png = try parsed(file)
-        return (png.width, png.height, png.pixel, try samplesHere(file, png))
+    static func samplesHere(_ file: [UInt8]) throws(TurnRefusal) -> [UInt8] {
+        try samplesHere(file, try parsed(file))
     }
 
     private static func samplesHere(_ file: [UInt8], _ png: Parsed) throws(TurnRefusal) -> [UInt8] {

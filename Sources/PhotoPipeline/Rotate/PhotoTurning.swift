@@ -32,7 +32,7 @@ public enum PhotoTurning {
 
     /// A PNG's samples, in this process (a decoding helper's side of the turn's check).
     public static func pngSamplesHere(_ bytes: [UInt8]) -> [UInt8]? {
-        try? PNGRotationEdit.samplesHere(bytes).samples
+        try? PNGRotationEdit.samplesHere(bytes)
     }
 
     /// A lossless WebP's own pixels, in this process (a decoding helper's side of the turn's check).
