@@ -188,4 +188,23 @@ final class OnscreenSchedulerTests: XCTestCase {
                            "running for the rule's time: the band starts anyway")
         }
     }
+
+    /// GTK may map the rest of a screen a frame after the one that ended the scroll, binding
+    /// nothing (at the list's end, under load): the rows that show then are scheduled as a rest's,
+    /// and a frame that changes nothing schedules nothing.
+    func testRowsMappedAFrameAfterTheRestAreScheduled() {
+        MainActor.assumeIsolated {
+            let f = Fixture()
+            f.scroll(to: 993...993)
+            XCTAssertEqual(f.gallery.loads.last, .load(visible: [993], prefetch: []), "the rest's frame showed one row")
+            let before = f.gallery.loads.count
+
+            f.list.onScreen = Array(990...999)
+            f.list.layOut()
+            XCTAssertEqual(f.gallery.loads.last, .load(visible: Array(990...999), prefetch: []), "the rows mapped a frame later start")
+            XCTAssertEqual(f.scheduler.visible, Array(990...999))
+            f.list.layOut()
+            XCTAssertEqual(f.gallery.loads.count, before + 1, "a frame that shows the same rows starts nothing")
+        }
+    }
 }

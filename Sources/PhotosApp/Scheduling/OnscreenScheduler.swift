@@ -11,6 +11,9 @@ import PhotoPipeline
 /// 4. A visible row that has been running for `stuckAfterSeconds` no longer holds the prefetch back.
 /// 5. While a folder's listing still finds photos, nothing starts (its first rows are
 ///    provisional), for at most `provisionalHoldSeconds`.
+/// 6. At rest, every frame's rows on screen are the ones scheduled: GTK may map rows a frame or
+///    more after the one that ended the scroll (at the list's end, under load), without binding
+///    anything, so each frame at rest looks again and a change is scheduled like a rest.
 @MainActor
 final class OnscreenScheduler {
     private let list: OnscreenList
@@ -106,9 +109,13 @@ final class OnscreenScheduler {
     }
 
     private func layoutDone() {
-        guard needsUpdate, !scroll.isScrolling else { return }
-        needsUpdate = false
-        update()
+        guard !scroll.isScrolling else { return }
+        if needsUpdate {
+            needsUpdate = false
+            update()
+        } else if gallery != nil, list.visibleRows() != visible {
+            update()
+        }
     }
 
     /// loadImagesForOnscreenCells + resumeAllOperations.
