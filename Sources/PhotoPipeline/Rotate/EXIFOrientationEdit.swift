@@ -12,38 +12,22 @@ enum EXIFOrientationEdit {
 
     /// A JPEG turned: its APP1 EXIF block's orientation, or a new APP1 after SOI (and JFIF's APP0).
     static func turnedJPEG(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
-        guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { throw TurnRefusal(Words("it is not a JPEG")) }
-        var at = 2, insertAt = 2
-        while at + 4 <= file.count {
-            guard file[at] == 0xFF else { throw TurnRefusal(Words("its JPEG segments are damaged")) }
-            let marker = file[at + 1]
-            if marker == 0xFF { at += 1; continue }
-            if marker == 0xDA || marker == 0xD9 { break }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }
-            let length = Int(file[at + 2]) << 8 | Int(file[at + 3])
-            guard length >= 2, at + 2 + length <= file.count else { throw TurnRefusal(Words("its JPEG segments are damaged")) }
-            let payload = (at + 4)..<(at + 2 + length)
-            if marker == 0xE1, payload.count >= 14, file[payload.prefix(6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                let tiff = Array(file[(payload.lowerBound + 6)..<payload.upperBound])
-                let turned = try turnedTIFF(tiff, turn)
-                let newLength = length + turned.count - tiff.count
-                guard newLength <= 0xFFFF else { throw TurnRefusal(Words("its EXIF block is full")) }
-                var result = Array(file[..<at])
-                result += [0xFF, 0xE1, UInt8(newLength >> 8), UInt8(newLength & 0xFF)]
-                result += file[payload.prefix(6)]
-                result += turned
-                result += file[payload.upperBound...]
-                return result
-            }
-            if marker == 0xE0, at == 2 { insertAt = at + 2 + length }
-            at += 2 + length
+        let header = try JPEGHeader(file)
+        if let index = header.exifIndex(in: file) {
+            let segment = header.pieces[index].range
+            let turned = try turnedTIFF(Array(header.exifBlock(index, in: file)), turn)
+            let newLength = 2 + 6 + turned.count
+            guard newLength <= 0xFFFF else { throw TurnRefusal(Words("its EXIF block is full")) }
+            return Array(file[..<segment.lowerBound]) + [0xFF, 0xE1, UInt8(newLength >> 8), UInt8(newLength & 0xFF)]
+                + JPEGHeader.exifHeader + turned + file[segment.upperBound...]
         }
+        let insertAt = header.newExifIndex == 1 ? header.pieces[0].range.upperBound : 2
         // No EXIF: a minimal one, big-endian, with IFD0 holding only the orientation.
         let value = turn.turning(orientation: 1)
         let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8] + [0, 1] + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(value), 0, 0] + [0, 0, 0, 0]
         let length = 2 + 6 + tiff.count
         var result = Array(file[..<insertAt])
-        result += [0xFF, 0xE1, 0, UInt8(length), 0x45, 0x78, 0x69, 0x66, 0, 0]
+        result += [0xFF, 0xE1, 0, UInt8(length)] + JPEGHeader.exifHeader
         result += tiff
         result += file[insertAt...]
         return result
@@ -87,47 +71,5 @@ enum EXIFOrientationEdit {
         guard tiff.bytes.count < Int(UInt32.max) else { throw TurnRefusal(Words("its EXIF data is damaged")) }
         tiff.put32(tiff.bytes.count, at: 4)
         return tiff.bytes + copy.bytes
-    }
-}
-
-/// A TIFF block's bytes in its own byte order, every read checked.
-struct TIFFBytes {
-    var bytes: [UInt8]
-    let little: Bool
-
-    init(_ bytes: [UInt8]) throws(TurnRefusal) {
-        guard bytes.count >= 8 else { throw TurnRefusal(Words("its EXIF data is damaged")) }
-        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
-        case (0x49, 0x49, 0x2A, 0): little = true
-        case (0x4D, 0x4D, 0, 0x2A): little = false
-        default: throw TurnRefusal(Words("its EXIF data is damaged"))
-        }
-        self.bytes = bytes
-    }
-
-    init(unchecked bytes: [UInt8], little: Bool) {
-        self.bytes = bytes
-        self.little = little
-    }
-
-    func u16(_ at: Int) throws(TurnRefusal) -> Int {
-        guard at >= 0, at + 2 <= bytes.count else { throw TurnRefusal(Words("its EXIF data is damaged")) }
-        return little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
-    }
-
-    func u32(_ at: Int) throws(TurnRefusal) -> Int {
-        let (first, second) = (try u16(at), try u16(at + 2))
-        return little ? first | second << 16 : first << 16 | second
-    }
-
-    mutating func put16(_ value: Int, at: Int) {
-        let (low, high) = (UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF))
-        bytes[at] = little ? low : high
-        bytes[at + 1] = little ? high : low
-    }
-
-    mutating func put32(_ value: Int, at: Int) {
-        put16(little ? value & 0xFFFF : (value >> 16) & 0xFFFF, at: at)
-        put16(little ? (value >> 16) & 0xFFFF : value & 0xFFFF, at: at + 2)
     }
 }

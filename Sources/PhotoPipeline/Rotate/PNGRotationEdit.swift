@@ -72,19 +72,10 @@ enum PNGRotationEdit {
     static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         let original = try parsed(file)
         guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
-        // The user's own file: a helper of that origin, never lent to another.
-        switch pool.askForFile(origin: "file:", bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
-        case .failure(let error): throw TurnRefusal(Words("its pixels could not be turned: %s", error.description))
-        case .success(let (reply, turned)):
-            if case .undecodable(let words)? = reply.error { throw TurnRefusal(words) }
-            guard let turned, turned.count <= file.count * 4 + (original.width * original.height * original.pixel) + 65_536 else {
-                throw TurnRefusal(Words("its pixels could not be turned"))
-            }
-            let result = [UInt8](turned)
-            try checkChunks(of: result, against: original)
-            try checkSamples(of: result, against: file, original, turn, in: pool)
-            return result
-        }
+        let result = try TurnInHelper.asked(file, turn, in: pool, most: file.count * 4 + (original.width * original.height * original.pixel) + 65_536)
+        try checkChunks(of: result, against: original)
+        try checkSamples(of: result, against: file, original, turn, in: pool)
+        return result
     }
 
     /// The result's chunks, read by the app's own reader, are the original's in the same order,

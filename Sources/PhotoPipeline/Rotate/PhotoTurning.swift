@@ -1,4 +1,4 @@
-// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth and a lossless WebP its pixels turned and encoded again exactly (both in a helper, checked by the app), each rewritten safely in place; other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
+// Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth and a lossless WebP its pixels turned and encoded again exactly; every edit is computed in a helper and checked by the app by what it may change, then written safely in place. Other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
 import Foundation
 
 public enum PhotoTurning {
@@ -18,15 +18,24 @@ public enum PhotoTurning {
             _ = try? PNGRotationEdit.turnedHere(bytes, turn)
             if let png = try? PNGRotationEdit.parsed(bytes) { _ = try? PNGRotationEdit.checkChunks(of: bytes, against: png) }
             _ = try? WebPRotationEdit.turnedHere(bytes, turn)
+            // The checks' readers on the bytes as an answer, against themselves and a true turn.
+            for kind in [Kind.jpeg, .tiff, .heif] {
+                try? check(bytes, against: bytes, turn, kind)
+                if kind == self.kind(of: bytes), let turned = try? turnedHere(bytes, turn) { try? check(turned, against: bytes, turn, kind) }
+            }
         }
     }
 
-    /// A PNG's or lossless WebP's bytes turned, in this process (a decoding helper's side of `turn`).
+    /// A photo's bytes turned, in this process: a decoding helper's side of `turn` (and the
+    /// pipeline's tests, without a pool).
     public static func turnedHere(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         switch kind(of: bytes) {
+        case .jpeg: return try EXIFOrientationEdit.turnedJPEG(bytes, turn)
+        case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
+        case .heif: return try HEIFRotationEdit.turned(bytes, turn)
         case .png: return try PNGRotationEdit.turnedHere(bytes, turn)
         case .webp: return try WebPRotationEdit.turnedHere(bytes, turn)
-        default: throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
+        case .other(let name): throw refusal(name)
         }
     }
 
@@ -40,17 +49,36 @@ public enum PhotoTurning {
         try? WebPRotationEdit.losslessPixelsHere(bytes)
     }
 
-    /// A photo's bytes turned, by what its bytes say it is.
+    /// A photo's bytes turned, by what its bytes say it is: in a helper where the app has a pool,
+    /// its answer checked by what the edit may change.
     static func turned(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
-        switch kind(of: bytes) {
-        case .jpeg: return try EXIFOrientationEdit.turnedJPEG(bytes, turn)
-        case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
-        case .heif: return try HEIFRotationEdit.turned(bytes, turn)
+        let kind = kind(of: bytes)
+        switch kind {
         case .png: return try PNGRotationEdit.turned(bytes, turn)
         case .webp: return try WebPRotationEdit.turned(bytes, turn)
-        case .other(let name?): throw TurnRefusal(Words("a %1$s photo cannot be turned without re-encoding it", name))
-        case .other(nil): throw TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
+        case .other(let name): throw refusal(name)
+        case .jpeg, .tiff, .heif:
+            guard let pool = HelperPool.shared else { return try turnedHere(bytes, turn) }
+            // An orientation edit adds at most an IFD0 copy (65,535 entries) or a box.
+            let result = try TurnInHelper.asked(bytes, turn, in: pool, most: bytes.count + 2 + 12 * 65_536 + 6)
+            try check(result, against: bytes, turn, kind)
+            return result
         }
+    }
+
+    /// The app's check of an orientation edit's answer (`EXIFOrientationCheck`, `HEIFRotationCheck`).
+    static func check(_ result: [UInt8], against bytes: [UInt8], _ turn: QuarterTurn, _ kind: Kind) throws(TurnRefusal) {
+        switch kind {
+        case .jpeg: try EXIFOrientationCheck.checkJPEG(result, against: bytes, turn)
+        case .tiff: try EXIFOrientationCheck.checkTIFF(result, against: bytes, turn)
+        case .heif: try HEIFRotationCheck.check(result, against: bytes, turn)
+        default: throw TurnRefusal(EXIFOrientationCheck.notTheTurn)
+        }
+    }
+
+    static func refusal(_ name: String?) -> TurnRefusal {
+        if let name { return TurnRefusal(Words("a %1$s photo cannot be turned without re-encoding it", name)) }
+        return TurnRefusal(Words("a photo of this kind cannot be turned without re-encoding it"))
     }
 
     enum Kind: Equatable { case jpeg, tiff, heif, png, webp, other(String?) }

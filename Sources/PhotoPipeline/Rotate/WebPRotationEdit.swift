@@ -37,17 +37,10 @@ enum WebPRotationEdit {
         // What can be refused from the chunks alone is, without waking a helper.
         _ = try losslessImage(in: file, chunks(file))
         guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
-        // The user's own file: a helper of that origin, never lent to another.
-        switch pool.askForFile(origin: "file:", bytes: Data(file), cancellable: nil, { .turn(id: $0, turn) }) {
-        case .failure(let error): throw TurnRefusal(Words("its pixels could not be turned: %s", error.description))
-        case .success(let (reply, turned)):
-            if case .undecodable(let words)? = reply.error { throw TurnRefusal(words) }
-            guard let turned, turned.count <= file.count * 4 + 65_536 else { throw TurnRefusal(Words("its pixels could not be turned")) }
-            let result = [UInt8](turned)
-            try checkChunks(of: result, against: file)
-            try checkPixels(of: result, against: file, turn, in: pool)
-            return result
-        }
+        let result = try TurnInHelper.asked(file, turn, in: pool, most: file.count * 4 + 65_536)
+        try checkChunks(of: result, against: file)
+        try checkPixels(of: result, against: file, turn, in: pool)
+        return result
     }
 
     /// Why a turn's result is refused when a check finds it is not what was asked.

@@ -20,7 +20,8 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     /// Several photos' facts (`PhotoFacts`) from their first bytes: the bytes beside the request
     /// are each photo's, `lengths` of them, one after another.
     case facts(id: Int, lengths: [Int])
-    /// A PNG's or lossless WebP's file turned a quarter (`PhotoTurning.turnedHere`), beside the reply.
+    /// A photo's file turned a quarter (`PhotoTurning.turnedHere`: its orientation, or a PNG's or
+    /// lossless WebP's pixels), beside the reply.
     case turn(id: Int, QuarterTurn)
     /// A PNG's samples as its image data holds them (rows without filter bytes), for the app to
     /// compare a turn's result with its original (asked of a fresh helper).
