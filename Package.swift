@@ -135,6 +135,9 @@ let package = Package(
             swiftSettings: testSettings
         ),
 
+        // GIO's defaults raced in a process of its own (the deadlock GIODefaults avoids).
+        .executableTarget(name: "GIORaceProbe", dependencies: ["GLibIO", "CGLib"], swiftSettings: testSettings),
+
         // Starts Xvfb, D-Bus, a server, the app and a script, then ends, throws or waits (the process-lifetime test).
         .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
 
@@ -186,7 +189,7 @@ let package = Package(
 let sanitizerBuild = Context.environment["CLASSIC_PHOTOS_SANITIZER_BUILD"]
 if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
     var unneeded: Set<String> = ["AppTests", "BenchmarkTests", "BenchmarkKit", "Benchmarks", "SepiaReference", "SepiaReferencePortable",
-                                 "NetworkFixture", "ChildLifetimeProbe", "RootWindowProperty", "SandboxProbe"]
+                                 "NetworkFixture", "ChildLifetimeProbe", "GIORaceProbe", "RootWindowProperty", "SandboxProbe"]
     var unneededProducts: Set<String> = ["classic-photos-bench"]
     if sanitizerBuild == "fuzzers" {
         for target in package.targets where ["ManifestFuzzer", "HeaderFuzzer"].contains(target.name) {

@@ -4,6 +4,9 @@
 #include <glib.h>
 #include <glib-object.h>
 #include <gio/gio.h>
+/* g_settings_backend_get_default: made once on the main thread at start (GIODefaults). */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <locale.h>
 #include <libintl.h>

@@ -1,5 +1,6 @@
 // Why this exists: start-up, in order: options, translations, the trace, the main-loop bridge, then the GtkApplication; the executable only calls it.
 import Foundation
+import GLibIO
 import GLibRuntime
 import Gtk
 import PhotoPipeline
@@ -23,6 +24,8 @@ public enum Launch {
         }
 
         Localization.setUp()
+        // Before any worker may reach them (a GLib deadlock otherwise: GIODefaults).
+        GIODefaults.makeHere()
         // The operations inspector reads every event through this observer, from the first one on.
         Trace.shared.observer = TraceObserver()
         // CLASSIC_PHOTOS_TRACE does what --trace does, for launches that cannot add options (a desktop file's Exec line).
