@@ -7,6 +7,12 @@ public enum PhotoTurning {
         try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn) }
     }
 
+    /// The same turn made in this process, as the app made a JPEG's, TIFF's or HEIC's before
+    /// issue 58: the benchmark's side of the comparison. Blocking.
+    public static func turnHere(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
+        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turnedHere(bytes, turn) }
+    }
+
     /// For the header fuzzer: every edit on the same bytes, whatever they say they are; each
     /// must refuse what it cannot read, never trap.
     public static func tryEveryEdit(on data: Data) {
