@@ -47,6 +47,24 @@ final class ScrollingAppTests: XCTestCase {
         try assertScrollRules(xvfb, app, visible: visible, name: "wheel fling")
     }
 
+    /// A burst of wheel clicks that carries the list past its end comes to rest on a screen of
+    /// rows: GTK 4.8's list left the screen blank below row 1,993 (every time, idle), and the app
+    /// has it show the rows that follow (`list-gap`).
+    func testAWheelBurstPastTheEndComesToRestOnAScreenOfRows() throws {
+        let xvfb = try Xvfb()
+        let app = try launch(xvfb)
+        defer { app.stop() }
+        // The scrollbar dragged a third of the way, then 400 wheel clicks at once.
+        try xvfb.run("xdotool", ["mousemove", "714", "300", "sleep", "0.3", "mousemove", "714", "56", "sleep", "0.3",
+                                 "mousedown", "1", "mousemove", "714", "250", "mouseup", "1"])
+        _ = try app.waitForScrollRest(filtered: false)
+        try xvfb.run("xdotool", ["mousemove", "360", "300", "click", "--repeat", "400", "--delay", "0", "5"])
+        let visible = try app.waitForScrollRest()
+        XCTAssertEqual(visible.upperBound, 1999, "at the end: \(visible)")
+        XCTAssertGreaterThanOrEqual(visible.count, 5, "a screen of rows: \(visible)")
+        try assertScreenShowsOwnThumbnails(xvfb, app, visible: visible, name: "burst-past-the-end")
+    }
+
     func testScrollbarDragSuspendsThenLoadsOnlyTheRowsOnScreen() throws {
         let xvfb = try Xvfb()
         let app = try launch(xvfb)

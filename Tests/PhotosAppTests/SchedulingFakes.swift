@@ -48,6 +48,7 @@ final class FakeList: OnscreenList {
 
     func visibleRows() -> [Int] { onScreen }
     func requestLayout() { layoutRequested = true }
+    func revealRowsBelow(_ visible: [Int]) {}
 
     /// The frame clock lays the list out and paints it (every frame, asked for or not).
     func layOut() {

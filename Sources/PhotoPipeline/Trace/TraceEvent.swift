@@ -44,6 +44,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case scrollEnd(visible: [Int])
     case visible(rows: [Int])
     case prefetch(rows: [Int])
+    case listGap(rows: [Int])
     case firstRowsFrame(wall: Double)
     case galleryFreed(rows: Int)
     case frame(ms: Double, work: Double, at: Double)
@@ -107,6 +108,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
         case visible, prefetch
+        case listGap = "list-gap"
         case firstRowsFrame = "first-rows-frame"
         case galleryFreed = "gallery-freed"
         case frame, phases, stall
@@ -170,6 +172,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .scrollEnd: "scrolling settled; the first and last row on screen"
             case .visible: "the first and last row on screen, after layout"
             case .prefetch: "the rows of the prefetch band, started at low priority"
+            case .listGap: "GTK 4.8's list came to rest showing these rows (the first and last) and a blank screen below them, though rows follow (after a fast wheel burst past its end); it was asked to show the next row, which lays the rest out"
             case .firstRowsFrame: "the first painted frame with rows on screen (Unix time)"
             case .galleryFreed: "a replaced gallery was freed with its records and thumbnails"
             case .frame: "with `CLASSIC_PHOTOS_PROBE=1`: a frame's interval, its work (start → after-paint) and start"

@@ -222,11 +222,6 @@ final class GalleryList: OnscreenList {
     /// More rows of the gallery shown arrived (a big manifest is still being read).
     func rowsAdded(_ count: Int) { model.append(count) }
 
-    // MARK: what the scheduler sees (OnscreenList)
-
-    func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }
-    func requestLayout() { listView.queueDraw() }
-
     /// A record changed: update its widget only if one is bound to that very record now.
     private func rowChanged(_ index: Int) {
         guard let gallery else { return }

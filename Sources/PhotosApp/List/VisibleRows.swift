@@ -18,6 +18,15 @@ enum VisibleRows {
         }.sorted()
     }
 
+    /// Where the lowest of `rows` ends, in the viewport (nil when none of them is laid out).
+    static func bottom(of rows: [Int], _ bindings: RowBindings<PhotoRow>, in viewport: ScrolledWindow) -> Double? {
+        let wanted = Set(rows)
+        return bindings.boundRows.compactMap { row, view -> Double? in
+            guard wanted.contains(row), view.container.isMapped, let box = view.container.bounds(in: viewport) else { return nil }
+            return box.y + box.height
+        }.max()
+    }
+
     /// How many cells a grid's row holds: the bound, mapped cells level with the first one.
     static func columns(_ bindings: RowBindings<PhotoRow>, in viewport: ScrolledWindow) -> Int {
         let tops = bindings.boundRows.sorted { $0.key < $1.key }.compactMap { _, view -> Double? in

@@ -8,6 +8,9 @@ protocol OnscreenList: AnyObject {
     func visibleRows() -> [Int]
     /// Ask for a layout pass: `layoutDone` follows once the list has been laid out and painted.
     func requestLayout()
+    /// At rest, with `visible` on screen: if rows follow them but the screen below them is blank
+    /// (GTK 4.8's list after a fast wheel burst past its end), show those rows.
+    func revealRowsBelow(_ visible: [Int])
     /// The list was laid out and painted (GTK's frame clock `after-paint`).
     var layoutDone: Listeners<Void> { get }
     /// The list's size or length changed, so other rows may show.

@@ -13,7 +13,9 @@ import PhotoPipeline
 ///    provisional), for at most `provisionalHoldSeconds`.
 /// 6. At rest, every frame's rows on screen are the ones scheduled: GTK may map rows a frame or
 ///    more after the one that ended the scroll (at the list's end, under load), without binding
-///    anything, so each frame at rest looks again and a change is scheduled like a rest.
+///    anything, so each frame at rest looks again and a change is scheduled like a rest (but
+///    not a frame with no row on screen: the viewer covers the list, and its photo's download
+///    must go on).
 @MainActor
 final class OnscreenScheduler {
     private let list: OnscreenList
@@ -113,7 +115,8 @@ final class OnscreenScheduler {
         if needsUpdate {
             needsUpdate = false
             update()
-        } else if gallery != nil, list.visibleRows() != visible {
+        } else if gallery != nil, case let now = list.visibleRows(), !now.isEmpty, now != visible {
+            // None on screen is a list hidden (the viewer over it) or not laid out yet, not a rest.
             update()
         }
     }
@@ -121,6 +124,7 @@ final class OnscreenScheduler {
     /// loadImagesForOnscreenCells + resumeAllOperations.
     private func update() {
         visible = list.visibleRows()
+        list.revealRowsBelow(visible)
         prefetchBand = []
         prefetchStarted = false
         let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]

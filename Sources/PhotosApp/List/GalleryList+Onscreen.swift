@@ -1,0 +1,21 @@
+// Why this exists: the list's side of the scroll scheduler (OnscreenList): which rows are on screen, a layout asked for, and a screen GTK 4.8 left blank below its rows at rest shown again.
+import Gtk
+import PhotoPipeline
+
+extension GalleryList {
+    func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }
+    func requestLayout() { listView.queueDraw() }
+
+    /// GTK 4.8's list can come to rest after a fast wheel burst past its end showing only the
+    /// edge of one row, the rest of the viewport blank, though rows follow it (the scroll tests
+    /// caught it under load: the rest named row 1,993 of 2,000 alone). Asking it to scroll the
+    /// next row into view makes it lay them out; anywhere else that row is on screen already
+    /// and nothing moves.
+    func revealRowsBelow(_ visible: [Int]) {
+        guard let gallery, let last = visible.last, last + 1 < gallery.count,
+              let bottom = VisibleRows.bottom(of: visible, bindings, in: scrolled),
+              bottom < Double(scrolled.height) * 0.9 else { return }
+        Trace.shared.emit(.listGap(rows: [visible.first!, last]))
+        listView.scrollTo(last + 1)
+    }
+}
