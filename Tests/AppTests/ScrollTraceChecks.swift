@@ -43,7 +43,7 @@ struct ScrollTraceChecks {
             var allowed = Set(visible)
             for event in window {
                 if case .prefetch(let rows) = event.event { allowed.formUnion(rows) }
-                // Rows GTK mapped a frame or more after the rest, scheduled as they showed.
+                // Rows that came on screen a frame or more after the rest, scheduled as they showed.
                 if event.name == .visible, let rows = event.event.range { allowed.formUnion(rows) }
                 if event.name == .started, let row = event.row, !allowed.contains(row) {
                     XCTFail("after scroll-end #\(n) (visible \(visible)), row \(row) started though neither visible nor prefetched",
@@ -115,8 +115,9 @@ extension AppProcess {
     }
 
     /// The scroll settled: a scroll-end after the last scroll-begin, and (`filtered`) the rows on
-    /// screen since then filtered. Returns the rows on screen: the last rows the app saw there (GTK
-    /// may map some a frame after the rest's, and the app schedules them then).
+    /// screen since then filtered. Returns the rows on screen: the last rows the app saw there (a
+    /// rest's rows can change a frame later, as when a blank screen below them is repaired, and
+    /// the app schedules them then).
     func waitForScrollRest(filtered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> ClosedRange<Int> {
         XCTAssertTrue(trace.wait(timeout: 30) { events in
             guard let lastBegin = events.lastIndex(where: { $0.name == .scrollBegin }) else { return false }

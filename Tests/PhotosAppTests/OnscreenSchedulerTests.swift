@@ -189,9 +189,9 @@ final class OnscreenSchedulerTests: XCTestCase {
         }
     }
 
-    /// GTK may map the rest of a screen a frame after the one that ended the scroll, binding
-    /// nothing (at the list's end, under load): the rows that show then are scheduled as a rest's,
-    /// and a frame that changes nothing schedules nothing.
+    /// Rows that come on screen a frame after the rest without a scroll or a bind (GTK laying the
+    /// list out again, as when a blank screen below the rows is repaired) are scheduled as a
+    /// rest's, and a frame that changes nothing schedules nothing.
     func testRowsMappedAFrameAfterTheRestAreScheduled() {
         MainActor.assumeIsolated {
             let f = Fixture()

@@ -11,11 +11,10 @@ import PhotoPipeline
 /// 4. A visible row that has been running for `stuckAfterSeconds` no longer holds the prefetch back.
 /// 5. While a folder's listing still finds photos, nothing starts (its first rows are
 ///    provisional), for at most `provisionalHoldSeconds`.
-/// 6. At rest, every frame's rows on screen are the ones scheduled: GTK may map rows a frame or
-///    more after the one that ended the scroll (at the list's end, under load), without binding
-///    anything, so each frame at rest looks again and a change is scheduled like a rest (but
-///    not a frame with no row on screen: the viewer covers the list, and its photo's download
-///    must go on).
+/// 6. At rest, every frame's rows on screen are the ones scheduled: whatever moves them without
+///    a scroll or a bind (GTK's own relayout, a blank screen below the rows repaired:
+///    `revealRowsBelow`) is scheduled like a rest; but not a frame with no row on screen (the
+///    viewer covers the list, and its photo's download must go on).
 @MainActor
 final class OnscreenScheduler {
     private let list: OnscreenList
