@@ -69,7 +69,7 @@ struct ScrollTraceChecks {
     func wastedDownloads(initiallyVisible: ClosedRange<Int>) -> [Int] {
         var seen = Set(initiallyVisible)
         for rest in restingVisible { seen.formUnion(rest.rows) }
-        for event in events where event.name == .visible { seen.formUnion(event.event.range ?? 0...(-1)) }
+        for event in events where event.name == .visible { if let rows = event.event.range { seen.formUnion(rows) } }
         return events.filter { $0.name == .finished && $0.queue == .download }.compactMap(\.row).filter { !seen.contains($0) }
     }
 }

@@ -112,5 +112,37 @@ final class OrientationEditCheckTests: PipelineTestCase {
         // Anything after the image data.
         let answer = try PhotoTurning.turnedHere(original, .clockwise)
         refused(answer + [0], original, .clockwise, "a byte after the image data")
+        // A mirrored image, which the edit refuses (a turn after a mirror is another picture):
+        // an answer with an irot added all the same.
+        let mirrored = try XCTUnwrap(Self.renamingBox("irot", to: "imir", in: turned))
+        XCTAssertThrowsError(try PhotoTurning.turnedHere(mirrored, .clockwise), "the edit refuses a mirrored image")
+        let forged = try XCTUnwrap(HEIFRotation.adding(quarterTurns: QuarterTurn.clockwise.turning(irot: 0), to: Data(mirrored)).map { [UInt8]($0) })
+        refused(forged, mirrored, .clockwise, "an irot added to a mirrored image")
+    }
+
+    /// `file` with its first box of type `type` given the type `new` (the same size: `irot` and
+    /// `imir` both hold one byte).
+    static func renamingBox(_ type: String, to new: String, in file: [UInt8]) -> [UInt8]? {
+        let name = Array(type.utf8)
+        guard let at = (0...(file.count - 4)).first(where: { file[$0..<($0 + 4)].elementsEqual(name) }) else { return nil }
+        var renamed = file
+        renamed.replaceSubrange(at..<(at + 4), with: Array(new.utf8))
+        return renamed
+    }
+
+    /// A HEIF whose properties are none (its `ipco` empty) though its primary item links one is
+    /// refused with the reason, as an answer and as an original, never a trap.
+    func testAHEIFWithoutPropertiesIsRefusedWithoutATrap() {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let size = 8 + body.count
+            return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+        }
+        let properties = box("iprp", box("ipco", []) + box("ipma", [0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0x81]))
+        let meta = box("meta", [0, 0, 0, 0] + box("pitm", [0, 0, 0, 0, 0, 1]) + box("iloc", [0, 0, 0, 0, 0x44, 0, 0, 0]) + properties)
+        let file = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta
+        XCTAssertEqual(PhotoTurning.kind(of: file), .heif)
+        refused(file, file, .clockwise, "a link to no property")
+        let withRotation = try? PhotoTurning.turnedHere(file, .clockwise)
+        if let withRotation { refused(withRotation, file, .anticlockwise, "the other turn") }
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: a HEIC or AVIF turned by a helper is taken only if it differs from the original in the boxes the irot edit names alone: the primary item's irot turned in place, or one irot added to the properties and linked to the primary item, with every item's data offsets past the meta box moved by exactly what it grew; every other box, property, link and byte as it was. Read by the app's own bounds-checked reader (HEIFBoxes).
+// Why this exists: a HEIC or AVIF turned by a helper is taken only if it is not mirrored (the edit refuses those) and differs from the original in the boxes the irot edit names alone: the primary item's irot turned in place, or one irot added to the properties and linked to the primary item, with every item's data offsets past the meta box moved by exactly what it grew; every other box, property, link and byte as it was. Read by the app's own bounds-checked reader (HEIFBoxes).
 import Foundation
 
 enum HEIFRotationCheck {
@@ -122,7 +122,10 @@ enum HEIFRotationCheck {
               theirs.primary == mine.primary, theirs.ipmaHeader == mine.ipmaHeader, theirs.ilocHeader == mine.ilocHeader else { throw refused }
         var links = mine.links
         let count = mine.properties.count
-        let rotation = (mine.links[mine.primary] ?? []).first { (1...count).contains($0.index) && mine.properties[$0.index - 1].type == "irot" }
+        let primaryProperties = (mine.links[mine.primary] ?? []).filter { $0.index >= 1 && $0.index <= count }
+        // A mirrored image the edit refuses (a turn after a mirror is another picture): no answer is its.
+        guard !primaryProperties.contains(where: { mine.properties[$0.index - 1].type == "imir" }) else { throw refused }
+        let rotation = primaryProperties.first { mine.properties[$0.index - 1].type == "irot" }
         if let rotation {
             // In place: that property's angle alone.
             let irot = mine.properties[rotation.index - 1], theirs = theirs.properties
