@@ -58,7 +58,7 @@ let package = Package(
         // A list row's thumbnail, name and status as one fixed-size widget (rebinding only redraws).
         .target(name: "CRowView", dependencies: ["CGtk"]),
         // Which OpenGL renderer GTK would use here (a GPU, or llvmpipe), asked before a window shows.
-        .target(name: "CGLProbe", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("epoxy")]),
+        .target(name: "CGLProbe", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("epoxy"), .linkedLibrary("X11")]),
         // The X11 root window's display profile (_ICC_PROFILE), read and watched on GDK's connection.
         .target(name: "CScreenProfile", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
         // The GTK widgets the app uses, on top of the runtime.

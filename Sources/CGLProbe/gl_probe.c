@@ -2,6 +2,7 @@
 #include "gl_probe.h"
 
 #include <epoxy/gl.h>
+#include <X11/Xlib.h>
 
 char *
 cp_gl_renderer_name (GdkDisplay *display, char **error)
@@ -22,4 +23,30 @@ cp_gl_renderer_name (GdkDisplay *display, char **error)
   gdk_gl_context_clear_current ();
   g_object_unref (context);
   return name;
+}
+
+void *
+cp_x11_connect (const char *display_name)
+{
+  return XOpenDisplay (display_name);
+}
+
+const char *
+cp_x11_missing_direct_rendering (void *connection)
+{
+  Display *x = connection;
+  int opcode = 0, event = 0, error = 0;
+  /* Mesa renders on a GPU through DRI3 or DRI2; NVIDIA's own driver through its GLX extension. */
+  static const char *const ways[] = { "DRI3", "DRI2", "NV-GLX" };
+  for (gsize i = 0; i < G_N_ELEMENTS (ways); i++)
+    if (XQueryExtension (x, ways[i], &opcode, &event, &error))
+      return NULL;
+  return "the X server offers none of DRI3, DRI2 or NV-GLX";
+}
+
+void
+cp_x11_release (void *connection)
+{
+  if (connection != NULL)
+    XCloseDisplay (connection);
 }

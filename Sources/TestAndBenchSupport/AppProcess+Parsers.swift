@@ -9,14 +9,18 @@ extension AppProcess {
 
     /// The files of `parserLibraries` the app's process maps now (but GTK's SVG loader).
     public func parsersMapped() -> Set<String> {
+        mapped(Self.parserLibraries).filter { !$0.hasPrefix("libpixbufloader-svg") && !$0.hasPrefix("libpixbufloader_svg") }
+    }
+
+    /// The files the app's process maps now whose names begin with one of `prefixes`.
+    public func mapped(_ prefixes: [String]) -> Set<String> {
         guard let handle = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps"),
               let data = try? handle.readToEnd() else { return ["(its maps could not be read)"] }
         var found = Set<String>()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             guard let slash = line.lastIndex(of: "/") else { continue }
             let file = String(line[line.index(after: slash)...])
-            if file.hasPrefix("libpixbufloader-svg") || file.hasPrefix("libpixbufloader_svg") { continue }
-            if Self.parserLibraries.contains(where: { file.hasPrefix($0) }) { found.insert(file) }
+            if prefixes.contains(where: { file.hasPrefix($0) }) { found.insert(file) }
         }
         return found
     }

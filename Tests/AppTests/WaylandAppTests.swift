@@ -26,7 +26,8 @@ final class WaylandAppTests: XCTestCase {
 
         // The Wayland socket by its whole path: the app's own runtime folder is its session bus's.
         let app = try AppProcess(display: xvfb.display, arguments: [SamplePhotos.sampleManifest.path],
-                                 environment: ["GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": socket])
+                                 // No GSK_RENDERER, as a desktop launch has: the app asks GL what it is.
+                                 environment: ["GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": socket, "GSK_RENDERER": ""])
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates.values.contains { $0.state == .filtered } },
                       "the sample gallery reaches sepia under Wayland: \(app.recentEvents()) \(app.stderr.suffix(400))")
@@ -51,7 +52,13 @@ final class WaylandAppTests: XCTestCase {
         XCTAssertTrue(viewer(.opened, after: before), "Return opened the viewer: \(app.recentEvents())")
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(viewer(.closed, after: before), "Escape closed it: \(app.recentEvents())")
-        XCTAssertTrue(app.trace.events.contains { if case .renderer(_, _, _) = $0.event { true } else { false } }, "its first frame was drawn")
+        // On Wayland only a GL context tells what GL is: here Mesa's llvmpipe, so cairo.
+        guard case .renderer(let name, let reason, let gl)? = app.trace.events.first(where: { $0.name == .renderer })?.event else {
+            return XCTFail("its first frame was drawn, with a renderer chosen")
+        }
+        XCTAssertEqual(name, "cairo")
+        XCTAssertEqual(reason, .softwareGL)
+        XCTAssertTrue(gl.lowercased().contains("llvmpipe"), "GL here is Mesa's software rasterizer: \(gl)")
         XCTAssertEqual(app.criticals, [])
     }
 }

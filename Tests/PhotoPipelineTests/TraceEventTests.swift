@@ -9,6 +9,7 @@ final class TraceEventTests: PipelineTestCase {
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .decoders(sandbox: "none", reason: "bwrap: Creating new namespace failed: Operation not permitted", started: 2),
         .renderer(name: "cairo", reason: .softwareGL, gl: "llvmpipe (LLVM 15.0.6, 256 bits)"),
+        .renderer(name: "cairo", reason: .noDirectRendering, gl: "the X server offers none of DRI3, DRI2 or NV-GLX"),
         .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
         .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .folderListed(photos: 3, skipped: 2, ms: 1.5, capped: false),
         .folderChanged(added: 2, removed: 1, changed: 1, total: 4), .folderGrew(added: 9_000, total: 16_000),

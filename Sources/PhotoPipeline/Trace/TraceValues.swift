@@ -22,6 +22,9 @@ public enum RendererReason: String, Sendable, Codable, CaseIterable {
     case userSet = "set-by-user"
     /// GL is a software rasterizer here (no GPU): cairo draws faster on the CPU.
     case softwareGL = "software-gl"
+    /// The display offers no direct rendering (an X server with none of DRI3, DRI2 or NV-GLX):
+    /// GL could only be a software rasterizer, so cairo, without loading GL to ask.
+    case noDirectRendering = "no-direct-rendering"
     /// GL runs on a GPU: GTK's default.
     case hardwareGL = "hardware-gl"
     /// No GL context could be made: cairo.

@@ -45,6 +45,8 @@ public enum Launch {
         // loaded runs, once in a fresh one), its trace holding only its first event.
         atexit { Trace.shared.flush() }
         SessionBusCheck.disableAccessibilityWithoutBus()
+        // Before GTK opens the display, which loads GL unless told there is no GPU to find.
+        RendererChoice.prepare()
         MainLoop.installDispatchBridge()
         DecoderSandbox.start()
         let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
