@@ -1,4 +1,4 @@
-// Why this exists: the HTTP cache against a real libsoup server: a fresh entry costs no request, a stale or no-cache one a conditional GET (a 304 costs no body), no-store is never kept, a changed photo replaces its entry; corrupt files are misses, an unwritable folder is no cache, two writers lose nothing, and the folder stays within its limit.
+// Why this exists: the HTTP cache against a real libsoup server: a fresh entry costs no request, a stale or no-cache one a conditional GET (a 304 costs no body), no-store is never kept, a changed photo replaces its entry; the thumbnail is kept as pixels read without a decoder, and an older entry's PNG still loads; corrupt files are misses, an unwritable folder is no cache, two writers lose nothing, and the folder stays within its limit.
 import CGdkPixbuf
 import Foundation
 import GLibRuntime
@@ -57,6 +57,29 @@ final class HTTPCacheTests: PipelineTestCase {
         XCTAssertEqual(source(load(photo)), "network")
         let before = Self.server.requests.count
         XCTAssertEqual(source(load(photo)), "http-cache")
+        XCTAssertEqual(Self.server.requests.count, before, "no request at all")
+    }
+
+    /// The thumbnail is kept as pixels the app reads itself (no decoder, no helper), and an
+    /// entry written before, with a PNG, still loads.
+    func testTheThumbnailIsKeptAsPixelsAndAnOlderPNGEntryStillLoads() throws {
+        let cache = HTTPDiskCache(folders: folders, limit: 64 << 20)
+        let photo = url("/photos/coffee.png?cache=max-age&n=\(UUID().uuidString)")
+        XCTAssertEqual(source(load(photo, cache: cache)), "network")
+        let entry = try XCTUnwrap(cache.entry(for: photo.absoluteString))
+        let layout = try XCTUnwrap(entry.header.thumbnailPixels, "pixels, not a PNG")
+        XCTAssertFalse(entry.thumbnail.starts(with: PNGFile.signature))
+        let pixbuf = try XCTUnwrap(CachedPixels.decode(entry.thumbnail, layout: layout, maxSide: entry.header.thumbnailBox))
+        XCTAssertEqual([pixbuf.width, pixbuf.height], [layout.width, layout.height])
+        XCTAssertEqual(source(load(photo, cache: cache)), "http-cache")
+
+        let older = url("/photos/coffee.png?cache=max-age&n=\(UUID().uuidString)")
+        let png = try PNGFile.encode(pixbuf)
+        cache.store(url: older.absoluteString, freshness: entry.header.freshness, contentType: "image/png",
+                    body: SamplePhotos.data("coffee.png"), thumbnail: png, box: entry.header.thumbnailBox)
+        XCTAssertNil(cache.entry(for: older.absoluteString)?.header.thumbnailPixels)
+        let before = Self.server.requests.count
+        XCTAssertEqual(source(load(older, cache: cache)), "http-cache")
         XCTAssertEqual(Self.server.requests.count, before, "no request at all")
     }
 

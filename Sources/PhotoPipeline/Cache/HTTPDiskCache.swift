@@ -7,7 +7,9 @@ import GLibRuntime
 
 /// Layout:
 /// - `entries/KEY.entry`: "CPHC1\n", a length, a JSON header (the URL, freshness, validators,
-///   the thumbnail's SHA-256 and the body's), then the thumbnail (PNG); KEY is the URL's SHA-256.
+///   the thumbnail's SHA-256 and the body's), then the thumbnail: the app's own pixels
+///   (`CachedPixels`, as the header's `thumbnailPixels` lays them out; read with no decoder), or a
+///   PNG in entries written before them (decoded in a helper); KEY is the URL's SHA-256.
 /// - `bodies/SHA256`: the photo's bytes, named by their SHA-256 (so two instances writing the same
 ///   photo write the same file, and a 304 rewrites only the small entry).
 /// Every file is written to a temporary file and renamed. A file that does not check out (wrong
@@ -34,11 +36,13 @@ public final class HTTPDiskCache: Sendable {
         public var bodyBytes: Int
         /// The longest side the thumbnail was made for.
         public var thumbnailBox: Int
+        /// How the thumbnail's pixels are laid out (`CachedPixels`); nil: a PNG.
+        public var thumbnailPixels: CachedPixels.Layout?
     }
 
     public struct Entry: Sendable {
         public let header: Header
-        /// The thumbnail's PNG bytes (checked).
+        /// The thumbnail's bytes (checked against their SHA-256): pixels or a PNG (`Header.thumbnailPixels`).
         public let thumbnail: Data
     }
 
@@ -103,11 +107,14 @@ public final class HTTPDiskCache: Sendable {
 
     /// Store a response (the body, its thumbnail, its freshness). Nothing is stored for
     /// `no-store` (the caller checks `HTTPFreshness.mayStore`).
-    public func store(url: String, freshness: HTTPFreshness, contentType: String?, body: Data, thumbnail: Data, box: Int) {
+    /// `pixels`: how `thumbnail`'s pixels are laid out (nil: it is a PNG).
+    public func store(url: String, freshness: HTTPFreshness, contentType: String?, body: Data, thumbnail: Data, box: Int,
+                      pixels: CachedPixels.Layout? = nil) {
         guard isUsable else { return }
         let bodySHA = Self.sha256(body)
         let header = Header(url: url, freshness: freshness, contentType: contentType, thumbnailSHA256: Self.sha256(thumbnail),
-                            thumbnailBytes: thumbnail.count, bodySHA256: bodySHA, bodyBytes: body.count, thumbnailBox: box)
+                            thumbnailBytes: thumbnail.count, bodySHA256: bodySHA, bodyBytes: body.count, thumbnailBox: box,
+                            thumbnailPixels: pixels)
         let path = bodyPath(bodySHA)
         // A body file already there is kept only if it checks out: a corrupt one is replaced.
         let kept = SharedThumbnails.readSmallFile(path, limit: max(body.count, 1)).map { Self.sha256($0) == bodySHA } ?? false

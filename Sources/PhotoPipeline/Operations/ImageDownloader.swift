@@ -128,16 +128,20 @@ public struct ImageDownloader: StageWork {
             return .failed(StageFailure(error))
         }
         report.traceColour(of: source.url)
-        if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let png = try? PNGFile.encode(box.pixbuf) {
+        if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let kept = CachedPixels.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
-                       body: response.body, thumbnail: png, box: remoteBox)
+                       body: response.body, thumbnail: kept.data, box: remoteBox, pixels: kept.layout)
         }
         guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .network)
     }
 
+    /// The row's thumbnail from a cache entry: its pixels read here, with no decoder (an entry
+    /// from before them holds a PNG, decoded in a helper).
     func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
-        guard let decoded = PNGFile.decode(entry.thumbnail, keys: [], maxSide: entry.header.thumbnailBox) else { return nil }
-        return RowThumbnail.square(decoded.pixbuf, pixels: rowPixels)
+        let box = entry.header.thumbnailBox
+        let pixbuf = entry.header.thumbnailPixels.map { CachedPixels.decode(entry.thumbnail, layout: $0, maxSide: box) }
+            ?? PNGFile.decode(entry.thumbnail, keys: [], maxSide: box)?.pixbuf
+        return pixbuf.flatMap { RowThumbnail.square($0, pixels: rowPixels) }
     }
 }
