@@ -39,9 +39,9 @@ public struct GLInfoError: Error, Sendable {
     public let message: String
 }
 
-/// A connection of the app's own to an X server, made before GTK's. Release it (`release`, or by
-/// dropping it) once GDK has opened its own: an X server whose last client leaves resets itself
-/// (Xvfb without -noreset), and a connection made meanwhile waits about 30 ms for the reset.
+/// A connection of the app's own to an X server, made before GTK's and closed when dropped. Drop
+/// it only once GDK has opened its own: an X server whose last client leaves resets itself (Xvfb
+/// without -noreset), and a connection made meanwhile waits about 30 ms for the reset.
 @MainActor
 public final class X11Connection {
     fileprivate let pointer: UnsafeMutableRawPointer
