@@ -1,4 +1,4 @@
-// Why this exists: the HTTP cache's thumbnail pixels come back exactly as they went in (RGB with padded rows, RGBA), and anything another program could have written instead (sizes past the box, a stream that expands to more or fewer bytes, not zlib at all) is a miss, never pixels.
+// Why this exists: the HTTP cache's thumbnail pixels come back exactly as they went in (RGB with padded rows, RGBA), and anything another program could have written instead (sizes past the box, a box past the largest the app makes, a stream that expands to more or fewer bytes, not zlib at all) is a miss, never pixels.
 import Foundation
 import GdkPixbuf
 import GLibIO
@@ -42,6 +42,10 @@ final class CachedPixelsTests: XCTestCase {
         XCTAssertNil(CachedPixels.decode(kept.data, layout: layout, maxSide: 39))
         for (width, height) in [(0, 30), (40, 0), (-40, -30), (Int.max, 1), (1, Int.max)] {
             XCTAssertNil(CachedPixels.decode(kept.data, layout: .init(width: width, height: height, alpha: false), maxSide: 256), "\(width)×\(height)")
+        }
+        // The box is read from the same file: a huge one raises no bound, and no size overflows.
+        for (width, height) in [(Int.max, Int.max), (1 << 40, 1 << 40), (2000, 2000)] {
+            XCTAssertNil(CachedPixels.decode(kept.data, layout: .init(width: width, height: height, alpha: true), maxSide: .max), "\(width)×\(height)")
         }
         // A layout that needs fewer bytes than the stream holds (it expands past them), or more.
         XCTAssertNil(CachedPixels.decode(kept.data, layout: .init(width: 40, height: 29, alpha: false), maxSide: 256))

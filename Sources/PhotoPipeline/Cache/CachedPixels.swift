@@ -11,18 +11,17 @@ public enum CachedPixels {
         public var height: Int
         public var alpha: Bool
 
-        public init(width: Int, height: Int, alpha: Bool) {
-            self.width = width
-            self.height = height
-            self.alpha = alpha
-        }
-
-        /// The bytes the pixels take, if the sizes are within `maxSide` (nil otherwise).
+        /// The bytes the pixels take, if the sizes are within `maxSide` and `largestSide` (nil
+        /// otherwise): the entry's box is read from the file too, so it never raises the bound.
         func byteCount(maxSide: Int) -> Int? {
-            guard (1...max(1, maxSide)).contains(width), (1...max(1, maxSide)).contains(height) else { return nil }
+            let side = 1...max(1, min(maxSide, CachedPixels.largestSide))
+            guard side.contains(width), side.contains(height) else { return nil }
             return width * height * (alpha ? 4 : 3)
         }
     }
+
+    /// The largest box the app makes a thumbnail for (the thumbnail spec's xx-large).
+    static let largestSide = SharedThumbnails.Size.xxLarge.pixels
 
     /// `pixbuf`'s pixels packed and compressed (zlib level 1: it is written while its row waits).
     static func encode(_ pixbuf: Pixbuf) -> (data: Data, layout: Layout)? {

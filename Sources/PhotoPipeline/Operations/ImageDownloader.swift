@@ -139,7 +139,8 @@ public struct ImageDownloader: StageWork {
     /// The row's thumbnail from a cache entry: its pixels read here, with no decoder (an entry
     /// from before them holds a PNG, decoded in a helper).
     func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
-        let box = entry.header.thumbnailBox
+        // The box is the entry's own word: never more than the largest the app makes.
+        let box = min(entry.header.thumbnailBox, CachedPixels.largestSide)
         let pixbuf = entry.header.thumbnailPixels.map { CachedPixels.decode(entry.thumbnail, layout: $0, maxSide: box) }
             ?? PNGFile.decode(entry.thumbnail, keys: [], maxSide: box)?.pixbuf
         return pixbuf.flatMap { RowThumbnail.square($0, pixels: rowPixels) }
