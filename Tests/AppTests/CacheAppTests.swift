@@ -1,4 +1,4 @@
-// Why this exists: the cache hierarchy in the real app: a second launch shows the gallery from disk with no photo downloaded again; with a small memory cache, rows scrolled away are evicted and come back from disk, not the network; Clear Cache empties the app's cache but not the desktop's thumbnails; an unwritable cache folder is said once and the app works.
+// Why this exists: the cache hierarchy in the real app: a second launch shows the gallery from disk with no photo downloaded again, its first screen started before the list's first layout; with a small memory cache, rows scrolled away are evicted and come back from disk, not the network; Clear Cache empties the app's cache but not the desktop's thumbnails; an unwritable cache folder is said once and the app works.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -43,6 +43,12 @@ final class CacheAppTests: XCTestCase {
         let second = try AppProcess(display: xvfb.display, arguments: [manifest], environment: ["XDG_CACHE_HOME": cacheHome])
         defer { second.stop() }
         let again = try XCTUnwrap(firstScreenFiltered(second))
+        // Its first screen started before the list was laid out, and the rows expected from the
+        // window's size were those it showed.
+        let expected = second.trace.events.firstIndex { $0.name == .expectedScreen }
+        let laidOut = second.trace.events.firstIndex { $0.name == .visible }
+        XCTAssertLessThan(expected ?? .max, laidOut ?? .min, "the expected screen started before the first layout")
+        XCTAssertEqual(expected.flatMap { second.trace.events[$0].event.range }, again, "the rows expected are the rows shown")
         XCTAssertTrue(again.allSatisfy { sources(second)[$0] == [.httpCache] }, "every row came from the HTTP cache: \(sources(second))")
         // Rows the first launch had loaded were not requested again (rows only this launch
         // prefetches may be).

@@ -1,4 +1,4 @@
-// Why this exists: the tutorial's scroll rules as units, without a display: nothing starts while scrolling; at rest, off-screen work is cancelled and the visible rows start first, then the prefetch band at low priority; a held scrollbar ends a scroll after its delay; a stuck row does not hold the prefetch back past its rule; a listing's provisional first rows start nothing until it is whole, or half a second.
+// Why this exists: the tutorial's scroll rules as units, without a display: nothing starts while scrolling; at rest, off-screen work is cancelled and the visible rows start first, then the prefetch band at low priority; a held scrollbar ends a scroll after its delay; a stuck row does not hold the prefetch back past its rule; a listing's provisional first rows start nothing until it is whole, or half a second; a new gallery's expected first screen starts before its first layout.
 import Foundation
 import PhotoPipeline
 import XCTest
@@ -205,6 +205,44 @@ final class OnscreenSchedulerTests: XCTestCase {
             XCTAssertEqual(f.scheduler.visible, Array(990...999))
             f.list.layOut()
             XCTAssertEqual(f.gallery.loads.count, before + 1, "a frame that shows the same rows starts nothing")
+        }
+    }
+
+    /// A new gallery's expected first screen starts before the list is laid out; a layout that
+    /// shows no row yet leaves it be; the first layout with rows cancels what it does not show
+    /// and starts the rest. Not while a listing holds its rows, nor once the list is laid out.
+    func testTheExpectedFirstScreenStartsBeforeTheFirstLayout() {
+        MainActor.assumeIsolated {
+            let f = Fixture()
+            let gallery = FakeGallery(count: 1000)
+            gallery.demand = f.scheduler
+            f.scheduler.attach(gallery)
+            f.scheduler.startExpectedScreen(rows: 8)
+            XCTAssertEqual(gallery.loads, [.load(visible: Array(0...7), prefetch: [])], "the expected rows start before any layout")
+            XCTAssertFalse(gallery.suspended)
+            XCTAssertTrue(f.scheduler.isWanted(7))
+            XCTAssertFalse(f.scheduler.isWanted(8))
+
+            f.list.onScreen = []
+            f.list.layOut()
+            XCTAssertEqual(gallery.loads.count, 1, "a layout with no row on screen yet leaves them running")
+            XCTAssertEqual(gallery.cancelled, [])
+
+            f.list.onScreen = Array(0...5)
+            f.list.rowBound.emit(0)
+            f.list.layOut()
+            XCTAssertEqual(gallery.loads.last, .load(visible: Array(0...5), prefetch: []), "the first layout with rows schedules them")
+            XCTAssertEqual(gallery.cancelled, [6, 7], "the rows expected but not shown are cancelled")
+
+            f.scheduler.startExpectedScreen(rows: 8)
+            XCTAssertEqual(gallery.loads.count, 2, "once laid out, nothing is expected any more")
+
+            let held = FakeGallery(count: 1000)
+            held.demand = f.scheduler
+            f.scheduler.attach(held)
+            f.scheduler.holdWhileListing()
+            f.scheduler.startExpectedScreen(rows: 8)
+            XCTAssertEqual(held.loads, [], "a held listing's rows are not expected")
         }
     }
 }

@@ -42,6 +42,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case resumed(queue: Stage)
     case scrollBegin
     case scrollEnd(visible: [Int])
+    case expectedScreen(rows: [Int])
     case visible(rows: [Int])
     case prefetch(rows: [Int])
     case listGap(rows: [Int])
@@ -107,6 +108,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case suspended, resumed
         case scrollBegin = "scroll-begin"
         case scrollEnd = "scroll-end"
+        case expectedScreen = "expected-screen"
         case visible, prefetch
         case listGap = "list-gap"
         case firstRowsFrame = "first-rows-frame"
@@ -170,6 +172,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .resumed: "a queue was resumed"
             case .scrollBegin: "the user began scrolling"
             case .scrollEnd: "scrolling settled; the first and last row on screen"
+            case .expectedScreen: "a new gallery's first and last row expected on screen, from the window's size, started before the list's first layout (which then cancels any that are not on screen)"
             case .visible: "the first and last row on screen, after layout"
             case .prefetch: "the rows of the prefetch band, started at low priority"
             case .listGap: "GTK 4.8's list came to rest showing these rows (the first and last) and a blank screen below them, though rows follow (after a fast wheel burst past its end); it was asked to show the next row, which lays the rest out"
@@ -230,10 +233,10 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         }
     }
 
-    /// A first-and-last row range (visible, scroll-end).
+    /// A first-and-last row range (visible, scroll-end, expected-screen).
     public var range: ClosedRange<Int>? {
         switch self {
-        case .visible(let rows), .scrollEnd(let rows): return rows.count == 2 ? rows[0]...rows[1] : nil
+        case .visible(let rows), .scrollEnd(let rows), .expectedScreen(let rows): return rows.count == 2 ? rows[0]...rows[1] : nil
         default: return nil
         }
     }

@@ -6,6 +6,19 @@ extension GalleryList {
     func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }
     func requestLayout() { listView.queueDraw() }
 
+    /// A list row's height in points: its thumbnail, the row box's margins (6 above and below),
+    /// the `.rich-list` row's padding (8 above and below) and its separator.
+    var rowHeight: Int { Int(thumbnailSize) + 12 + 16 + 1 }
+
+    /// How many rows a list shows from its top in a window `windowHeight` high (less the header
+    /// bar's 47 points) before it is laid out, or in its own height once it is; a row partly shown
+    /// counts. None for a grid: its columns are known only once it is laid out.
+    func rowsExpected(windowHeight: Int) -> Int {
+        guard layout == .list else { return 0 }
+        let height = scrolled.height > 0 ? Int(scrolled.height) : windowHeight - 47
+        return height > 0 ? height / rowHeight + 1 : 0
+    }
+
     /// GTK 4.8's list can come to rest after a fast wheel burst past its end showing only the
     /// edge of one row, the rest of the viewport blank, though rows follow it (the scroll tests
     /// caught it under load: the rest named row 1,993 of 2,000 alone). Asking it to scroll the

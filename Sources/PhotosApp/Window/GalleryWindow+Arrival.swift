@@ -31,7 +31,12 @@ extension GalleryWindow {
     /// The first batch of rows: the gallery is made and shown.
     func firstRows(_ manifest: Manifest) {
         install(manifest)
-        if manifest.format == .folder { scheduler.holdWhileListing() } // its listing goes on: held until whole
+        if manifest.format == .folder {
+            scheduler.holdWhileListing() // its listing goes on: held until whole
+        } else if order == .standard(isFolder: false) {
+            // (A manifest shown in another order is sorted once read: its first rows move.)
+            scheduler.startExpectedScreen(rows: list.rowsExpected(windowHeight: Int(window.defaultSize.height)))
+        }
         if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
     }
 
