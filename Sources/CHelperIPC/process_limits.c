@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <signal.h>
 
 static int set_limit(int resource, unsigned long long soft, unsigned long long hard) {
     struct rlimit limit = { soft, hard };
@@ -77,4 +79,13 @@ int cph_count_memfds(pid_t pid) {
     }
     closedir(folder);
     return count;
+}
+
+int cph_pidfd_open(pid_t pid) {
+    long fd = syscall(SYS_pidfd_open, pid, 0);
+    return fd >= 0 ? (int) fd : -errno;
+}
+
+int cph_pidfd_kill(int pidfd) {
+    return syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0) == 0 ? 0 : -errno;
 }

@@ -1,4 +1,4 @@
-// Why this exists: photos are parsed only in sandboxed helpers: after the app has shown every format (HEIC, AVIF, WebP, SVG, GIF, an animation), no decoder library is mapped in the app's own process; a loader that crashes, allocates without end or loops fails only its own photo, with its reason, and a fresh helper decodes the next; inside a helper, opening a user's file, a socket and running a program are refused; without user namespaces photos still decode and the window says what is lost.
+// Why this exists: photos are parsed only in sandboxed helpers: after the app has shown every format (HEIC, AVIF, WebP, SVG, GIF, an animation), no decoder library is mapped in the app's own process; a loader that crashes, allocates without end or loops fails only its own photo, with its reason, and a fresh helper decodes the next; inside a helper, opening a user's file, a socket and running a program are refused; without user namespaces photos still decode and the window says what is lost; a sandbox a killed run left behind is ended at the next launch.
 import Foundation
 import GLibRuntime
 import PhotoPipeline
@@ -165,6 +165,37 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertEqual(app.trace.finalStates[6]?.reason, "not a readable image: probe open=EACCES socket=EPERM connect=EPERM execve=EPERM tty=EACCES tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM")
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
                       "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A sandbox an earlier run left behind (the app killed as a helper started, bubblewrap's
+    /// outer process with it) is ended at the next launch, with what runs in it. (Apps other
+    /// tests launch meanwhile may end it first: each sweeps at launch.)
+    func testASandboxLeftBehindByAKilledRunIsEndedAtTheNextLaunch() throws {
+        let helper = URL(fileURLWithPath: AppProcess.helperBinary).resolvingSymlinksInPath().path
+        let outer = try ChildProcess("/usr/bin/bwrap", ["--unshare-pid", "--ro-bind", "/", "/", "--ro-bind", helper, helper, "--", "/bin/sleep", "120"])
+        defer { outer.stop(grace: 1) }
+        var orphan: pid_t?
+        XCTAssertTrue(poll(timeout: 10) {
+            orphan = HelperLaunch.procFile("/proc/\(outer.processIdentifier)/task/\(outer.processIdentifier)/children")?
+                .split(separator: " ").compactMap { pid_t($0) }.first
+            return orphan != nil
+        }, "the sandbox's first process")
+        let left = try XCTUnwrap(orphan)
+        func ended() -> Bool {
+            guard let stat = HelperLaunch.procFile("/proc/\(left)/stat"), let close = stat.lastIndex(of: ")") else { return true }
+            return stat[stat.index(close, offsetBy: 2)] == "Z"
+        }
+        outer.signal(SIGKILL)
+        XCTAssertTrue(outer.wait(timeout: 10))
+        XCTAssertFalse(ended(), "left behind")
+
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let app = try AppProcess(display: xvfb.display, arguments: [SamplePhotos.sampleManifest.path])
+        defer { app.stop() }
+        XCTAssertTrue(poll(timeout: 30) { ended() }, "the launch ended the sandbox left behind: \(app.recentEvents())")
+        XCTAssertTrue(app.waitForFirstRows(timeout: 60), "and the app goes on")
         XCTAssertEqual(app.criticals, [])
     }
 

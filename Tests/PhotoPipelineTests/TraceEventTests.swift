@@ -15,7 +15,7 @@ final class TraceEventTests: PipelineTestCase {
         .folderChanged(added: 2, removed: 1, changed: 1, total: 4), .folderGrew(added: 9_000, total: 16_000),
         .subfoldersListed(folders: 12, unreadable: "Private\nOld"), .notFollowed(folders: 2, names: "2024/Trip\n2024/Home"), .sorted(order: "date-taken-desc", rows: 2_000, ms: 12.5, first: "IMG_0002.jpg\nIMG_0001.jpg"), .datesRead(fromIndex: 1_500, fromFiles: 500, ms: 840),
         .metadataIndex(state: "rebuilt", reason: "damaged"), .page(name: .loading),
-        .windowSize(width: 720, height: 640), .closing(by: "close"), .thumbnailSize(pixels: 256), .layout(name: .grid), .gridColumns(count: 5), .localNetwork(action: .asked), .sandboxConsent(action: .allowed), .help(uri: "help:classic-photos", reason: "no help viewer"),
+        .windowSize(width: 720, height: 640), .closing(by: "close"), .thumbnailSize(pixels: 256), .layout(name: .grid), .gridColumns(count: 5), .localNetwork(action: .asked), .sandboxConsent(action: .allowed), .sandboxesEnded(count: 1), .help(uri: "help:classic-photos", reason: "no help viewer"),
         .queued(queue: .download, row: 1), .started(queue: .filtration, row: 2), .finished(queue: .download, row: 3),
         .cancelled(queue: .filtration, row: 4), .state(row: 5, state: .failed, reason: "HTTP 404 Not Found", code: .http),
         .state(row: 6, state: .filtered, reason: nil), .image(row: 7, from: .thumbnailCache, pixels: 128),

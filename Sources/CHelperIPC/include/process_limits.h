@@ -1,4 +1,4 @@
-/* Why this exists: what the app does from outside to a helper it started and to itself: a helper's processor time set by the app (the helper's filter lets it set no limit of its own), and the app made non-dumpable, so no other process of the user's reads its memory. */
+/* Why this exists: what the app does from outside to a helper it started and to itself: a helper's processor time set by the app (the helper's filter lets it set no limit of its own), the app made non-dumpable, so no other process of the user's reads its memory, and a sandbox left behind ended through a descriptor that cannot name another process. */
 #ifndef CLASSIC_PHOTOS_PROCESS_LIMITS_H
 #define CLASSIC_PHOTOS_PROCESS_LIMITS_H
 #include <sys/types.h>
@@ -23,5 +23,12 @@ long cph_processor_ticks(pid_t pid);
 
 /* How many memfds `pid` holds open; -1 when its descriptors cannot be read. */
 int cph_count_memfds(pid_t pid);
+
+/* A descriptor that refers to process `pid` for as long as it is open, even after the pid is
+ * reused (pidfd_open); -errno (-ENOSYS before Linux 5.3). */
+int cph_pidfd_open(pid_t pid);
+
+/* SIGKILL the process `pidfd` refers to: 0, or -errno (-ESRCH once it has ended). */
+int cph_pidfd_kill(int pidfd);
 
 #endif

@@ -6,6 +6,7 @@ import Foundation
 public enum TraceEvent: Sendable, Equatable, Codable {
     case settings(persistent: Bool)
     case decoders(sandbox: String, reason: String?, started: Int)
+    case sandboxesEnded(count: Int)
     case sandboxConsent(action: SandboxConsentAction)
     case help(uri: String, reason: String?)
     case renderer(name: String, reason: RendererReason, gl: String)
@@ -85,6 +86,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case settings, decoders, renderer, manifest, rows
         case sandboxConsent = "sandbox-consent"
+        case sandboxesEnded = "sandboxes-ended"
         case help
         case manifestFailed = "manifest-failed"
         case interrupted
@@ -137,6 +139,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .settings: "whether preferences are saved (a GSettings schema was found) or kept in memory"
             case .decoders: "a decoding helper started (`started` in all: one that died is replaced): photos are parsed in helper processes, `sandbox` `bubblewrap` (no network, no user files, a seccomp filter, memory and processor limits), or `none` where bubblewrap cannot run (`reason`) and the user allowed decoding without it, with the filter, limits and Landlock still on"
             case .help: "F1 or Help: the manual was handed to the desktop's help viewer at `uri` (`help:classic-photos` where it is installed, the source tree's pages for a run from it), or it could not be (`reason`: no help viewer, or no manual)"
+            case .sandboxesEnded: "at launch, sandboxes of the app's helpers left behind by an earlier run killed as a helper started (bubblewrap's own race, its first process orphaned before it asked to die with its parent) were found and ended"
             case .sandboxConsent: "bubblewrap cannot run here and no photo is decoded without it: the window `asked` whether to decode without it, the user `allowed` it or `refused` (photos stay closed), or `withdrawn` it in the main menu"
             case .renderer: "at the window's first frame, the renderer GTK draws it with (`cairo`, `gl`, `vulkan`) and why it was chosen: `set-by-user` (`GSK_RENDERER` was set and is left alone), `no-direct-rendering` (the X server offers none of DRI3, DRI2 or NV-GLX, so GL could only be a software rasterizer: cairo, GL never loaded; `gl` says what was missing), `software-gl` (GL is a software rasterizer here, which cairo outruns), `hardware-gl` (a GPU) or `no-gl`; `gl` is GL's renderer name, when asked"
             case .manifest: "a manifest was parsed to its end; all its rows are shown"

@@ -1,4 +1,4 @@
-// Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process), the trace told how they are sandboxed, and, where bubblewrap cannot run, the fail-closed choice: no photo is decoded until the user allows it (in the window's question or the main menu, remembered, and withdrawn there too), or CLASSIC_PHOTOS_UNSANDBOXED_DECODING=1 did beforehand.
+// Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process; sandboxes an earlier run left behind ended), the trace told how they are sandboxed, and, where bubblewrap cannot run, the fail-closed choice: no photo is decoded until the user allows it (in the window's question or the main menu, remembered, and withdrawn there too), or CLASSIC_PHOTOS_UNSANDBOXED_DECODING=1 did beforehand.
 import Foundation
 import PhotoPipeline
 
@@ -35,6 +35,12 @@ enum DecoderSandbox {
         }
         HelperPool.shared = pool
         pool.warm()
+        // Sandboxes an earlier run left behind, killed as a helper started, are ended.
+        let helper = pool.launch.executable
+        DispatchQueue.global(qos: .utility).async {
+            let ended = OrphanSandboxes.end(helper: helper)
+            if !ended.isEmpty { Trace.shared.emit(.sandboxesEnded(count: ended.count)) }
+        }
     }
 
     /// The user's remembered choice, once the preferences are there (before any question).
