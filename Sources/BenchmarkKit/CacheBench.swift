@@ -25,32 +25,40 @@ extension AppBench {
         }.count
     }
 
+    /// With `--baseline-app`, the baseline's launches alternate with this build's, side by side.
     public func warmStart() throws -> [Result] {
-        var cold: [Double] = [], warm: [Double] = [], again: [Double] = []
+        var figures: [String: (cold: [Double], warm: [Double], again: [Double])] = [:]
+        let builds: [(name: String, executable: String?)] = [("", nil)] + (baselineBinary.map { [(" (baseline)", $0)] } ?? [])
         for _ in 0..<repetitions {
-            let home = TemporaryFiles.url("bench-cache-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: home) }
-            let manifest = galleryURL + "&cache=1"
-            let first = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home])
-            guard let firstScreen = filteredScreenTime(first) else { first.stop(); continue }
-            // Let the prefetch band finish too, so the disk cache holds what the first launch loaded.
-            usleep(1_500_000)
-            let loaded = Set(first.trace.finalStates.filter { $0.value.state == .filtered }.keys)
-            first.stop()
-            let second = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home])
-            defer { second.stop() }
-            guard let secondScreen = filteredScreenTime(second) else { continue }
-            cold.append(firstScreen.ms)
-            warm.append(secondScreen.ms)
-            again.append(Double(bodiesDownloaded(second, rows: loaded)))
+            for build in builds {
+                let home = TemporaryFiles.url("bench-cache-\(UUID().uuidString)").path
+                defer { try? FileManager.default.removeItem(atPath: home) }
+                let manifest = galleryURL + "&cache=1"
+                let first = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home], executable: build.executable)
+                guard let firstScreen = filteredScreenTime(first) else { first.stop(); continue }
+                // Let the prefetch band finish too, so the disk cache holds what the first launch loaded.
+                usleep(1_500_000)
+                let loaded = Set(first.trace.finalStates.filter { $0.value.state == .filtered }.keys)
+                first.stop()
+                let second = try launch(manifest: manifest, environment: ["XDG_CACHE_HOME": home], executable: build.executable)
+                defer { second.stop() }
+                guard let secondScreen = filteredScreenTime(second) else { continue }
+                figures[build.name, default: ([], [], [])].cold.append(firstScreen.ms)
+                figures[build.name, default: ([], [], [])].warm.append(secondScreen.ms)
+                figures[build.name, default: ([], [], [])].again.append(Double(bodiesDownloaded(second, rows: loaded)))
+            }
         }
-        return [
-            Result(name: "first launch → filtered first screen (2,000 rows, 100 ms latency)", unit: "ms", values: cold),
-            Result(name: "second launch → filtered first screen (warm cache)", unit: "ms", values: warm),
-            Result(name: "warm start speed-up, first ÷ second", unit: "×", values: zip(cold, warm).map { $0 / $1 }, target: "≥ 5", met: { $0 >= 5 }),
-            Result(name: "photo bodies downloaded again by the second launch for rows the first loaded", unit: "bodies", values: again,
-                   target: "0", met: { $0 == 0 }),
-        ]
+        return builds.flatMap { build -> [Result] in
+            let (cold, warm, again) = figures[build.name] ?? ([], [], [])
+            return [
+                Result(name: "first launch → filtered first screen (2,000 rows, 100 ms latency)\(build.name)", unit: "ms", values: cold),
+                Result(name: "second launch → filtered first screen (warm cache)\(build.name)", unit: "ms", values: warm),
+                Result(name: "warm start speed-up, first ÷ second\(build.name)", unit: "×", values: zip(cold, warm).map { $0 / $1 },
+                       target: "≥ 5", met: { $0 >= 5 }),
+                Result(name: "photo bodies downloaded again by the second launch for rows the first loaded\(build.name)", unit: "bodies",
+                       values: again, target: "0", met: { $0 == 0 }),
+            ]
+        }
     }
 
     public func sharedURLs() throws -> [Result] {

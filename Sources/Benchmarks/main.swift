@@ -49,7 +49,7 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
     manifests = try BigManifests(base: "http://127.0.0.1:9")
 }
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
-if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "subfolders", "subfolder-listing", "gthumb", "export", "startup"].contains(where: wanted) {
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "warm-start", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "subfolders", "subfolder-listing", "gthumb", "export", "startup"].contains(where: wanted) {
     // `--no-window-manager`: the app's display has no window manager at all (a desktop session always has one).
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20,
                        windowManager: !arguments.contains("--no-window-manager"))
@@ -73,6 +73,8 @@ if let app {
     section("wasted") { try app.wastedWork() }
     section("memory") { try app.memory() }
     section("cache") { try app.warmStart() + app.sharedURLs() + app.pagingMemory() }
+    // The warm start alone (with `--baseline-app`, side by side with another build).
+    section("warm-start") { try app.warmStart() }
     if let manifests { section("big-galleries") { try app.bigManifests(manifests) } }
     section("viewer") { try app.viewer(photos) }
     section("viewer-motion") { try app.viewerMotion(photos) }
