@@ -62,7 +62,7 @@ public final class AppBench {
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }
-        if countsForStartup, case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event {
+        if countsForStartup, case .firstRowsFrame(let wall, _)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event {
             startups.append((wall - app.spawnedAt) * 1000)
         }
         return app
@@ -82,7 +82,7 @@ public final class AppBench {
         func firstFrame(_ executable: String) throws -> Double? {
             let app = try launch(manifest: SamplePhotos.sampleManifest.path, executable: executable)
             defer { app.stop() }
-            guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { return nil }
+            guard case .firstRowsFrame(let wall, _)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { return nil }
             return (wall - app.spawnedAt) * 1000
         }
         // Which goes first alternates, so neither build always meets a cache the other warmed.

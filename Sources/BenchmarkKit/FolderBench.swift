@@ -26,7 +26,7 @@ extension AppBench {
                                   ("folder at the cap (250,000 photos)", capped.path)] {
                 let app = try launch(manifest: path)
                 defer { app.stop() }
-                guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
+                guard case .firstRowsFrame(let wall, _)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
                 firstFrame[label, default: []].append((wall - app.spawnedAt) * 1000)
                 guard app.trace.wait(timeout: 60, until: { $0.contains { $0.name == .manifest } }) else { continue }
                 if case .folderListed(_, _, let ms, _)? = app.trace.events.first(where: { $0.name == .folderListed })?.event { listing[label, default: []].append(ms) }

@@ -102,7 +102,7 @@ extension AppBench {
             for (label, path, renderer) in cases {
                 let app = try launch(manifest: path, environment: ["GSK_RENDERER": renderer])
                 defer { app.stop() }
-                guard case .firstRowsFrame(let wall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
+                guard case .firstRowsFrame(let wall, _)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event else { continue }
                 firstFrame[label, default: []].append((wall - app.spawnedAt) * 1000)
                 guard app.trace.wait(timeout: 120, until: { $0.contains { $0.name == .manifest } }) else { continue }
                 usleep(300_000)

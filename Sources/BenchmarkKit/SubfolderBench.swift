@@ -46,7 +46,7 @@ extension AppBench {
         for _ in 0..<repetitions {
             let findMs = try findMilliseconds(root), findStatMs = try findMilliseconds(root, stat: true)
             let app = try launch(["--subfolders"], manifest: root.path)
-            guard case .firstRowsFrame(let treeWall)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event,
+            guard case .firstRowsFrame(let treeWall, _)? = app.trace.events.first(where: { $0.name == .firstRowsFrame })?.event,
                   app.trace.wait(timeout: 120, until: { $0.contains { $0.name == .folderListed } }),
                   case .folderListed(let listed, _, let ms, _)? = app.trace.events.first(where: { $0.name == .folderListed })?.event else {
                 app.stop()
@@ -57,7 +57,7 @@ extension AppBench {
             guard listed == photos else { throw BenchError("listed \(listed) photos of \(photos)") }
             let sample = try launch(manifest: SamplePhotos.sampleManifest.path)
             let sampleFrame = sample.trace.events.first(where: { $0.name == .firstRowsFrame }).flatMap { record -> Double? in
-                if case .firstRowsFrame(let wall) = record.event { return (wall - sample.spawnedAt) * 1000 } else { return nil }
+                if case .firstRowsFrame(let wall, _) = record.event { return (wall - sample.spawnedAt) * 1000 } else { return nil }
             }
             sample.stop()
             guard let sampleFrame else { continue }

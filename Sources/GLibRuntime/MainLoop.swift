@@ -64,6 +64,12 @@ public enum MainLoop {
         g_source_unref(source)
     }
 
+    /// Queue `work` for when the main loop has nothing more urgent: after input, redraws and
+    /// everything queued at the default priority (an idle source at G_PRIORITY_DEFAULT_IDLE).
+    public static func whenIdle(_ work: @escaping @MainActor () -> Void) {
+        post(priority: G_PRIORITY_DEFAULT_IDLE, work)
+    }
+
     /// A one-shot timer on the main loop. Cancel it (or let it fire); never a polling loop.
     public struct Timeout: Sendable, Equatable {
         fileprivate let id: guint

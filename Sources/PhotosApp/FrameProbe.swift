@@ -45,12 +45,13 @@ final class FrameProbe {
     /// - The probe keeps the frame clock ticking, as an animation would, so an interval is
     ///   never an idle gap with nothing to draw (the list at its end, a pause in the input,
     ///   the settle time before scrolling counts as over).
-    init(window: ApplicationWindow, hasRows: @escaping @MainActor () -> Bool) {
+    /// `rowWidgets`: how many row widgets the list has made, told with the first frame.
+    init(window: ApplicationWindow, hasRows: @escaping @MainActor () -> Bool, rowWidgets: @escaping @MainActor () -> Int) {
         window.onAfterPaint { [weak self] in
             guard let self else { return }
             if !sawRows, hasRows() {
                 sawRows = true
-                Trace.shared.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970))
+                Trace.shared.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970, rowWidgets: rowWidgets()))
             }
             guard Self.isEnabled, let start = window.currentFrameStartMicroseconds else { return }
             let now = MainLoop.monotonicMicroseconds

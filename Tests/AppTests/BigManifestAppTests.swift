@@ -1,4 +1,4 @@
-// Why this exists: big galleries in the real app: 100,000 and 1,000,000 rows open, show their first rows while the rest is read, and End reaches the last row, which loads; a manifest that breaks after 50,000 entries keeps those rows and names the entry at fault.
+// Why this exists: big galleries in the real app: 100,000 and 1,000,000 rows open, show their first rows while the rest is read (the first frame made with a screen's row widgets), and End reaches the last row, which loads; a manifest that breaks after 50,000 entries keeps those rows and names the entry at fault.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -52,6 +52,10 @@ final class BigManifestAppTests: XCTestCase {
         XCTAssertLessThan(batches.first ?? .max, count, "the first screen showed before the last row was read")
         XCTAssertEqual(batches.last, count)
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in app.trace.finalStates[0]?.state == .filtered })
+        // The first frame was made with the first screen's row widgets, not GTK's 200.
+        let widgets = app.trace.events.lazy.compactMap { if case .firstRowsFrame(_, let made) = $0.event { return made } else { return nil } }.first
+        let shown = app.trace.events.first { $0.name == .visible }?.event.range?.count ?? 0
+        XCTAssertLessThanOrEqual(widgets ?? .max, 2 * shown + 2, "row widgets made by the first frame, for \(shown) rows on screen")
         try pressEnd(app, xvfb)
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[count - 1]?.state == .filtered },
                       "the last row loads; last rest: \(String(describing: app.trace.events.last { $0.name == .scrollEnd || $0.name == .visible }?.event))")

@@ -161,8 +161,11 @@ final class SandboxAppTests: XCTestCase {
         let unsandboxed = app.trace.events.compactMap { if case .decoders(let sandbox, let reason?, _) = $0.event, sandbox == "none" { return reason } else { return nil } }
         XCTAssertFalse(unsandboxed.isEmpty, "the trace says the helpers run without bubblewrap: \(app.recentEvents())")
         XCTAssertTrue(unsandboxed.first?.contains("bwrap") == true, "and why: \(unsandboxed)")
-        // What is lost: the user's files. What is not: the filter.
-        XCTAssertEqual(app.trace.finalStates[6]?.reason, "not a readable image: probe open=EACCES socket=EPERM connect=EPERM execve=EPERM tty=EACCES tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM")
+        // What is lost: the user's files. What is not: the filter. (Row 6 can leave the screen as
+        // the notice above the list shows, after its probe ran: shown again, its failure is
+        // remembered, "(it has not changed since it last failed)".)
+        let probe = "not a readable image: probe open=EACCES socket=EPERM connect=EPERM execve=EPERM tty=EACCES tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM"
+        XCTAssertTrue(app.trace.finalStates[6]?.reason?.hasPrefix(probe) == true, "\(String(describing: app.trace.finalStates[6]?.reason))")
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
                       "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
         XCTAssertEqual(app.criticals, [])

@@ -22,7 +22,7 @@ final class TraceEventTests: PipelineTestCase {
         .colour(url: "file:///p/adobe.jpg", profile: "Adobe RGB (1998)", converted: false, ignored: "it is not an RGB profile"), .http(url: "http://x/a.png", status: 304, bytes: 0),
         .evicted(row: 8), .cacheCleared, .suspended(queue: .download), .resumed(queue: .filtration),
         .scrollBegin, .scrollEnd(visible: [10, 17]), .expectedScreen(rows: [0, 6]), .visible(rows: [0, 7]), .prefetch(rows: [8, 9, 10]), .listGap(rows: [1993, 1993]),
-        .firstRowsFrame(wall: 1_790_000_000.25), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
+        .firstRowsFrame(wall: 1_790_000_000.25, rowWidgets: 16), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
         .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2, cpu: 6.5, waited: 1.5),
         .stall(ms: 12.5, cpu: 2.5, waiting: 10), .stall(ms: 6, cpu: nil, waiting: nil),
         .stallStack(ms: 40.5, cpu: 40.25, stacks: "/usr/bin/classic-photos+0x1f2e3 /lib/libgtk-4.so.1+0x40;/usr/bin/classic-photos+0x1f2e3"), .pending(downloads: 0, filtrations: 1, queued: 2),

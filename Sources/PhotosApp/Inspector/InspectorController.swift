@@ -46,7 +46,10 @@ final class InspectorController {
         let panel = InspectorPanel(observer: Trace.shared.observer ?? TraceObserver())
         panel.gallery = gallery
         panel.onBadges = { [weak self] sources in self?.list.showBadges(sources) }
-        panel.onSelectRow = { [weak self] row in self?.list.listView.scrollTo(row) }
+        panel.onSelectRow = { [weak self] row in
+            self?.list.addHeldBackRows()
+            if let list = self?.list, row < list.model.count { list.listView.scrollTo(row) }
+        }
         panel.onClose = { [weak self] in if self?.isShown == true { self?.toggle() } }
         panel.onExport = { [weak self] in self?.exportTrace() }
         panel.container.visible = false

@@ -10,13 +10,15 @@ extension GalleryList {
     /// the `.rich-list` row's padding (8 above and below) and its separator.
     var rowHeight: Int { Int(thumbnailSize) + 12 + 16 + 1 }
 
-    /// How many rows a list shows from its top in a window `windowHeight` high (less the header
-    /// bar's 47 points) before it is laid out, or in its own height once it is; a row partly shown
-    /// counts. None for a grid: its columns are known only once it is laid out.
-    func rowsExpected(windowHeight: Int) -> Int {
+    /// How many whole rows a list shows from its top in its window (`windowHeight`, less the
+    /// header bar's 47 points) before it is laid out, or in its own height once it is. A bar
+    /// shown above the list (a notice, an error) takes a row or so: rows counted here that the
+    /// list does not show are work wasted, so the row partly shown at the bottom is not counted.
+    /// None for a grid: its columns are known only once it is laid out.
+    func rowsExpected() -> Int {
         guard layout == .list else { return 0 }
         let height = scrolled.height > 0 ? Int(scrolled.height) : windowHeight - 47
-        return height > 0 ? height / rowHeight + 1 : 0
+        return max(0, height / rowHeight)
     }
 
     /// GTK 4.8's list can come to rest after a fast wheel burst past its end showing only the

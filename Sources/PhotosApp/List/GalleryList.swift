@@ -51,6 +51,7 @@ final class GalleryList: OnscreenList {
             self?.restoreTop()
             self?.fitColumns()
             self?.layoutDone.emit()
+            self?.addHeldBackRowsSoon()
         }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
@@ -167,7 +168,7 @@ final class GalleryList: OnscreenList {
             guard let self, let gallery, self.gallery === gallery else { return }
             rowChanged(row)
         }
-        model.replace(count: gallery?.count ?? 0)
+        showFirstScreen(of: gallery?.count ?? 0)
     }
 
     func bind(_ row: PhotoRow, at position: Int) {
@@ -188,6 +189,14 @@ final class GalleryList: OnscreenList {
         if let shown, shown >= 0 { gallery?.rowUnbound(shown) }
     }
 
+    /// A new gallery's rows not in the model yet (see GalleryList+FirstScreen), and whether
+    /// adding them is already asked of the main loop.
+    var heldBackRows = 0
+    /// The window's height as it opens (its size restored), for the rows it is expected to show
+    /// before the list is laid out.
+    var windowHeight = 640
+    var addingHeldBackRows = false
+
     /// Inside `apply`: row widgets GTK bound meanwhile, bound once the change is whole.
     private var changing = false
     private var bindAfterChange: [(row: PhotoRow, item: ListItem)] = []
@@ -201,6 +210,7 @@ final class GalleryList: OnscreenList {
         // Positions before the change: the bound rows have not moved yet.
         let keeps = keepTop == .always || (keepTop == .unlessAtTop && scrolled.vadjustment.value > 0)
         let anchor = keeps ? visibleRows().first : nil
+        addHeldBackRows()
         changing = true
         if keepTop != .never || change.moves != nil {
             model.replace(count: change.count)
@@ -220,7 +230,10 @@ final class GalleryList: OnscreenList {
     }
 
     /// More rows of the gallery shown arrived (a big manifest is still being read).
-    func rowsAdded(_ count: Int) { model.append(count) }
+    func rowsAdded(_ count: Int) {
+        // Before the first frame, they are held back with the rest.
+        if heldBackRows > 0 { heldBackRows += count } else { model.append(count) }
+    }
 
     /// A record changed: update its widget only if one is bound to that very record now.
     private func rowChanged(_ index: Int) {

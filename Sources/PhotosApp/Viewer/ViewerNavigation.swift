@@ -100,6 +100,7 @@ final class ViewerNavigation {
         pages.show(.list)
         showListTitle()
         // A folder's photos can go while the viewer shows one: only a row that is there.
+        list.addHeldBackRows()
         if row < list.model.count { list.listView.scrollTo(row) }
         list.listView.grabFocus()
     }

@@ -35,7 +35,7 @@ extension GalleryWindow {
             scheduler.holdWhileListing() // its listing goes on: held until whole
         } else if order == .standard(isFolder: false) {
             // (A manifest shown in another order is sorted once read: its first rows move.)
-            scheduler.startExpectedScreen(rows: list.rowsExpected(windowHeight: Int(window.defaultSize.height)))
+            scheduler.startExpectedScreen(rows: list.rowsExpected())
         }
         if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
     }

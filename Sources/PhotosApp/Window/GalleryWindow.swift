@@ -75,6 +75,7 @@ final class GalleryWindow {
         viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
         window.title = AppInfoStrings.appName
         WindowState.restore(window, from: services.preferences)
+        list.windowHeight = Int(window.defaultSize.height)
         assembleHeader()
         navigation.listButtons = [layoutButton, sortMenu.button]
 
@@ -128,7 +129,8 @@ final class GalleryWindow {
         }
         window.addController(dropTarget)
 
-        probe = FrameProbe(window: window) { [weak self] in self?.list.bindings.boundRows.isEmpty == false }
+        probe = FrameProbe(window: window, hasRows: { [weak self] in self?.list.bindings.boundRows.isEmpty == false },
+                           rowWidgets: { [weak self] in self?.list.rows.count ?? 0 })
         if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision) }
         PipelineDiagnostics.traceOnUSR1 { [weak self] in self?.gallery }
         if services.options.naive {
