@@ -47,7 +47,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case visible(rows: [Int])
     case prefetch(rows: [Int])
     case listGap(rows: [Int])
-    case firstRowsFrame(wall: Double, rowWidgets: Int)
+    case firstRowsFrame(wall: Double, rowWidgets: Int?)
     case galleryFreed(rows: Int)
     case frame(ms: Double, work: Double, at: Double)
     case phases(wait: Double, update: Double, layout: Double, paint: Double, bind: Double, binds: Int, cpu: Double, waited: Double?)
@@ -179,7 +179,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .visible: "the first and last row on screen, after layout"
             case .prefetch: "the rows of the prefetch band, started at low priority"
             case .listGap: "GTK 4.8's list came to rest showing these rows (the first and last) and a blank screen below them, though rows follow (after a fast wheel burst past its end); it was asked to show the next row, which lays the rest out"
-            case .firstRowsFrame: "the first painted frame with rows on screen (Unix time), and how many row widgets the list had made by then"
+            case .firstRowsFrame: "the first painted frame with rows on screen (Unix time), and how many row widgets the list had made by then (absent in traces from before it was counted)"
             case .galleryFreed: "a replaced gallery was freed with its records and thumbnails"
             case .frame: "with `CLASSIC_PHOTOS_PROBE=1`: a frame's interval, its work (start → after-paint) and start"
             case .phases: "with `CLASSIC_PHOTOS_PROBE=1`, after each `frame`: its work by frame-clock phase (ms): waiting for the main loop (input and other work), tick callbacks, style/measure/allocate (rows are bound here), snapshot and render; `bind` is the app's own bind and unbind handlers, over `binds` calls; `cpu` is the main thread's own CPU time over the frame (well under the phases' sum: it waited for a CPU); `waited` is how long the main thread was runnable but had no CPU since the last frame (left out where the kernel keeps no schedule statistics)"
