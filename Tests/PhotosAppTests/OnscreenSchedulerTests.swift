@@ -245,4 +245,23 @@ final class OnscreenSchedulerTests: XCTestCase {
             XCTAssertEqual(held.loads, [], "a held listing's rows are not expected")
         }
     }
+
+    /// The viewer over the list: a layout asked for (rows joined the hidden list) finds no row on
+    /// screen, which is no rest: nothing is cancelled, and the viewer's photo's download goes on.
+    func testALayoutWithNoRowOnScreenCancelsNothingEvenWhenAskedFor() {
+        MainActor.assumeIsolated {
+            let f = Fixture()
+            let before = f.gallery.loads.count
+            f.list.onScreen = []
+            f.list.rowBound.emit(20)
+            f.list.layOut()
+            XCTAssertEqual(f.gallery.loads.count, before, "nothing scheduled")
+            XCTAssertEqual(f.gallery.cancelled, [])
+            XCTAssertEqual(Set(f.gallery.inProgress.keys), Set(0...9))
+
+            f.list.onScreen = Array(0...9)
+            f.list.layOut()
+            XCTAssertEqual(f.gallery.loads.count, before + 1, "the list back on screen is looked at again")
+        }
+    }
 }

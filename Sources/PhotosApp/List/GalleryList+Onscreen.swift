@@ -10,15 +10,15 @@ extension GalleryList {
     /// the `.rich-list` row's padding (8 above and below) and its separator.
     var rowHeight: Int { Int(thumbnailSize) + 12 + 16 + 1 }
 
-    /// How many whole rows a list shows from its top in its window (`windowHeight`, less the
-    /// header bar's 47 points) before it is laid out, or in its own height once it is. A bar
-    /// shown above the list (a notice, an error) takes a row or so: rows counted here that the
-    /// list does not show are work wasted, so the row partly shown at the bottom is not counted.
-    /// None for a grid: its columns are known only once it is laid out.
+    /// How many rows a list shows from its top in its window (`windowHeight`, less the header
+    /// bar's 47 points) before it is laid out, or in its own height once it is; the row partly
+    /// shown at the bottom counts (a bar shown above the list, a notice or an error, can take it
+    /// off screen: its work is then cancelled at the first layout). None for a grid: its columns
+    /// are known only once it is laid out.
     func rowsExpected() -> Int {
         guard layout == .list else { return 0 }
         let height = scrolled.height > 0 ? Int(scrolled.height) : windowHeight - 47
-        return max(0, height / rowHeight)
+        return height > 0 ? height / rowHeight + 1 : 0
     }
 
     /// GTK 4.8's list can come to rest after a fast wheel burst past its end showing only the

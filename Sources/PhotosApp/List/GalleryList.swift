@@ -51,12 +51,13 @@ final class GalleryList: OnscreenList {
             self?.restoreTop()
             self?.fitColumns()
             self?.layoutDone.emit()
-            self?.addHeldBackRowsSoon()
+            self?.addHeldBackRowsOnceSettled()
         }
         scrolled.vadjustment.onChanged { [weak self] in self?.resized.emit() }
         scrolled.setExpand(horizontal: true, vertical: true)
         connectView()
         scrolled.setChild(listView)
+        addHeldBackRowsOnInput()
     }
 
     /// The view over `model` for `layout`: a list of rows, or a grid of cells (allowed GTK's 7
@@ -240,6 +241,7 @@ final class GalleryList: OnscreenList {
         guard let gallery else { return }
         bindings.recordChanged(gallery.records[index], busy: gallery.isBusy(index))
         rowChanged.emit(index)
+        addHeldBackRowsOnceSettled()
     }
 }
 

@@ -14,7 +14,7 @@ import PhotoPipeline
 /// 6. At rest, every frame's rows on screen are the ones scheduled: whatever moves them without
 ///    a scroll or a bind (GTK's own relayout, a blank screen below the rows repaired:
 ///    `revealRowsBelow`) is scheduled like a rest; but not a frame with no row on screen (the
-///    viewer covers the list, and its photo's download must go on).
+///    viewer covers the list, and its photo's download must go on), even one asked for.
 /// 7. A new gallery, before the list's first layout, starts the rows the window is expected to
 ///    show (`startExpectedScreen`); that layout then schedules them as a rest does.
 @MainActor
@@ -30,8 +30,6 @@ final class OnscreenScheduler {
     private var needsUpdate = false
     private var endingScroll = false
     private var prefetchStarted = false
-    /// `visible` holds the rows expected on screen, not yet rows laid out.
-    private var expecting = false
 
     init(list: OnscreenList, scroll: ScrollState, clock: SchedulerClock) {
         self.list = list
@@ -53,7 +51,6 @@ final class OnscreenScheduler {
         stuckTimer?.cancel()
         self.gallery = gallery
         visible = []
-        expecting = false
         prefetchBand = []
         prefetchStarted = false
         gallery?.operationStarted.add { [weak self, weak gallery] _ in
@@ -101,7 +98,6 @@ final class OnscreenScheduler {
         let expected = Array(0..<min(max(rows, 0), gallery.count))
         guard let first = expected.first, let last = expected.last else { return }
         visible = expected
-        expecting = true
         Trace.shared.emit(.expectedScreen(rows: [first, last]))
         gallery.pin(Set(expected))
         gallery.loadImagesForOnscreenRows(visible: expected, prefetch: [])
@@ -145,9 +141,9 @@ final class OnscreenScheduler {
     /// loadImagesForOnscreenCells + resumeAllOperations.
     private func update() {
         let now = list.visibleRows()
-        // A layout before the rows are laid out shows none yet: the rows expected stand.
-        if expecting, now.isEmpty { needsUpdate = true; return }
-        expecting = false
+        // No row on screen is a list not laid out yet (the rows expected stand) or hidden (the
+        // viewer over it, whose photo's download must go on): not a rest, looked at again later.
+        if now.isEmpty { needsUpdate = true; return }
         visible = now
         list.revealRowsBelow(visible)
         prefetchBand = []
