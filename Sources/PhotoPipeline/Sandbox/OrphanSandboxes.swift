@@ -1,6 +1,6 @@
 // Why this exists: a sandbox can outlive the app that started it: killed while a helper was starting, the app takes bubblewrap's outer process with it, and the sandbox's first process, orphaned before it asked to die with its parent (bubblewrap's own race, containers/bubblewrap#633), waits forever. The next launch finds such sandboxes of ours and ends them.
-import CHelperIPC
 import Foundation
+import HelperIPC
 
 public enum OrphanSandboxes {
     /// What the sweep needs to know of a process, read from /proc (a test gives its own).
@@ -44,12 +44,9 @@ public enum OrphanSandboxes {
         for entry in entries {
             guard let pid = pid_t(entry), pid > 1,
                   name(of: pid, proc: proc) == "bwrap" else { continue }
-            let descriptor = cph_pidfd_open(pid)
-            guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
-            guard let process = read(pid, proc: proc),
+            guard let descriptor = ProcessDescriptor(pid), let process = read(pid, proc: proc),
                   isLeftBehind(process, parentName: name(of: process.parent, proc: proc), helper: helper, uid: uid),
-                  cph_pidfd_kill(descriptor) == 0 else { continue }
+                  descriptor.kill() else { continue }
             ended.append(pid)
         }
         return ended

@@ -244,9 +244,3 @@ final class GalleryList: OnscreenList {
         addHeldBackRowsOnceSettled()
     }
 }
-
-/// A reference that does not keep its object alive.
-struct Weak<Object: AnyObject> {
-    weak var value: Object?
-    init(_ value: Object) { self.value = value }
-}
