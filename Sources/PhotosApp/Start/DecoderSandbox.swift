@@ -35,9 +35,10 @@ enum DecoderSandbox {
         }
         HelperPool.shared = pool
         pool.warm()
-        // Sandboxes an earlier run left behind, killed as a helper started, are ended.
+        // Sandboxes an earlier run left behind, killed as a helper started, are ended: a few
+        // seconds in, clear of the start (run at once, it put 13 ms on the first frame, measured).
         let helper = pool.launch.executable
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 3) {
             let ended = OrphanSandboxes.end(helper: helper)
             if !ended.isEmpty { Trace.shared.emit(.sandboxesEnded(count: ended.count)) }
         }
