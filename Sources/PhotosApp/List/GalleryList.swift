@@ -193,10 +193,10 @@ final class GalleryList: OnscreenList {
     /// A new gallery's rows not in the model yet (see GalleryList+FirstScreen), and whether
     /// adding them is already asked of the main loop.
     var heldBackRows = 0
+    var addingHeldBackRows = false
     /// The window's height as it opens (its size restored), for the rows it is expected to show
     /// before the list is laid out.
     var windowHeight = 640
-    var addingHeldBackRows = false
 
     /// Inside `apply`: row widgets GTK bound meanwhile, bound once the change is whole.
     private var changing = false
@@ -232,7 +232,7 @@ final class GalleryList: OnscreenList {
 
     /// More rows of the gallery shown arrived (a big manifest is still being read).
     func rowsAdded(_ count: Int) {
-        // Before the first frame, they are held back with the rest.
+        // While a new gallery's rest is held back, they join it.
         if heldBackRows > 0 { heldBackRows += count } else { model.append(count) }
     }
 
