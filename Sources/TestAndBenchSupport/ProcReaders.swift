@@ -1,4 +1,4 @@
-// Why this exists: what the tests and the benchmarks read of a running app from /proc: its memory now and at peak, and a thread's time on a CPU and waiting for one.
+// Why this exists: what the tests and the benchmarks read of a running app from /proc: its memory now and at peak, its children and whether a process has ended, and a thread's time on a CPU and waiting for one.
 import Foundation
 
 public enum ProcReaders {
@@ -35,6 +35,18 @@ public enum ProcReaders {
             }
             return false
         }
+    }
+
+    /// The children `pid`'s main thread started (`/proc/PID/task/PID/children`), oldest first;
+    /// none once it has ended.
+    public static func children(of pid: Int32) -> [Int32] {
+        ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// Whether `pid` has ended: gone, or a zombie no one has reaped yet.
+    public static func hasEnded(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return true }
+        return stat[close...].split(separator: " ").dropFirst().first == "Z"
     }
 
     /// A thread's time on a CPU so far (ns), from the scheduler's own accounting

@@ -59,7 +59,7 @@ final class HostileHelperAppTests: XCTestCase {
         let wrapper = app.process.processIdentifier
         var child: pid_t?
         _ = poll(timeout: 10) {
-            child = ((try? String(contentsOfFile: "/proc/\(wrapper)/task/\(wrapper)/children", encoding: .utf8)) ?? "").split(separator: " ").first.flatMap { pid_t($0) }
+            child = ProcReaders.children(of: wrapper).first
             return child != nil
         }
         return child ?? wrapper

@@ -180,15 +180,11 @@ final class SandboxAppTests: XCTestCase {
         defer { outer.stop(grace: 1) }
         var orphan: pid_t?
         XCTAssertTrue(poll(timeout: 10) {
-            orphan = HelperLaunch.procFile("/proc/\(outer.processIdentifier)/task/\(outer.processIdentifier)/children")?
-                .split(separator: " ").compactMap { pid_t($0) }.first
+            orphan = ProcReaders.children(of: outer.processIdentifier).first
             return orphan != nil
         }, "the sandbox's first process")
         let left = try XCTUnwrap(orphan)
-        func ended() -> Bool {
-            guard let stat = HelperLaunch.procFile("/proc/\(left)/stat"), let close = stat.lastIndex(of: ")") else { return true }
-            return stat[stat.index(close, offsetBy: 2)] == "Z"
-        }
+        func ended() -> Bool { ProcReaders.hasEnded(left) }
         outer.signal(SIGKILL)
         XCTAssertTrue(outer.wait(timeout: 10))
         XCTAssertFalse(ended(), "left behind")

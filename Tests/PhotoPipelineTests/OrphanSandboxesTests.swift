@@ -22,21 +22,14 @@ final class OrphanSandboxesTests: XCTestCase {
                        "another program's sandbox (only whole arguments match)")
     }
 
-    /// The first process of `outer`'s sandbox (its child), once bubblewrap has made it.
-    func firstProcess(of outer: ChildProcess) -> pid_t? {
+    /// The first child of `pid`, once it has one (within 10 s).
+    func firstChild(of pid: pid_t) -> pid_t? {
         var found: pid_t?
         _ = poll(timeout: 10) {
-            found = HelperLaunch.procFile("/proc/\(outer.processIdentifier)/task/\(outer.processIdentifier)/children")?
-                .split(separator: " ").compactMap { pid_t($0) }.first
+            found = ProcReaders.children(of: pid).first
             return found != nil
         }
         return found
-    }
-
-    /// Whether `pid` has ended (gone, or a zombie no one has reaped yet).
-    func ended(_ pid: pid_t) -> Bool {
-        guard let stat = HelperLaunch.procFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return true }
-        return stat[stat.index(close, offsetBy: 2)] == "Z"
     }
 
     func testARealSandboxLeftBehindIsEndedWithWhatRunsInItAndOneAtWorkIsNot() throws {
@@ -50,20 +43,18 @@ final class OrphanSandboxesTests: XCTestCase {
         defer { atWork.stop(grace: 1) }
         let leftBehindOuter = try ChildProcess("/usr/bin/bwrap", arguments)
         defer { leftBehindOuter.stop(grace: 1) }
-        let working = try XCTUnwrap(firstProcess(of: atWork), "the working sandbox's first process")
-        let orphan = try XCTUnwrap(firstProcess(of: leftBehindOuter), "the other sandbox's first process")
-        let inside = try XCTUnwrap(poll(timeout: 10) { HelperLaunch.procFile("/proc/\(orphan)/task/\(orphan)/children")?.isEmpty == false }
-                                   ? HelperLaunch.procFile("/proc/\(orphan)/task/\(orphan)/children")?.split(separator: " ").compactMap({ pid_t($0) }).first
-                                   : nil, "what runs in it")
+        let working = try XCTUnwrap(firstChild(of: atWork.processIdentifier), "the working sandbox's first process")
+        let orphan = try XCTUnwrap(firstChild(of: leftBehindOuter.processIdentifier), "the other sandbox's first process")
+        let inside = try XCTUnwrap(firstChild(of: orphan), "what runs in it")
         // The outer process killed as the app's would be, before its sandbox asked to die with it.
         leftBehindOuter.signal(SIGKILL)
         XCTAssertTrue(leftBehindOuter.wait(timeout: 10))
-        XCTAssertFalse(ended(orphan), "the sandbox is left behind")
+        XCTAssertFalse(ProcReaders.hasEnded(orphan), "the sandbox is left behind")
 
         let gone = OrphanSandboxes.end(helper: helper.path)
         XCTAssertEqual(gone, [orphan], "only the sandbox left behind is ended")
-        XCTAssertTrue(poll(timeout: 10) { ended(orphan) && ended(inside) }, "it ended, and what ran in it with it")
-        XCTAssertFalse(ended(working), "the sandbox at work runs on")
+        XCTAssertTrue(poll(timeout: 10) { ProcReaders.hasEnded(orphan) && ProcReaders.hasEnded(inside) }, "it ended, and what ran in it with it")
+        XCTAssertFalse(ProcReaders.hasEnded(working), "the sandbox at work runs on")
         XCTAssertTrue(atWork.isRunning)
         XCTAssertEqual(OrphanSandboxes.end(helper: helper.path), [], "a second sweep finds nothing")
     }

@@ -141,8 +141,12 @@ public struct ImageDownloader: StageWork {
     func thumbnail(from entry: HTTPDiskCache.Entry) -> Thumbnail? {
         // The box is the entry's own word: never more than the largest the app makes.
         let box = min(entry.header.thumbnailBox, CachedPixels.largestSide)
-        let pixbuf = entry.header.thumbnailPixels.map { CachedPixels.decode(entry.thumbnail, layout: $0, maxSide: box) }
-            ?? PNGFile.decode(entry.thumbnail, keys: [], maxSide: box)?.pixbuf
+        // Pixels that do not check out are a miss: never handed to the PNG decoder instead.
+        let pixbuf = if let layout = entry.header.thumbnailPixels {
+            CachedPixels.decode(entry.thumbnail, layout: layout, maxSide: box)
+        } else {
+            PNGFile.decode(entry.thumbnail, keys: [], maxSide: box)?.pixbuf
+        }
         return pixbuf.flatMap { RowThumbnail.square($0, pixels: rowPixels) }
     }
 }

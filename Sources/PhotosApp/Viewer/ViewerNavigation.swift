@@ -99,7 +99,8 @@ final class ViewerNavigation {
         setHeaderButtons(viewer: false)
         pages.show(.list)
         showListTitle()
-        // A folder's photos can go while the viewer shows one: only a row that is there.
+        // A new gallery's rows held back are needed now; a folder's photos can go while the
+        // viewer shows one: only a row that is there.
         list.addHeldBackRows()
         if row < list.model.count { list.listView.scrollTo(row) }
         list.listView.grabFocus()
