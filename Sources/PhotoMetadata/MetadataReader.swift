@@ -25,10 +25,12 @@ public enum MetadataReader {
 
     typealias Opener = (UnsafeMutablePointer<GExiv2Metadata>?, UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean
 
-    /// gexiv2's metadata of `data` (a photo's file unless `open` says otherwise), to unref; nil
-    /// when exiv2 cannot read it.
-    static func opened(_ data: Data, _ open: Opener = { gexiv2_metadata_open_buf($0, $1, $2, $3) }) -> UnsafeMutablePointer<GExiv2Metadata>? {
-        guard started, !data.isEmpty, let metadata = gexiv2_metadata_new() else { return nil }
+    /// gexiv2's metadata of `data` (a photo's file, of a kind `ExivFileKinds` lets exiv2 open,
+    /// unless `isFile` is false: an EXIF block, which exiv2 reads as that alone), to unref; nil
+    /// when exiv2 cannot or may not read it.
+    static func opened(_ data: Data, isFile: Bool = true,
+                       _ open: Opener = { gexiv2_metadata_open_buf($0, $1, $2, $3) }) -> UnsafeMutablePointer<GExiv2Metadata>? {
+        guard started, !data.isEmpty, !isFile || ExivFileKinds.mayOpen(data), let metadata = gexiv2_metadata_new() else { return nil }
         var error: UnsafeMutablePointer<GError>?
         let opened = data.withUnsafeBytes { raw in open(metadata, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error) }
         if let error { g_error_free(error) }
@@ -46,7 +48,7 @@ public enum MetadataReader {
 
     /// The tags of an EXIF block ("Exif\0\0" and a TIFF header, as a JPEG's APP1 holds it).
     public static func read(exif data: Data) -> Tags? {
-        read(data) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
+        read(data, isFile: false) { metadata, bytes, count, error in gexiv2_metadata_from_app1_segment(metadata, bytes, count, error) }
     }
 
     /// Only the tags named `names` (no lists, no position) of a photo's file:
@@ -55,8 +57,8 @@ public enum MetadataReader {
         read(data, names: names, lists: false) { metadata, bytes, count, error in gexiv2_metadata_open_buf(metadata, bytes, count, error) }
     }
 
-    private static func read(_ data: Data, names: [String] = tagNames, lists: Bool = true, _ open: Opener) -> Tags? {
-        guard let metadata = opened(data, open) else { return nil }
+    private static func read(_ data: Data, names: [String] = tagNames, lists: Bool = true, isFile: Bool = true, _ open: Opener) -> Tags? {
+        guard let metadata = opened(data, isFile: isFile, open) else { return nil }
         defer { g_object_unref(metadata) }
         var tags = Tags()
         for name in names where gexiv2_metadata_try_has_tag(metadata, name, nil) != 0 {
