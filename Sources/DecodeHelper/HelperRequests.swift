@@ -65,9 +65,8 @@ final class HelperRequests {
                 reply.frames = read.animation.frames
                 reply.delay = read.delay
                 return attach(read.still, to: reply)
-            case .failure(let failure):
-                if case .decode(let error) = failure.cause { reply.error = error }
-                reply.failure = FailureWire(failure)
+            case .failure(let refusal):
+                if case .decode(let error) = refusal { reply.error = error } else { reply.refusal = refusal }
                 return (reply, -1)
             }
         case .profile:

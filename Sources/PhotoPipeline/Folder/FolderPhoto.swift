@@ -66,15 +66,6 @@ final class FolderPlace: Sendable {
     static let none = FolderPlace(path: "", display: "", uri: "")
 }
 
-/// A photo's date taken as its EXIF gives it, or that it gives none.
-public enum TakenDate: Sendable, Equatable, Hashable {
-    /// DateTimeOriginal, as seconds since 1970: exact with its offset (`hasOffset`), else read as
-    /// the local time here.
-    case exif(seconds: Double, hasOffset: Bool)
-    /// Its EXIF has no date taken (or it has no EXIF): its modification time stands in.
-    case none
-}
-
 extension PhotoOrder {
     /// Whether `a` comes before `b`: by this order's key, ties by name (ascending, whatever the
     /// direction, so photos taken the same second keep their numbering), then by name on disk,

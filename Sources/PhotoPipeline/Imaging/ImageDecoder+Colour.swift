@@ -63,14 +63,6 @@ extension ImageDecoder {
     }
 }
 
-extension ImageDecoder.Report {
-    /// The `colour` trace event for the photo at `url`, if it carried a profile.
-    func traceColour(of url: URL) {
-        guard profileName != nil || profileIgnored != nil else { return }
-        Trace.shared.emit(.colour(url: Redacted.url(url.absoluteString), profile: profileName, converted: profileConverted, ignored: profileIgnored))
-    }
-}
-
 /// What a profile seen before converts with: its name, and its transform (nil: it is sRGB, or
 /// cannot be used, with the `problem`).
 private struct Conversion: Sendable {

@@ -77,6 +77,17 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         self.init(code, error.description, cause: .decode(error))
     }
 
+    /// An animation that is not played: a decode's refusal keeps its own code; the others are
+    /// the viewer's to show still (`other`), or its loader's failure (`undecodable`).
+    public init(_ refusal: AnimationRefusal) {
+        switch refusal {
+        case .decode(let error): self.init(error)
+        case .cancelled: self.init(.cancelled, refusal.description)
+        case .unreadable: self.init(.undecodable, refusal.description)
+        default: self.init(.other, refusal.description)
+        }
+    }
+
     public init(_ error: FilterError) {
         self.init(error == .cancelled ? .cancelled : .filter, error.description, cause: .filter(error))
     }

@@ -91,28 +91,9 @@ public struct HelperReply: Codable, Sendable, Equatable {
     public var frames: Int?
     public var delay: Int?
     /// Why an animation does not play (it is a still, too long, too large…).
-    public var failure: FailureWire?
+    public var refusal: AnimationRefusal?
 
     public init(id: Int) { self.id = id }
-}
-
-/// A `StageFailure` over the wire: its code and words (a decode's error travels as `error`).
-public struct FailureWire: Codable, Sendable, Equatable {
-    public var code: String
-    public var description: String
-    public var words: Words?
-
-    public init(_ failure: StageFailure) {
-        code = failure.code.rawValue
-        description = failure.description
-        if case .words(let words) = failure.cause { self.words = words }
-    }
-
-    public var failure: StageFailure {
-        let code = StageFailure.Code(rawValue: code) ?? .other
-        if let words { return StageFailure(code, words) }
-        return StageFailure(code, description)
-    }
 }
 
 /// The first message a helper sends, once its loaders are loaded and its filter is on.

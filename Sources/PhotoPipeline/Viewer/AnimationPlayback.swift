@@ -4,9 +4,6 @@ import GdkPixbuf
 
 @MainActor
 public final class AnimationPlayback {
-    /// Frames larger than this are not filtered live (a frame would cost more than its delay):
-    /// such an animation shows its first frame, still.
-    nonisolated public static let maxFramePixels = 4_000_000
     /// Delays browsers treat as "as fast as you can", and what they use instead (milliseconds).
     nonisolated public static let shortestDelay = 20, delayForShortOnes = 100
 

@@ -1,0 +1,13 @@
+// Why this exists: a decode's colour told to the trace by the operation that asked for it (the decoder itself, which runs in helpers, traces nothing).
+import ColourManagement
+import Foundation
+import GdkPixbuf
+import GLibRuntime
+
+extension ImageDecoder.Report {
+    /// The `colour` trace event for the photo at `url`, if it carried a profile.
+    func traceColour(of url: URL) {
+        guard profileName != nil || profileIgnored != nil else { return }
+        Trace.shared.emit(.colour(url: Redacted.url(url.absoluteString), profile: profileName, converted: profileConverted, ignored: profileIgnored))
+    }
+}

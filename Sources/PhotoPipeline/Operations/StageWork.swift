@@ -1,0 +1,49 @@
+// Why this exists: the work of one stage, which an operation is composed from: its stage, what it hands on, and what came of it.
+import Foundation
+import GLibRuntime
+
+/// The two stages of the tutorial's pipeline, and the viewer's full-size loads; each has its
+/// own queue and in-progress map.
+public enum Stage: String, Sendable, Codable, CaseIterable {
+    case download
+    case filtration
+    /// Full-size decode (and sepia) for the viewer: one photo and its neighbours at a time.
+    case viewer
+    /// A photo written to a file at full size (Save As, Export Gallery): never suspended by scrolling.
+    case export
+
+    /// The stages a list row goes through (scrolling suspends and cancels these).
+    public static let rowStages: [Stage] = [.download, .filtration]
+}
+
+/// What a stage's work produced. Each case means one thing.
+public enum StageOutcome: Sendable {
+    /// An image, and the cache level it came from (nil for a filter's output).
+    case image(Thumbnail, from: ImageSource?)
+    /// It could not be done, for this reason (its description shown to the user).
+    case failed(StageFailure)
+    /// It stopped because it was cancelled; nothing to show.
+    case cancelled
+    /// A file of this many bytes was written (an export; nothing to show).
+    case written(bytes: Int)
+}
+
+/// The work of one stage (ImageDownloader, ImageFiltration): runs on a worker thread,
+/// checks `context.isCancelled` between steps, and says what came of it.
+public protocol StageWork: Sendable {
+    var stage: Stage { get }
+    /// What a later stage may take from this one while it is still queued or running.
+    var handsOn: StageHandoff { get }
+    func run(_ context: WorkContext) -> StageOutcome
+}
+
+extension StageWork {
+    public var handsOn: StageHandoff { .nothing }
+}
+
+/// What a stage hands to a later one that depends on it, by type: a download hands the
+/// photo's encoded bytes to the viewer's load of the same row.
+public enum StageHandoff: Sendable {
+    case nothing
+    case originalBytes(OriginalBytes)
+}
