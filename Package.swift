@@ -102,23 +102,29 @@ let package = Package(
         // SQLite, for the index of what the photos' metadata said (dates taken, sizes).
         .target(name: "SQLite", dependencies: ["CSQLite"]),
 
-        // UI-free: manifests, records, operations, network, decoding, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
+        // A photo's bytes read, decoded and edited: the decoder and its header readers, colour,
+        // the metadata kept on export, facts for sorting, the turns and their checks, and the
+        // sandboxed helpers that run them (both ends of their wire). No network, no SQLite, no
+        // session bus: the helper's program links this and not the pipeline.
+        .target(name: "PhotoDecoding", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CThreadSlice", "HelperIPC",
+                                                      "ColourManagement", "MetadataValues"]),
+        // UI-free: manifests, records, operations, network, caches, folders, the viewer's model, sepia. No GTK, no GDK.
+        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
                                                       "CThreadSlice", "HelperIPC", "ColourManagement", "MetadataValues", "SQLite"]),
         // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
-        // which decodes with the pipeline's decoder behind its seccomp filter, and the only one
+        // which decodes with PhotoDecoding's decoder behind its seccomp filter, and the only one
         // that links the photo parsers (gexiv2, libwebp's codec: LinkedParsers).
-        .target(name: "DecodeHelper", dependencies: ["PhotoPipeline", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
-        .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoPipeline"]),
+        .target(name: "DecodeHelper", dependencies: ["PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
+        .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoDecoding"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
-        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoPipeline"]),
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline"]),
         // Sets or removes a root window property from a file (tests of the display's profile).
         .executableTarget(name: "RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
@@ -130,7 +136,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"],
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"],
             exclude: ["Scripts"],
             swiftSettings: testSettings
         ),
@@ -152,7 +158,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"],
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"],
             swiftSettings: testSettings
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], swiftSettings: testSettings),
@@ -163,19 +169,19 @@ let package = Package(
         .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoPipeline", "DecodeHelper", "FuzzerDriver"],
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "DecodeHelper", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
         // assume the main actor inside (XCTest runs them on the main thread).
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")], swiftSettings: testSettings),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
                     swiftSettings: testSettings),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "AppTests", dependencies: ["TestAndBenchSupport", "PhotoPipeline", "GLibIO"], swiftSettings: testSettings),
+        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "GLibIO"], swiftSettings: testSettings),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"],
                     swiftSettings: testSettings),
     ]

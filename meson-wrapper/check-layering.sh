@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves the arrows point one way, without a build: PhotoPipeline's dependency closure (SwiftPM's own description of the manifest) holds no Gtk or CGtk and it imports nothing outside it; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
+# Why this exists: proves the arrows point one way, without a build: PhotoDecoding's and PhotoPipeline's dependency closures (SwiftPM's own description of the manifest) hold no Gtk or CGtk and they import nothing outside them; the helper's program links no network, SQLite or session bus; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
@@ -48,9 +48,36 @@ printf 'import Gtk\nlet layeringProbe = 0\n' > "$work/probe-import/Probe.swift"
 python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("Gtk") for t in p["targets"] if t["name"] == "PhotoPipeline"]; json.dump(p, open(sys.argv[2], "w"))' \
   "$work/package.json" "$work/probe-package.json"
 [ -n "$(imports_outside "$work/probe-package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the closure check does not see a dependency on Gtk"; exit 1; }
-found="$(imports_outside "$work/package.json" PhotoPipeline "$source_root/Sources/PhotoPipeline")"
-if [ -n "$found" ]; then echo "$found"; echo "FAIL: the pipeline can see what it must not"; exit 1; fi
-echo "ok: PhotoPipeline's closure holds no Gtk or CGtk, and it imports nothing outside it"
+for module in PhotoDecoding PhotoPipeline; do
+  found="$(imports_outside "$work/package.json" "$module" "$source_root/Sources/$module")"
+  if [ -n "$found" ]; then echo "$found"; echo "FAIL: $module can see what it must not"; exit 1; fi
+  echo "ok: $module's closure holds no Gtk or CGtk, and it imports nothing outside it"
+done
+# The helper's program reads photos and nothing else: its closure (and PhotoDecoding's) holds no
+# network, no SQLite, no session bus and not the pipeline above it, so the libraries they need are
+# not mapped at each helper's start (BENCHMARKS.md, issue 58). A probe first.
+gallery_in_helper() { # $1: the package's JSON description
+  python3 - "$1" <<'PY'
+import json, sys
+package = json.load(open(sys.argv[1]))
+targets = {t["name"]: t for t in package["targets"]}
+for start in ("ClassicPhotosHelper", "PhotoDecoding"):
+    closure, todo = set(), [start]
+    while todo:
+        for d in targets[todo.pop()].get("target_dependencies", []):
+            if d in targets and d not in closure:
+                closure.add(d); todo.append(d)
+    for banned in ("PhotoPipeline", "Soup", "CSoup", "SQLite", "CSQLite", "GLibDesktop"):
+        if banned in closure:
+            print(f"{start} depends on {banned}")
+PY
+}
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("Soup") for t in p["targets"] if t["name"] == "PhotoDecoding"]; json.dump(p, open(sys.argv[2], "w"))' \
+  "$work/package.json" "$work/probe-helper.json"
+[ -n "$(gallery_in_helper "$work/probe-helper.json")" ] || { echo "FAIL: the helper check does not see PhotoDecoding depend on Soup"; exit 1; }
+found="$(gallery_in_helper "$work/package.json")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: the helper's program would link what only the gallery needs"; exit 1; fi
+echo "ok: the helper's program and PhotoDecoding link no network, SQLite, session bus or pipeline"
 
 # The pipeline and the app call no C: GLib, GIO, libsoup and GdkPixbuf are reached through
 # GLibRuntime, Soup, GdkPixbuf and ColourManagement (owned Swift types). A C module's symbols are visible to any
@@ -86,7 +113,7 @@ echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
 if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi
-for module in PhotoPipeline PhotosApp; do
+for module in PhotoDecoding PhotoPipeline PhotosApp; do
   found="$(c_calls "$source_root/Sources/$module")"
   if [ -n "$found" ]; then
     echo "$found"

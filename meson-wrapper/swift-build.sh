@@ -4,8 +4,8 @@ set -euo pipefail
 swift="$1" source_root="$2" scratch="$3" configuration="$4" generated="$5" output="$6" helper_output="$7"
 
 # SwiftPM only compiles files inside the package; the copy is inert without -DMESON_BUILD.
-mkdir -p "$source_root/Sources/PhotoPipeline/Generated"
-target="$source_root/Sources/PhotoPipeline/Generated/BuildConfig.generated.swift"
+mkdir -p "$source_root/Sources/PhotoDecoding/Generated"
+target="$source_root/Sources/PhotoDecoding/Generated/BuildConfig.generated.swift"
 cmp -s "$generated" "$target" || cp "$generated" "$target"
 
 # A release build is self-contained and names no run path ($ORIGIN holds no library of ours).

@@ -2,6 +2,7 @@
 import ColourManagement
 import Foundation
 import GdkPixbuf
+import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 

@@ -1,5 +1,6 @@
 // Why this exists: Ctrl+R's cost to the file written, side by side in one run: each turn computed in a helper and checked by the app (as the app turns now), against the same turn made in this process (as a JPEG's was before issue 58), on 12 MP photos.
 import Foundation
+import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 

@@ -2,7 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
-import PhotoPipeline
+import PhotoDecoding
 
 final class HelperAnimation {
     let frames: Int

@@ -2,7 +2,7 @@
 import Foundation
 import GdkPixbuf
 import HelperIPC
-import PhotoPipeline
+import PhotoDecoding
 
 public enum DecodeHelperMain {
     /// Run as a helper until the app closes the socket. Never returns.

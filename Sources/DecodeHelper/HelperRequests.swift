@@ -3,7 +3,7 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 import HelperIPC
-import PhotoPipeline
+import PhotoDecoding
 
 final class HelperRequests {
     let processorSeconds: Int

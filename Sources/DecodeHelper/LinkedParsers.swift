@@ -2,7 +2,7 @@
 import Foundation
 import MetadataValues
 import PhotoMetadata
-import PhotoPipeline
+import PhotoDecoding
 import WebPCodec
 
 public enum LinkedParsers {

@@ -2,6 +2,7 @@
 import DecodeHelper
 import Foundation
 import FuzzerDriver
+import PhotoDecoding
 import PhotoPipeline
 
 @_cdecl("LLVMFuzzerTestOneInput")

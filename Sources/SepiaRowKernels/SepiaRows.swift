@@ -1,6 +1,6 @@
 // Why this exists: the sepia kernel's row loops, once, as inlinable code: SepiaKernelBaseline, SepiaKernelV3 and SepiaKernelV4 compile them for the baseline x86-64, x86-64-v3 (AVX2) and x86-64-v4 (AVX-512), and the app picks one at run time.
 
-/// One row of `SepiaKernel` (see Sources/PhotoPipeline/Imaging/SepiaKernel.swift for the maths).
+/// One row of `SepiaKernel` (see Sources/PhotoPipeline/Filter/SepiaKernel.swift for the maths).
 /// The per-layout loops have constant strides, straight-line float math and no checked
 /// conversions, so LLVM's loop vectorizer turns each into SIMD code for whatever CPU the
 /// including module is compiled for. RGB and RGBA, the layouts photos come in, move whole

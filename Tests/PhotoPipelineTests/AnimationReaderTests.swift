@@ -4,6 +4,7 @@ import GdkPixbuf
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class AnimationReaderTests: PipelineTestCase {

@@ -1,6 +1,7 @@
 // Why this exists: what Save As and Export Gallery write, without a display: names safe and unique, a file that is never replaced unless asked, the photo at full size, upright and in sepia in each format, refusals and cancellation that leave nothing behind.
 import Foundation
 import GLibRuntime
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

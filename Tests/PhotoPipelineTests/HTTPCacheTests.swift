@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class HTTPCacheTests: PipelineTestCase {

@@ -3,6 +3,7 @@ import CGdkPixbuf
 import Foundation
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class MemoryCacheTests: PipelineTestCase {

@@ -1,5 +1,6 @@
 // Why this exists: Rotate never touches a coded pixel: a JPEG turned four times is its own bytes again and its scan data never changes, a JPEG or TIFF without the tag gets one that exiftool reads, a HEIC gets an `irot` libheif applies, a damaged file is refused without a trap, and the rewrite keeps mode and attributes and never overwrites another program's change.
 import Foundation
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 import GLibIO
 import TestAndBenchSupport

@@ -5,6 +5,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class SharedThumbnailTests: PipelineTestCase {

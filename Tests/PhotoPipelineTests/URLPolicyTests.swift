@@ -2,6 +2,7 @@
 import Foundation
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class URLPolicyTests: PipelineTestCase {
@@ -58,7 +59,7 @@ final class URLPolicyTests: PipelineTestCase {
             let scan = URLPolicy.scan(text)
             XCTAssertEqual(scan.control, scalar.properties.generalCategory == .control, "U+\(String(scalar.value, radix: 16))")
             XCTAssertEqual(scan.replacement, scalar == "\u{FFFD}", "U+\(String(scalar.value, radix: 16))")
-            XCTAssertEqual(URLPolicy.isControl(scalar), scalar.properties.generalCategory == .control)
+            XCTAssertEqual(DisplayText.isControl(scalar), scalar.properties.generalCategory == .control)
         }
         XCTAssertEqual(URLPolicy.trimmed("  a.jpg\n"), "a.jpg")
         XCTAssertEqual(URLPolicy.trimmed("\u{00A0}a.jpg"), "a.jpg", "non-ASCII white space at an end is trimmed too")

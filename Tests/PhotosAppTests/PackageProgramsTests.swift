@@ -10,7 +10,7 @@ final class PackageProgramsTests: XCTestCase {
         // Compiles the translations of a run from the source tree; an installed app has them compiled.
         "Sources/PhotosApp/Start/SourceTranslations.swift": ("/usr/bin/msgfmt", nil),
         // Starts the decoding helpers (the app's own program) through bubblewrap (HelperLaunch's /usr/bin/bwrap).
-        "Sources/PhotoPipeline/Sandbox/HelperProcess.swift": ("ChildSpawn.start", "bubblewrap"),
+        "Sources/PhotoDecoding/Sandbox/HelperProcess.swift": ("ChildSpawn.start", "bubblewrap"),
         // The spawn itself, for HelperProcess: cph_spawn, then execve of the program it is given.
         "Sources/HelperIPC/ChildSpawn.swift": ("cph_spawn", nil),
         "Sources/CHelperIPC/spawn.c": ("execve", nil),
@@ -19,7 +19,7 @@ final class PackageProgramsTests: XCTestCase {
     ]
 
     /// The app's modules: what the package's binary is built from.
-    static let appSources = ["Sources/ClassicPhotos", "Sources/PhotosApp", "Sources/PhotoPipeline", "Sources/GLibRuntime", "Sources/Gtk",
+    static let appSources = ["Sources/ClassicPhotos", "Sources/PhotosApp", "Sources/PhotoPipeline", "Sources/PhotoDecoding", "Sources/GLibRuntime", "Sources/Gtk",
                              "Sources/GdkPixbuf", "Sources/Soup", "Sources/CPhotoView", "Sources/CRowView", "Sources/CRowModel",
                              "Sources/CGLProbe", "Sources/CStallSampler", "Sources/CThreadSlice", "Sources/DecodeHelper", "Sources/HelperIPC",
                              "Sources/CHelperIPC", "Sources/CSeccomp"]

@@ -1,6 +1,7 @@
 // Why this exists: where the caches live ($XDG_CACHE_HOME, by the XDG base directory spec), and a way to say once that one cannot be used.
 import GLibRuntime
 import Foundation
+import PhotoDecoding
 
 public struct CacheFolders: Sendable {
     /// $XDG_CACHE_HOME, or ~/.cache.

@@ -1,5 +1,6 @@
 // Why this exists: the memory level of the cache: decoded thumbnails, least recently used first out, limited by their bytes (not a count), with pinned keys that are never evicted.
 import Foundation
+import PhotoDecoding
 
 /// On the main actor: lookups happen when rows bind, and evictions change records.
 @MainActor

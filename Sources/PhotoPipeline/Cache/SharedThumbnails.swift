@@ -2,6 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import PhotoDecoding
 
 /// - `normal/` (128 px), `large/` (256 px), `x-large/`, `xx-large/`: the image scaled to fit
 ///   that square, keeping its aspect ratio; named by the MD5 of the photo's canonical URI.

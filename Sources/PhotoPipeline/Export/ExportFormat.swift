@@ -1,6 +1,7 @@
 // Why this exists: the formats a photo is saved or exported in (JPEG at quality 90, PNG, WebP), told apart by a file name's extension, and the GdkPixbuf writer and options for each (sRGB's profile among them).
 import ColourManagement
 import Foundation
+import PhotoDecoding
 
 public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     case jpeg

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import MetadataValues
+import PhotoDecoding
 
 /// What an export of one photo may write over, and where.
 public struct ExportTarget: Sendable {

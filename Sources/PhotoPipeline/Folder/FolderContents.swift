@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import GLibIO
+import PhotoDecoding
 
 /// Owned by one thread at a time: made by the listing, then handed to the folder's watcher,
 /// whose queue alone reads and changes it. (While a tree is listed, the listing's helper

@@ -3,6 +3,7 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 import GLibIO
+import PhotoDecoding
 
 public enum FolderListing {
     /// The content types the installed GdkPixbuf loaders read, but those the decoder does not.

@@ -1,5 +1,6 @@
 // Why this exists: one photo of a folder gallery as its listing knows it: its names, its sort key, its size and times, and its date taken once read; and how an order compares two of them.
 import Foundation
+import PhotoDecoding
 
 struct FolderPhoto {
     /// What never changes while the photo is listed, held once: a copy of a photo (each sort,

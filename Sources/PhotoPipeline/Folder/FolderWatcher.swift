@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import GLibIO
+import PhotoDecoding
 
 @MainActor
 public final class FolderWatcher {

@@ -1,5 +1,6 @@
 // Why this exists: reads Apple's binary property list (bplist00), keeping dictionary order, with every offset bounds-checked.
 import Foundation
+import PhotoDecoding
 
 /// A bplist00 reader. Format: an 8-byte header, objects, an offset table, and a 32-byte trailer
 /// (offset int size, object ref size, object count, top object, offset table offset).

@@ -1,5 +1,6 @@
 // Why this exists: the ordered tree every manifest format parses into, so one interpreter serves plist XML, binary plist and JSON.
 import Foundation
+import PhotoDecoding
 
 /// A parsed value that keeps the order of dictionary keys and where each value was found.
 /// Foundation's PropertyListSerialization and JSONSerialization return unordered

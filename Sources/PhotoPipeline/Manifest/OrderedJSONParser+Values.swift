@@ -1,5 +1,6 @@
 // Why this exists: the JSON manifest reader's values: strings (borrowed from the input unless they have escapes, decoded strictly), numbers and literals, and any other value skipped whole, depth-limited.
 import Foundation
+import PhotoDecoding
 
 extension OrderedJSONParser {
     // MARK: values

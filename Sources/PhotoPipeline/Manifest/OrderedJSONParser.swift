@@ -1,5 +1,6 @@
 // Why this exists: reads JSON manifests in file order (JSONSerialization loses key order), strictly (RFC 8259), straight into rows, with the line of every fault and a depth limit.
 import Foundation
+import PhotoDecoding
 
 /// One pass over the bytes: the two accepted shapes, an object of name → URL or an array of
 /// {"name": …, "url": …} objects, go to the sink row by row; any other value is still parsed

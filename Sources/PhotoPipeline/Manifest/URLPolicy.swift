@@ -1,5 +1,6 @@
 // Why this exists: which image URLs a manifest may use and how they resolve: http(s), file:, or a path relative to the manifest.
 import Foundation
+import PhotoDecoding
 
 public enum URLPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
@@ -89,12 +90,6 @@ public enum URLPolicy {
             return nil
         }
         return candidate.lowercased()
-    }
-
-    /// Unicode's control characters (general category Cc) are exactly U+0000–U+001F and
-    /// U+007F–U+009F.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// One pass over the UTF-8 bytes: any control character (C0, DEL, or C1, which UTF-8

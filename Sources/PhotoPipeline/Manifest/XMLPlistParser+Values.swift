@@ -1,5 +1,6 @@
 // Why this exists: the XML plist reader's rare path: any value read whole (wrong types, arrays of dicts, nesting limited to 64), its text with entities decoded, and closing tags checked.
 import Foundation
+import PhotoDecoding
 
 extension XMLPlistParser.Reader {
     // MARK: any value, read whole (rare: wrong types, arrays of dicts)

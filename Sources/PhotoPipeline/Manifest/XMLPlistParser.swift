@@ -6,6 +6,7 @@
 // This reader never trusts a length or nests deeper than 64, and it expands only XML's five
 // named entities and character references, so an entity bomb has nothing to expand.
 import Foundation
+import PhotoDecoding
 
 enum XMLPlistParser {
     /// The rows of a <dict> of name → <string> (or an <array> of such dicts with name and url).

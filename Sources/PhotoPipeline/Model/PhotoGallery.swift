@@ -1,5 +1,6 @@
 // Why this exists: the records of one opened gallery and their pending operations; results from workers are applied here, on the main loop.
 import Foundation
+import PhotoDecoding
 import Synchronization
 import GLibRuntime
 

@@ -1,5 +1,6 @@
 // Why this exists: the knobs of the pipeline in one value: concurrency, limits, thumbnail size, sepia intensity.
 import Foundation
+import PhotoDecoding
 
 public struct PipelineSettings: Sendable {
     /// Downloads at once (the tutorial's queue ran one; 6 matches a browser's per-host limit).

@@ -1,5 +1,6 @@
 // Why this exists: why a stage failed, as a value carried from the stage that met it to the widget that shows it: the app decides by its `code` (the consent by its refusal, the export by cancelled), the trace carries the code, and its English words are only its description.
 import Foundation
+import PhotoDecoding
 
 public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// A stable name for what went wrong; the trace's `code`, never translated or reworded.

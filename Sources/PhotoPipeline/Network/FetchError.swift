@@ -1,5 +1,6 @@
 // Why this exists: why fetching bytes failed, in words a person can act on.
 import Foundation
+import PhotoDecoding
 
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled

@@ -1,6 +1,7 @@
 // Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), and a GET that follows redirects one checked hop at a time.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 import Soup
 
 public final class HTTPClient: Sendable {

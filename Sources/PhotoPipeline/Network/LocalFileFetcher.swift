@@ -1,6 +1,7 @@
 // Why this exists: deadlines on local reads, like the network's: a read runs on a thread of its own; one that makes no progress for the I/O timeout is abandoned (its operation fails, its late result is dropped), and abandoned reads are capped per mount.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 public final class LocalFileFetcher: Sendable {
     public struct Configuration: Sendable {

@@ -1,6 +1,7 @@
 // Why this exists: one way to get bytes for a URL: http(s) through the shared SoupSession, file: through the local reader with its deadlines, both cancellable.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 public final class ResourceFetcher: Sendable {
     public let http: HTTPClient

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import GLibIO
+import PhotoDecoding
 
 enum StreamReader {
     static let chunkSize = 64 * 1024

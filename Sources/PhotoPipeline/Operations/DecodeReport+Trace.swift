@@ -3,6 +3,7 @@ import ColourManagement
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import PhotoDecoding
 
 extension ImageDecoder.Report {
     /// The `colour` trace event for the photo at `url`, if it carried a profile.

@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's ImageDownloader: get a photo's row thumbnail from the nearest cache level that has it (shared thumbnails, the HTTP cache, then the file or the network), checking for cancellation, and write back what it made.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 /// The disk levels a download may use (either may be missing: no writable cache folder).
 public struct DiskCaches: Sendable {

@@ -1,5 +1,6 @@
 // Why this exists: the tutorial's ImageFiltration: the sepia kernel on a downloaded image, checking cancellation between stripes.
 import Foundation
+import PhotoDecoding
 
 public struct ImageFiltration: StageWork {
     let input: Thumbnail

@@ -1,6 +1,7 @@
 // Why this exists: the one Operation subclass: a row, a stage and the work it runs (a downloader or a filter), with a lock-guarded outcome and cancellation that reaches the I/O.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 /// An operation is composed from its work (as Nuke composes its tasks), not subclassed, so no
 /// stage can forget to implement it. No KVO on Linux, so state sits behind a lock.

@@ -1,6 +1,7 @@
 // Why this exists: a photo's encoded bytes from the nearest place that has them (bytes held, the list's download, the file, the HTTP cache, the network), shared by the viewer's loads and the export's.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 extension PhotoSource {
     /// The nearest copy of the photo's bytes, and where it was. `held`: bytes the caller already

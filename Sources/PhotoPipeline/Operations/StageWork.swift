@@ -1,6 +1,7 @@
 // Why this exists: the work of one stage, which an operation is composed from: its stage, what it hands on, and what came of it.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 /// The two stages of the tutorial's pipeline, and the viewer's full-size loads; each has its
 /// own queue and in-progress map.

@@ -1,5 +1,6 @@
 // Why this exists: what the photos' metadata said, kept between runs in SQLite (WAL) in the app's cache folder, keyed by each file's folder, name, size and modification time, so that sorting a folder by date a second time reads no photo; bounded, and rebuilt (never trusted, never fatal) when corrupt, locked or not ours.
 import Foundation
+import PhotoDecoding
 import SQLite
 
 public final class MetadataIndex: @unchecked Sendable {

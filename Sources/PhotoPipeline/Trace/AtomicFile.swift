@@ -1,5 +1,6 @@
 // Why this exists: files the app writes whole (cache entries, thumbnails, an exported trace) are written to a temporary file beside the target and renamed over it, so a reader sees the old file or the new one, a failure leaves what was there, and a folder in the way is never removed.
 import Foundation
+import PhotoDecoding
 
 public enum AtomicFile {
     /// Write `data` to `path`: a temporary file (`mode`, 0600 unless said) in the same folder, then

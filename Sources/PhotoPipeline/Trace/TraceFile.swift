@@ -1,5 +1,6 @@
 // Why this exists: the file the trace's lines go to, written with care: opened without following a link (a planted symlink is not written through), created 0600, a write that fails stops the trace with one line on standard error instead of ending the app, and the session's own trace kept under a size (the older half rotated aside), since it lives in memory-backed $XDG_RUNTIME_DIR.
 import Foundation
+import PhotoDecoding
 
 /// Used only on the trace's writer queue.
 final class TraceFile {

@@ -2,6 +2,7 @@
 import Foundation
 import GLibIO
 import GLibRuntime
+import PhotoDecoding
 
 /// A photo's file as it was when chosen: its folder and itself, each by device and inode.
 public struct PhotoIdentity: Sendable, Equatable {

@@ -1,6 +1,7 @@
 // Why this exists: an animated photo (GIF, animated WebP) played in the viewer: each frame when its own delay is up (under 20 ms counted as 100 ms, as browsers do), in sepia or not, decoded as it is played rather than all held; the app only shows what it hands over and schedules the next.
 import Foundation
 import GdkPixbuf
+import PhotoDecoding
 
 @MainActor
 public final class AnimationPlayback {

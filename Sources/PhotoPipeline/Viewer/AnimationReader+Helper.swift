@@ -2,6 +2,7 @@
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import PhotoDecoding
 
 extension AnimationReader {
     /// Read it in a helper, which is then lent to the playing.

@@ -1,6 +1,7 @@
 // Why this exists: the viewer's operation work: a photo's encoded bytes from the nearest place that has them (PhotoSource+Bytes), decoded at full size within the memory budget, and its sepia made on every core.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 /// What the viewer shows about a loaded photo besides its pixels (the Details panel).
 public struct FullImageDetails: Sendable {

@@ -1,6 +1,7 @@
 // Why this exists: the viewer's animated photo read as an operation on the viewer queue (AnimationReader), one at a time, cancelled when the viewer moves on or closes, its outcome traced and handed to the app on the main loop.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 extension PhotoViewer {
     /// Read the animation in `data` (the bytes of `row`, which the viewer shows) on the viewer

@@ -1,6 +1,7 @@
 // Why this exists: the viewer's side of the pipeline: which photo is open, its full image and its neighbours' (at most three held), each loaded by an operation on the viewer queue that depends on the row's download when one is in flight.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 
 /// A photo decoded for the viewer.
 public struct FullImage: Sendable {

@@ -3,6 +3,7 @@ import ColourManagement
 import Foundation
 import GdkPixbuf
 import GLibRuntime
+import PhotoDecoding
 
 public enum ScreenColours {
     /// sRGB → the display, and which of the app's readings of the display it came from.

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import Gtk
+import PhotoDecoding
 import PhotoPipeline
 import GLibDesktop
 

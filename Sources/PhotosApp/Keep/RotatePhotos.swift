@@ -1,6 +1,7 @@
 // Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The folder's watcher sees the new file and the row, cell and viewer show it turned.
 import Foundation
 import Gtk
+import PhotoDecoding
 import PhotoPipeline
 
 /// Made for each turn: what it needs, the window's note and edits, outlive it.

@@ -1,6 +1,7 @@
 // Why this exists: one recycled list row or grid cell: thumbnail (placeholder, image or failure), name and status; it renders whichever record it is bound to.
 import GLibRuntime
 import Gtk
+import PhotoDecoding
 import PhotoPipeline
 
 /// As few widgets as a row can have: a box holding one row view that draws the thumbnail, the

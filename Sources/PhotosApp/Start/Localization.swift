@@ -1,6 +1,7 @@
 // Why this exists: every UI string goes through gettext; this sets up the text domain and gives the lookup a short name.
 import Foundation
 import GLibRuntime
+import PhotoDecoding
 import PhotoPipeline
 import GLibDesktop
 

@@ -3,6 +3,7 @@ import ColourManagement
 import Foundation
 import GdkPixbuf
 import Gtk
+import PhotoDecoding
 import PhotoPipeline
 
 @MainActor

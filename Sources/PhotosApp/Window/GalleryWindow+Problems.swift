@@ -1,6 +1,7 @@
 // Why this exists: what the window shows when a gallery cannot be shown: a manifest that failed (the error bar with Retry, over what was shown before), and a load the app stopped in last time (the empty page, not reopened).
 import Foundation
 import Gtk
+import PhotoDecoding
 import PhotoPipeline
 
 extension GalleryWindow {

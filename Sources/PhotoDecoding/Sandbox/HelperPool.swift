@@ -72,7 +72,7 @@ public final class HelperPool: @unchecked Sendable {
     /// (the viewer's photo, which the user is looking at), so that never waits behind the list.
     /// A `background` lease (dates read for a sort) takes a helper only while no other lease
     /// waits: a thumbnail on screen waits for no more than the batch already running.
-    func lease(origin: String?, urgent: Bool = false, background: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
+    package func lease(origin: String?, urgent: Bool = false, background: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
         let lendable = size + (urgent ? 1 : 0), alive = size + 1
         let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
         defer { if let wake { cancellable?.disconnect(wake) } }
@@ -134,7 +134,7 @@ public final class HelperPool: @unchecked Sendable {
 
     /// Take a helper back: kept for its origin's next photo, or stopped (it died, or its state
     /// cannot be trusted any more).
-    func giveBack(_ helper: HelperProcess, reusable: Bool) {
+    package func giveBack(_ helper: HelperProcess, reusable: Bool) {
         // A helper that keeps memfds after answering is over what it may hold: it is restarted.
         // One without the sandbox is not kept once the user has withdrawn their consent.
         let keep = reusable && helper.openMemfds <= Self.memfdsKept && (helper.sandboxed || allowsUnsandboxed)

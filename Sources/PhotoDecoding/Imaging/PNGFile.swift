@@ -5,7 +5,7 @@ import GLibRuntime
 
 public enum PNGFile {
     /// Encode `pixbuf` as PNG with these tEXt keys (8-bit; RGBA if the pixbuf has alpha).
-    static func encode(_ pixbuf: Pixbuf, text: [(String, String)] = []) throws(GLibError) -> Data {
+    package static func encode(_ pixbuf: Pixbuf, text: [(String, String)] = []) throws(GLibError) -> Data {
         // zlib level 1: a thumbnail is written while its row waits to show it (level 6, the
         // default, cost a quarter of the time the JPEG decodes took).
         try pixbuf.encoded(as: "png", options: [("compression", "1")] + text.map { ("tEXt::\($0.0)", $0.1) })
@@ -19,7 +19,7 @@ public enum PNGFile {
     /// returns the pixbuf and its tEXt keys (without the "tEXt::" prefix). Only a PNG, by its
     /// signature, and only by the PNG loader: a file of another format planted at a thumbnail's
     /// path never reaches that format's decoder.
-    static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
+    package static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
         if let pool = HelperPool.shared { return decode(in: pool, data, keys: keys, maxSide: maxSide) }
         var allocated = false
         return decode(data, keys: keys, maxSide: maxSide, allocated: &allocated)

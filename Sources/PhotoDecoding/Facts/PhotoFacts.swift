@@ -28,7 +28,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     }
 
     /// Only the date and its offset, checked (what a sort needs).
-    func checkedDate() -> PhotoFacts {
+    package func checkedDate() -> PhotoFacts {
         var facts = PhotoFacts()
         facts.wallSeconds = wallSeconds.flatMap { Self.wallRange.contains($0) ? $0 : nil }
         facts.offsetMinutes = facts.wallSeconds == nil ? nil : offsetMinutes.flatMap { (-14 * 60...14 * 60).contains($0) ? $0 : nil }

@@ -3,7 +3,7 @@ import Foundation
 import GLibRuntime
 import HelperIPC
 
-final class HelperProcess: @unchecked Sendable {
+public final class HelperProcess: @unchecked Sendable {
     /// The process the app started (bubblewrap, or the helper itself).
     let pid: pid_t
     /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
@@ -114,7 +114,7 @@ final class HelperProcess: @unchecked Sendable {
     var openMemfds: Int { ChildSpawn.memfds(of: helperPID) ?? Int.max }
 
     /// What came of one request.
-    enum Exchange {
+    package enum Exchange {
         case reply(HelperReply, pixels: Int32)
         case died(HelperDeath)
     }
@@ -123,7 +123,7 @@ final class HelperProcess: @unchecked Sendable {
     /// reply. When `cancellable` is cancelled the helper is told, and its reply (`cancelled`)
     /// is still waited for, so the helper is free for the next photo. `pixels` is -1 or a
     /// descriptor the caller owns.
-    func exchange(_ make: (Int) -> HelperRequest, bytes: Data?, cancellable: Cancellable?, launch: HelperLaunch) -> Exchange {
+    package func exchange(_ make: (Int) -> HelperRequest, bytes: Data?, cancellable: Cancellable?, launch: HelperLaunch) -> Exchange {
         guard !ended else { return .died(.alreadyStopped) }
         let id = nextID
         nextID += 1

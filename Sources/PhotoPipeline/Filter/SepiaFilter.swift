@@ -1,6 +1,7 @@
 // Why this exists: runs the sepia kernel on a Thumbnail's pixels, making a new Thumbnail (the original stays untouched).
 import Foundation
 import GdkPixbuf
+import PhotoDecoding
 
 public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled

@@ -35,7 +35,7 @@ public enum KeptMetadata {
     /// `encoded` with `original`'s metadata, edited for `edit`. The metadata is read in a helper
     /// where the app has a pool (the app never parses a photo's metadata); what comes back is its
     /// parts, never a file, and the app places them itself (`MetadataPlacing`).
-    static func carry(_ original: Data, into encoded: Data, _ edit: MetadataEdit, origin: String?,
+    package static func carry(_ original: Data, into encoded: Data, _ edit: MetadataEdit, origin: String?,
                       cancellable: Cancellable?) -> Outcome {
         let blocks: KeptBlocks
         if let pool = HelperPool.shared {

@@ -1,13 +1,13 @@
 // Why this exists: why a decoding helper ended, told from its wait status and its last words: a crash, its memory limit, its processor-time limit, the sandbox refusing a call, no answer, or no start; the words a photo fails with.
 import Foundation
 
-enum HelperDeath: Error, Equatable {
+public enum HelperDeath: Error, Equatable {
     case couldNotStart(Words)
     /// bubblewrap cannot run here (why), and the user has not allowed decoding without it.
     case sandboxRefused(Words)
 
     /// What a photo fails with when its helper ended (or never started) this way.
-    var decodeError: DecodeError {
+    package var decodeError: DecodeError {
         if case .sandboxRefused(let why) = self { return .notSandboxed(why) }
         return .decoderStopped(words)
     }
@@ -67,7 +67,7 @@ enum HelperDeath: Error, Equatable {
     }
 
     /// Why the photo failed.
-    var words: Words {
+    package var words: Words {
         switch self {
         case .couldNotStart(let why): return Words("the helper that decodes photos could not start: %1$s", why)
         case .sandboxRefused(let why): return Words("photos are decoded only in a sandbox, and it cannot run here (%1$s)", why)

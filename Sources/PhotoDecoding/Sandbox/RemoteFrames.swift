@@ -3,7 +3,7 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 
-final class RemoteFrames: AnimationFrames, @unchecked Sendable {
+package final class RemoteFrames: AnimationFrames, @unchecked Sendable {
     /// How long the main loop waits for a frame that is not ready yet before showing the current
     /// one a little longer (milliseconds).
     static let longestWait = 50
@@ -19,7 +19,7 @@ final class RemoteFrames: AnimationFrames, @unchecked Sendable {
     private var elapsed: Int64 = 0
     private let queue = DispatchQueue(label: "classic-photos.animation-frames")
 
-    init(pool: HelperPool, helper: HelperProcess, still: Pixbuf, delay: Int?) {
+    package init(pool: HelperPool, helper: HelperProcess, still: Pixbuf, delay: Int?) {
         self.pool = pool
         self.helper = helper
         current = (still, delay)
@@ -32,16 +32,16 @@ final class RemoteFrames: AnimationFrames, @unchecked Sendable {
         queue.async { pool.giveBack(helper, reusable: false) }
     }
 
-    func frame() -> Pixbuf? { condition.withLock { current.pixbuf } }
-    var delay: Int? { condition.withLock { current.delay } }
+    package func frame() -> Pixbuf? { condition.withLock { current.pixbuf } }
+    package var delay: Int? { condition.withLock { current.delay } }
 
     /// The longest delay a frame may have, in milliseconds (a WebP's is 24 bits).
     static let longestDelay = 0xFF_FFFF
     /// A helper's delay, within 0 and `longestDelay`: nothing it says overflows the playing's clock.
-    static func checkedDelay(_ delay: Int?) -> Int? { delay.map { min(max($0, 0), longestDelay) } }
+    package static func checkedDelay(_ delay: Int?) -> Int? { delay.map { min(max($0, 0), longestDelay) } }
 
     /// Show the next frame if it has come (waiting a little for it), else keep the current one.
-    func step() {
+    package func step() {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(Double(Self.longestWait) / 1000)

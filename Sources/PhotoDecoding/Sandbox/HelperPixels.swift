@@ -3,13 +3,13 @@ import Foundation
 import GdkPixbuf
 import HelperIPC
 
-enum HelperPixels {
+package enum HelperPixels {
     /// How much larger than its pixels a memfd may be (a page).
     static let slack = 4096
 
     /// A pixbuf over `fd` (which this takes and closes) in `shape`, or nil if either is not as
     /// promised.
-    static func take(_ fd: Int32, shape: PixelShape?) -> Pixbuf? {
+    package static func take(_ fd: Int32, shape: PixelShape?) -> Pixbuf? {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard let shape, let needed = shape.byteLength else { return nil }

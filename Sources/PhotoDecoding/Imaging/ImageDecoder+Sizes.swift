@@ -25,7 +25,7 @@ extension ImageDecoder {
     /// The size that fits `maxSide` keeping the aspect ratio (the longest side, or with `cover`
     /// the shortest, so a centred square crop is filled), or nil when no downscale is needed
     /// (with `enlarge`, a drawing smaller than that is drawn larger).
-    static func fit(width: Int, height: Int, maxSide: Int, cover: Bool = false, enlarge: Bool = false) -> (width: Int, height: Int)? {
+    package static func fit(width: Int, height: Int, maxSide: Int, cover: Bool = false, enlarge: Bool = false) -> (width: Int, height: Int)? {
         let side = cover ? min(width, height) : max(width, height)
         guard side > maxSide || (enlarge && side < maxSide) else { return nil }
         let scale = Double(maxSide) / Double(side)

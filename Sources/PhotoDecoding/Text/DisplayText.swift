@@ -14,12 +14,18 @@ public enum DisplayText {
         }
     }
 
+    /// Unicode's control characters (general category Cc) are exactly U+0000–U+001F and
+    /// U+007F–U+009F.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// `text` with every control character and every hidden one shown as U+FFFD (a visible mark).
     public static func clean(_ text: String) -> String {
         // Printable ASCII (most names) holds neither: one pass over its bytes.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        guard text.unicodeScalars.contains(where: { URLPolicy.isControl($0) || isHidden($0) }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { URLPolicy.isControl($0) || isHidden($0) ? "\u{FFFD}" : $0 }))
+        guard text.unicodeScalars.contains(where: { isControl($0) || isHidden($0) }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) || isHidden($0) ? "\u{FFFD}" : $0 }))
     }
 
     /// `text` in its own direction, whatever surrounds it (FIRST STRONG ISOLATE … POP
@@ -28,7 +34,7 @@ public enum DisplayText {
 
     /// One pass over UTF-8 bytes: does `text` hold a hidden character? (The common names hold
     /// none and are not copied.)
-    static func containsHidden(_ text: String) -> Bool {
+    package static func containsHidden(_ text: String) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for byte in text.utf8 {
             switch (beforePrevious, previous, byte) {

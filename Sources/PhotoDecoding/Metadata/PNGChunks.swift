@@ -4,7 +4,7 @@ import Foundation
 public enum PNGChunks {
     /// `png` (as GdkPixbuf wrote it) with an sRGB chunk (perceptual intent) after its header;
     /// unchanged if it does not start with one.
-    static func taggedSRGB(_ png: Data) -> Data {
+    package static func taggedSRGB(_ png: Data) -> Data {
         let headerEnd = 8 + 4 + 4 + 13 + 4
         guard png.count > headerEnd, png.dropFirst(12).prefix(4).elementsEqual(Array("IHDR".utf8)) else { return png }
         return png.prefix(headerEnd) + chunk("sRGB", Data([0])) + png.dropFirst(headerEnd)

@@ -76,7 +76,7 @@ extension HelperPool {
     }
 
     /// Why a photo fails when its helper answered with more pixels than were asked for.
-    static let oversized = Words("the helper decoding it answered with more pixels than were asked for")
+    package static let oversized = Words("the helper decoding it answered with more pixels than were asked for")
 
     /// A request and its reply, with what is beside the reply taken by `take` (which closes the
     /// descriptor; a failure means it was not as the reply promised).

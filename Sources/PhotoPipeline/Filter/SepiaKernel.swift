@@ -1,6 +1,7 @@
 // Why this exists: the sepia filter, a vectorised Swift equivalent of Core Image's CISepiaTone, split across cores for large images, running the row code built for this CPU.
 import CPUFeatures
 import Foundation
+import PhotoDecoding
 import Synchronization
 import SepiaKernelBaseline
 import SepiaKernelV3
