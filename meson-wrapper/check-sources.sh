@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: the source rules a reviewer would otherwise have to remember: no file in Sources over 250 lines; every file says why it exists in its first lines; every `@unchecked Sendable` and `nonisolated(unsafe)` is in the ledger with its reason; no string literal reaches a label, tooltip, title or accessible text without `tr`. Each check is first run on a probe that breaks it, to prove it bites.
+# Why this exists: the source rules a reviewer would otherwise have to remember: no file in Sources over 250 lines; every file says why it exists in its first lines; every `@unchecked Sendable` and `nonisolated(unsafe)` is in the ledger with its reason; no string literal reaches a label, tooltip, title or accessible text without `tr`; the main thread is reached one way (MainLoop.invoke). Each check is first run on a probe that breaks it, to prove it bites.
 set -euo pipefail
 root="${1:?the source root}"
 ledger="$root/meson-wrapper/unchecked-sendable.txt"
@@ -36,18 +36,25 @@ untranslated() { # user-visible string literals under $1 not wrapped in tr()
     "$1" | grep -vE '^[^:]*:[0-9]+: *//' || true
 }
 
+# One way to the main thread: MainLoop.invoke (GLib's main loop, which libdispatch's main queue
+# is bridged into once, in GLibRuntime). Comments are skipped.
+other_main_hops() { # $1: a folder
+  grep -rnE --include='*.swift' '^[^/]*\b(DispatchQueue\.main|OperationQueue\.main)\b' "$1" | grep -v '^[^:]*/Sources/GLibRuntime/' || true
+}
+
 # Probes: a file that breaks each rule, so a check that stopped biting fails here.
 probe="$(mktemp -d)"
 trap 'rm -rf "$probe"' EXIT
 mkdir -p "$probe/Sources/Probe"
 { echo "// Why this exists: a probe."; for i in $(seq 1 $limit); do echo "let line$i = $i"; done; } > "$probe/Sources/Probe/Long.swift"
 printf 'import Foundation\n' > "$probe/Sources/Probe/NoWhy.swift"
-printf '// Why this exists: a probe.\nfinal class Shared: @unchecked Sendable {}\nlet l = Label("Not translated")\nx.tooltip = "Plain"\n' > "$probe/Sources/Probe/Bad.swift"
+printf '// Why this exists: a probe.\nfinal class Shared: @unchecked Sendable {}\nlet l = Label("Not translated")\nx.tooltip = "Plain"\nDispatchQueue.main.async { }\n' > "$probe/Sources/Probe/Bad.swift"
 printf '# file | declaration | reason\n' > "$probe/ledger"
 [ -n "$(too_long "$probe")" ] || { echo "FAIL: the length check missed a $((limit + 1))-line probe"; exit 1; }
 [ -n "$(without_why "$probe")" ] || { echo "FAIL: the why-line check missed a probe"; exit 1; }
 [ -n "$(unlisted_unchecked "$probe" "$probe/ledger")" ] || { echo "FAIL: the ledger check missed a probe"; exit 1; }
 [ "$(untranslated "$probe/Sources" | wc -l)" = 2 ] || { echo "FAIL: the translation check missed a probe"; exit 1; }
+[ -n "$(other_main_hops "$probe/Sources")" ] || { echo "FAIL: the main-thread check missed a probe"; exit 1; }
 
 found="$(too_long "$root")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: files over $limit lines: split them by idea"; failed=1; else echo "ok: no file in Sources is over $limit lines"; fi
@@ -57,4 +64,6 @@ found="$(unlisted_unchecked "$root" "$ledger" 2>&1)"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: $ledger does not match Sources"; failed=1; else echo "ok: every @unchecked Sendable and nonisolated(unsafe) is in the ledger with its reason ($(grep -vc '^#' "$ledger"))"; fi
 found="$(untranslated "$root/Sources/PhotosApp")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: user-visible strings without tr()"; failed=1; else echo "ok: every string literal given to a label, tooltip, title or accessible text goes through tr()"; fi
+found="$(other_main_hops "$root/Sources")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: reach the main thread with MainLoop.invoke, the one way"; failed=1; else echo "ok: shipping code reaches the main thread one way (MainLoop.invoke)"; fi
 exit $failed

@@ -6,7 +6,8 @@ import PhotoPipeline
 import TestAndBenchSupport
 
 public enum SandboxBench {
-    public static func run(repetitions: Int, photos: LargePhotos, app: String) -> [Result] {
+    /// `baselineApp`: another build (`--baseline-app`), whose helper's start is timed side by side.
+    public static func run(repetitions: Int, photos: LargePhotos, app: String, baselineApp: String? = nil) -> [Result] {
         guard let jpeg = photos.files["coffee-12mp.jpg"], let big = TestImages.decode(jpeg) else { return [] }
         let png = TestImages.encode(big, type: "png")
         let tiny = TestImages.encoded(width: 16, height: 16) { x, y in [UInt8(x * 16), UInt8(y * 16), 128] }
@@ -14,13 +15,13 @@ public enum SandboxBench {
 
         // Start-up: a pool of one, started and stopped, again and again; each time also with
         // every loader loaded before the filter, as helpers started until issue 58.
-        var startMs: [Double] = [], preloadedMs: [Double] = [], sandboxed = true
+        var startMs: [Double] = [], preloadedMs: [Double] = [], baselineMs: [Double] = [], sandboxed = true
         for _ in 0..<max(repetitions, 5) * 2 {
-            for preload in [false, true] {
+            for (preload, build) in [(false, app), (true, app)] + (baselineApp.map { [(false, $0)] } ?? []) {
                 if preload { setenv(HelperLaunch.preloadVariable, "1", 1) } else { unsetenv(HelperLaunch.preloadVariable) }
-                let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
+                let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: build)), size: 1)
                 let ms = timeIt(1) { _ = pool.startOne() }.map { $0 * 1000 }
-                if preload { preloadedMs += ms } else { startMs += ms }
+                if preload { preloadedMs += ms } else if build == app { startMs += ms } else { baselineMs += ms }
                 if case .unavailable = pool.sandboxState { sandboxed = false }
                 pool.stopAll()
             }
@@ -30,6 +31,12 @@ public enum SandboxBench {
         results.append(Result(name: "a decoding helper's start-up (bubblewrap, the program, the filter; each loader loaded by its first photo)", unit: "ms",
                               values: startMs, target: "≤ 20", met: { $0 <= 20 }, note: place))
         results.append(Result(name: "… with every loader loaded first, as before issue 58", unit: "ms", values: preloadedMs, note: place))
+        if let baselineApp, !baselineMs.isEmpty {
+            let baseline = Result(name: "… the baseline build's helper, side by side", unit: "ms", values: baselineMs, note: baselineApp)
+            let this = Result(name: "", unit: "ms", values: startMs)
+            results.append(baseline)
+            results.append(Result(name: "… this build's start ÷ the baseline's (medians)", unit: "×", values: [this.median / baseline.median]))
+        }
 
         // One image at a time, the same decoder here and in a warm helper, interleaved.
         let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)

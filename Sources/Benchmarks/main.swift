@@ -41,7 +41,7 @@ section("decode") { DecodeBench.run(repetitions: repetitions, photos: photos) }
 section("colour") { try ColourBench.run(repetitions: repetitions, photos: photos) }
 section("metadata") { try MetadataBench.run(repetitions: repetitions, photos: photos, app: binary) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
-section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary) }
+section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary, baselineApp: option("--baseline-app")) }
 section("rotate") { RotateBench.run(repetitions: repetitions, photos: photos, app: binary) }
 var app: AppBench?
 var manifests: BigManifests?

@@ -1,5 +1,6 @@
 // Why this exists: what Move to Trash and Rotate share: one queue that changes the user's files one step at a time, in the order asked (an Undo runs after the step it undoes; a stalled mount never holds up the window), and one Undo history for Ctrl+Z and the note's Undo, newest first.
 import Foundation
+import GLibRuntime
 import PhotoPipeline
 
 @MainActor
@@ -18,7 +19,7 @@ final class PhotoEdits {
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T, done: @escaping @MainActor (T) -> Void) {
         queue.addOperation {
             let result = work()
-            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+            MainLoop.invoke { done(result) }
         }
     }
 

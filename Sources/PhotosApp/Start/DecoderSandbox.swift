@@ -1,5 +1,6 @@
 // Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process; sandboxes an earlier run left behind ended), the trace told how they are sandboxed, and, where bubblewrap cannot run, the fail-closed choice: no photo is decoded until the user allows it (in the window's question or the main menu, remembered, and withdrawn there too), or CLASSIC_PHOTOS_UNSANDBOXED_DECODING=1 did beforehand.
 import Foundation
+import GLibRuntime
 import PhotoDecoding
 import PhotoPipeline
 
@@ -32,7 +33,7 @@ enum DecoderSandbox {
         }
         pool.onUnavailable = { why in
             let confined = HelperPool.landlockAvailable
-            DispatchQueue.main.async { MainActor.assumeIsolated { found(why, landlock: confined) } }
+            MainLoop.invoke { found(why, landlock: confined) }
         }
         HelperPool.shared = pool
         pool.warm()
