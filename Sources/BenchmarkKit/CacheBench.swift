@@ -1,5 +1,6 @@
 // Why this exists: the cache benchmarks: a warm second launch against the first, shared thumbnails against a cold decode of 12 MP PNGs, memory while paging through 100,000 rows, and 200 rows sharing 3 URLs.
 import Foundation
+@_spi(InProcess) import PhotoDecoding
 import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
@@ -151,10 +152,10 @@ public enum ThumbnailCacheBench {
         }
         var cold: [Double] = [], warm: [Double] = []
         for repetition in 0..<repetitions {
-            let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache-\(repetition)").path)), http: nil)
+            let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache-\(repetition)").path), decoders: .here), http: nil)
             let fetcher = MainActor.assumeIsolated { ResourceFetcher(http: HTTPClient()) }
             for url in files {
-                let work = ImageDownloader(PhotoSource(url: url, fetcher: fetcher, caches: caches, byteLimit: 200 << 20), rowPixels: 64)
+                let work = ImageDownloader(PhotoSource(url: url, fetcher: fetcher, caches: caches, byteLimit: 200 << 20, decoders: .here), rowPixels: 64)
                 cold += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
                 warm += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
             }

@@ -2,7 +2,7 @@
 import ColourManagement
 import Foundation
 import GdkPixbuf
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 

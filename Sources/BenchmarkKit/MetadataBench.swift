@@ -1,7 +1,7 @@
 // Why this exists: what keeping a photo's metadata costs its export: a 12 MP JPEG carrying a camera's EXIF and XMP, written whole in sepia with its metadata kept and with none, interleaved in one run, in this process and as the app does it, through a sandboxed helper (the photo's and the new file's bytes handed over and back).
 import Foundation
 import GLibRuntime
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 
@@ -14,9 +14,8 @@ public enum MetadataBench {
         let photo = folder.appendingPathComponent("camera.jpg")
         try plain.write(to: photo)
         try TestDetails.write(to: photo)
-        let source = PhotoSource(url: photo, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 100 << 20)
-
-        func export(_ metadata: MetadataPolicy) throws -> Double {
+        func export(_ metadata: MetadataPolicy, by decoders: Decoders) throws -> Double {
+            let source = PhotoSource(url: photo, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 100 << 20, decoders: decoders)
             let target = folder.appendingPathComponent("out-\(UUID().uuidString).jpg")
             let work = PhotoExport(source, to: ExportTarget(path: target.path, replacing: false), format: .jpeg, sepia: true,
                                    settings: PipelineSettings(), metadata: metadata)
@@ -28,15 +27,15 @@ public enum MetadataBench {
             return seconds
         }
 
-        func compare(_ place: String) throws -> [Result] {
+        func compare(_ place: String, by decoders: Decoders) throws -> [Result] {
             var ratios: [Double] = [], keptTimes: [Double] = [], noneTimes: [Double] = []
-            _ = try export(.keep(location: false))
+            _ = try export(.keep(location: false), by: decoders)
             for _ in 0..<max(1, repetitions / 2) {
                 var kept = 0.0, none = 0.0
                 for index in 0..<20 { // 40 photos, 20 of each, interleaved, each first in turn
-                    if index % 2 == 0 { kept += try export(.keep(location: false)) }
-                    none += try export(.none)
-                    if index % 2 == 1 { kept += try export(.keep(location: false)) }
+                    if index % 2 == 0 { kept += try export(.keep(location: false), by: decoders) }
+                    none += try export(.none, by: decoders)
+                    if index % 2 == 1 { kept += try export(.keep(location: false), by: decoders) }
                 }
                 ratios.append(kept / none)
                 keptTimes.append(kept * 50)
@@ -49,14 +48,10 @@ public enum MetadataBench {
             ]
         }
 
-        let here = try compare("in process")
+        let here = try compare("in process", by: .here)
         let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
         pool.startOne()
-        HelperPool.shared = pool
-        defer {
-            HelperPool.shared = nil
-            pool.stopAll()
-        }
-        return here + (try compare("in a helper"))
+        defer { pool.stopAll() }
+        return here + (try compare("in a helper", by: .helpers(pool)))
     }
 }

@@ -1,6 +1,6 @@
 // Why this exists: Ctrl+R's cost to the file written, side by side in one run: each turn computed in a helper and checked by the app (as the app turns now), against the same turn made in this process (as a JPEG's was before issue 58), on 12 MP photos.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 
@@ -10,9 +10,7 @@ public enum RotateBench {
         let png = TestImages.encode(big, type: "png")
         let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 2)
         pool.startOne(); pool.startOne()
-        let before = HelperPool.shared
-        HelperPool.shared = pool
-        defer { HelperPool.shared = before; pool.stopAll() }
+        defer { pool.stopAll() }
         var results: [Result] = [], failures = 0
         for (label, data, ext) in [("12 MP JPEG", jpeg, "jpg"), ("12 MP PNG", png, "png")] {
             let file = TemporaryFiles.url("rotate-bench-\(UUID().uuidString).\(ext)")
@@ -21,7 +19,7 @@ public enum RotateBench {
             var helper: [Double] = [], here: [Double] = []
             // Each pair turns the photo clockwise and back, so every repetition starts from the original.
             for _ in 0..<max(repetitions, 5) {
-                helper += timeIt(1) { do { try PhotoTurning.turn(file.path, .clockwise) } catch { failures += 1 } }
+                helper += timeIt(1) { do { try PhotoTurning.turn(file.path, .clockwise, by: .helpers(pool)) } catch { failures += 1 } }
                 here += timeIt(1) { do { try PhotoTurning.turnHere(file.path, .anticlockwise) } catch { failures += 1 } }
             }
             results.append(Result(name: "Ctrl+R on a \(label), to the file written: in a helper, checked by the app", unit: "ms", values: helper.map { $0 * 1000 }))

@@ -1,7 +1,7 @@
 // Why this exists: what decoding in a sandboxed helper costs against decoding in the process, side by side in one run: a helper's start-up (bubblewrap, the program, every loader, the filter), the time one image adds (a tiny PNG, where the decode itself is nothing, and 12 MP photos), and cold row thumbnails of 12 MP photos two at a time, as the list makes them.
 import Foundation
 import GLibRuntime
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 

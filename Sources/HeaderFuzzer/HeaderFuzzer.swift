@@ -2,7 +2,7 @@
 import DecodeHelper
 import Foundation
 import FuzzerDriver
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 
 @_cdecl("LLVMFuzzerTestOneInput")

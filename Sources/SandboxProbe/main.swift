@@ -12,14 +12,14 @@ guard arguments.count >= 3 else {
 // As the app does before its first helper: no other process of the user's may read its memory.
 _ = HelperPool.protectTheApp()
 let pool = HelperPool(launch: HelperLaunch(executable: arguments[1]), size: 1)
-HelperPool.shared = pool
+let decoders = Decoders.helpers(pool)
 for path in arguments.dropFirst(2) {
     var line = path
     do {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var decoder = ImageDecoder(maxDimension: 256)
         decoder.decoding(URL(fileURLWithPath: path))
-        let image = try decoder.decode(data)
+        let image = try decoder.decode(data, by: decoders)
         let pixbuf = image.pixbuf
         let centre = pixbuf.pixels + (pixbuf.height / 2) * pixbuf.rowStride + (pixbuf.width / 2) * pixbuf.channels
         line += "\tdecoded\t\(image.width)x\(image.height)\tcentre \(centre[0]),\(centre[1]),\(centre[2])"

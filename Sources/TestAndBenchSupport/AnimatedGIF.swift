@@ -1,6 +1,6 @@
 // Why this exists: long animations for tests without waiting minutes for an encoder: the frames of a short GIF (made by ImageMagick) repeated into one with thousands, by copying the file's own blocks.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 
 public enum AnimatedGIF {

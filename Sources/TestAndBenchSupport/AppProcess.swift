@@ -1,6 +1,6 @@
 // Why this exists: runs the real classic-photos binary under Xvfb and its own D-Bus session, with a trace and G_DEBUG=fatal-criticals.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 
 public final class AppProcess {

@@ -1,7 +1,7 @@
 // Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
 import Foundation
 import GdkPixbuf
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 
 public enum TestImages {

@@ -1,6 +1,6 @@
 // Why this exists: a private loader list that adds the misbehaving test loader module (TestPixbufLoader) to the system's, and a private MIME type so that GIO recognises its files: the environment a test gives the app to reach it, and the test files that make it crash, allocate, loop or probe.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 
 public enum TestLoaderModule {

@@ -1,6 +1,6 @@
 // Why this exists: a photo's colour profile applied everywhere, in the real app with its sandboxed helpers: red pixels tagged with colord's SwappedRedAndGreen.icc are green in the row's sepia (by its luminance), in the viewer's pixels on screen, and in an export of the original, in JPEG, PNG, TIFF, WebP, HEIC and AVIF.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

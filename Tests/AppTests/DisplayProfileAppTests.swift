@@ -1,6 +1,6 @@
 // Why this exists: on X11 the screen is drawn in the display's own colours where the desktop puts a profile on the root window (_ICC_PROFILE), followed live, while saved and exported photos stay sRGB: with colord's SwappedRedAndGreen as the display's profile, a red photo is drawn green, and red again once the property goes.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

@@ -1,6 +1,6 @@
 // Why this exists: what a row's thumbnail must look like on screen: the photo decoded and sepia-filtered independently, in the test, along the app's path (fit in the cache's box, then the row's square).
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 

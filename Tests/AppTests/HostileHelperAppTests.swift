@@ -1,6 +1,6 @@
 // Why this exists: a decoding helper taken over by a hostile photo, played by the test loader, in each way the app may run: in bubblewrap; where bubblewrap cannot run and the user allowed decoding without it; and where it cannot run and nobody allowed it. Whatever the helper tries (reach the terminal, read a user's file, fork a child to outlive the app, lift its processor limit, fill a memfd, answer a 64-pixel thumbnail with 2048² or 16384² pixels), its photo fails with the reason and the app goes on; without consent nothing is decoded, the window says why and asks, and the answer is the user's. A helper that rewrites what it hands back (a kept photo's metadata, a turned photo) gets none of it into the user's files.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

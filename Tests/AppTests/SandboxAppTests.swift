@@ -1,7 +1,7 @@
 // Why this exists: photos are parsed only in sandboxed helpers: after the app has shown every format (HEIC, AVIF, WebP, SVG, GIF, an animation), no decoder library is mapped in the app's own process; a loader that crashes, allocates without end or loops fails only its own photo, with its reason, and a fresh helper decodes the next; inside a helper, opening a user's file, a socket and running a program are refused; without user namespaces photos still decode and the window says what is lost; a sandbox a killed run left behind is ended at the next launch.
 import Foundation
 import GLibRuntime
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

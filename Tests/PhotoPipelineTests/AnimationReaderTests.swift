@@ -4,7 +4,7 @@ import GdkPixbuf
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class AnimationReaderTests: PipelineTestCase {
@@ -20,14 +20,14 @@ final class AnimationReaderTests: PipelineTestCase {
     func testPastItsProcessorTimeTheReadStopsWithTheReason() throws {
         // 230 KB: four chunks, so the limit is looked at between them.
         let gif = HostileImages.gif(frames: 10_000)
-        XCTAssertEqual(run(AnimationReader(gif, processorSeconds: 0)), "failed: reading it took more than 0 s of processor time")
-        XCTAssertEqual(run(AnimationReader(gif)), "read", "control: within the standard limit it is read")
+        XCTAssertEqual(run(AnimationReader(gif, by: .here, processorSeconds: 0)), "failed: reading it took more than 0 s of processor time")
+        XCTAssertEqual(run(AnimationReader(gif, by: .here)), "read", "control: within the standard limit it is read")
     }
 
     func testItsFramesHoldTheirShareOfTheBudgetWhileItPlays() throws {
         let gif = HostileImages.gif(frames: 3)
         let budget = DecodeBudget(bytes: 1 << 20)
-        let reader = AnimationReader(gif, budget: budget)
+        let reader = AnimationReader(gif, by: .here, budget: budget)
         XCTAssertEqual(run(reader), "read")
         let expected = try XCTUnwrap(ImageHeader.read(gif, format: XCTUnwrap(PixbufFormats.format(sniffing: gif)))?.reserve)
         XCTAssertEqual(budget.inUse, expected, "held while the animation is kept")
@@ -39,15 +39,15 @@ final class AnimationReaderTests: PipelineTestCase {
             playback = nil
         }
         XCTAssertEqual(budget.inUse, 0, "given back once the playback is dropped")
-        XCTAssertTrue(run(AnimationReader(gif, budget: DecodeBudget(bytes: 10))).hasPrefix("failed: the image is too large to decode"),
+        XCTAssertTrue(run(AnimationReader(gif, by: .here, budget: DecodeBudget(bytes: 10))).hasPrefix("failed: the image is too large to decode"),
                       "one that could never fit is refused")
     }
 
     func testFramesTooLargeToPlaySaySo() throws {
         let big = try HostileImages.written("gif", width: 2_100, height: 2_100)
         let animated = try XCTUnwrap(AnimatedGIF.repeating(big, frames: 2))
-        XCTAssertEqual(run(AnimationReader(animated)), "failed: its frames (2100 × 2100) are larger than the 4 megapixels that are played")
-        XCTAssertEqual(run(AnimationReader(big)), "failed: it is a still")
+        XCTAssertEqual(run(AnimationReader(animated, by: .here)), "failed: its frames (2100 × 2100) are larger than the 4 megapixels that are played")
+        XCTAssertEqual(run(AnimationReader(big, by: .here)), "failed: it is a still")
     }
 
     /// The viewer reads the animation on its queue; closing the viewer cancels a read still

@@ -1,7 +1,7 @@
 // Why this exists: the pipeline's threads (an operation's own, and the pool threads that filter its stripes) run below the GTK thread's priority and with a long time slice, so on 2 cores they never take the CPU the main loop needs.
 import Foundation
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class BackgroundPriorityTests: PipelineTestCase {

@@ -1,5 +1,6 @@
 // Why this exists: one download per URL (rows sharing a URL share one operation, cancelled only when no row wants it, joined by rows that come back), and eviction: an off-screen row gives its image up and gets it back from disk, never from the network, while pinned rows keep theirs.
 import Foundation
+@_spi(InProcess) import PhotoDecoding
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
@@ -71,7 +72,7 @@ final class CoalescingAndEvictionTests: PipelineTestCase {
         let files = SamplePhotos.files
         for row in 0..<12 { try SamplePhotos.data(files[row % files.count]).write(to: folder.appendingPathComponent("\(row).img")) }
         let json = "[" + (0..<12).map { "{\"name\": \"r\($0)\", \"url\": \"\($0).img\"}" }.joined(separator: ",") + "]"
-        let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache").path)), http: nil)
+        let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache").path), decoders: .here), http: nil)
         try MainActor.assumeIsolated {
             // 64 × 64 RGB(A) thumbnails are 12–16 KB; original and sepia for four rows.
             let memory = MemoryCache(limit: 8 * 16 * 1024)

@@ -1,7 +1,7 @@
 // Why this exists: what Save As and Export Gallery write, without a display: names safe and unique, a file that is never replaced unless asked, the photo at full size, upright and in sepia in each format, refusals and cancellation that leave nothing behind.
 import Foundation
 import GLibRuntime
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
@@ -85,7 +85,7 @@ final class ExportTests: PipelineTestCase {
         let source = folder.appendingPathComponent("source-\(UUID().uuidString)")
         try data.write(to: source)
         let path = folder.appendingPathComponent("out.\(format.fileExtension)").path
-        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20),
+        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here),
                                to: ExportTarget(path: path, replacing: false), format: format, sepia: sepia, settings: settings)
         let cancellable = Cancellable()
         if cancelled { cancellable.cancel() }

@@ -3,7 +3,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class FrameCountTests: PipelineTestCase {

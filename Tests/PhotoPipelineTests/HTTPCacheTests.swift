@@ -4,7 +4,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class HTTPCacheTests: PipelineTestCase {
@@ -37,7 +37,7 @@ final class HTTPCacheTests: PipelineTestCase {
     func load(_ url: URL, cache: HTTPDiskCache? = nil) -> StageOutcome {
         let caches = DiskCaches(shared: nil, http: cache ?? HTTPDiskCache(folders: folders, limit: 64 << 20))
         return MainActor.assumeIsolated {
-            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20), rowPixels: 64)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: 64)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }

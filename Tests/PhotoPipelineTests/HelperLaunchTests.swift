@@ -1,6 +1,6 @@
 // Why this exists: how a decoding helper is started and read back, without starting one: what bubblewrap binds (never the root, never a home), which environment passes, how a helper's end is told (a crash, its memory, its processor time, bubblewrap's own failure).
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import XCTest
 

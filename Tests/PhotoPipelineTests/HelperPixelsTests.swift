@@ -1,7 +1,7 @@
 // Why this exists: pixels a helper sends are taken only as promised: a shape the app accepts, in a memfd sealed against change and large enough; anything else is refused rather than mapped.
 import Foundation
 import HelperIPC
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import XCTest
 

@@ -1,6 +1,6 @@
 // Why this exists: a photo's profile is input like any other: noise, a profile cut short, a grey or CMYK one on RGB pixels, one of 5 MB, one whose tags point past its end or whose header lies about its size: the photo still decodes, shown as its pixels are, with the reason the profile was not applied.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

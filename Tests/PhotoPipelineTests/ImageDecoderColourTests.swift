@@ -1,7 +1,7 @@
 // Why this exists: a photo's embedded profile is applied once, after decoding: red pixels tagged with a profile that swaps red and green come out green from JPEG, PNG, TIFF and WebP (whose profile the loader does not expose); an sRGB profile changes nothing; a broken one is ignored with the reason, never failing the photo.
 import Foundation
 import GdkPixbuf
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

@@ -4,7 +4,7 @@ import CGdkPixbuf
 import Foundation
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class ImageDecoderTests: PipelineTestCase {

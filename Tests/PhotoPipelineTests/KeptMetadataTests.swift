@@ -1,7 +1,7 @@
 // Why this exists: a saved or exported photo keeps its original's metadata, read back with exiftool: the camera, date, title and keywords kept in each format written, orientation 1 and the new size, sRGB, no embedded thumbnail; the location only when asked; from every format that carries metadata; and hostile metadata still gives the photo, written without it.
 import Foundation
 import GLibRuntime
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import MetadataValues
 import PhotoMetadata
@@ -22,7 +22,7 @@ final class KeptMetadataTests: PipelineTestCase {
 
     func export(_ source: URL, as format: ExportFormat, _ metadata: MetadataPolicy) throws -> (URL, PhotoExport) {
         let path = folder.appendingPathComponent("out-\(UUID().uuidString).\(format.fileExtension)").path
-        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20),
+        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here),
                                to: ExportTarget(path: path, replacing: false), format: format, sepia: true, settings: PipelineSettings(),
                                metadata: metadata)
         let outcome = work.run(WorkContext(cancellable: Cancellable()))

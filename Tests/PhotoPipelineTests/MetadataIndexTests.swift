@@ -1,6 +1,6 @@
 // Why this exists: the dates taken read from a photo's first bytes (a JPEG's Exif segment found by its markers, the date and its offset parsed, nonsense dropped) and the index that keeps them: found again only for the same size and time, bounded, and rebuilt, never trusted, when corrupt or not ours.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import SQLite
 import TestAndBenchSupport
@@ -49,7 +49,7 @@ final class MetadataIndexTests: PipelineTestCase {
         XCTAssertGreaterThan(longPrefix.count, 40_000)
         XCTAssertEqual(PhotoFacts.readHere(longPrefix)?.wallSeconds, 1_563_129_125)
         // The batch as the app reads it (no helper pool here: in this process).
-        let read = PhotoFacts.read(paths: [photo.path, folder.path + "/missing.jpg"], cancellable: nil)
+        let read = PhotoFacts.read(paths: [photo.path, folder.path + "/missing.jpg"], by: .here, cancellable: nil)
         XCTAssertEqual(read.first??.wallSeconds, 1_563_129_125)
         XCTAssertEqual(read.count, 2)
         XCTAssertNil(read[1])

@@ -1,6 +1,6 @@
 // Why this exists: every EXIF orientation, and a HEIC's own rotation (which libheif applies), comes out upright exactly once along the list's path (decoded to the cache's box, cropped to the row's square, sepia) and the viewer's (decoded whole).
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

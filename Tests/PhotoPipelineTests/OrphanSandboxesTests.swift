@@ -1,6 +1,6 @@
 // Why this exists: sandboxes left behind by a killed app are ended at the next launch, and nothing else is: a real bubblewrap sandbox orphaned (its outer process killed) is ended with what runs in it, while one at work beside it, and every process the rule does not name, is left alone.
 import Foundation
-import PhotoDecoding
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

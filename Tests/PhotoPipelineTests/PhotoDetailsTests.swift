@@ -1,6 +1,6 @@
 // Why this exists: what a photo says about itself is read where it is decoded, from JPEG, PNG, WebP and TIFF through gexiv2 and from HEIC and AVIF through their Exif item (bookworm's exiv2 cannot read those): every field exiftool wrote comes back; hostile metadata (huge, malformed, bidi and control characters) gives a decode that still works, with texts cleaned and cut short.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

@@ -1,7 +1,7 @@
 // Why this exists: a folder's orders on photos whose names, dates taken, times and sizes disagree (stable, with photos lacking a date where they belong), a new order and dates read as moves every part of the app follows, and a manifest sorted by name and back.
 import Foundation
 import GLibIO
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import XCTest
 

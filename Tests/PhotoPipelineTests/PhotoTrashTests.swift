@@ -1,6 +1,6 @@
 // Why this exists: putting a photo back from the trash never writes over a file that took its name meanwhile, and the trash's names are found as GLib gives them.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest

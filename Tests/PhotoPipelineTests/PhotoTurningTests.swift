@@ -1,6 +1,6 @@
 // Why this exists: Rotate never touches a coded pixel: a JPEG turned four times is its own bytes again and its scan data never changes, a JPEG or TIFF without the tag gets one that exiftool reads, a HEIC gets an `irot` libheif applies, a damaged file is refused without a trap, and the rewrite keeps mode and attributes and never overwrites another program's change.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import GLibIO
 import TestAndBenchSupport
@@ -37,19 +37,19 @@ final class PhotoTurningTests: PipelineTestCase {
         let original = [UInt8](OrientedPhotos.jpeg(orientation: 6))
         var turned = original
         for step in 1...4 {
-            turned = try PhotoTurning.turned(turned, .clockwise)
+            turned = try PhotoTurning.turned(turned, .clockwise, by: .here)
             XCTAssertEqual(scanData(turned), scanData(original), "turn \(step): the scan data is untouched")
             XCTAssertEqual(turned.count, original.count, "only the tag's bytes change")
         }
         XCTAssertEqual(turned, original, "four turns: the same file")
-        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .clockwise)), "3")
-        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .anticlockwise)), "1")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .clockwise, by: .here)), "3")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(original, .anticlockwise, by: .here)), "1")
     }
 
     func testAJPEGOrTIFFWithoutTheTagGetsOne() throws {
         // No EXIF at all.
         let bare = [UInt8](OrientedPhotos.jpeg(orientation: 1))
-        let withExif = try PhotoTurning.turned(bare, .clockwise)
+        let withExif = try PhotoTurning.turned(bare, .clockwise, by: .here)
         XCTAssertEqual(try exifOrientation(withExif), "6")
         XCTAssertEqual(scanData(withExif), scanData(bare))
         XCTAssertNotNil(TestImages.decode(Data(withExif)), "it still decodes")
@@ -60,12 +60,12 @@ final class PhotoTurningTests: PipelineTestCase {
         _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", file.path])
         let tagged = [UInt8](try Data(contentsOf: file))
         XCTAssertEqual(try exifOrientation(tagged), "Ansel")
-        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(tagged, .anticlockwise)), "8 Ansel")
+        XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(tagged, .anticlockwise, by: .here)), "8 Ansel")
         // A TIFF.
         let tiff = TemporaryFiles.url("turn-\(UUID().uuidString).tif")
         defer { try? FileManager.default.removeItem(at: tiff) }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", tiff.path])
-        let turnedTIFF = try PhotoTurning.turned([UInt8](try Data(contentsOf: tiff)), .clockwise)
+        let turnedTIFF = try PhotoTurning.turned([UInt8](try Data(contentsOf: tiff)), .clockwise, by: .here)
         XCTAssertEqual(try exifOrientation(turnedTIFF), "6")
     }
 
@@ -74,8 +74,8 @@ final class PhotoTurningTests: PipelineTestCase {
         defer { for file in [heic, out] { try? FileManager.default.removeItem(at: file) } }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "64x64", heic.path])
         let original = [UInt8](try Data(contentsOf: heic))
-        let once = try PhotoTurning.turned(original, .clockwise)
-        let twice = try PhotoTurning.turned(once, .clockwise)
+        let once = try PhotoTurning.turned(original, .clockwise, by: .here)
+        let twice = try PhotoTurning.turned(once, .clockwise, by: .here)
         XCTAssertEqual(twice.count, once.count, "the second turn rewrites the irot added by the first")
         for (bytes, size) in [(once, "43x64"), (twice, "64x43")] {
             try Data(bytes).write(to: heic)
@@ -92,20 +92,20 @@ final class PhotoTurningTests: PipelineTestCase {
         var generator = SystemRandomNumberGenerator()
         let png = [UInt8](TestImages.encoded(width: 24, height: 16) { x, y in [UInt8(x * 10), UInt8(y * 15), 99] })
         for sample in [[UInt8](OrientedPhotos.jpeg(orientation: 3)), [UInt8](try Data(contentsOf: heic)), png] {
-            for length in stride(from: 0, to: sample.count, by: 7) { _ = try? PhotoTurning.turned(Array(sample.prefix(length)), .clockwise) }
+            for length in stride(from: 0, to: sample.count, by: 7) { _ = try? PhotoTurning.turned(Array(sample.prefix(length)), .clockwise, by: .here) }
             for _ in 0..<2_000 {
                 var damaged = sample
                 for _ in 0..<3 { damaged[Int.random(in: 0..<min(damaged.count, 600), using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
-                _ = try? PhotoTurning.turned(damaged, .anticlockwise)
+                _ = try? PhotoTurning.turned(damaged, .anticlockwise, by: .here)
             }
         }
         // A meta box too short for its own version and flags: refused, not a trap.
         let shortMeta: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0] + [0, 0, 0, 10] + Array("meta".utf8) + [0, 0]
-        XCTAssertThrowsError(try PhotoTurning.turned(shortMeta, .clockwise))
+        XCTAssertThrowsError(try PhotoTurning.turned(shortMeta, .clockwise, by: .here))
         let webp = TemporaryFiles.url("turn-\(UUID().uuidString).webp")
         defer { try? FileManager.default.removeItem(at: webp) }
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "32x32", webp.path])
-        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: webp)), .clockwise)) { error in
+        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: webp)), .clockwise, by: .here)) { error in
             XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a lossy WebP cannot be turned without re-encoding it")
         }
     }
@@ -121,7 +121,7 @@ final class PhotoTurningTests: PipelineTestCase {
         XCTAssertLessThan(scanlines.count, 1 << 20, "a small file")
         let file = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](PNGChunks.chunk("IHDR", Data(header)))
             + [UInt8](PNGChunks.chunk("IDAT", scanlines)) + [UInt8](PNGChunks.chunk("IEND", Data()))
-        XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise)) { error in
+        XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise, by: .here)) { error in
             XCTAssertEqual((error as? TurnRefusal)?.reason.description, "its pixels would take more than 64 MB to turn")
         }
     }
@@ -139,7 +139,7 @@ final class PhotoTurningTests: PipelineTestCase {
             let ipma = box("ipma", [0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0x81])
             let meta = box("meta", [0, 0, 0, 0] + pitm + iloc + box("iprp", ipco + ipma))
             let file = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta + box("mdat", [UInt8](repeating: 0, count: 10))
-            XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise)) { error in
+            XCTAssertThrowsError(try PhotoTurning.turned(file, .clockwise, by: .here)) { error in
                 XCTAssertEqual((error as? TurnRefusal)?.reason.description, "its HEIF boxes are too large to rewrite")
             }
         }
@@ -204,7 +204,7 @@ final class PhotoTurningTests: PipelineTestCase {
     /// The 60 × 40 photo at `made` turned clockwise once (40 × 60, the picture ImageMagick's own
     /// turn makes), and four times.
     func turnedLikeImageMagick(_ made: URL, _ label: String) throws -> (once: [UInt8], four: [UInt8]) {
-        let once = try PhotoTurning.turned([UInt8](try Data(contentsOf: made)), .clockwise)
+        let once = try PhotoTurning.turned([UInt8](try Data(contentsOf: made)), .clockwise, by: .here)
         let expected = TemporaryFiles.url("expected-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: expected) }
         _ = try Tool.run("/usr/bin/convert", [made.path, "-rotate", "90", expected.path])
@@ -212,7 +212,7 @@ final class PhotoTurningTests: PipelineTestCase {
         XCTAssertEqual(turnedSamples.split(separator: " ").first, "40x60", label)
         XCTAssertEqual(turnedSamples.split(separator: " ").last, expectedSamples.split(separator: " ").last, "\(label): the picture turned clockwise")
         var four = once
-        for _ in 0..<3 { four = try PhotoTurning.turned(four, .clockwise) }
+        for _ in 0..<3 { four = try PhotoTurning.turned(four, .clockwise, by: .here) }
         return (once, four)
     }
 
@@ -246,7 +246,7 @@ final class PhotoTurningTests: PipelineTestCase {
             XCTAssertTrue(original.count > 30 && String(decoding: original[12..<16], as: UTF8.self) == "VP8X", "\(options): an extended WebP, its EXIF in a chunk")
             let (once, turned) = try turnedLikeImageMagick(made, "\(options)")
             XCTAssertEqual(try samples(turned).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): four turns, the same pixels")
-            let back = try PhotoTurning.turned(once, .anticlockwise)
+            let back = try PhotoTurning.turned(once, .anticlockwise, by: .here)
             XCTAssertEqual(try samples(back).split(separator: " ").last, try samples(original).split(separator: " ").last, "\(options): undone")
             XCTAssertEqual(try exifOrientation(turned), "Ansel", "\(options): its EXIF is kept")
         }
@@ -254,7 +254,7 @@ final class PhotoTurningTests: PipelineTestCase {
         defer { try? FileManager.default.removeItem(at: animated) }
         _ = try Tool.run("/usr/bin/convert", ["-delay", "20", source, "-resize", "30x20", "(", source, "-resize", "30x20", "-negate", ")",
                                               "-loop", "0", "-define", "webp:lossless=true", animated.path])
-        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: animated)), .clockwise)) { error in
+        XCTAssertThrowsError(try PhotoTurning.turned([UInt8](try Data(contentsOf: animated)), .clockwise, by: .here)) { error in
             XCTAssertEqual((error as? TurnRefusal)?.reason.description, "an animated WebP cannot be turned without re-encoding it")
         }
     }

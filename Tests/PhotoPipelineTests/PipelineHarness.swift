@@ -1,5 +1,6 @@
 // Why this exists: runs a PhotoGallery on the GLib main loop in tests, with its trace in a temporary file.
 import Foundation
+@_spi(InProcess) import PhotoDecoding
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
@@ -18,7 +19,7 @@ final class PipelineHarness {
         try Trace.shared.open(path: path)
         trace = TraceLog(path: path)
         let manifest = try ManifestParser.parse(Data(json.utf8), source: source)
-        gallery = PhotoGallery(manifest: manifest, settings: settings,
+        gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here,
                                fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration), files: files),
                                memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches, demand: demand)
     }

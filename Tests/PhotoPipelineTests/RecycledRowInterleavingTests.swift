@@ -5,7 +5,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 /// A row view that remembers what it displays, standing in for PhotoRow (a GTK widget in the app).

@@ -3,7 +3,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 extension SharedThumbnailTests {
@@ -67,7 +67,7 @@ extension SharedThumbnailTests {
         let url = try redPhoto("mark.png", profile: nil)
         XCTAssertEqual(source(load(url)), "file")
         let path = "\(folders.thumbnails)/normal/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: url.path)))"
-        let decoded = try XCTUnwrap(PNGFile.decode(Data(contentsOf: URL(fileURLWithPath: path)), keys: [SharedThumbnails.colourKey], maxSide: 128))
+        let decoded = try XCTUnwrap(PNGFile.decode(Data(contentsOf: URL(fileURLWithPath: path)), by: .here, keys: [SharedThumbnails.colourKey], maxSide: 128))
         XCTAssertEqual(decoded.text[SharedThumbnails.colourKey], "sRGB")
     }
 }

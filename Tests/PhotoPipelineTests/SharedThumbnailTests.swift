@@ -5,7 +5,7 @@ import Foundation
 import GLibRuntime
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class SharedThumbnailTests: PipelineTestCase {
@@ -34,9 +34,9 @@ final class SharedThumbnailTests: PipelineTestCase {
     }
 
     func load(_ url: URL, rowPixels: Int = 64) -> StageOutcome {
-        let caches = DiskCaches(shared: SharedThumbnails(folders: folders), http: nil)
+        let caches = DiskCaches(shared: SharedThumbnails(folders: folders, decoders: .here), http: nil)
         return MainActor.assumeIsolated {
-            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20), rowPixels: rowPixels)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: rowPixels)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }
@@ -73,7 +73,7 @@ final class SharedThumbnailTests: PipelineTestCase {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data[24..<26]), [8, 6], "IHDR: 8-bit, colour type 6 (RGBA)")
         let keys = ["Thumb::URI", "Thumb::MTime", "Thumb::Size", "Thumb::Mimetype", "Thumb::Image::Width", "Thumb::Image::Height", "Software"]
-        let decoded = try XCTUnwrap(PNGFile.decode(data, keys: keys, maxSide: 128))
+        let decoded = try XCTUnwrap(PNGFile.decode(data, by: .here, keys: keys, maxSide: 128))
         XCTAssertEqual(max(decoded.pixbuf.width, decoded.pixbuf.height), 128, "fits 128 × 128")
         XCTAssertEqual(decoded.text["Thumb::URI"], uri)
         XCTAssertEqual(decoded.text["Thumb::MTime"], "1700000000")
@@ -118,7 +118,7 @@ final class SharedThumbnailTests: PipelineTestCase {
         XCTAssertEqual(image.pixel(x: 32, y: 32), RowThumbnail.square(expected.pixbuf, pixels: 64)!.pixel(x: 32, y: 32),
                        "the new picture, not the old thumbnail")
         let path = "\(folders.thumbnails)/normal/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: url.path)))"
-        let decoded = try XCTUnwrap(PNGFile.decode(try Data(contentsOf: URL(fileURLWithPath: path)), keys: ["Thumb::MTime"], maxSide: 128))
+        let decoded = try XCTUnwrap(PNGFile.decode(try Data(contentsOf: URL(fileURLWithPath: path)), by: .here, keys: ["Thumb::MTime"], maxSide: 128))
         XCTAssertEqual(decoded.text["Thumb::MTime"], "1700000100", "the thumbnail was replaced")
         // A thumbnail made for an older time is not used even if the file goes back to it? It
         // would be: equal MTime is the rule. A *later* MTime in the thumbnail is not "newer, so fine".

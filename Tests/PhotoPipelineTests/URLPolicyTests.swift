@@ -2,7 +2,7 @@
 import Foundation
 import TestAndBenchSupport
 import XCTest
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
 final class URLPolicyTests: PipelineTestCase {

@@ -1,6 +1,6 @@
 // Why this exists: a failure's words in the user's language are made from its typed cause, and in English read exactly as the trace's reason; a translated template may put its parts in any order.
 import Foundation
-@testable import PhotoDecoding
+@_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 @testable import PhotosApp
 import XCTest

@@ -1,6 +1,7 @@
 // Why this exists: the scheduler on a real PhotoGallery (real queues, real downloads from a slow libsoup server on 127.0.0.1), still without a display: at rest, the transfers of rows that left the screen are cancelled and the new screen's rows are queued first.
 import Foundation
 import GLibRuntime
+@_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
@@ -27,7 +28,7 @@ final class SchedulerWithGalleryTests: XCTestCase {
             let list = FakeList()
             let scroll = ScrollState(clock: clock)
             let scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock)
-            let gallery = PhotoGallery(manifest: manifest, settings: settings, fetcher: ResourceFetcher(http: HTTPClient()),
+            let gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here, fetcher: ResourceFetcher(http: HTTPClient()),
                                        memory: MemoryCache(limit: 16 << 20), demand: scheduler)
             defer {
                 gallery.cancelAll()

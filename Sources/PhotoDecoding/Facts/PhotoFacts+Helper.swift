@@ -52,12 +52,12 @@ extension PhotoFacts {
 
     /// The facts of the files at `paths` (each nil when its file or its metadata cannot be read),
     /// read in a helper (in this process when there is no helper pool: the pipeline's tests).
-    package static func read(paths: [String], cancellable: Cancellable?) -> [PhotoFacts?] {
+    package static func read(paths: [String], by decoders: Decoders, cancellable: Cancellable?) -> [PhotoFacts?] {
         // Every file's first bytes, one after another, in one buffer (copied once more, into the request's memfd).
         var bytes = Data()
         bytes.reserveCapacity(paths.count * firstBytes * 2)
         let lengths = paths.map { appendPrefix(ofFile: $0, to: &bytes) }
-        guard let pool = HelperPool.shared else {
+        guard let pool = decoders.pool else {
             var at = 0
             return lengths.map { length in
                 defer { at += length }

@@ -22,9 +22,9 @@ extension ImageDecoder {
     public static let profileCheckBytes = 256 << 10
 
     /// What the profile in `prefix` (a photo's first bytes) does to its colours, asked of a
-    /// helper where the app has a pool: the app never parses a photo's profile.
-    public static func checkProfile(_ prefix: Data, origin: String, cancellable: Cancellable?) -> ProfileCheck {
-        if let pool = HelperPool.shared {
+    /// helper in the app: the app never parses a photo's profile.
+    public static func checkProfile(_ prefix: Data, by decoders: Decoders, origin: String, cancellable: Cancellable?) -> ProfileCheck {
+        if let pool = decoders.pool {
             guard case .success(let (reply, _)) = pool.ask(origin: origin, bytes: prefix, cancellable: cancellable, fits: { _ in false }, { .profile(id: $0) }) else { return .unknown }
             return reply.profileCheck ?? .unknown
         }

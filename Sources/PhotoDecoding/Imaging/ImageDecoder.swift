@@ -84,20 +84,6 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         }
     }
 
-    public func decode(_ data: Data, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
-                       isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
-        var report = Report()
-        return try decode(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
-    }
-
-    /// Decode `data`: in a helper process where the app has a pool of them (`HelperPool.shared`),
-    /// else here (the helper itself, and tests of the pipeline).
-    public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
-                       isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
-        if let pool = HelperPool.shared { return try decode(in: pool, data, report: &report, cancellable: cancellable) }
-        return try decodeHere(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
-    }
-
     /// Decode `data` in this process. With a `budget`, the pixels the decode will hold are reserved from it as
     /// soon as the image declares its size, before they are allocated; the decode waits while
     /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.

@@ -19,8 +19,8 @@ public enum PNGFile {
     /// returns the pixbuf and its tEXt keys (without the "tEXt::" prefix). Only a PNG, by its
     /// signature, and only by the PNG loader: a file of another format planted at a thumbnail's
     /// path never reaches that format's decoder.
-    package static func decode(_ data: Data, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
-        if let pool = HelperPool.shared { return decode(in: pool, data, keys: keys, maxSide: maxSide) }
+    package static func decode(_ data: Data, by decoders: Decoders, keys: [String], maxSide: Int) -> (pixbuf: Pixbuf, text: [String: String])? {
+        if let pool = decoders.pool { return decode(in: pool, data, keys: keys, maxSide: maxSide) }
         var allocated = false
         return decode(data, keys: keys, maxSide: maxSide, allocated: &allocated)
     }

@@ -33,12 +33,12 @@ public enum KeptMetadata {
     }
 
     /// `encoded` with `original`'s metadata, edited for `edit`. The metadata is read in a helper
-    /// where the app has a pool (the app never parses a photo's metadata); what comes back is its
+    /// in the app's helpers (the app never parses a photo's metadata); what comes back is its
     /// parts, never a file, and the app places them itself (`MetadataPlacing`).
-    package static func carry(_ original: Data, into encoded: Data, _ edit: MetadataEdit, origin: String?,
+    package static func carry(_ original: Data, into encoded: Data, _ edit: MetadataEdit, by decoders: Decoders, origin: String?,
                       cancellable: Cancellable?) -> Outcome {
         let blocks: KeptBlocks
-        if let pool = HelperPool.shared {
+        if let pool = decoders.pool {
             let asked = pool.askForFile(origin: origin, bytes: original, cancellable: cancellable) { .keep(id: $0, edit) }
             switch asked {
             case .failure(.cancelled): return .cancelled

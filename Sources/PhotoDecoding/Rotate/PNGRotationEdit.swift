@@ -67,11 +67,11 @@ enum PNGRotationEdit {
         return Parsed(chunks: chunks, header: h, width: width, height: height, pixel: pixel, end: at)
     }
 
-    /// The file turned: asked of a helper where the app has a pool (zlib never reads a photo in
+    /// The file turned: asked of a helper in the app's helpers (zlib never reads a photo in
     /// the app), and checked; else here (the pipeline's tests).
-    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    static func turned(_ file: [UInt8], _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> [UInt8] {
         let original = try parsed(file)
-        guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
+        guard let pool = decoders.pool else { return try turnedHere(file, turn) }
         let result = try TurnInHelper.asked(file, turn, in: pool, most: file.count * 4 + (original.width * original.height * original.pixel) + 65_536)
         try checkChunks(of: result, against: original)
         try checkSamples(of: result, against: file, original, turn, in: pool)

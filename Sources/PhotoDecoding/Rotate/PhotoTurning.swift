@@ -2,9 +2,15 @@
 import Foundation
 
 public enum PhotoTurning {
-    /// Turn the photo at `path` a quarter, in place. Blocking: call off the main loop.
-    public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
-        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn) }
+    /// Turn the photo at `path` a quarter, in place, each edit computed where `decoders` says
+    /// (the app's helpers) and checked here. Blocking: call off the main loop.
+    public static func turn(_ path: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) {
+        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn, by: decoders) }
+    }
+
+    /// Tests: `turn(_:_:by:)` here.
+    @_spi(InProcess) public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
+        try self.turn(path, turn, by: .here)
     }
 
     /// The same turn made in this process, as the app made a JPEG's, TIFF's or HEIC's before
@@ -55,16 +61,16 @@ public enum PhotoTurning {
         try? WebPRotationEdit.losslessPixelsHere(bytes)
     }
 
-    /// A photo's bytes turned, by what its bytes say it is: in a helper where the app has a pool,
+    /// A photo's bytes turned, by what its bytes say it is: in the app's helpers,
     /// its answer checked by what the edit may change.
-    static func turned(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    static func turned(_ bytes: [UInt8], _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> [UInt8] {
         let kind = kind(of: bytes)
         switch kind {
-        case .png: return try PNGRotationEdit.turned(bytes, turn)
-        case .webp: return try WebPRotationEdit.turned(bytes, turn)
+        case .png: return try PNGRotationEdit.turned(bytes, turn, by: decoders)
+        case .webp: return try WebPRotationEdit.turned(bytes, turn, by: decoders)
         case .other(let name): throw refusal(name)
         case .jpeg, .tiff, .heif:
-            guard let pool = HelperPool.shared else { return try turnedHere(bytes, turn) }
+            guard let pool = decoders.pool else { return try turnedHere(bytes, turn) }
             // An orientation edit adds at most an IFD0 copy (65,535 entries) or a box.
             let result = try TurnInHelper.asked(bytes, turn, in: pool, most: bytes.count + 2 + 12 * 65_536 + 6)
             try check(result, against: bytes, turn, kind)

@@ -1,4 +1,4 @@
-// Why this exists: every turn of a photo's bytes is computed in a helper where the app has a pool (no parser, no zlib, no box walk of the edit's runs on the user's file in the app): the request and its answer's size bound in one place, what each edit then checks in its own.
+// Why this exists: every turn of a photo's bytes is computed in a helper in the app's helpers (no parser, no zlib, no box walk of the edit's runs on the user's file in the app): the request and its answer's size bound in one place, what each edit then checks in its own.
 import Foundation
 
 enum TurnInHelper {

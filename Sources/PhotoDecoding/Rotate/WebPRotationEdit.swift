@@ -31,12 +31,12 @@ enum WebPRotationEdit {
         return chunks
     }
 
-    /// The file turned: asked of a helper where the app has a pool (libwebp never reads a photo
+    /// The file turned: asked of a helper in the app's helpers (libwebp never reads a photo
     /// in the app), else here.
-    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    static func turned(_ file: [UInt8], _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> [UInt8] {
         // What can be refused from the chunks alone is, without waking a helper.
         _ = try losslessImage(in: file, chunks(file))
-        guard let pool = HelperPool.shared else { return try turnedHere(file, turn) }
+        guard let pool = decoders.pool else { return try turnedHere(file, turn) }
         let result = try TurnInHelper.asked(file, turn, in: pool, most: file.count * 4 + 65_536)
         try checkChunks(of: result, against: file)
         try checkPixels(of: result, against: file, turn, in: pool)

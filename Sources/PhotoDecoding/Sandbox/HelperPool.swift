@@ -4,9 +4,6 @@ import GLibRuntime
 import HelperIPC
 
 public final class HelperPool: @unchecked Sendable {
-    /// The app's pool; nil in tests of the pipeline, which decode in their own process.
-    nonisolated(unsafe) public static var shared: HelperPool?
-
     public let launch: HelperLaunch
     /// How many helpers decode for the list at once: about the number of cores (one more is
     /// kept for the viewer).

@@ -35,7 +35,13 @@ public final class SharedThumbnails: Sendable {
     public static let software = "Classic Photos \(AppInfo.version)"
     static let failFolder = "fail/\(AppInfo.executable)-\(AppInfo.version)"
 
-    public init(folders: CacheFolders) { folder = folders.thumbnails }
+    /// Where the thumbnails other apps wrote are decoded (the app's helpers).
+    let decoders: Decoders
+
+    public init(folders: CacheFolders, decoders: Decoders) {
+        folder = folders.thumbnails
+        self.decoders = decoders
+    }
 
     /// The canonical URI of a local path, as GIO writes it (what the name is the MD5 of).
     public static func uri(forPath path: String) -> String {
@@ -66,7 +72,7 @@ public final class SharedThumbnails: Sendable {
         for size in Size.allCases where size.pixels >= wanted.pixels {
             guard let data = Self.readSmallFile(path(size, uri: uri)),
                   // Another app can write here: a file larger than its bucket (or a bomb) is a miss.
-                  let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", Self.colourKey], maxSide: size.pixels) else { continue }
+                  let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", Self.colourKey], maxSide: size.pixels) else { continue }
             // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
             // file) or of an older version of this one is never shown.
             guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
@@ -94,7 +100,7 @@ public final class SharedThumbnails: Sendable {
     /// Why the photo could not be read last time, if it has not changed since (same MTime).
     public func knownFailure(uri: String, mtime: Int) -> String? {
         guard let data = Self.readSmallFile(failurePath(uri: uri)),
-              let decoded = PNGFile.decode(data, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"], maxSide: 1) else { return nil }
+              let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"], maxSide: 1) else { return nil }
         guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
         return decoded.text["X-Classic-Photos::Reason"] ?? "could not be read"
     }

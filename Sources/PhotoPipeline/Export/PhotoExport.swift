@@ -88,7 +88,7 @@ public struct PhotoExport: StageWork {
         decoder.forExport = true
         var image: Thumbnail
         do throws(DecodeError) {
-            image = try decoder.decode(data, within: .shared, cancellable: context.cancellable, isCancelled: { context.isCancelled })
+            image = try decoder.decode(data, by: source.decoders, within: .shared, cancellable: context.cancellable, isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .failure(.cancelled)
         } catch {
@@ -133,7 +133,7 @@ public struct PhotoExport: StageWork {
         }
         if case .keep(let location) = metadata {
             let edit = MetadataEdit(keepsLocation: location, width: image.pixbuf.width, height: image.pixbuf.height)
-            switch KeptMetadata.carry(original, into: encoded, edit, origin: "export " + ImageDecoder.origin(of: source.url),
+            switch KeptMetadata.carry(original, into: encoded, edit, by: source.decoders, origin: "export " + ImageDecoder.origin(of: source.url),
                                       cancellable: context.cancellable) {
             case .kept(let file, let how):
                 encoded = file

@@ -16,6 +16,8 @@ public final class PhotoGallery {
     public let records: RecordStore
     public let pending: PendingOperations
     public var settings: PipelineSettings
+    /// Where its photos are decoded: the app's sandboxed helpers, handed over at start-up.
+    public let decoders: Decoders
     let fetcher: ResourceFetcher
     /// The memory level of the cache (shared by every gallery the app opens).
     public let memory: MemoryCache
@@ -46,9 +48,10 @@ public final class PhotoGallery {
     public internal(set) var pinnedRows: Set<Int> = []
     var startTimes: [Int: Double] = [:]
 
-    public init(manifest: Manifest, settings: PipelineSettings, fetcher: ResourceFetcher,
+    public init(manifest: Manifest, settings: PipelineSettings, decoders: Decoders, fetcher: ResourceFetcher,
                 memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil) {
         self.manifest = manifest
+        self.decoders = decoders
         self.settings = settings
         self.fetcher = fetcher
         self.memory = memory
@@ -114,7 +117,7 @@ public final class PhotoGallery {
     /// settings and the addresses it may reach now.
     public func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
         PhotoSource(url: url, fetcher: fetcher, caches: caches ?? self.caches, origin: access,
-                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit)
+                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit, decoders: decoders)
     }
 
     /// Whether the row has an operation queued or running (its spinner turns).

@@ -71,7 +71,7 @@ public struct ImageDownloader: StageWork {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: size.pixels).decode(data, report: &report, within: .shared, cancellable: context.cancellable,
+            box = try decoder(box: size.pixels).decode(data, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
                                                        isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
@@ -91,7 +91,7 @@ public struct ImageDownloader: StageWork {
     /// a thumbnail another app made without applying a profile is right for it.
     func colourNeedsNoProfile(_ context: WorkContext) throws(FetchError) -> Bool {
         let start = try source.fetcher.files.fetchStart(source.url, count: ImageDecoder.profileCheckBytes, cancellable: context.cancellable)
-        let check = ImageDecoder.checkProfile(start, origin: ImageDecoder.origin(of: source.url), cancellable: context.cancellable)
+        let check = ImageDecoder.checkProfile(start, by: source.decoders, origin: ImageDecoder.origin(of: source.url), cancellable: context.cancellable)
         return check == .none || check == .sRGB
     }
 
@@ -121,7 +121,7 @@ public struct ImageDownloader: StageWork {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: remoteBox).decode(response.body, report: &report, within: .shared, cancellable: context.cancellable,
+            box = try decoder(box: remoteBox).decode(response.body, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
                                                      isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
@@ -146,7 +146,7 @@ public struct ImageDownloader: StageWork {
         let pixbuf = if let layout = entry.header.thumbnailPixels {
             CachedPixels.decode(entry.thumbnail, layout: layout, maxSide: box)
         } else {
-            PNGFile.decode(entry.thumbnail, keys: [], maxSide: box)?.pixbuf
+            PNGFile.decode(entry.thumbnail, by: source.decoders, keys: [], maxSide: box)?.pixbuf
         }
         return pixbuf.flatMap { RowThumbnail.square($0, pixels: rowPixels) }
     }

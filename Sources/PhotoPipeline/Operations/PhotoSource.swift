@@ -13,14 +13,17 @@ public struct PhotoSource: Sendable {
     let pixelLimit: Int
     /// Refused as they stream: responses and files larger than this.
     let byteLimit: Int
+    /// Where its bytes are decoded: the app's helpers.
+    let decoders: Decoders
 
     public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches = .none, origin: AddressSpace = .local,
-                pixelLimit: Int = ImageDecoder.defaultPixelLimit, byteLimit: Int) {
+                pixelLimit: Int = ImageDecoder.defaultPixelLimit, byteLimit: Int, decoders: Decoders) {
         self.url = url
         self.fetcher = fetcher
         self.caches = caches
         self.origin = origin
         self.pixelLimit = pixelLimit
         self.byteLimit = byteLimit
+        self.decoders = decoders
     }
 }

@@ -7,6 +7,8 @@ public final class DateReader: Sendable {
     /// Files per helper request.
     public static let batchSize = 32
     public let index: MetadataIndex
+    /// Where the files' first bytes are read (the app's helpers).
+    let decoders: Decoders
     private let queue: OperationQueue
 
     /// What one reading did: dates found in the index, read from files, and how long it took.
@@ -18,8 +20,10 @@ public final class DateReader: Sendable {
 
     /// `concurrency`: batches read at once (by default as many as the helpers that decode for
     /// the list; their leases are background ones, which yield to any thumbnail waiting).
-    public init(index: MetadataIndex, concurrency: Int = HelperPool.shared?.size ?? 2) {
+    public init(index: MetadataIndex, decoders: Decoders, concurrency: Int? = nil) {
         self.index = index
+        self.decoders = decoders
+        let concurrency = concurrency ?? decoders.concurrency
         queue = OperationQueue()
         queue.name = "classic-photos.dates"
         queue.qualityOfService = .utility
@@ -36,7 +40,7 @@ public final class DateReader: Sendable {
     public func read(_ files: [DatedFile], first: Set<String> = [], cancellable: Cancellable,
                      found: @escaping @Sendable ([String: TakenDate]) -> Void, done: @escaping @Sendable (Figures) -> Void) {
         let started = Date()
-        let index = self.index, queue = self.queue
+        let index = self.index, queue = self.queue, decoders = self.decoders
         queue.addOperation { [self] in
             let reader = self
             BackgroundPriority.lowerCurrentThread()
@@ -51,7 +55,7 @@ public final class DateReader: Sendable {
                     defer { if tally.finished() { done(tally.figures(since: started)) } }
                     guard !cancellable.isCancelled else { return }
                     BackgroundPriority.lowerCurrentThread()
-                    let facts = PhotoFacts.read(paths: batch.map(\.path), cancellable: cancellable)
+                    let facts = PhotoFacts.read(paths: batch.map(\.path), by: decoders, cancellable: cancellable)
                     guard !cancellable.isCancelled else { return }
                     var read: [String: TakenDate] = [:]
                     var entries: [(DatedFile, PhotoFacts)] = []

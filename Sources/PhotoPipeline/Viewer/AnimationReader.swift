@@ -49,11 +49,14 @@ public struct AnimationReader: StageWork {
     public let result = Locked<ReadAnimation?>(nil)
     /// Where the bytes came from (`ImageDecoder.origin(of:)`): which helper reads it.
     let origin: String?
+    /// Where it is read (the app's helpers).
+    let decoders: Decoders
     public var stage: Stage { .viewer }
 
-    public init(_ data: Data, pixelLimit: Int = ImageDecoder.defaultPixelLimit, processorSeconds: Double = AnimationReader.processorSeconds,
-                budget: DecodeBudget = .shared, origin: String? = nil) {
+    public init(_ data: Data, by decoders: Decoders, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+                processorSeconds: Double = AnimationReader.processorSeconds, budget: DecodeBudget = .shared, origin: String? = nil) {
         self.data = data
+        self.decoders = decoders
         self.origin = origin
         self.pixelLimit = pixelLimit
         self.processorSeconds = processorSeconds
@@ -61,7 +64,7 @@ public struct AnimationReader: StageWork {
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
-        if let pool = HelperPool.shared { return run(in: pool, context) }
+        if let pool = decoders.pool { return run(in: pool, context) }
         return runHere(context, isCancelled: { context.isCancelled })
     }
 

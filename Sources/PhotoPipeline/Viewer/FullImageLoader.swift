@@ -97,7 +97,7 @@ public struct FullImageLoader: StageWork {
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
-                image = try decoder.decode(data, report: &report, within: .shared, cancellable: context.cancellable,
+                image = try decoder.decode(data, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
                                            isCancelled: { context.isCancelled })
             } catch .cancelled {
                 return .cancelled

@@ -11,7 +11,7 @@ extension PhotoViewer {
     public func readAnimation(of row: Int, data: Data, ready: @escaping @MainActor (ReadAnimation?, String?) -> Void) {
         cancelAnimationRead()
         guard gallery.records.indices.contains(row), let key = gallery.key(for: row, sepia: false) else { return }
-        let work = AnimationReader(data, pixelLimit: gallery.settings.pixelLimit, origin: gallery.records[row].url.map(ImageDecoder.origin(of:)))
+        let work = AnimationReader(data, by: gallery.decoders, pixelLimit: gallery.settings.pixelLimit, origin: gallery.records[row].url.map(ImageDecoder.origin(of:)))
         let operation = PhotoOperation(row: row, key: key, work: work)
         operation.completeOnMainLoop { [weak self] operation in
             guard let self, self.animationRead?.operation === operation else { return }

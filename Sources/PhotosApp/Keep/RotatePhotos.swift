@@ -9,10 +9,13 @@ import PhotoPipeline
 struct RotatePhotos {
     private let note: WindowNote
     private let edits: PhotoEdits
+    /// Where each turn is computed (the app's helpers).
+    private let decoders: Decoders
 
-    init(note: WindowNote, edits: PhotoEdits) {
+    init(note: WindowNote, edits: PhotoEdits, decoders: Decoders) {
         self.note = note
         self.edits = edits
+        self.decoders = decoders
     }
 
     /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
@@ -29,7 +32,7 @@ struct RotatePhotos {
 
     /// Turn one photo; `batch` is nil for an Undo's turn back.
     private func run(_ item: (path: String, name: String), _ turn: QuarterTurn, _ batch: TurnBatch?) {
-        edits.run({ Result { () throws(TurnRefusal) in try PhotoTurning.turn(item.path, turn) } }, done: { [note, edits] outcome in
+        edits.run({ [decoders] in Result { () throws(TurnRefusal) in try PhotoTurning.turn(item.path, turn, by: decoders) } }, done: { [note, edits] outcome in
             switch outcome {
             case .success:
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: nil))

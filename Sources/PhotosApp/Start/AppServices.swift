@@ -1,5 +1,6 @@
 // Why this exists: what every window shares: the SoupSessions (made on the main thread), the fetcher, the caches, preferences and command-line overrides.
 import Foundation
+import PhotoDecoding
 import PhotoPipeline
 
 @MainActor
@@ -18,15 +19,19 @@ final class AppServices {
     /// How GTK's renderer was chosen at start-up.
     var renderer: RendererChoice.Decision?
 
-    init(options: CommandLineOptions) {
+    /// Where photos are decoded and edited: the app's sandboxed helpers (`DecoderSandbox`).
+    let decoders: Decoders
+
+    init(options: CommandLineOptions, decoders: Decoders) {
         self.options = options
+        self.decoders = decoders
         http = HTTPClient()
         fetcher = ResourceFetcher(http: http)
         memory = MemoryCache(limit: CacheLimits.memory(settingMiB: preferences.memoryCacheSize))
         let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)
-        caches = DiskCaches(shared: SharedThumbnails(folders: folders),
+        caches = DiskCaches(shared: SharedThumbnails(folders: folders, decoders: decoders),
                             http: diskLimit > 0 ? HTTPDiskCache(folders: folders, limit: diskLimit) : nil)
-        dateReader = DateReader(index: MetadataIndex(folders: folders))
+        dateReader = DateReader(index: MetadataIndex(folders: folders), decoders: decoders)
     }
 
     /// Pipeline settings from the preferences, with command-line options taking precedence.
@@ -46,7 +51,7 @@ final class AppServices {
         settings.thumbnailPixels = Int(thumbnailSize * max(1, scaleFactor))
         settings.viewerScreenPixels *= Int(max(1, scaleFactor))
         settings.downscaleWhileDecoding = !options.fullDecode
-        return PhotoGallery(manifest: manifest, settings: settings, fetcher: fetcher, memory: memory, caches: caches, demand: demand)
+        return PhotoGallery(manifest: manifest, settings: settings, decoders: decoders, fetcher: fetcher, memory: memory, caches: caches, demand: demand)
     }
 
     /// Clear Cache: the memory cache, the app's own disk cache and its failure entries. The

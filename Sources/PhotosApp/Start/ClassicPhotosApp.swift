@@ -15,9 +15,9 @@ final class ClassicPhotosApp {
     private let contrast = ContrastFollower()
     private let textScale = TextScaleFollower()
 
-    init(options: CommandLineOptions) {
+    init(options: CommandLineOptions, decoders: Decoders) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
-        services = AppServices(options: options)
+        services = AppServices(options: options, decoders: decoders)
         Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
         DecoderSandbox.remember(services.preferences.decodesWithoutSandbox)
         DecoderSandbox.ask = { [weak self] why in self?.askSandboxConsent(why) }
@@ -87,7 +87,7 @@ final class ClassicPhotosApp {
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }
         application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
         // Decoding without bubblewrap (offered only where it cannot run): on asks first, off withdraws at once.
-        application.addToggleAction("unsandboxed-decoding", state: HelperPool.shared?.allowsUnsandboxed == true) { [weak self] wanted in
+        application.addToggleAction("unsandboxed-decoding", state: DecoderSandbox.allowsUnsandboxed) { [weak self] wanted in
             guard let self else { return }
             if wanted {
                 self.application.setActionState("unsandboxed-decoding", false)

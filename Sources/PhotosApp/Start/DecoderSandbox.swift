@@ -16,9 +16,12 @@ enum DecoderSandbox {
     static var ask: ((Words) -> Void)?
     /// Called when photos may now be decoded or may no longer be: the galleries load again.
     static var onChoiceChanged: (() -> Void)?
+    /// The app's helpers, whose consent this keeps (the app hands them on as `Decoders`).
+    private static var pool: HelperPool?
 
     /// Start the pool, one helper warm, before the first window; the app itself made non-dumpable.
-    static func start() {
+    /// Returns where the app decodes: these helpers, and nowhere else.
+    static func start() -> Decoders {
         _ = HelperPool.protectTheApp()
         let pool = HelperPool()
         pool.onStarted = { state, started in
@@ -35,7 +38,7 @@ enum DecoderSandbox {
             let confined = HelperPool.landlockAvailable
             MainLoop.invoke { found(why, landlock: confined) }
         }
-        HelperPool.shared = pool
+        self.pool = pool
         pool.warm()
         // Sandboxes an earlier run left behind, killed as a helper started, are ended: a few
         // seconds in, clear of the start (run at once, it put 13 ms on the first frame, measured).
@@ -44,15 +47,19 @@ enum DecoderSandbox {
             let ended = OrphanSandboxes.end(helper: helper)
             if !ended.isEmpty { Trace.shared.emit(.sandboxesEnded(count: ended.count)) }
         }
+        return .helpers(pool)
     }
 
     /// The user's remembered choice, once the preferences are there (before any question).
     static func remember(_ allowed: Bool) {
-        if allowed { HelperPool.shared?.allowsUnsandboxed = true }
+        if allowed { pool?.allowsUnsandboxed = true }
     }
 
+    /// Whether the user allowed decoding without bubblewrap (remembered, or chosen since).
+    static var allowsUnsandboxed: Bool { pool?.allowsUnsandboxed == true }
+
     /// Whether photos are decoded without bubblewrap here (it cannot run, and that is allowed).
-    static var decodesUnsandboxed: Bool { lost != nil && HelperPool.shared?.allowsUnsandboxed == true }
+    static var decodesUnsandboxed: Bool { lost != nil && pool?.allowsUnsandboxed == true }
 
     /// Call `changed` now and whenever the sandbox's state or the user's choice changes.
     static func observe(_ changed: @escaping () -> Void) {
@@ -64,14 +71,14 @@ enum DecoderSandbox {
         lost = why
         landlock = confined
         listeners.forEach { $0() }
-        guard HelperPool.shared?.allowsUnsandboxed != true else { return }
+        guard pool?.allowsUnsandboxed != true else { return }
         Trace.shared.emit(.sandboxConsent(action: .asked))
         ask?(why)
     }
 
     /// The user's answer (the dialog's, or the menu's).
     static func choose(_ allowed: Bool, preferences: AppSettings) {
-        guard let pool = HelperPool.shared else { return }
+        guard let pool else { return }
         let before = pool.allowsUnsandboxed
         pool.allowsUnsandboxed = allowed
         preferences.decodesWithoutSandbox = allowed
@@ -81,5 +88,5 @@ enum DecoderSandbox {
     }
 
     /// Stop the idle helpers as the app ends.
-    static func stop() { HelperPool.shared?.stopAll() }
+    static func stop() { pool?.stopAll() }
 }

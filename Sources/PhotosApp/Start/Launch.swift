@@ -48,8 +48,8 @@ public enum Launch {
         // Before GTK opens the display, which loads GL unless told there is no GPU to find.
         RendererChoice.prepare()
         MainLoop.installDispatchBridge()
-        DecoderSandbox.start()
-        let status = ClassicPhotosApp(options: options).run(arguments: options.remaining)
+        let decoders = DecoderSandbox.start()
+        let status = ClassicPhotosApp(options: options, decoders: decoders).run(arguments: options.remaining)
         DecoderSandbox.stop()
         Trace.shared.close()
         sessionTrace?.remove()
