@@ -7,8 +7,6 @@
 // ClassicPhotos → Gtk → GLibRuntime. PhotoPipeline cannot see GTK or GDK: it depends on neither CGtk nor Gtk.
 import PackageDescription
 
-let testSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
-
 /// The sepia kernel built for an x86-64 level (`x86-64-v3`, `x86-64-v4`) where the build is for
 /// x86-64; elsewhere it is the plain build, which the CPU check never picks.
 func kernelSettings(_ level: String) -> [SwiftSetting] {
@@ -137,19 +135,18 @@ let package = Package(
         .target(
             name: "TestAndBenchSupport",
             dependencies: ["PhotoDecoding", "PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"],
-            exclude: ["Scripts"],
-            swiftSettings: testSettings
+            exclude: ["Scripts"]
         ),
 
         // GIO's defaults raced in a process of its own (the deadlock GIODefaults avoids).
-        .executableTarget(name: "GIORaceProbe", dependencies: ["GLibIO", "CGLib"], swiftSettings: testSettings),
+        .executableTarget(name: "GIORaceProbe", dependencies: ["GLibIO", "CGLib"]),
 
         // Starts Xvfb, D-Bus, a server, the app and a script, then ends, throws or waits (the process-lifetime test).
-        .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
+        .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"]),
 
         // Runs a command beside a test server in a network namespace with "public" and "private"
         // addresses (the private-network-access tests).
-        .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"], swiftSettings: testSettings),
+        .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"]),
 
         // Benchmarks: a C reference kernel (built for this CPU, and portable), the measuring
         // code, and the command that runs them.
@@ -158,10 +155,11 @@ let package = Package(
         .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"],
-            swiftSettings: testSettings
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"]
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], swiftSettings: testSettings),
+        // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
+        // Swift 6 refuses to touch.
+        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], swiftSettings: [.swiftLanguageMode(.v5)]),
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.
@@ -172,18 +170,17 @@ let package = Package(
         .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "DecodeHelper", "FuzzerDriver"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
-        // Tests use Swift 5 mode: XCTest on Linux cannot run @MainActor test methods, so they
-        // assume the main actor inside (XCTest runs them on the main thread).
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"], swiftSettings: testSettings),
+        // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so
+        // they assume the main actor inside (XCTest runs them on the main thread); what such a
+        // closure needs of the test case is static, or copied out first.
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
-                    resources: [.copy("Fixtures")], swiftSettings: testSettings),
+                    resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"],
-                    swiftSettings: testSettings),
-        .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"], swiftSettings: testSettings),
-        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "GLibIO"], swiftSettings: testSettings),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"],
-                    swiftSettings: testSettings),
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
+        .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "GLibIO"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"]),
     ]
 )
 

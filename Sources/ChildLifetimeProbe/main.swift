@@ -15,7 +15,7 @@ func startEverything() throws {
     kept = [xvfb, server, app, helper]
     guard app.waitForFirstRows(timeout: 60) else { throw ProbeError() }
     print("ready", app.process.processIdentifier)
-    fflush(stdout)
+    fflush(nil)  // every stream (stdout is a C global Swift 6 will not read)
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "end"

@@ -38,6 +38,8 @@ guard arguments.first == "--", arguments.count > 1, !root.isEmpty, !log.isEmpty 
     fail("usage: network-fixture --root DIR --log FILE [--hosts FILE] -- COMMAND…")
 }
 let command = Array(arguments.dropFirst())
+/// What the server serves (a constant, which its threads may read).
+let servedRoot = root
 
 for step in [["link", "set", "lo", "up"], ["addr", "add", "203.0.113.10/24", "dev", "lo"],
              ["addr", "add", "10.20.30.40/32", "dev", "lo"], ["addr", "add", "169.254.10.20/32", "dev", "lo"]] {
@@ -57,7 +59,7 @@ let server = try TestServer(everywhere: 8080, onRequest: { address, request in
 }) { path, query in
     if path.hasPrefix("/files/") {
         let name = String(path.dropFirst("/files/".count))
-        guard !name.contains("/"), let body = FileManager.default.contents(atPath: root + "/" + name) else {
+        guard !name.contains("/"), let body = FileManager.default.contents(atPath: servedRoot + "/" + name) else {
             return ServerPlan(status: 404, body: Data("not found".utf8), contentType: "text/plain")
         }
         return ServerPlan(body: body, contentType: "application/json")

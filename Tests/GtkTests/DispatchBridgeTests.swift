@@ -15,7 +15,7 @@ final class DispatchBridgeTests: XCTestCase {
 
     /// Run the GLib default context (not Foundation's run loop) for a while on the main thread.
     @MainActor
-    private func runGLib(until done: () -> Bool, timeout: TimeInterval) -> Bool {
+    private static func runGLib(until done: () -> Bool, timeout: TimeInterval) -> Bool {
         MainLoop.iterate(until: done, timeout: timeout)
     }
 
@@ -24,12 +24,12 @@ final class DispatchBridgeTests: XCTestCase {
             MainLoop.removeDispatchBridge()
             let box = Box()
             Thread.detachNewThread { DispatchQueue.main.async { box.record() } }
-            XCTAssertFalse(runGLib(until: { box.count > 0 }, timeout: 0.5),
+            XCTAssertFalse(Self.runGLib(until: { box.count > 0 }, timeout: 0.5),
                            "control: without the bridge the GLib loop must not drain the main queue")
 
             MainLoop.installDispatchBridge()
             defer { MainLoop.removeDispatchBridge() }
-            XCTAssertTrue(runGLib(until: { box.count > 0 }, timeout: 5), "with the bridge, DispatchQueue.main work runs")
+            XCTAssertTrue(Self.runGLib(until: { box.count > 0 }, timeout: 5), "with the bridge, DispatchQueue.main work runs")
             XCTAssertEqual(box.ranOnMain, [true])
         }
     }
@@ -43,7 +43,7 @@ final class DispatchBridgeTests: XCTestCase {
                 Task { @MainActor in box.record() }
                 OperationQueue.main.addOperation { box.record() }
             }
-            XCTAssertTrue(runGLib(until: { box.count == 2 }, timeout: 5), "Task @MainActor and OperationQueue.main ran")
+            XCTAssertTrue(Self.runGLib(until: { box.count == 2 }, timeout: 5), "Task @MainActor and OperationQueue.main ran")
             XCTAssertEqual(box.ranOnMain, [true, true])
         }
     }
@@ -52,7 +52,7 @@ final class DispatchBridgeTests: XCTestCase {
         MainActor.assumeIsolated {
             let box = Box()
             Thread.detachNewThread { MainLoop.invoke { box.record() } }
-            XCTAssertTrue(runGLib(until: { box.count == 1 }, timeout: 5))
+            XCTAssertTrue(Self.runGLib(until: { box.count == 1 }, timeout: 5))
             XCTAssertEqual(box.ranOnMain, [true])
         }
     }
@@ -64,7 +64,7 @@ final class DispatchBridgeTests: XCTestCase {
             defer { MainLoop.removeDispatchBridge() }
             let box = Box()
             DispatchQueue.global().async { DispatchQueue.main.async { box.record() } }
-            XCTAssertTrue(runGLib(until: { box.count == 1 }, timeout: 5))
+            XCTAssertTrue(Self.runGLib(until: { box.count == 1 }, timeout: 5))
             // A source left ready dispatches at every iteration, however fast or slow the machine:
             // counted over iterations, not over time.
             var dispatches = 0

@@ -22,7 +22,7 @@ final class SignalReleaseTests: XCTestCase {
                 }
             }
             XCTAssertNotNil(weakWitness, "the box must keep the closure alive while the object lives")
-            g_signal_emit_by_name_notify(object)
+            Self.g_signal_emit_by_name_notify(object)
             XCTAssertEqual(calls, 1, "the handler ran through the thunk")
             g_object_unref(object)
             XCTAssertNil(weakWitness, "finalizing the object must release the closure box")
@@ -64,7 +64,7 @@ final class SignalReleaseTests: XCTestCase {
 
     /// g_signal_emit_by_name is variadic and does not import: emit "notify" through
     /// g_signal_emitv with a real GParamSpec.
-    private func g_signal_emit_by_name_notify(_ object: UnsafeMutableRawPointer) {
+    private static func g_signal_emit_by_name_notify(_ object: UnsafeMutableRawPointer) {
         let spec = g_param_spec_boolean("probe", nil, nil, 0, G_PARAM_READWRITE)!
         g_param_spec_ref_sink(spec)
         defer { g_param_spec_unref(spec) }

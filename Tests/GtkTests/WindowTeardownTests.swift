@@ -7,7 +7,7 @@ import XCTest
 
 final class WindowTeardownTests: XCTestCase {
     /// One X server and one GTK for the whole class (GTK can be initialised once per process).
-    static let display: Xvfb? = try? Xvfb(width: 800, height: 600)
+    nonisolated(unsafe) static let display: Xvfb? = try? Xvfb(width: 800, height: 600)
 
     /// GTK reads these when it starts; they are set only for that, so the app tests that run
     /// later in this process do not inherit them (GTK_A11Y=none would turn their accessibility off).

@@ -9,7 +9,7 @@ import XCTest
 final class CoalescingAndEvictionTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
-    func requests(containing marker: String) -> Int { Self.server.requests.filter { $0.contains(marker) }.count }
+    static func requests(containing marker: String) -> Int { Self.server.requests.filter { $0.contains(marker) }.count }
 
     func test200RowsSharing3URLsMakeThreeDownloads() throws {
         let marker = UUID().uuidString
@@ -21,7 +21,7 @@ final class CoalescingAndEvictionTests: PipelineTestCase {
             for row in 0..<200 { gallery.startOperations(for: row) }
             XCTAssertTrue(harness.run(timeout: 30) { harness.allSettled }, "states: \(Set(gallery.records.map(\.state)))")
             XCTAssertTrue(gallery.records.allSatisfy { $0.state == .filtered })
-            XCTAssertEqual(requests(containing: marker), 3, "one download per URL")
+            XCTAssertEqual(Self.requests(containing: marker), 3, "one download per URL")
             XCTAssertEqual(Set(gallery.records.filter { $0.row % 3 == 0 }.map { ObjectIdentifier($0.image!) }).count, 1,
                            "rows with the same URL share one decoded, filtered image")
             harness.assertOneTerminalEventPerOperation()
@@ -47,7 +47,7 @@ final class CoalescingAndEvictionTests: PipelineTestCase {
             XCTAssertNotNil(gallery.runningSince(0), "a row that joins a running download counts as running (a stuck one cannot hold the prefetch back)")
             XCTAssertTrue(harness.run(timeout: 10) { harness.allSettled })
             XCTAssertEqual(gallery.records.map(\.state), [.filtered, .filtered])
-            XCTAssertEqual(requests(containing: marker), 1)
+            XCTAssertEqual(Self.requests(containing: marker), 1)
 
             // Both leave: now it is cancelled (the transfer is aborted).
             let again = UUID().uuidString

@@ -16,7 +16,7 @@ final class FolderLimitsTests: PipelineTestCase {
         return folder
     }
 
-    func list(_ folder: URL, maxPhotos: Int = FolderListing.maxPhotos) throws -> (contents: FolderContents, names: [String]) {
+    static func list(_ folder: URL, maxPhotos: Int = FolderListing.maxPhotos) throws -> (contents: FolderContents, names: [String]) {
         var rows = ManifestRowStore()
         let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { rows.append($0) }, maxPhotos: maxPhotos)
         return (contents, (0..<rows.count).map(rows.rawName))
@@ -39,13 +39,13 @@ final class FolderLimitsTests: PipelineTestCase {
         defer { close(fd) }
         XCTAssertEqual(fcntl(fd, setLease, F_WRLCK), 0, "a write lease on the file: \(String(cString: strerror(errno)))")
         let names = Locked<[String]?>(nil)
-        Thread.detachNewThread { names.withLock { $0 = try? self.list(folder).names } }
+        Thread.detachNewThread { names.withLock { $0 = try? Self.list(folder).names } }
         XCTAssertTrue(poll(timeout: 20) { names.withLock { $0 } != nil }, "the listing ended while the file was held")
         XCTAssertEqual(fcntl(fd, getLease), F_RDLCK, "the listing did look at the file (the lease's break to a read lease began)")
         XCTAssertEqual(names.withLock { $0 }, ["a.png"], "the held file, whose content could not be read, is left out")
         // Control: released, the same file is sniffed and listed as the photo it is.
         XCTAssertEqual(fcntl(fd, setLease, F_UNLCK), 0)
-        XCTAssertEqual(try list(folder).names, ["a.png", "being-written"])
+        XCTAssertEqual(try Self.list(folder).names, ["a.png", "being-written"])
     }
 
     /// A listing that stops making progress (a mount that stopped answering) fails at the
@@ -85,11 +85,11 @@ final class FolderLimitsTests: PipelineTestCase {
         let folder = try folder("cap")
         let target = SamplePhotos.directory.appendingPathComponent("coffee.png").path
         for index in 0..<25 { XCTAssertEqual(symlink(target, folder.appendingPathComponent("p\(index).png").path), 0) }
-        let capped = try list(folder, maxPhotos: 10)
+        let capped = try Self.list(folder, maxPhotos: 10)
         XCTAssertEqual(capped.contents.count, 10)
         XCTAssertEqual(capped.names.count, 10)
         XCTAssertTrue(capped.contents.isCapped)
-        let whole = try list(folder, maxPhotos: 25)
+        let whole = try Self.list(folder, maxPhotos: 25)
         XCTAssertEqual(whole.contents.count, 25)
         XCTAssertFalse(whole.contents.isCapped)
         XCTAssertGreaterThanOrEqual(FolderListing.maxPhotos, 250_000)
@@ -104,9 +104,9 @@ final class FolderLimitsTests: PipelineTestCase {
         try SamplePhotos.data("coffee.png").write(to: shared.appendingPathComponent("inside.png"))
         XCTAssertEqual(symlink(shared.appendingPathComponent("inside.png").path, shared.appendingPathComponent("link in.png").path), 0)
         XCTAssertEqual(symlink(mine.appendingPathComponent("private.jpg").path, shared.appendingPathComponent("link out.jpg").path), 0)
-        XCTAssertEqual(try list(shared).names, ["inside.png", "link in.png", "link out.jpg"], "the user's own folder: every link")
+        XCTAssertEqual(try Self.list(shared).names, ["inside.png", "link in.png", "link out.jpg"], "the user's own folder: every link")
         XCTAssertEqual(chown(shared.path, 4242, 4242), 0, "the folder given to someone else")
-        XCTAssertEqual(try list(shared).names, ["inside.png", "link in.png"], "someone else's folder: the link out is left out")
+        XCTAssertEqual(try Self.list(shared).names, ["inside.png", "link in.png"], "someone else's folder: the link out is left out")
     }
 
     /// Include Subfolders with links to `/`, to the folder above, to the folder itself, into

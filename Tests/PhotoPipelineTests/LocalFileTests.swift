@@ -146,6 +146,7 @@ final class LocalFileTests: PipelineTestCase {
         let photo = SamplePhotos.directory.appendingPathComponent("horse.png").path
         var settings = PipelineSettings()
         settings.downloadConcurrency = 1
+        let folder: URL = self.folder
         try MainActor.assumeIsolated {
             let harness = try PipelineHarness(json: "[{\"name\": \"stuck\", \"url\": \"file:///tmp/stuck/c.png\"}, {\"name\": \"next\", \"url\": \"file://\(photo)\"}]",
                                               source: folder.appendingPathComponent("g.json"), settings: settings,

@@ -8,7 +8,7 @@ import XCTest
 final class PhotoViewerTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
-    func requests(_ marker: String) -> [String] { Self.server.requests.filter { $0.contains(marker) } }
+    static func requests(_ marker: String) -> [String] { Self.server.requests.filter { $0.contains(marker) } }
 
     /// The viewer opens a row whose download is running: its operation depends on it, runs when
     /// it ends, and decodes the bytes the download read (the server sees one request).
@@ -29,7 +29,7 @@ final class PhotoViewerTests: PipelineTestCase {
             XCTAssertEqual(full.details.from, .download)
             XCTAssertEqual([full.image.width, full.image.height], [600, 400], "full size")
             XCTAssertTrue(full.sepia)
-            XCTAssertEqual(requests(marker).count, 1, "one request: \(requests(marker))")
+            XCTAssertEqual(Self.requests(marker).count, 1, "one request: \(Self.requests(marker))")
             XCTAssertTrue(harness.trace.events.contains { $0.event == .dependency(row: 0, on: .download) })
             viewer.close()
         }

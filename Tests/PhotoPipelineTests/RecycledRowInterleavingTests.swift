@@ -50,6 +50,7 @@ final class RecycledRowInterleavingTests: PipelineTestCase {
         var random = SplitMix64(state: seed)
         let json = "[" + (0..<Self.rows).map { "{\"name\": \"r\($0)\", \"url\": \"\($0).png\"}" }.joined(separator: ",") + "]"
         var stats = (steps: 0, completions: 0, cancels: 0, rebinds: 0)
+        nonisolated(unsafe) let run = testRun
         try MainActor.assumeIsolated {
             for round in 0..<2_000 {
                 var settings = PipelineSettings()
@@ -131,7 +132,7 @@ final class RecycledRowInterleavingTests: PipelineTestCase {
                 // Every bound view is up to date with its own record.
                 for view in views { if let record = view.record { XCTAssertTrue(view.shownImage === record.image, "round \(round): stale view") } }
                 harness.assertOneTerminalEventPerOperation()
-                if testRun?.failureCount ?? 0 > 0 { return }
+                if run?.failureCount ?? 0 > 0 { return }
             }
         }
         print("interleavings: \(stats)")

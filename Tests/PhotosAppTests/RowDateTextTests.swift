@@ -6,11 +6,11 @@ import XCTest
 
 final class RowDateTextTests: XCTestCase {
     func testTheTooltipSaysWhichDateAPhotoSortsBy() throws {
-        try MainActor.assumeIsolated { try check() }
+        try MainActor.assumeIsolated { try Self.check() }
     }
 
     @MainActor
-    func check() throws {
+    static func check() throws {
         let dates = [
             RowDate(taken: .exif(seconds: 1_563_121_925, hasOffset: true), modified: 1_700_000_000_000_000),
             RowDate(taken: TakenDate.none, modified: 1_700_000_000_000_000),
