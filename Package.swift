@@ -122,52 +122,52 @@ let package = Package(
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
-        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline"]),
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline"], path: "Sources/Support/SandboxProbe"),
         // Sets or removes a root window property from a file (tests of the display's profile).
-        .executableTarget(name: "RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
+        .executableTarget(name: "RootWindowProperty", path: "Sources/Support/RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
-        .target(name: "TestPixbufLoader", dependencies: ["CGdkPixbuf"]),
+        .target(name: "TestPixbufLoader", dependencies: ["CGdkPixbuf"], path: "Sources/Support/TestPixbufLoader"),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
-        .target(name: "CChildProcess"),
+        .target(name: "CChildProcess", path: "Sources/Support/CChildProcess"),
         // What the tests and the benchmarks share: Xvfb, the real app as a child process, a
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"],
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
             exclude: ["Scripts"]
         ),
 
         // GIO's defaults raced in a process of its own (the deadlock GIODefaults avoids).
-        .executableTarget(name: "GIORaceProbe", dependencies: ["GLibIO", "CGLib"]),
+        .executableTarget(name: "GIORaceProbe", dependencies: ["GLibIO", "CGLib"], path: "Sources/Support/GIORaceProbe"),
 
         // Starts Xvfb, D-Bus, a server, the app and a script, then ends, throws or waits (the process-lifetime test).
-        .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"]),
+        .executableTarget(name: "ChildLifetimeProbe", dependencies: ["TestAndBenchSupport"], path: "Sources/Support/ChildLifetimeProbe"),
 
         // Runs a command beside a test server in a network namespace with "public" and "private"
         // addresses (the private-network-access tests).
-        .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"]),
+        .executableTarget(name: "NetworkFixture", dependencies: ["TestAndBenchSupport"], path: "Sources/Support/NetworkFixture"),
 
         // Benchmarks: a C reference kernel (built for this CPU, and portable), the measuring
         // code, and the command that runs them.
-        .target(name: "SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
+        .target(name: "SepiaReference", path: "Sources/Support/SepiaReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         // The same loop (SepiaReference's sepia_loop.h, found through the declared search path).
-        .target(name: "SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
+        .target(name: "SepiaReferencePortable", path: "Sources/Support/SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"]
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
-        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], path: "Sources/Support/Benchmarks", swiftSettings: [.swiftLanguageMode(.v5)]),
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.
-        .target(name: "FuzzerDriver"),
-        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"],
+        .target(name: "FuzzerDriver", path: "Sources/Support/FuzzerDriver"),
+        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "DecodeHelper", "FuzzerDriver"],
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so

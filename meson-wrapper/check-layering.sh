@@ -123,6 +123,31 @@ for module in PhotoDecoding PhotoPipeline PhotosApp; do
   echo "ok: $module makes no C calls of its own"
 done
 
+# What ships is apart from what only tests, measures or fuzzes: no target under Sources/Support/
+# is in the closure of the app's program or the helper's. A probe first.
+support_in_programs() { # $1: the package's JSON description
+  python3 - "$1" <<'PY'
+import json, sys
+package = json.load(open(sys.argv[1]))
+targets = {t["name"]: t for t in package["targets"]}
+for start in ("ClassicPhotos", "ClassicPhotosHelper"):
+    closure, todo = set(), [start]
+    while todo:
+        for d in targets[todo.pop()].get("target_dependencies", []):
+            if d in targets and d not in closure:
+                closure.add(d); todo.append(d)
+    for name in sorted(closure):
+        if targets[name].get("path", "").startswith("Sources/Support/"):
+            print(f"{start} depends on {name}, which is support code ({targets[name]['path']})")
+PY
+}
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("BenchmarkKit") for t in p["targets"] if t["name"] == "PhotosApp"]; json.dump(p, open(sys.argv[2], "w"))' \
+  "$work/package.json" "$work/probe-support.json"
+[ -n "$(support_in_programs "$work/probe-support.json")" ] || { echo "FAIL: the support check does not see the app depend on BenchmarkKit"; exit 1; }
+found="$(support_in_programs "$work/package.json")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: a program the package installs would be built from support code"; exit 1; fi
+echo "ok: the app's and the helper's programs are built from nothing under Sources/Support/"
+
 # Nothing in Sources/ is built from Tests/: only test targets may live there.
 if grep -nE 'path: *"Tests' "$source_root/Package.swift" | grep -v testTarget; then
   echo "FAIL: a non-test target is built from Tests/"; exit 1

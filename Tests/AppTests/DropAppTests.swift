@@ -35,7 +35,7 @@ final class DropAppTests: XCTestCase {
         environment["DISPLAY"] = xvfb.display
         environment["GDK_BACKEND"] = "x11"
         environment["GSK_RENDERER"] = "cairo"
-        let source = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drag-source.py").path, file.path],
+        let source = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/drag-source.py").path, file.path],
                                       environment: environment)
         let window = try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "drag-source"])
             .split(separator: "\n").first.map(String.init) ?? ""

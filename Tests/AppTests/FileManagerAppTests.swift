@@ -9,7 +9,7 @@ final class FileManagerAppTests: XCTestCase {
     func fileManager(on bus: SessionBus, record: URL) throws -> ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/file-manager.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/file-manager.py").path
         let process = try ChildProcess("/usr/bin/python3", [script, record.path], environment: environment)
         XCTAssertTrue(poll(timeout: 15) { self.owned("org.freedesktop.FileManager1", on: bus) }, "the file manager is on the bus")
         return process

@@ -217,7 +217,7 @@ final class KeepResultAppTests: XCTestCase {
         environment["DISPLAY"] = xvfb.display
         environment["GDK_BACKEND"] = "x11"
         environment["GSK_RENDERER"] = "cairo"
-        let target = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/drop-target.py").path, order],
+        let target = try ChildProcess("/usr/bin/python3", [SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/drop-target.py").path, order],
                                       environment: environment, stdout: handle)
         close(handle)
         defer { target.stop() }

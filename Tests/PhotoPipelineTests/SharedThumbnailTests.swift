@@ -150,7 +150,7 @@ final class SharedThumbnailTests: PipelineTestCase {
     // MARK: GNOME's own implementation, both ways
 
     func gnome(_ arguments: [String]) throws -> (output: String, status: Int32) {
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/gnome-thumbnails.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/gnome-thumbnails.py").path
         return try Tool.run("/usr/bin/python3", [script] + arguments, environment: ["XDG_CACHE_HOME": folders.home])
     }
 

@@ -117,7 +117,7 @@ extension AppBench {
         let appMs = (last - first.t) * 1000
         // Every photo's thumbnail saved by the app (the prefetch band covers the rest), then looked up as GNOME does.
         _ = app.trace.wait(timeout: 30) { _ in (0..<8).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/gnome-thumbnails.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/gnome-thumbnails.py").path
         let appCache = app.directory.appendingPathComponent("cache").path
         var found = 0
         for path in files {

@@ -2,7 +2,7 @@
 import CChildProcess
 import Foundation
 
-/// A child process started with `cp_spawn` (see Sources/CChildProcess): it receives SIGKILL
+/// A child process started with `cp_spawn` (see Sources/Support/CChildProcess): it receives SIGKILL
 /// when this process dies (PR_SET_PDEATHSIG, so even `kill -9` leaves nothing), and it leads a
 /// process group of its own, which is killed as a whole by `stop()`, at exit and on SIGINT,
 /// SIGTERM and SIGHUP. Don't rely on `deinit`: globals are never deinitialised at exit.

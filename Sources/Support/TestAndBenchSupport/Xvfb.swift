@@ -45,7 +45,7 @@ public final class Xvfb {
     /// a compositor). Returns false if the properties could not be set.
     @discardableResult
     public func announceWindowManager() -> Bool {
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/wm-check-window.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/wm-check-window.py").path
         let environment = ["DISPLAY": display]
         guard (try? Tool.run("/usr/bin/python3", [script], environment: environment))?.status == 0 else { return false }
         return (try? Tool.run("/usr/bin/python3", [script, "--check"], environment: environment))?.status == 0

@@ -80,7 +80,7 @@ public enum AccessibleNames {
     }
 
     private static func lines(_ app: AppProcess, _ arguments: [String]) throws -> [Substring] {
-        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/atspi-names.py").path
+        let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/atspi-names.py").path
         // A freshly started app registers with the AT-SPI registry a moment after its window
         // shows (later still on a loaded machine): not found (status 3) is asked again for 3 s.
         var result = try Tool.run("/usr/bin/python3", [script] + arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": app.busAddress])

@@ -99,7 +99,7 @@ Thread.detachNewThread {
 
 var proxy: ChildProcess?
 if let proxyPort {
-    let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/TestAndBenchSupport/Scripts/http-proxy.py").path
+    let script = SamplePhotos.repositoryRoot.appendingPathComponent("Sources/Support/TestAndBenchSupport/Scripts/http-proxy.py").path
     proxy = try ChildProcess("/usr/bin/python3", [script, proxyPort, log])
     // Ready once it accepts connections.
     let deadline = Date().addingTimeInterval(10)

@@ -2,9 +2,9 @@
 import Foundation
 
 public enum SamplePhotos {
-    /// The repository root (this file is Sources/TestAndBenchSupport/SamplePhotos.swift).
+    /// The repository root (this file is Sources/Support/TestAndBenchSupport/SamplePhotos.swift).
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static let directory = repositoryRoot.appendingPathComponent("data/sample-gallery/photos")
     public static let sampleManifest = repositoryRoot.appendingPathComponent("data/sample-gallery/ClassicPhotos.plist")
 
