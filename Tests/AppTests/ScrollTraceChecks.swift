@@ -94,9 +94,15 @@ extension AppProcess {
         while bursts < limit {
             bursts += 1
             let rests = ScrollTraceChecks(events: trace.events).restingVisible.count
+            let before = trace.events.count
             try xvfb.run("xdotool", ["click", "--repeat", "6", "--delay", "15", "5"])
-            XCTAssertTrue(trace.wait(timeout: 10) { ScrollTraceChecks(events: $0).restingVisible.count > rests }, "burst \(bursts) came to rest",
-                          file: file, line: line)
+            if !trace.wait(timeout: 10, until: { ScrollTraceChecks(events: $0).restingVisible.count > rests }) {
+                // What the app did since the burst (whether the wheel reached it: scroll-begin;
+                // what it loaded meanwhile), for a rest that never came (1 run in about 40 loaded).
+                let told = trace.events.dropFirst(before).filter { $0.name != .frame && $0.name != .phases }.suffix(30)
+                    .map { String(format: "%.3f ", $0.t) + "\($0.event)" }.joined(separator: "\n")
+                XCTFail("burst \(bursts) came to rest; the app's trace since it:\n\(told)", file: file, line: line)
+            }
             if let rest = ScrollTraceChecks(events: trace.events).restingVisible.last, rest.rows.lowerBound >= row { break }
         }
         return bursts
