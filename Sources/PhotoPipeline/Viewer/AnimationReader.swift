@@ -21,12 +21,6 @@ public final class ReadAnimation: Sendable {
         self.reservation = reservation
     }
 
-    /// The animation read in this process (the helper's own), if it was.
-    public var animation: PixbufAnimation? {
-        if case .here(let animation) = source { return animation }
-        return nil
-    }
-
     /// Its frames from the start (read here), or from where the helper's playing is.
     func start() -> any AnimationFrames {
         switch source {
