@@ -6,6 +6,26 @@ renice -n 19 -p $$ >/dev/null
 swift="$1" source_root="$2"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# What every check below reads: the targets of SwiftPM's description of the manifest, and a
+# target's dependency closure (its target dependencies, with its products' too if asked).
+cat > "$work/closures.py" <<'PY'
+import json
+def targets(path):
+    return {t["name"]: t for t in json.load(open(path))["targets"]}
+def closure(targets, start, products=False):
+    found, todo = set(), [start]
+    while todo:
+        target = targets[todo.pop()]
+        for d in target.get("target_dependencies", []) + (target.get("product_dependencies", []) if products else []):
+            if d in targets and d not in found:
+                found.add(d); todo.append(d)
+    return found
+PY
+export PYTHONPATH="$work"
+# A probe of the description: $3 made to depend on $4 (a rule that must then fail), written to $2.
+probe_dependency() { # $1: the description, $2: the probe's path, $3: a target, $4: its new dependency
+  python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append(sys.argv[4]) for t in p["targets"] if t["name"] == sys.argv[3]]; json.dump(p, open(sys.argv[2], "w"))' "$@"
+}
 
 # The pipeline can see only what it declares: its dependency closure, from SwiftPM's own reading
 # of the manifest, holds no Gtk and no CGtk, and every module a pipeline file imports is in that
@@ -13,17 +33,9 @@ trap 'rm -rf "$work"' EXIT
 # on probes that break each rule first, to prove the check bites.
 imports_outside() { # $1: the package's JSON description, $2: a target, $3: its sources
   python3 - "$1" "$2" "$3" <<'PY'
-import json, os, re, sys
-package = json.load(open(sys.argv[1]))
-targets = {t["name"]: t for t in package["targets"]}
-def deps(name):  # SwiftPM's description names a target's dependencies in target_dependencies
-    return targets[name].get("target_dependencies", []) + targets[name].get("product_dependencies", [])
-closure, todo = set(), [sys.argv[2]]
-while todo:
-    name = todo.pop()
-    for d in deps(name):
-        if d in targets and d not in closure:
-            closure.add(d); todo.append(d)
+import os, re, sys
+from closures import targets, closure
+closure = closure(targets(sys.argv[1]), sys.argv[2], products=True)
 platform = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Swift", "_Concurrency", "Synchronization", "XCTest", "os"}
 for banned in ("Gtk", "CGtk"):
     if banned in closure:
@@ -45,8 +57,7 @@ PY
 mkdir -p "$work/probe-import"
 printf 'import Gtk\nlet layeringProbe = 0\n' > "$work/probe-import/Probe.swift"
 [ -n "$(imports_outside "$work/package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the import check does not see 'import Gtk'"; exit 1; }
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("Gtk") for t in p["targets"] if t["name"] == "PhotoPipeline"]; json.dump(p, open(sys.argv[2], "w"))' \
-  "$work/package.json" "$work/probe-package.json"
+probe_dependency "$work/package.json" "$work/probe-package.json" PhotoPipeline Gtk
 [ -n "$(imports_outside "$work/probe-package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the closure check does not see a dependency on Gtk"; exit 1; }
 for module in PhotoDecoding PhotoPipeline; do
   found="$(imports_outside "$work/package.json" "$module" "$source_root/Sources/$module")"
@@ -58,22 +69,16 @@ done
 # not mapped at each helper's start (BENCHMARKS.md, issue 58). A probe first.
 gallery_in_helper() { # $1: the package's JSON description
   python3 - "$1" <<'PY'
-import json, sys
-package = json.load(open(sys.argv[1]))
-targets = {t["name"]: t for t in package["targets"]}
+import sys
+from closures import targets, closure
+described = targets(sys.argv[1])
 for start in ("ClassicPhotosHelper", "PhotoDecoding"):
-    closure, todo = set(), [start]
-    while todo:
-        for d in targets[todo.pop()].get("target_dependencies", []):
-            if d in targets and d not in closure:
-                closure.add(d); todo.append(d)
     for banned in ("PhotoPipeline", "Soup", "CSoup", "SQLite", "CSQLite", "GLibDesktop"):
-        if banned in closure:
+        if banned in closure(described, start):
             print(f"{start} depends on {banned}")
 PY
 }
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("Soup") for t in p["targets"] if t["name"] == "PhotoDecoding"]; json.dump(p, open(sys.argv[2], "w"))' \
-  "$work/package.json" "$work/probe-helper.json"
+probe_dependency "$work/package.json" "$work/probe-helper.json" PhotoDecoding Soup
 [ -n "$(gallery_in_helper "$work/probe-helper.json")" ] || { echo "FAIL: the helper check does not see PhotoDecoding depend on Soup"; exit 1; }
 found="$(gallery_in_helper "$work/package.json")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: the helper's program would link what only the gallery needs"; exit 1; fi
@@ -90,21 +95,15 @@ c_calls() { # prints the offending lines of the Swift files under $1 (comments s
 # does; `readelf -d` on the built app is checked by the app tests). A probe first.
 parsers_in_app() { # $1: the package's JSON description
   python3 - "$1" <<'PY'
-import json, sys
-package = json.load(open(sys.argv[1]))
-targets = {t["name"]: t for t in package["targets"]}
-closure, todo = set(), ["ClassicPhotos"]
-while todo:
-    for d in targets[todo.pop()].get("target_dependencies", []):
-        if d in targets and d not in closure:
-            closure.add(d); todo.append(d)
+import sys
+from closures import targets, closure
+app = closure(targets(sys.argv[1]), "ClassicPhotos")
 for banned in ("PhotoMetadata", "CGexiv2", "WebPCodec", "CWebP", "DecodeHelper"):
-    if banned in closure:
+    if banned in app:
         print(f"the app's program depends on {banned}")
 PY
 }
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("WebPCodec") for t in p["targets"] if t["name"] == "PhotoPipeline"]; json.dump(p, open(sys.argv[2], "w"))' \
-  "$work/package.json" "$work/probe-parsers.json"
+probe_dependency "$work/package.json" "$work/probe-parsers.json" PhotoPipeline WebPCodec
 [ -n "$(parsers_in_app "$work/probe-parsers.json")" ] || { echo "FAIL: the parser check does not see the pipeline depend on WebPCodec"; exit 1; }
 found="$(parsers_in_app "$work/package.json")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: the app's program would link a photo parser"; exit 1; fi
@@ -127,22 +126,16 @@ done
 # is in the closure of the app's program or the helper's. A probe first.
 support_in_programs() { # $1: the package's JSON description
   python3 - "$1" <<'PY'
-import json, sys
-package = json.load(open(sys.argv[1]))
-targets = {t["name"]: t for t in package["targets"]}
+import sys
+from closures import targets, closure
+described = targets(sys.argv[1])
 for start in ("ClassicPhotos", "ClassicPhotosHelper"):
-    closure, todo = set(), [start]
-    while todo:
-        for d in targets[todo.pop()].get("target_dependencies", []):
-            if d in targets and d not in closure:
-                closure.add(d); todo.append(d)
-    for name in sorted(closure):
-        if targets[name].get("path", "").startswith("Sources/Support/"):
-            print(f"{start} depends on {name}, which is support code ({targets[name]['path']})")
+    for name in sorted(closure(described, start)):
+        if described[name].get("path", "").startswith("Sources/Support/"):
+            print(f"{start} depends on {name}, which is support code ({described[name]['path']})")
 PY
 }
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append("BenchmarkKit") for t in p["targets"] if t["name"] == "PhotosApp"]; json.dump(p, open(sys.argv[2], "w"))' \
-  "$work/package.json" "$work/probe-support.json"
+probe_dependency "$work/package.json" "$work/probe-support.json" PhotosApp BenchmarkKit
 [ -n "$(support_in_programs "$work/probe-support.json")" ] || { echo "FAIL: the support check does not see the app depend on BenchmarkKit"; exit 1; }
 found="$(support_in_programs "$work/package.json")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: a program the package installs would be built from support code"; exit 1; fi

@@ -1,8 +1,5 @@
 // Why this exists: a decode's colour told to the trace by the operation that asked for it (the decoder itself, which runs in helpers, traces nothing).
-import ColourManagement
 import Foundation
-import GdkPixbuf
-import GLibRuntime
 import PhotoDecoding
 
 extension ImageDecoder.Report {
