@@ -21,7 +21,8 @@ extension GalleryList {
         guard layout == .grid, let grid = listView as? GridView else { return columnsCounted = nil }
         let shape = (Int(scrolled.width), Int(thumbnailSize))
         guard shape.0 > 0, columnsCounted.map({ $0 != shape }) ?? true else { return }
-        // A cell is its slot and its 6-pixel margins, at least: as many as could fit, never fewer.
+        // A cell is its slot and its padding (RowInsets): allowed as many as slots and 12 points
+        // each would fit, never fewer.
         let fit = max(1, shape.0 / (shape.1 + 12))
         if fit != maxColumns {
             maxColumns = fit

@@ -6,9 +6,9 @@ extension GalleryList {
     func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }
     func requestLayout() { listView.queueDraw() }
 
-    /// A list row's height in points: its thumbnail, the row box's margins (6 above and below),
-    /// the `.rich-list` row's padding (8 above and below) and its separator.
-    var rowHeight: Int { Int(thumbnailSize) + 12 + 16 + 1 }
+    /// A list row's height in points: its thumbnail, the row box's padding (14 above and below:
+    /// RowInsets) and its separator.
+    var rowHeight: Int { Int(thumbnailSize) + 28 + 1 }
 
     /// How many rows a list shows from its top in its window (`windowHeight`, less the header
     /// bar's 47 points) before it is laid out, or in its own height once it is; the row partly

@@ -63,14 +63,17 @@ final class GalleryList: OnscreenList {
     /// The view over `model` for `layout`: a list of rows, or a grid of cells (allowed GTK's 7
     /// columns until the width is known: `fitColumns`).
     static func view(_ layout: GalleryLayout, model: RowCountModel, factory: ListItemFactory) -> ListBase {
+        RowInsets.addOnce()
         switch layout {
         case .list:
             let list = ListView(model: model, factory: factory)
             list.addCSSClass("rich-list")
+            list.addCSSClass(RowInsets.rows)
             list.setShowSeparators(true)
             return list
         case .grid:
             let grid = GridView(model: model, factory: factory)
+            grid.addCSSClass(RowInsets.cells)
             grid.setMaxColumns(7)
             return grid
         }

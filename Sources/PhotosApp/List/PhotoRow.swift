@@ -52,7 +52,8 @@ final class PhotoRow: PhotoRowView {
         self.placeholders = placeholders
         container = Box(cell ? .vertical : .horizontal, spacing: cell ? 4 : 12)
         view = cell ? RowView(cellOf: thumbnailSize, spacing: 6) : RowView(thumbnailSize: thumbnailSize, spacing: 24)
-        container.setMargins(6)
+        // Its padding, the whole item (RowInsets): a click on any of it reaches `click`.
+        container.addCSSClass(cell ? RowInsets.cell : RowInsets.row)
         view.setExpand(horizontal: true)
         view.setAlign(vertical: .center)
         if cell { retryAlignment = .center }

@@ -70,9 +70,11 @@ public enum AccessibleNames {
 
     /// Where the first object whose name starts with `prefix` is, in its window's coordinates
     /// (Xvfb has no window manager: the window is at the screen's origin); nil if there is none.
-    public static func extents(_ app: AppProcess, ofNameStartingWith prefix: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// `item`: the extents of its parent instead (a row's whole list item, the theme's padding
+    /// around the row's own box included).
+    public static func extents(_ app: AppProcess, ofNameStartingWith prefix: String, item: Bool = false) throws -> (x: Int, y: Int, width: Int, height: Int)? {
         do {
-            let numbers = try lines(app, ["--extents", prefix]).first?.split(separator: " ").compactMap { Int($0) } ?? []
+            let numbers = try lines(app, [item ? "--item-extents" : "--extents", prefix]).first?.split(separator: " ").compactMap { Int($0) } ?? []
             return numbers.count == 4 ? (numbers[0], numbers[1], numbers[2], numbers[3]) : nil
         } catch let error as NSError where error.domain == "AccessibleNames" && error.code == 4 {
             return nil
