@@ -84,7 +84,7 @@ final class HostileHelperAppTests: XCTestCase {
     func assertAttacksFailed(_ app: AppProcess, probe: String, file: StaticString = #filePath, line: UInt = #line) {
         let states = app.trace.finalStates
         for row in [1, 3, 7] { XCTAssertEqual(states[row]?.state, .filtered, "row \(row) decodes", file: file, line: line) }
-        XCTAssertEqual(states[0]?.reason, "not a readable image: " + probe, file: file, line: line)
+        XCTAssertEqual(states[0]?.reason, "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (\(probe))", file: file, line: line)
         XCTAssertEqual(states[2]?.reason, "its decoder stopped: decoding it took more than 2 s of processor time", "its limit held", file: file, line: line)
         XCTAssertEqual(states[4]?.reason, "its decoder stopped: the helper decoding it wrote more than any answer may hold", file: file, line: line)
         XCTAssertEqual(states[5]?.reason, "its decoder stopped: the helper decoding it answered with more pixels than were asked for", file: file, line: line)

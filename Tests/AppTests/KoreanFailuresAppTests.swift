@@ -31,9 +31,22 @@ final class KoreanFailuresAppTests: XCTestCase {
         let english = Set(app.trace.finalStates.values.compactMap(\.reason))
         for (name, text) in shown {
             XCTAssertFalse(KoreanAppTests.isUntranslated(text, content: []), "\(name): \(text)", file: file, line: line)
+            XCTAssertEqual(Self.englishWords(text), [], "\(name): no English word in \(text)", file: file, line: line)
             XCTAssertFalse(english.contains(text), "\(name): the English reason: \(text)", file: file, line: line)
         }
         return shown
+    }
+
+    /// The English words in a Korean `text`: Latin words outside “quotes” (a file's name) and
+    /// addresses, less the names of formats and protocols, which Korean writes so too.
+    static func englishWords(_ text: String) -> [String] {
+        var rest = text
+        while let open = rest.firstIndex(of: "“"), let close = rest[open...].firstIndex(of: "”") { rest.removeSubrange(open...close) }
+        let names: Set<String> = ["HTTP", "HTTPS", "JPEG", "PNG", "GIF", "WEBP", "WebP", "TIFF", "HEIF", "AVIF", "SVG", "BMP", "ICO", "TLS", "URL", "FIFO", "ICC", "EXIF"]
+        return rest.split(whereSeparator: { $0.isWhitespace || "(),:;".contains($0) })
+            .filter { !$0.contains("://") && !$0.contains(".") }
+            .flatMap { $0.split(whereSeparator: { !$0.isASCII || !$0.isLetter }) }
+            .map(String.init).filter { $0.count >= 2 && !names.contains($0) }
     }
 
     func testNetworkFailuresAreKorean() throws {
@@ -71,9 +84,11 @@ final class KoreanFailuresAppTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         XCTAssertEqual(mkfifo(directory.appendingPathComponent("pipe.png").path, 0o644), 0)
         try SamplePhotos.data("rocket.jpg").prefix(3000).write(to: directory.appendingPathComponent("cut.jpg"))
+        try Data("not a photo, a note\n".utf8).write(to: directory.appendingPathComponent("note.jpg"))
         let table = RowTable([("special-file", "pipe.png", "code:special-file"),
                               ("gone-file", "gone.png", "code:missing-file"),
                               ("cut-file", "cut.jpg", "code:truncated"),
+                              ("text-file", "note.jpg", "code:undecodable"),
                               ("bad-scheme", "ftp://example.org/a.png", "code:refused-address")])
         let manifest = directory.appendingPathComponent("local.json")
         try Data(table.json.utf8).write(to: manifest)
@@ -86,6 +101,10 @@ final class KoreanFailuresAppTests: XCTestCase {
         XCTAssertEqual(app.trace.finalStates[1]?.reason, "“gone.png”: No such file or directory", "the trace keeps the C library's English")
         let shown = koreanDescriptions(app, table)
         XCTAssertTrue(shown["special-file"]?.contains("“pipe.png”") == true, "the file's name stays: \(shown)")
+        // A text file named .jpg: the app's words, not the JPEG library's English; the trace keeps that.
+        XCTAssertEqual(shown["text-file"], "읽을 수 있는 이미지가 아닙니다: JPEG 데이터가 손상되었거나 JPEG 파일이 아닙니다", "\(shown)")
+        XCTAssertEqual(app.trace.finalStates[3]?.reason,
+                       "not a readable image: the JPEG data is damaged, or it is not a JPEG file (Error interpreting JPEG image file (Not a JPEG file: starts with 0x6e 0x6f))")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -111,7 +111,7 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertEqual(states[4]?.code, .decoderStopped)
         XCTAssertEqual(states[4]?.reason, "its decoder stopped: decoding it took more than 2 s of processor time")
         // Inside the helper: the user's file is not there, and sockets and programs are refused.
-        XCTAssertEqual(states[6]?.reason, "not a readable image: probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM tty=ENXIO tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM")
+        XCTAssertEqual(states[6]?.reason, "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM tty=ENXIO tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM)")
 
         // Each death was replaced: at least three helpers started after the first, and a photo
         // was decoded after the last death.
@@ -165,7 +165,7 @@ final class SandboxAppTests: XCTestCase {
         // What is lost: the user's files. What is not: the filter. (Row 6 can leave the screen as
         // the notice above the list shows, after its probe ran: shown again, its failure is
         // remembered, "(it has not changed since it last failed)".)
-        let probe = "not a readable image: probe open=EACCES socket=EPERM connect=EPERM execve=EPERM tty=EACCES tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM"
+        let probe = "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (probe open=EACCES socket=EPERM connect=EPERM execve=EPERM tty=EACCES tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM)"
         XCTAssertTrue(app.trace.finalStates[6]?.reason?.hasPrefix(probe) == true, "\(String(describing: app.trace.finalStates[6]?.reason))")
         XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).contains { $0.name.hasPrefix("Photos are decoded without a sandbox (") } },
                       "the window says so: \(((try? AccessibleNames.read(app)) ?? []).map(\.name))")
@@ -267,7 +267,7 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertEqual(lines["crash.cptest"], ["failed", "decoder-stopped", "its decoder stopped: the helper decoding it crashed (SIGSEGV)"])
         XCTAssertEqual(lines["alloc.cptest"]?.prefix(2), ["failed", "decoder-stopped"])
         XCTAssertEqual(lines["loop.cptest"], ["failed", "decoder-stopped", "its decoder stopped: decoding it took more than 2 s of processor time"])
-        XCTAssertEqual(lines["probe.cptest"], ["failed", "undecodable", "not a readable image: probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM tty=ENXIO tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM"])
+        XCTAssertEqual(lines["probe.cptest"], ["failed", "undecodable", "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (probe open=ENOENT socket=EPERM connect=EPERM execve=EPERM tty=ENXIO tiocsti=EPERM fork=EPERM rlimit=EPERM pdeathsig=EPERM)"])
         XCTAssertEqual(lines["sandbox"], ["bubblewrap"], run.output)
         // Made non-dumpable as the app makes itself: another process of the same user cannot read its environment.
         XCTAssertEqual(lines["memory"], ["refused"], run.output)

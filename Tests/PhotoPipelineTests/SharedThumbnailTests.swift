@@ -134,6 +134,10 @@ final class SharedThumbnailTests: PipelineTestCase {
         let fail = "\(folders.thumbnails)/fail/classic-photos-\(AppInfo.version)/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: url.path)))"
         XCTAssertTrue(FileManager.default.fileExists(atPath: fail), "a failure entry, where the spec puts the app's")
         XCTAssertEqual(source(load(url)), "failed: \(first) (it has not changed since it last failed)")
+        // Remembered as it was met, typed, so that the user reads it in their language.
+        guard case .failed(let again) = load(url) else { return XCTFail("still failed") }
+        XCTAssertEqual(again.code, first.code)
+        XCTAssertEqual(again.cause, .remembered(.truncated(format: "PNG")))
         setMTime(url, 1_700_000_001)
         XCTAssertEqual(source(load(url)), "failed: \(first)", "changed: it is tried again")
     }

@@ -9,12 +9,12 @@ extension ImageDecoder {
     /// loader only by its file name, which /proc/self/fd/N does not have (and Loupe reads no XBM either).
     public static let notRead: Set<String> = ["xbm"]
 
-    /// The image in `file` (holding the bytes the format was sniffed from). Its pixels are
+    /// The image in `file` (holding the bytes `format` was sniffed from). Its pixels are
     /// allocated before their number is known: the helper's memory limit bounds them, and the
     /// pixel limit refuses the image once read.
-    func decodeWhole(file: String, report: inout Report) throws(DecodeError) -> Thumbnail {
+    func decodeWhole(file: String, format: String, report: inout Report) throws(DecodeError) -> Thumbnail {
         let pixbuf: Pixbuf
-        do throws(GLibError) { pixbuf = try Pixbuf(file: file) } catch { throw .undecodable(Words(verbatim: error.message)) }
+        do throws(GLibError) { pixbuf = try Pixbuf(file: file) } catch { throw DecodeError(error, format: format) }
         report.declaredWidth = pixbuf.width
         report.declaredHeight = pixbuf.height
         report.allocated = true

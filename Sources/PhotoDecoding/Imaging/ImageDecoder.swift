@@ -98,7 +98,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         report.formatName = format.description
         if Self.notRead.contains(format.name) { throw .undecodable(Words("%1$s images are not shown", format.name.uppercased())) }
         // (Without a file, outside the helper's filter, its loader reads it as any other.)
-        if Self.readWhole.contains(format.name), let file { return try decodeWhole(file: file, report: &report) }
+        if Self.readWhole.contains(format.name), let file { return try decodeWhole(file: file, format: format.name, report: &report) }
         var limits = ImageLimits.standard
         limits.pixels = pixelLimit
         let header = try ImageHeader.read(data, format: format, limits: limits)
@@ -116,7 +116,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         }
         let reservedFromHeader = upfront != nil && format.name != "svg"
         let loader: PixbufLoader
-        do throws(GLibError) { loader = try PixbufLoader(type: format.name) } catch { throw .undecodable(Words(verbatim: error.message)) }
+        do throws(GLibError) { loader = try PixbufLoader(type: format.name) } catch { throw DecodeError(error, format: format.name) }
         let state = SizeState()
         defer { state.reservation?.release() }
         defer {
@@ -184,7 +184,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
             let fed = try loader.feed(data, chunkSize: Self.chunkSize) { state.refused || isCancelled() }
             if !fed, !state.refused { failure = .cancelled }
         } catch {
-            failure = .undecodable(Words(verbatim: error.message))
+            failure = DecodeError(error, format: format.name)
         }
         // Always close the loader (it warns if finalized open); its error matters only if nothing failed before.
         let closeError: GLibError?
@@ -198,7 +198,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
             throw .tooManyPixels(width: declared.width, height: declared.height, limit: limit)
         }
         if let failure { throw failure }
-        if let closeError { throw .undecodable(Words(verbatim: closeError.message)) }
+        if let closeError { throw DecodeError(closeError, format: format.name) }
         guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
         let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name, header: header, report: &report)
         if readsDetails { report.details = Self.details(of: data, format: format.name) }

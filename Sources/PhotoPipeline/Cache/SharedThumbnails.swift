@@ -97,23 +97,32 @@ public final class SharedThumbnails: Sendable {
         return writeAtomically(png, to: target)
     }
 
-    /// Why the photo could not be read last time, if it has not changed since (same MTime).
-    public func knownFailure(uri: String, mtime: Int) -> String? {
+    /// Why the photo could not be read last time, if it has not changed since (same MTime):
+    /// typed, as it was met, where the entry holds its type (then the user reads it in their
+    /// language); else the entry's English words.
+    public func knownFailure(uri: String, mtime: Int) -> StageFailure? {
         guard let data = Self.readSmallFile(failurePath(uri: uri)),
-              let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", "X-Classic-Photos::Reason"], maxSide: 1) else { return nil }
+              let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", Self.reasonKey, Self.failureKey], maxSide: 1) else { return nil }
         guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
-        return decoded.text["X-Classic-Photos::Reason"] ?? "could not be read"
+        if let typed = decoded.text[Self.failureKey].flatMap({ HelperCoding.decode(DecodeError.self, Data($0.utf8)) }) {
+            return StageFailure(remembered: typed)
+        }
+        return StageFailure(remembered: decoded.text[Self.reasonKey] ?? "could not be read")
     }
+
+    /// The failure entry's keys: its reason in English (for people and other tools), and the
+    /// typed failure (JSON) the app reads back.
+    static let reasonKey = "X-Classic-Photos::Reason", failureKey = "X-Classic-Photos::Failure"
 
     /// Remember that the photo could not be read (a 1×1 RGBA PNG with the keys, as the spec's
     /// failure entries are), so an unchanged file is not decoded again.
-    public func recordFailure(uri: String, mtime: Int, reason: String) {
+    public func recordFailure(uri: String, mtime: Int, error: DecodeError) {
         let target = failurePath(uri: uri)
         guard ensureFolder((target as NSString).deletingLastPathComponent),
               let pixel = Pixbuf(width: 1, height: 1, hasAlpha: true) else { return }
         pixel.fill(0)
         let text = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", Self.software),
-                    ("X-Classic-Photos::Reason", reason)]
+                    (Self.reasonKey, error.description), (Self.failureKey, String(decoding: HelperCoding.encode(error), as: UTF8.self))]
         if let png = try? PNGFile.encode(pixel, text: text) { _ = writeAtomically(png, to: target) }
     }
 

@@ -7,12 +7,15 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
     case cannotAllocate(width: Int, height: Int)
 
-    public var description: String {
+    /// What went wrong, said once (translated at the app's edge; `description` is the English).
+    public var words: Words {
         switch self {
-        case .cancelled: return "cancelled"
-        case .cannotAllocate(let width, let height): return "not enough memory for a \(width) × \(height) sepia image"
+        case .cancelled: Words("cancelled")
+        case .cannotAllocate(let width, let height): Words("not enough memory for a %1$s × %2$s sepia image", "\(width)", "\(height)")
         }
     }
+
+    public var description: String { words.description }
 }
 
 public struct SepiaFilter: Sendable {

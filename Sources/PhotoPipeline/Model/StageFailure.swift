@@ -18,6 +18,8 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     /// say it in the user's language; `words` for a message of its own; `text` where there is only the English.
     public enum Cause: Sendable, Equatable {
         case fetch(FetchError), decode(DecodeError), filter(FilterError), diskFull, words(Words), text
+        /// Met before, on the same unchanged file, and remembered (not met again).
+        case remembered(DecodeError)
     }
 
     public let code: Code
@@ -69,7 +71,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     public init(_ error: DecodeError) {
         let code: Code = switch error {
         case .cancelled: .cancelled
-        case .empty, .undecodable, .unreadableHeader: .undecodable
+        case .empty, .undecodable, .loaderRefused, .unreadableHeader: .undecodable
         case .truncated: .truncated
         case .decoderStopped: .decoderStopped
         case .notSandboxed: .notSandboxed
@@ -80,6 +82,17 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
 
     /// An animation that is not played: a decode's refusal keeps its own code; the others are
     /// the viewer's to show still (`other`), or its loader's failure (`undecodable`).
+    /// The photo failed so before, and has not changed since: not decoded again.
+    public init(remembered error: DecodeError) {
+        let met = StageFailure(error)
+        self.init(met.code, "\(met.description)\(Self.unchanged)", cause: .remembered(error))
+    }
+
+    /// As above, where only the English words were remembered.
+    public init(remembered reason: String) { self.init(.undecodable, "\(reason)\(Self.unchanged)") }
+
+    static let unchanged = " (it has not changed since it last failed)"
+
     public init(_ refusal: AnimationRefusal) {
         switch refusal {
         case .decode(let error): self.init(error)

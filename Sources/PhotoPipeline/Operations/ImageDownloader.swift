@@ -61,9 +61,7 @@ public struct ImageDownloader: StageWork {
                 let right = found.profileApplied ? true : try colourNeedsNoProfile(context)
                 if right, let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) { return .image(square, from: .thumbnailCache) }
             }
-            if let reason = shared.knownFailure(uri: uri, mtime: status.modified) {
-                return .failed("\(reason) (it has not changed since it last failed)")
-            }
+            if let failure = shared.knownFailure(uri: uri, mtime: status.modified) { return .failed(failure) }
         }
         if context.isCancelled { return .cancelled }
         let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)
@@ -77,7 +75,7 @@ public struct ImageDownloader: StageWork {
             return .cancelled
         } catch {
             // Not decoded for want of a sandbox says nothing of the photo: never remembered as its failure.
-            if case .notSandboxed = error {} else { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, reason: error.description) }
+            if case .notSandboxed = error {} else { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, error: error) }
             return .failed(StageFailure(error))
         }
         report.traceColour(of: source.url)

@@ -12,6 +12,7 @@ enum FailureText {
         case .diskFull: tr("the disk is full")
         case .words(let words): words.translated
         case .text: failure.code == .cancelled ? tr("cancelled") : failure.description
+        case .remembered(let error): fill(tr("%1$s (it has not changed since it last failed)"), decode(error))
         }
     }
 
@@ -69,32 +70,8 @@ enum FailureText {
         return fill(template, refusal.address)
     }
 
-    private static func decode(_ error: DecodeError) -> String {
-        switch error {
-        case .cancelled: tr("cancelled")
-        case .empty: tr("the image is empty (0 bytes)")
-        case .tooManyPixels(let width, let height, let limit):
-            fill(tr("the image is too large: %1$s × %2$s pixels exceeds the limit of %3$s megapixels"), "\(width)", "\(height)", "\(limit / 1_000_000)")
-        case .tooManyFrames(let limit):
-            fill(tr("the animation is too long: it has more than %1$s frames, the most that are read"), "\(limit)")
-        case .tooManyTiles(let count, let limit):
-            fill(tr("the image is too large: it is made of %1$s tiles, more than the %2$s that are read"), "\(count)", "\(limit)")
-        case .overBudget(let needed, let capacity):
-            fill(tr("the image is too large to decode: it would hold %1$s MB of pixels, more than the %2$s MB all decodes may hold at once"),
-                 "\(needed >> 20)", "\(capacity >> 20)")
-        case .unreadableHeader(let format, let why): fill(tr("not a readable image: its %1$s header %2$s"), format, why.translated)
-        case .drawing(let why): fill(tr("the drawing is refused: %1$s"), why.translated)
-        case .truncated(let format): fill(tr("not a readable image: the %1$s data is truncated"), format)
-        case .undecodable(let reason): fill(tr("not a readable image: %1$s"), reason.translated)
-        case .decoderStopped(let why): fill(tr("its decoder stopped: %1$s"), why.translated)
-        case .notSandboxed(let why): fill(tr("not decoded: photos are decoded only in a sandbox, and it cannot run here (%1$s)"), why.translated)
-        }
-    }
+    /// A decode's failure, in the words it says itself (`DecodeError.words`).
+    private static func decode(_ error: DecodeError) -> String { error.words.translated }
 
-    private static func filter(_ error: FilterError) -> String {
-        switch error {
-        case .cancelled: tr("cancelled")
-        case .cannotAllocate(let width, let height): fill(tr("not enough memory for a %1$s × %2$s sepia image"), "\(width)", "\(height)")
-        }
-    }
+    private static func filter(_ error: FilterError) -> String { error.words.translated }
 }
