@@ -106,8 +106,12 @@ let package = Package(
         // session bus: the helper's program links this and not the pipeline.
         .target(name: "PhotoDecoding", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CThreadSlice", "HelperIPC",
                                                       "ColourManagement", "MetadataValues"]),
-        // UI-free: manifests, records, operations, network, caches, folders, the viewer's model, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
+        // Getting a photo's bytes and keeping what was got: HTTP (libsoup) with private network
+        // access checked, local files, the memory, HTTP and shared thumbnail caches. No trace of
+        // its own: it tells what happened through the events its user hands it.
+        .target(name: "PhotoFetching", dependencies: ["PhotoDecoding", "GLibRuntime", "GLibIO", "GdkPixbuf", "Soup"]),
+        // UI-free: manifests, records, operations, folders, the viewer's model, sepia, the trace. No GTK, no GDK.
+        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "PhotoFetching", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
                                                       "CThreadSlice", "HelperIPC", "ColourManagement", "MetadataValues", "SQLite"]),
         // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
@@ -118,11 +122,11 @@ let package = Package(
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
-        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline"], path: "Sources/Support/SandboxProbe"),
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching"], path: "Sources/Support/SandboxProbe"),
         // Sets or removes a root window property from a file (tests of the display's profile).
         .executableTarget(name: "RootWindowProperty", path: "Sources/Support/RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
@@ -134,7 +138,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
             exclude: ["Scripts"]
         ),
 
@@ -155,7 +159,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", path: "Sources/Support/SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
@@ -164,23 +168,23 @@ let package = Package(
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.
         .target(name: "FuzzerDriver", path: "Sources/Support/FuzzerDriver"),
-        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
+        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "PhotoFetching", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so
         // they assume the main actor inside (XCTest runs them on the main thread); what such a
         // closure needs of the test case is static, or copied out first.
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "GLibIO"]),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "GLibRuntime", "GLibIO"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "GLibIO"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "GLibRuntime", "GLibIO"]),
     ]
 )
 

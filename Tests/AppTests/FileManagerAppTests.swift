@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoDecoding
 
 final class FileManagerAppTests: XCTestCase {
     /// A file manager on `bus` that writes each folder it is asked to show to `record`.

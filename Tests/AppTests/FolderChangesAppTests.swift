@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoFetching
 
 final class FolderChangesAppTests: XCTestCase {
     func makeFolder(_ photos: [(String, String)]) throws -> URL {

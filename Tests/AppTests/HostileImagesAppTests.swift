@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoFetching
 
 final class HostileImagesAppTests: XCTestCase {
     func testHostileImagesFailTheirRowsAndTheGoodPhotoShowsInSepia() throws {

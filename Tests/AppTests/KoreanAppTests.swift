@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoDecoding
 
 final class KoreanAppTests: XCTestCase {
     /// Compile po/ko.po into a locale folder the app is pointed at.

@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoDecoding
 
 final class NetworkRouteAppTests: XCTestCase {
     static let publicBase = NetworkFixtureRun.publicBase

@@ -5,6 +5,7 @@ import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoFetching
 
 final class BenchmarkLogicTests: XCTestCase {
     func testGalleryServerServesLargePhotos() throws {

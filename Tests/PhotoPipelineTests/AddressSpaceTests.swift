@@ -1,6 +1,7 @@
 // Why this exists: which address space an IP is in (local, private, public), exactly as the private-network rule defines them, and which spaces a gallery may reach.
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class AddressSpaceTests: PipelineTestCase {
     func testAddressesAreClassedByTheRule() {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class BackgroundPriorityTests: PipelineTestCase {
     /// Records the nice value of the thread it runs on.

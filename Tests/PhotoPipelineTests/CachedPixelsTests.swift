@@ -4,6 +4,7 @@ import GdkPixbuf
 import GLibIO
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class CachedPixelsTests: XCTestCase {
     /// A pixbuf with a different value in every byte it shows (rows padded where GdkPixbuf pads them).

@@ -5,6 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class CoalescingAndEvictionTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

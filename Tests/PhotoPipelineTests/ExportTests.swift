@@ -5,6 +5,7 @@ import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoFetching
 
 final class ExportTests: PipelineTestCase {
     var folder: URL!

@@ -4,13 +4,14 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class FetchFaultTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
     var base: URL { Self.server.baseURL }
 
     func fetcher(ioTimeout: UInt32 = 15, total: Int = 60) -> ResourceFetcher {
-        var configuration = HTTPClient.Configuration()
+        var configuration = HTTPClient.Configuration.traced
         configuration.ioTimeoutSeconds = ioTimeout
         configuration.totalTimeoutSeconds = total
         return ResourceFetcher(http: HTTPClient(configuration: configuration))

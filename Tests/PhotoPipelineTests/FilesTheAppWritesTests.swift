@@ -4,6 +4,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class FilesTheAppWritesTests: PipelineTestCase {
     func folder() throws -> String {

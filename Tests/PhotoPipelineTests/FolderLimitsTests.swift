@@ -4,6 +4,7 @@ import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoFetching
 
 /// fcntl's lease commands (Linux's own, which Glibc's module leaves out).
 private let setLease: Int32 = 1024, getLease: Int32 = 1025

@@ -5,6 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class GalleryPipelineTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

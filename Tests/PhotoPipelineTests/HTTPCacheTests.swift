@@ -6,6 +6,7 @@ import TestAndBenchSupport
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class HTTPCacheTests: PipelineTestCase {
     /// The photo served at /changing.png and its ETag, changed by the tests.
@@ -37,7 +38,7 @@ final class HTTPCacheTests: PipelineTestCase {
     func load(_ url: URL, cache: HTTPDiskCache? = nil) -> StageOutcome {
         let caches = DiskCaches(shared: nil, http: cache ?? HTTPDiskCache(folders: folders, limit: 64 << 20))
         return MainActor.assumeIsolated {
-            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: 64)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient(configuration: .traced)), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: 64)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }

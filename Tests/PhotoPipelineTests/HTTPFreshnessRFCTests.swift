@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import XCTest
+import PhotoFetching
 
 final class HTTPFreshnessRFCTests: PipelineTestCase {
     /// Received at this moment: Mon, 21 Sep 2026 14:13:20 GMT.

@@ -7,6 +7,7 @@ import MetadataValues
 import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
+@testable import PhotoFetching
 
 final class KeptMetadataTests: PipelineTestCase {
     var folder: URL!

@@ -3,6 +3,7 @@ import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import XCTest
+@testable import PhotoFetching
 
 final class LateCancelTests: PipelineTestCase {
     /// Work that waits until the test has cancelled its operation, then returns `result`.

@@ -4,6 +4,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class LocalFileTests: PipelineTestCase {
     var folder: URL!

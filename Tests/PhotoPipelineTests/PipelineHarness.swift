@@ -5,6 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 @MainActor
 final class PipelineHarness {
@@ -12,7 +13,7 @@ final class PipelineHarness {
     let trace: TraceLog
 
     init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
-         configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher(),
+         configuration: HTTPClient.Configuration = .traced, files: LocalFileFetcher = LocalFileFetcher(),
          memory: MemoryCache? = nil, caches: DiskCaches = .none, demand: RowDemand? = nil) throws {
         let path = TemporaryFiles.url("pipeline-\(UUID().uuidString).jsonl").path
         Trace.shared.close()

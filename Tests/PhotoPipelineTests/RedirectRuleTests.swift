@@ -4,6 +4,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class RedirectRuleTests: PipelineTestCase {
     /// An HTTPS server the client trusts (its own self-signed certificate), answering
@@ -16,7 +17,7 @@ final class RedirectRuleTests: PipelineTestCase {
             if path == "/to", let url = query["url"] { return ServerPlan(status: 302, headers: ["Location": url]) }
             return SamplePhotos.route(path, query)
         }
-        var configuration = HTTPClient.Configuration()
+        var configuration = HTTPClient.Configuration.traced
         configuration.trustedCertificates = file.path
         return (server, HTTPClient(configuration: configuration))
     }
@@ -49,7 +50,7 @@ final class RedirectRuleTests: PipelineTestCase {
         let server = try TestServer(route: SamplePhotos.route)
         defer { server.stop() }
         let url = server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "http://ann:s3cret@") + "/photos/horse.png"
-        _ = get(HTTPClient(), url)
+        _ = get(HTTPClient(configuration: .traced), url)
         Trace.shared.flush()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("/photos/horse.png"), "the request was traced")

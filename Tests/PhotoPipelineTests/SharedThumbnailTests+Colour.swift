@@ -5,6 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 extension SharedThumbnailTests {
     /// A 160 × 120 red photo tagged with `profile` (ImageMagick), in `type`.

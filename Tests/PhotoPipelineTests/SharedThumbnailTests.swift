@@ -7,6 +7,7 @@ import TestAndBenchSupport
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class SharedThumbnailTests: PipelineTestCase {
     var folder: URL!

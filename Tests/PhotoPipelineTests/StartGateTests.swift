@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class StartGateTests: PipelineTestCase {
     /// Counts its runs.

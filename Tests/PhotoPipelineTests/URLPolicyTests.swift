@@ -4,6 +4,7 @@ import TestAndBenchSupport
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import PhotoFetching
 
 final class URLPolicyTests: PipelineTestCase {
     /// What `resolve` gave before the shortcut, for a reference without a scheme: Foundation's

@@ -4,6 +4,7 @@ import Foundation
 @testable import PhotoPipeline
 @testable import PhotosApp
 import XCTest
+@testable import PhotoFetching
 
 final class FailureTextTests: XCTestCase {
     func testPositionalPlaceholdersMayBeReordered() {

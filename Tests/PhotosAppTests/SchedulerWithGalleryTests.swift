@@ -6,6 +6,7 @@ import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 @testable import PhotosApp
+import PhotoFetching
 
 final class SchedulerWithGalleryTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import MetadataValues
+import PhotoFetching
 
 /// Why a photo was not exported.
 public enum ExportFailure: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 // Why this exists: the folder an export writes into, opened once: every file of the export is written relative to that descriptor (the folder swapped for a symbolic link mid-export redirects nothing), its names are listed through it, and its file system says which names it takes (FAT, exFAT, NTFS and Windows shares refuse `:`, `?` and the like).
 import Foundation
+import PhotoFetching
 
 public final class ExportFolder: Sendable {
     public let path: String

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import PhotoFetching
 
 @MainActor
 public final class GalleryExport {

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import MetadataValues
 import PhotoDecoding
+import PhotoFetching
 
 /// What an export of one photo may write over, and where.
 public struct ExportTarget: Sendable {

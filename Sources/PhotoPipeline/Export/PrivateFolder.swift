@@ -1,5 +1,6 @@
 // Why this exists: the files a drag out of the window hands to other apps (a PNG of the sepia photo) live in a folder of the app's own, made new with mkdtemp (0700) under the runtime folder, and removed with everything in it when the app quits.
 import Foundation
+import PhotoFetching
 
 public final class PrivateFolder: Sendable {
     public let path: String

@@ -4,6 +4,7 @@ import GdkPixbuf
 import GLibRuntime
 import GLibIO
 import PhotoDecoding
+import PhotoFetching
 
 public enum FolderListing {
     /// The content types the installed GdkPixbuf loaders read, but those the decoder does not.

@@ -3,6 +3,7 @@ import Foundation
 import GLibIO
 import GLibRuntime
 import PhotoDecoding
+import PhotoFetching
 
 struct Subfolder: Sendable, Equatable {
     /// Its path under the gallery's folder, as on disk ("Day 1/"), and as shown.

@@ -1,6 +1,7 @@
 // Why this exists: what a loaded gallery manifest is: where it came from, its title, and its rows in file order.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 /// One row of a gallery: a name and the image's URL, resolved against the manifest.
 /// `problem` is set when the entry itself is unusable (bad URL, unsupported scheme…):

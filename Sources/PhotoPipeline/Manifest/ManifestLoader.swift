@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GLibIO
 import PhotoDecoding
+import PhotoFetching
 
 public struct ManifestLoader: Sendable {
     /// A manifest larger than this is refused before it is read whole (about 1.8 million rows).

@@ -1,6 +1,7 @@
 // Why this exists: turns a manifest's bytes into rows: sniffs the format and reads the name → URL pairs in file order, handing them over in batches as it goes.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 public enum ManifestParser {
     /// Parse `data`, handing rows to `batch` as they are found (the first batch is small, so a

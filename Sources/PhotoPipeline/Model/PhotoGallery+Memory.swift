@@ -1,6 +1,7 @@
 // Why this exists: the memory level for one gallery: a row takes its image from the memory cache when it can, the rows on screen and in the prefetch band are pinned, and an eviction sends an off-screen row back to needing its image.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 extension PhotoGallery {
     /// The key of a row's image: its URL at the row's size, original or sepia.

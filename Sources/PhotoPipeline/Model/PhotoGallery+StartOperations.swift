@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's startOperationsForPhotoRecord, with startDownload and startFiltration as one generic path; rows wanting the same image share one operation.
 import Foundation
 import GLibRuntime
+import PhotoFetching
 
 extension PhotoGallery {
     /// Start whatever the row needs next: `new` needs its image (from memory at once, or a

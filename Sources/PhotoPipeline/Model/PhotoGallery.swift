@@ -3,6 +3,7 @@ import Foundation
 import PhotoDecoding
 import Synchronization
 import GLibRuntime
+import PhotoFetching
 
 /// The tutorial's list controller without the UI: it owns the records and the pending
 /// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies

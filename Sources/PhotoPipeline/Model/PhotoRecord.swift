@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's PhotoRecord: a row's name, URL, state (new → downloaded → filtered, or failed), image and failure reason.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 public enum PhotoState: String, Sendable, Codable, CaseIterable {
     case new, downloaded, filtered, failed

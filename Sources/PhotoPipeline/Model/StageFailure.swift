@@ -1,6 +1,7 @@
 // Why this exists: why a stage failed, as a value carried from the stage that met it to the widget that shows it: the app decides by its `code` (the consent by its refusal, the export by cancelled), the trace carries the code, and its English words are only its description.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// A stable name for what went wrong; the trace's `code`, never translated or reworded.
@@ -83,13 +84,15 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     /// An animation that is not played: a decode's refusal keeps its own code; the others are
     /// the viewer's to show still (`other`), or its loader's failure (`undecodable`).
     /// The photo failed so before, and has not changed since: not decoded again.
-    public init(remembered error: DecodeError) {
-        let met = StageFailure(error)
-        self.init(met.code, "\(met.description)\(Self.unchanged)", cause: .remembered(error))
+    public init(_ remembered: RememberedFailure) {
+        switch remembered {
+        case .typed(let error):
+            let met = StageFailure(error)
+            self.init(met.code, "\(met.description)\(Self.unchanged)", cause: .remembered(error))
+        case .english(let reason):
+            self.init(.undecodable, "\(reason)\(Self.unchanged)")
+        }
     }
-
-    /// As above, where only the English words were remembered.
-    public init(remembered reason: String) { self.init(.undecodable, "\(reason)\(Self.unchanged)") }
 
     static let unchanged = " (it has not changed since it last failed)"
 

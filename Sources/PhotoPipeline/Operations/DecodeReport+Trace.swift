@@ -1,6 +1,7 @@
 // Why this exists: a decode's colour told to the trace by the operation that asked for it (the decoder itself, which runs in helpers, traces nothing).
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 extension ImageDecoder.Report {
     /// The `colour` trace event for the photo at `url`, if it carried a profile.

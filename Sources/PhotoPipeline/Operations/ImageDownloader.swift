@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import PhotoFetching
 
 /// The disk levels a download may use (either may be missing: no writable cache folder).
 public struct DiskCaches: Sendable {
@@ -61,7 +62,7 @@ public struct ImageDownloader: StageWork {
                 let right = found.profileApplied ? true : try colourNeedsNoProfile(context)
                 if right, let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) { return .image(square, from: .thumbnailCache) }
             }
-            if let failure = shared.knownFailure(uri: uri, mtime: status.modified) { return .failed(failure) }
+            if let failure = shared.knownFailure(uri: uri, mtime: status.modified) { return .failed(StageFailure(failure)) }
         }
         if context.isCancelled { return .cancelled }
         let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)

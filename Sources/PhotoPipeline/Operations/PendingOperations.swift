@@ -1,5 +1,6 @@
 // Why this exists: the tutorial's PendingOperations: a named queue and an in-progress map (by row) for each stage, and suspend/resume.
 import Foundation
+import PhotoFetching
 
 @MainActor
 public final class PendingOperations {

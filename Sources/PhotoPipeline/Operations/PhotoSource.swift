@@ -1,6 +1,7 @@
 // Why this exists: where a photo's bytes come from and the limits every read and decode of them obeys, shared by the list's download and the viewer's load.
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 public struct PhotoSource: Sendable {
     public let url: URL

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import PhotoFetching
 
 /// The two stages of the tutorial's pipeline, and the viewer's full-size loads; each has its
 /// own queue and in-progress map.

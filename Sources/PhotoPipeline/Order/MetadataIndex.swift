@@ -2,6 +2,7 @@
 import Foundation
 import PhotoDecoding
 import SQLite
+import PhotoFetching
 
 public final class MetadataIndex: @unchecked Sendable {
     /// "CPMI": the file is ours (SQLite's application_id).

@@ -1,5 +1,6 @@
 // Why this exists: the trace, an observable interface: one JSON object a line (a TraceEvent), written in order a moment after it happens (off the main thread), for tests and benchmarks.
 import Foundation
+import PhotoFetching
 
 /// `classic-photos --trace FILE` appends events here. `t` is seconds since launch.
 /// Thread-safe: operations report from workers, the UI from the main loop. `emit` only stamps

@@ -1,6 +1,7 @@
 // Why this exists: every event the trace can hold, declared once: each case names its fields, `Name` (its CodingKeys) gives its name in the trace and when it happens; the JSON line, the reading back and the README's table are derived from these (TraceCoding.swift).
 import Foundation
 import PhotoDecoding
+import PhotoFetching
 
 /// One line of the `--trace` file. The compiler keeps the cases and `Name` in step (they are
 /// the enum's CodingKeys: a case without a name, or a name without a case, does not compile).

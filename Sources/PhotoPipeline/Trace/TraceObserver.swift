@@ -1,5 +1,6 @@
 // Why this exists: the operations inspector reads the queues from the trace itself: every event passes through this in-process observer, which keeps the last 5,000 and folds every one into the session's counts, so the panel can never disagree with the trace.
 import Foundation
+import PhotoFetching
 
 /// One event as the observer saw it: its number in the session, its time and the event.
 public struct ObservedEvent: Sendable {

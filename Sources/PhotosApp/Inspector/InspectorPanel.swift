@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 final class InspectorPanel {

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 /// One operation as the trace told it.
 struct WaterfallLine {

@@ -2,6 +2,7 @@
 import Foundation
 import Gtk
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 struct TraceExport {

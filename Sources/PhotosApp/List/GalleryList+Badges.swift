@@ -1,5 +1,6 @@
 // Why this exists: what the bound rows show beyond their photo, kept in step with the list: the badge saying where each row's image came from (the inspector's), and the images drawn again when the display's colours change.
 import PhotoPipeline
+import PhotoFetching
 
 extension GalleryList {
     /// Show (or, with nil, hide) the badges of the rows bound now; rows bound later get theirs as they bind.

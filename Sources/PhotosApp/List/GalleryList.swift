@@ -2,6 +2,7 @@
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 final class GalleryList: OnscreenList {

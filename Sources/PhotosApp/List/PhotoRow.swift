@@ -3,6 +3,7 @@ import GLibRuntime
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 /// As few widgets as a row can have: a box holding one row view that draws the thumbnail, the
 /// name and the status (CpRowView, of fixed size, so a rebind only redraws it: nothing is

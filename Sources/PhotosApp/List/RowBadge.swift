@@ -1,6 +1,7 @@
 // Why this exists: the inspector's row badges (as Picasso's debug indicators): a corner mark on each thumbnail saying which cache level its image came from, with a letter and an accessible name, not colour alone.
 import Gtk
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 enum RowBadge {

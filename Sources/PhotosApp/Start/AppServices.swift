@@ -2,6 +2,7 @@
 import Foundation
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 final class AppServices {
@@ -25,7 +26,7 @@ final class AppServices {
     init(options: CommandLineOptions, decoders: Decoders) {
         self.options = options
         self.decoders = decoders
-        http = HTTPClient()
+        http = HTTPClient(configuration: .traced)
         fetcher = ResourceFetcher(http: http)
         memory = MemoryCache(limit: CacheLimits.memory(settingMiB: preferences.memoryCacheSize))
         let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)

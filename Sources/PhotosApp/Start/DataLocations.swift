@@ -1,6 +1,7 @@
 // Why this exists: finds the app's data (the sample gallery, translations) installed, staged under XDG_DATA_DIRS, or in the source tree.
 import Foundation
 import PhotoPipeline
+import PhotoDecoding
 
 enum DataLocations {
     static let sampleManifestName = "sample-gallery/ClassicPhotos.plist"
@@ -9,7 +10,7 @@ enum DataLocations {
     static var dataDirectories: [String] {
         var candidates: [String] = []
         if let override = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_DATA_DIR"] { candidates.append(override) }
-        if !PhotoPipeline.BuildConfigValues.pkgDataDir.isEmpty { candidates.append(PhotoPipeline.BuildConfigValues.pkgDataDir) }
+        if !PhotoDecoding.BuildConfigValues.pkgDataDir.isEmpty { candidates.append(PhotoDecoding.BuildConfigValues.pkgDataDir) }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         // Installed next to the binary: PREFIX/bin/classic-photos → PREFIX/share/classic-photos.
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("share/\(AppInfo.executable)").path)
@@ -39,8 +40,8 @@ enum DataLocations {
     /// holds the app's translations.
     static var localeDirectory: String? {
         if let override = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_LOCALE_DIR"] { return override }
-        if !PhotoPipeline.BuildConfigValues.localeDir.isEmpty, holdsTranslations(PhotoPipeline.BuildConfigValues.localeDir) {
-            return PhotoPipeline.BuildConfigValues.localeDir
+        if !PhotoDecoding.BuildConfigValues.localeDir.isEmpty, holdsTranslations(PhotoDecoding.BuildConfigValues.localeDir) {
+            return PhotoDecoding.BuildConfigValues.localeDir
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         if let root = SourceTranslations.sourceRoot(executable: executable) { return SourceTranslations.compiled(root: root) }

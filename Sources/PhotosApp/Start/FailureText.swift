@@ -2,6 +2,7 @@
 import Foundation
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 enum FailureText {
     static func of(_ failure: StageFailure) -> String {

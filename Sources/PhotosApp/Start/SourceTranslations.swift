@@ -1,6 +1,7 @@
 // Why this exists: a run from the source tree (`swift build`, the README's way) shows the user's language too: the translations the user asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) are compiled from po/ with msgfmt into the user's cache folder, again only when a .po is newer than its .mo.
 import Foundation
 import PhotoPipeline
+import PhotoDecoding
 
 enum SourceTranslations {
     /// The source tree holding this executable (the folder with Package.swift and po/), if it runs from one.

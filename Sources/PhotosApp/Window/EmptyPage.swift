@@ -4,6 +4,7 @@ import GLibRuntime
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 final class EmptyPage {

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoPipeline
+import PhotoFetching
 
 @MainActor
 final class GalleryLoader {

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoFetching
 
 extension GalleryWindow {
     /// The app stopped while `uri` was loading last time: it is not reopened; the empty page

@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoFetching
 
 extension AppBench {
     /// Manifest → every row of the first screen filtered, in ms (nil if it did not happen).

@@ -4,6 +4,7 @@ import GLibRuntime
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoFetching
 
 public enum MetadataBench {
     public static func run(repetitions: Int, photos: LargePhotos, app: String) throws -> [Result] {

@@ -24,7 +24,7 @@ public struct CacheFolders: Sendable {
     /// specs want; one that exists must be a folder itself (not a symlink to one), owned by this
     /// user, not writable by the group or others, and writable by us. Otherwise it is not used:
     /// another user (or a symlink someone planted) must not choose where the app writes or deletes.
-    static func makeFolder(_ path: String) -> Bool {
+    package static func makeFolder(_ path: String) -> Bool {
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { return false }
@@ -45,11 +45,11 @@ public struct CacheFolders: Sendable {
 }
 
 /// Says a thing once per process, on standard error (the log).
-final class LogOnce: Sendable {
+package final class LogOnce: Sendable {
     private let said = Locked<Set<String>>([])
-    static let shared = LogOnce()
+    package static let shared = LogOnce()
 
-    func say(_ key: String, _ message: String) {
+    package func say(_ key: String, _ message: String) {
         let first = said.withLock { $0.insert(key).inserted }
         // A standard error that cannot be written (closed, a full disk) is no reason to stop.
         if first { try? FileHandle.standardError.write(contentsOf: Data("classic-photos: \(message)\n".utf8)) }

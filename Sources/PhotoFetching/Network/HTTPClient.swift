@@ -16,6 +16,8 @@ public final class HTTPClient: Sendable {
         /// Certificate authorities to trust instead of the system's (a PEM file; tests trust
         /// their own server this way). Nil: the system's.
         public var trustedCertificates: String?
+        /// Told of each exchange and its timings (the pipeline traces them); nil: told to no one.
+        public var events: (@Sendable (NetworkEvent) -> Void)?
         public init() {}
     }
 
@@ -95,8 +97,8 @@ public final class HTTPClient: Sendable {
     }
 
     /// Trace libsoup's timings of a request whose body has been read (or abandoned).
-    static func traceMetrics(of message: Message, url: URL) {
-        guard let metrics = message.metrics else { return }
+    static func traceMetrics(of message: Message, url: URL, to events: (@Sendable (NetworkEvent) -> Void)?) {
+        guard let events, let metrics = message.metrics else { return }
         let connectStart = metrics.dnsStart != 0 ? metrics.dnsStart : metrics.connectStart
         let responseEnd = metrics.responseEnd != 0 ? metrics.responseEnd : UInt64(MainLoop.monotonicMicroseconds)
         func ms(_ from: UInt64, _ to: UInt64) -> Double {
@@ -104,9 +106,9 @@ public final class HTTPClient: Sendable {
             return (Double(to - from) / 100).rounded() / 10
         }
         let connectDone = metrics.tlsStart != 0 ? metrics.tlsStart : metrics.connectEnd
-        Trace.shared.emit(.metrics(url: Redacted.url(url.absoluteString),
-                                   connect: ms(connectStart, connectDone), tls: ms(metrics.tlsStart, metrics.connectEnd),
-                                   wait: ms(metrics.requestStart, metrics.responseStart), receive: ms(metrics.responseStart, responseEnd)))
+        events(.metrics(url: Redacted.url(url.absoluteString),
+                        connect: ms(connectStart, connectDone), tls: ms(metrics.tlsStart, metrics.connectEnd),
+                        wait: ms(metrics.requestStart, metrics.responseStart), receive: ms(metrics.responseStart, responseEnd)))
     }
 
     static func map(_ error: GLibError, configuration: Configuration) -> FetchError {

@@ -71,11 +71,11 @@ struct HTTPExchange {
         }
         defer {
             stream.close()
-            HTTPClient.traceMetrics(of: message, url: url)
+            HTTPClient.traceMetrics(of: message, url: url, to: configuration.events)
         }
         let status = message.status
         var received = 0
-        defer { Trace.shared.emit(.http(url: Redacted.url(url.absoluteString), status: status, bytes: received)) }
+        defer { configuration.events?(.http(url: Redacted.url(url.absoluteString), status: status, bytes: received)) }
         let space = resolvedSpace ?? message.remoteAddress.map { AddressSpace.of($0.bytes) } ?? .public
         if [301, 302, 303, 307, 308].contains(status), let location = message.responseHeader("Location") {
             return Answer(status: status, headers: [:], body: Data(), space: space, redirect: location)

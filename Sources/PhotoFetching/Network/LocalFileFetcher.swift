@@ -75,7 +75,7 @@ public final class LocalFileFetcher: Sendable {
     /// progress (`job.madeProgress()`) for the I/O timeout, or is past `wholeSeconds` if given,
     /// and is abandoned then, or when `cancellable` is cancelled (a listing or a read of a mount
     /// that stopped answering). Abandoned jobs still blocked are capped per mount.
-    func watched<T: Sendable>(path: String, cancellable: Cancellable, wholeSeconds: Double?,
+    package func watched<T: Sendable>(path: String, cancellable: Cancellable, wholeSeconds: Double?,
                               _ body: @escaping @Sendable (ReadJob<T>) throws(FetchError) -> T) throws(FetchError) -> T {
         let mount = MountTable.mountPoint(containing: path)
         let stuckNow = stuck.count(mount)
@@ -116,7 +116,7 @@ public final class LocalFileFetcher: Sendable {
 /// waits for either, and may abandon it. (@unchecked: its state is guarded by an NSCondition,
 /// which a thread can wait on; a Mutex cannot be waited on.) An abandoned reader still running counts as stuck on
 /// its mount until it returns (both changes happen under the job's lock, so they stay in order).
-final class ReadJob<T: Sendable>: @unchecked Sendable {
+package final class ReadJob<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let stuck: StuckReads
     private let mount: String
@@ -132,16 +132,16 @@ final class ReadJob<T: Sendable>: @unchecked Sendable {
 
     enum Outcome { case done(Result<T, FetchError>), cancelled, noProgress, pastDeadline }
 
-    var isAbandoned: Bool { condition.withLock { abandoned } }
+    package var isAbandoned: Bool { condition.withLock { abandoned } }
 
-    func madeProgress() { condition.withLock { lastProgress = Date() } }
+    package func madeProgress() { condition.withLock { lastProgress = Date() } }
 
     func wake() { condition.withLock { condition.broadcast() } }
 
     /// Run `body` (a callback into whoever waits) only if the job was not abandoned, holding its
     /// lock, so that no callback runs after its waiter gave up. `body` must not call back into
     /// the job.
-    func unlessAbandoned(_ body: () -> Void) {
+    package func unlessAbandoned(_ body: () -> Void) {
         condition.withLock { if !abandoned { body() } }
     }
 

@@ -1,6 +1,5 @@
 // Why this exists: the app's identity and install locations, with defaults for a plain `swift build` (meson overrides them).
 import Foundation
-import PhotoDecoding
 
 public enum AppInfo {
     public static let name = "Classic Photos"

@@ -100,14 +100,14 @@ public final class SharedThumbnails: Sendable {
     /// Why the photo could not be read last time, if it has not changed since (same MTime):
     /// typed, as it was met, where the entry holds its type (then the user reads it in their
     /// language); else the entry's English words.
-    public func knownFailure(uri: String, mtime: Int) -> StageFailure? {
+    public func knownFailure(uri: String, mtime: Int) -> RememberedFailure? {
         guard let data = Self.readSmallFile(failurePath(uri: uri)),
               let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", Self.reasonKey, Self.failureKey], maxSide: 1) else { return nil }
         guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { return nil }
         if let typed = decoded.text[Self.failureKey].flatMap({ HelperCoding.decode(DecodeError.self, Data($0.utf8)) }) {
-            return StageFailure(remembered: typed)
+            return .typed(typed)
         }
-        return StageFailure(remembered: decoded.text[Self.reasonKey] ?? "could not be read")
+        return .english(decoded.text[Self.reasonKey] ?? "could not be read")
     }
 
     /// The failure entry's keys: its reason in English (for people and other tools), and the

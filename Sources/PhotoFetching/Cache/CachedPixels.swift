@@ -21,10 +21,10 @@ public enum CachedPixels {
     }
 
     /// The largest box the app makes a thumbnail for (the thumbnail spec's xx-large).
-    static let largestSide = SharedThumbnails.Size.xxLarge.pixels
+    package static let largestSide = SharedThumbnails.Size.xxLarge.pixels
 
     /// `pixbuf`'s pixels packed and compressed (zlib level 1: it is written while its row waits).
-    static func encode(_ pixbuf: Pixbuf) -> (data: Data, layout: Layout)? {
+    package static func encode(_ pixbuf: Pixbuf) -> (data: Data, layout: Layout)? {
         let layout = Layout(width: pixbuf.width, height: pixbuf.height, alpha: pixbuf.hasAlpha)
         guard let count = layout.byteCount(maxSide: max(layout.width, layout.height)) else { return nil }
         let row = layout.width * (layout.alpha ? 4 : 3), stride = pixbuf.rowStride, source = pixbuf.pixels

@@ -3,7 +3,7 @@ import Foundation
 import GLibRuntime
 import GLibIO
 
-enum DownloadOrigin {
+package enum DownloadOrigin {
     /// The attribute Chromium-based browsers (and others) set on what they download
     /// (`user.xdg.origin.url`; GIO names user attributes `xattr::` without `user.`).
     static let attribute = "xattr::xdg.origin.url"
@@ -21,7 +21,7 @@ enum DownloadOrigin {
     }
 
     /// The URL a file records it was downloaded from, if it records one.
-    static func url(ofFile path: String) -> String? {
+    package static func url(ofFile path: String) -> String? {
         guard let value = FileAttributes.string(attribute, ofPath: path), !value.isEmpty else { return nil }
         return value
     }

@@ -65,13 +65,13 @@ public enum AtomicFile {
 
 public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
-    init(_ code: Int32) { self.code = code }
+    package init(_ code: Int32) { self.code = code }
     public init(code: Int32) { self.code = code }
     public var description: String { SystemError.english(code) }
 }
 
 /// The caches' writes: false if it could not be written (the caller goes on without it).
-func writeAtomically(_ data: Data, to path: String) -> Bool {
+package func writeAtomically(_ data: Data, to path: String) -> Bool {
     if case .success = AtomicFile.write(data, to: path) { return true }
     return false
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which mount a path is on, from /proc/self/mountinfo (reading it never blocks, unlike a
 /// `stat` on a mount that stopped answering).
-enum MountTable {
+package enum MountTable {
     static func mountPoint(containing path: String) -> String {
         let mounts = mountPoints()
         var best = "/"
@@ -14,7 +14,7 @@ enum MountTable {
     }
 
     /// The type of the file system `path` is on ("ext4", "vfat", "fuseblk"…), "" if unknown.
-    static func fileSystem(containing path: String) -> String {
+    package static func fileSystem(containing path: String) -> String {
         let mount = mountPoint(containing: path)
         return mounts().last { $0.point == mount }?.type ?? ""
     }
