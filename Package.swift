@@ -110,8 +110,14 @@ let package = Package(
         // access checked, local files, the memory, HTTP and shared thumbnail caches. No trace of
         // its own: it tells what happened through the events its user hands it.
         .target(name: "PhotoFetching", dependencies: ["PhotoDecoding", "GLibRuntime", "GLibIO", "GdkPixbuf", "Soup"]),
-        // UI-free: manifests, records, operations, folders, the viewer's model, sepia, the trace. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "PhotoFetching", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
+        // The trace: its events (the vocabulary every layer above tells it in), its file, its
+        // coding and the inspector's observer of it; the network's events written into it.
+        .target(name: "PhotoTrace", dependencies: ["PhotoDecoding", "PhotoFetching", "GLibRuntime"]),
+        // What a gallery lists, and in what order: manifests parsed, folders listed and watched,
+        // photos sorted by name or by date (the dates read in helpers, kept in a SQLite index).
+        .target(name: "GalleryContents", dependencies: ["PhotoDecoding", "PhotoFetching", "PhotoTrace", "GLibRuntime", "GLibIO", "GdkPixbuf", "SQLite"]),
+        // UI-free: records, operations and their queues, the viewer's model, export, trash, sepia. No GTK, no GDK.
+        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
                                                       "CThreadSlice", "HelperIPC", "ColourManagement", "MetadataValues", "SQLite"]),
         // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
@@ -122,11 +128,11 @@ let package = Package(
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
-        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching"], path: "Sources/Support/SandboxProbe"),
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents"], path: "Sources/Support/SandboxProbe"),
         // Sets or removes a root window property from a file (tests of the display's profile).
         .executableTarget(name: "RootWindowProperty", path: "Sources/Support/RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
@@ -138,7 +144,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
             exclude: ["Scripts"]
         ),
 
@@ -159,7 +165,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", path: "Sources/Support/SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
+            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
@@ -168,23 +174,23 @@ let package = Package(
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.
         .target(name: "FuzzerDriver", path: "Sources/Support/FuzzerDriver"),
-        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "PhotoFetching", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
+        .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so
         // they assume the main actor inside (XCTest runs them on the main thread); what such a
         // closure needs of the test case is static, or copied out first.
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "GLibIO"]),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "GLibRuntime", "GLibIO"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO"]),
     ]
 )
 

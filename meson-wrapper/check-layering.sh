@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves the arrows point one way, without a build: PhotoDecoding's, PhotoFetching's and PhotoPipeline's dependency closures (SwiftPM's own description of the manifest) hold no Gtk or CGtk and they import nothing outside them; the helper's program links no network, SQLite or session bus; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
+# Why this exists: proves the arrows point one way, without a build: the decoding, fetching, trace, contents and pipeline modules' dependency closures (SwiftPM's own description of the manifest) hold no Gtk or CGtk and they import nothing outside them; the helper's program links no network, SQLite or session bus; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
@@ -59,7 +59,7 @@ printf 'import Gtk\nlet layeringProbe = 0\n' > "$work/probe-import/Probe.swift"
 [ -n "$(imports_outside "$work/package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the import check does not see 'import Gtk'"; exit 1; }
 probe_dependency "$work/package.json" "$work/probe-package.json" PhotoPipeline Gtk
 [ -n "$(imports_outside "$work/probe-package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the closure check does not see a dependency on Gtk"; exit 1; }
-for module in PhotoDecoding PhotoFetching PhotoPipeline; do
+for module in PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline; do
   found="$(imports_outside "$work/package.json" "$module" "$source_root/Sources/$module")"
   if [ -n "$found" ]; then echo "$found"; echo "FAIL: $module can see what it must not"; exit 1; fi
   echo "ok: $module's closure holds no Gtk or CGtk, and it imports nothing outside it"
@@ -73,7 +73,7 @@ import sys
 from closures import targets, closure
 described = targets(sys.argv[1])
 for start in ("ClassicPhotosHelper", "PhotoDecoding"):
-    for banned in ("PhotoPipeline", "PhotoFetching", "Soup", "CSoup", "SQLite", "CSQLite", "GLibDesktop"):
+    for banned in ("PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Soup", "CSoup", "SQLite", "CSQLite", "GLibDesktop"):
         if banned in closure(described, start):
             print(f"{start} depends on {banned}")
 PY
@@ -112,7 +112,7 @@ echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
 if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi
-for module in PhotoDecoding PhotoFetching PhotoPipeline PhotosApp; do
+for module in PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline PhotosApp; do
   found="$(c_calls "$source_root/Sources/$module")"
   if [ -n "$found" ]; then
     echo "$found"

@@ -4,6 +4,7 @@ import GLibRuntime
 import Gtk
 import PhotoPipeline
 import GLibDiagnostics
+import PhotoTrace
 
 @MainActor
 final class FrameProbe {

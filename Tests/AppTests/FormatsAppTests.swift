@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class FormatsAppTests: XCTestCase {
     /// The extensions ImageMagick writes here, each read by a GdkPixbuf loader the install script installs.

@@ -5,6 +5,7 @@ import GdkPixbuf
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class KeepResultAppTests: XCTestCase {
     /// The photo as the app should keep it: decoded whole, in sepia (the pipeline's own filter).

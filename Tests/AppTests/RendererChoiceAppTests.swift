@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class RendererChoiceAppTests: XCTestCase {
     func renderer(_ app: AppProcess) -> TraceEvent? {

@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 struct RowTable {
     /// A row's name, its URL, and how it must end: "filtered", the reason it fails with, or

@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class SampleGalleryAppTests: XCTestCase {
     func testSampleGalleryShowsEveryRowFilteredOrFailed() throws {

@@ -5,6 +5,7 @@ import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class SandboxAppTests: XCTestCase {
     /// Decoder libraries that must never be mapped in the app (librsvg is, for GTK's own icons;

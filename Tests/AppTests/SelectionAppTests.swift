@@ -4,6 +4,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class SelectionAppTests: XCTestCase {
     static let names = (0..<6).map { "p\($0).png" }

@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class SlideshowAppTests: XCTestCase {
     func viewerEvents(_ app: AppProcess) -> [(t: Double, event: TraceEvent)] {

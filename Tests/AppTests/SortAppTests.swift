@@ -4,6 +4,7 @@ import GLibIO
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class SortAppTests: XCTestCase {
     /// name, pixels a side (the size order), date taken (EXIF, with an offset or not), modified.

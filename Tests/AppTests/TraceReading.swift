@@ -1,6 +1,7 @@
 // Why this exists: short typed reads of the trace fields the app tests check most (the manifest's row count and source, the pages shown).
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 
 extension TraceRecord {
     /// Rows of a `manifest` event.

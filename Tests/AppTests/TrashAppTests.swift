@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class TrashAppTests: XCTestCase {
     static let names = (0..<50).map { String(format: "p%02d.png", $0) }

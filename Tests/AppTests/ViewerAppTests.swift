@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class ViewerAppTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

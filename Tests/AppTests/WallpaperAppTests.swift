@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class WallpaperAppTests: XCTestCase {
     func backgrounds(_ app: AppProcess) -> [(uri: String, outcome: BackgroundEnding, reason: String?)] {

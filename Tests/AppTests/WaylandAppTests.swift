@@ -3,6 +3,7 @@ import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+import PhotoTrace
 
 final class WaylandAppTests: XCTestCase {
     /// weston's headless backend has no seat (no wl_seat at all: no pointer, no keyboard), so no

@@ -6,6 +6,7 @@ import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 import PhotoFetching
+import PhotoTrace
 
 final class BenchmarkLogicTests: XCTestCase {
     func testGalleryServerServesLargePhotos() throws {

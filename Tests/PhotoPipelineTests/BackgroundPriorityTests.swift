@@ -4,6 +4,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class BackgroundPriorityTests: PipelineTestCase {
     /// Records the nice value of the thread it runs on.

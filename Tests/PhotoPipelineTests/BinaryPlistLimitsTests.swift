@@ -3,6 +3,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import GalleryContents
 
 final class BinaryPlistLimitsTests: PipelineTestCase {
     /// Parse on a thread of its own, within `deadline` seconds: a parser that walks 2^60

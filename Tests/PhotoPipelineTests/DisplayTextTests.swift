@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
+@testable import GalleryContents
 
 final class DisplayTextTests: PipelineTestCase {
     let manifest = URL(string: "http://example.org/gallery.json")!

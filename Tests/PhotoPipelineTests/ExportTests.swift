@@ -6,6 +6,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class ExportTests: PipelineTestCase {
     var folder: URL!

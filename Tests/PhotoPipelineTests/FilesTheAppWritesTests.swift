@@ -5,6 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class FilesTheAppWritesTests: PipelineTestCase {
     func folder() throws -> String {

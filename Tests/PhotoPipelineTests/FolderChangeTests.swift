@@ -2,6 +2,7 @@
 import Foundation
 @testable import PhotoPipeline
 import XCTest
+@testable import GalleryContents
 
 final class FolderChangeTests: PipelineTestCase {
     /// Old rows 0..<count; remove `removed`, then insert new rows at `inserted` (final positions).

@@ -5,6 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoFetching
+@testable import GalleryContents
 
 /// fcntl's lease commands (Linux's own, which Glibc's module leaves out).
 private let setLease: Int32 = 1024, getLease: Int32 = 1025

@@ -5,6 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 import GLibIO
+@testable import GalleryContents
 
 final class FolderListingTests: PipelineTestCase {
     func testPhotosSortedAsTheFileManagerSortsWithTheRestLeftOut() throws {

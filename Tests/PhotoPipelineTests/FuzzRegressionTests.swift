@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 @testable import PhotoPipeline
+@testable import GalleryContents
 
 final class FuzzRegressionTests: PipelineTestCase {
     enum Expected {

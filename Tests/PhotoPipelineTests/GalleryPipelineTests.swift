@@ -6,6 +6,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class GalleryPipelineTests: PipelineTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

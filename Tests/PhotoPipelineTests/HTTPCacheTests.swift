@@ -7,6 +7,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class HTTPCacheTests: PipelineTestCase {
     /// The photo served at /changing.png and its ETag, changed by the tests.

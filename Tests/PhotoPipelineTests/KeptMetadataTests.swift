@@ -8,6 +8,7 @@ import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class KeptMetadataTests: PipelineTestCase {
     var folder: URL!

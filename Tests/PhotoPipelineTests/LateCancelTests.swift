@@ -4,6 +4,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class LateCancelTests: PipelineTestCase {
     /// Work that waits until the test has cancelled its operation, then returns `result`.

@@ -5,6 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import GalleryContents
 
 final class LocalFileTests: PipelineTestCase {
     var folder: URL!

@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 @testable import PhotoPipeline
+@testable import GalleryContents
 
 final class ManifestParserTests: PipelineTestCase {
     let base = URL(fileURLWithPath: "/home/user/galleries/trip.plist")

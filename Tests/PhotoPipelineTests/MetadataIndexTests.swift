@@ -5,6 +5,7 @@ import Foundation
 import SQLite
 import TestAndBenchSupport
 import XCTest
+@testable import GalleryContents
 
 final class MetadataIndexTests: PipelineTestCase {
     func testDatesAndOffsetsAreParsedAndNonsenseIsDropped() {

@@ -4,6 +4,7 @@ import GLibIO
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import XCTest
+@testable import GalleryContents
 
 final class PhotoOrderTests: PipelineTestCase {
     /// name, size, modified (seconds), taken (nil: not read; .none: read, none).

@@ -6,6 +6,8 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import GalleryContents
+@testable import PhotoTrace
 
 @MainActor
 final class PipelineHarness {

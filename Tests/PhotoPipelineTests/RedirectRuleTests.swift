@@ -5,6 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class RedirectRuleTests: PipelineTestCase {
     /// An HTTPS server the client trusts (its own self-signed certificate), answering

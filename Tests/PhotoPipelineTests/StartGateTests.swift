@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import PhotoTrace
 
 final class StartGateTests: PipelineTestCase {
     /// Counts its runs.

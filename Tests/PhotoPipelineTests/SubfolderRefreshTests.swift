@@ -4,6 +4,7 @@ import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
+@testable import GalleryContents
 
 final class SubfolderRefreshTests: PipelineTestCase {
     func testFoldersRenamedDeletedArrivingAndReplacingAPhoto() throws {

@@ -3,6 +3,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoTrace
 
 final class TraceEventTests: PipelineTestCase {
     /// One example of every event.

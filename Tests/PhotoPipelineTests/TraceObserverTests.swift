@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 @testable import PhotoPipeline
+@testable import PhotoTrace
 
 final class TraceObserverTests: PipelineTestCase {
     func testCountsFollowTheEvents() {

@@ -5,6 +5,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 @testable import PhotoFetching
+@testable import GalleryContents
 
 final class URLPolicyTests: PipelineTestCase {
     /// What `resolve` gave before the shortcut, for a reference without a scheme: Foundation's

@@ -3,6 +3,7 @@
 import PhotoPipeline
 import XCTest
 @testable import PhotosApp
+import GalleryContents
 
 final class RowDateTextTests: XCTestCase {
     func testTheTooltipSaysWhichDateAPhotoSortsBy() throws {

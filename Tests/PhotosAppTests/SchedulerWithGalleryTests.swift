@@ -7,6 +7,8 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotosApp
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 final class SchedulerWithGalleryTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)

@@ -3,6 +3,8 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 public final class GalleryExport {

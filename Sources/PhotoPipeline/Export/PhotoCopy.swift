@@ -1,5 +1,6 @@
 // Why this exists: Copy's operation work: the photo made as Save As makes it (full size, upright, sepia or not), kept as an image for the clipboard instead of written to a file.
 import Foundation
+import PhotoTrace
 
 public struct PhotoCopy: StageWork {
     let export: PhotoExport

@@ -4,6 +4,7 @@ import GLibRuntime
 import MetadataValues
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 /// What an export of one photo may write over, and where.
 public struct ExportTarget: Sendable {

@@ -1,5 +1,7 @@
 // Why this exists: a folder gallery follows its folder: rows whose photo went lose their work, rows whose file changed start over (never the stale image), and every other row keeps its record, its image and its running work at its new position.
 import Foundation
+import GalleryContents
+import PhotoTrace
 
 extension PhotoGallery {
     /// Apply one batch of changes to the folder shown. No row that stayed the same is

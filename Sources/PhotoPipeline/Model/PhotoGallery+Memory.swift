@@ -2,6 +2,7 @@
 import Foundation
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 extension PhotoGallery {
     /// The key of a row's image: its URL at the row's size, original or sepia.

@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's "first try", kept as a visible demonstration mode (--naive): download, decode and filter on the calling thread.
 import Foundation
 import GLibRuntime
+import PhotoTrace
 
 extension PhotoGallery {
     /// Load one row synchronously, as the tutorial's first version did in cellForRow: on the

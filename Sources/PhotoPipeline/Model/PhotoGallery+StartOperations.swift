@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoFetching
+import PhotoTrace
 
 extension PhotoGallery {
     /// Start whatever the row needs next: `new` needs its image (from memory at once, or a

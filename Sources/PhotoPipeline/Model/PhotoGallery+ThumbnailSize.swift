@@ -1,5 +1,6 @@
 // Why this exists: the rows' thumbnail size changed at run time: work at the old size stops, every row with an image starts over at the new size but keeps showing the old image until the new one arrives.
 import Foundation
+import PhotoTrace
 
 extension PhotoGallery {
     /// Thumbnails are `pixels` wide from now on (the row size times the display's scale). Rows

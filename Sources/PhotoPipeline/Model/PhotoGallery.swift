@@ -4,6 +4,8 @@ import PhotoDecoding
 import Synchronization
 import GLibRuntime
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 /// The tutorial's list controller without the UI: it owns the records and the pending
 /// operations, starts work for rows (see PhotoGallery+StartOperations.swift), and applies

@@ -2,10 +2,8 @@
 import Foundation
 import PhotoDecoding
 import PhotoFetching
-
-public enum PhotoState: String, Sendable, Codable, CaseIterable {
-    case new, downloaded, filtered, failed
-}
+import GalleryContents
+import PhotoTrace
 
 /// Owned by the main loop: operations never touch a record; their results are applied here.
 @MainActor

@@ -1,5 +1,6 @@
 // Why this exists: a gallery's records, made when a row is first wanted and forgotten when an idle row unbinds, so a million-row gallery costs only its compact rows until someone scrolls.
 import Foundation
+import GalleryContents
 
 /// Row index → PhotoRecord, lazily. A record exists while it is wanted (bound, working, failed
 /// or holding an image); the rows' text lives in the compact ManifestRowStore meanwhile.

@@ -2,18 +2,11 @@
 import Foundation
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    /// A stable name for what went wrong; the trace's `code`, never translated or reworded.
-    public enum Code: String, Sendable, Codable, CaseIterable {
-        case blocked, http, tls, timedOut = "timed-out", tooLarge = "too-large", transfer, unsupported
-        case missingFile = "missing-file", unreadableFile = "unreadable-file", truncated
-        case specialFile = "special-file", notLocal = "not-local", notAnswering = "not-answering"
-        case insecureRedirect = "insecure-redirect", noAddress = "no-address", refusedAddress = "refused-address"
-        case undecodable, refusedImage = "refused-image", filter, destination, cancelled, other
-        case decoderStopped = "decoder-stopped"
-        case notSandboxed = "not-sandboxed"
-    }
+    /// A stable name for what went wrong (the trace's `code`).
+    public typealias Code = FailureCode
 
     /// The typed error it came from, with its details (a status, a size, a limit), so the app can
     /// say it in the user's language; `words` for a message of its own; `text` where there is only the English.

@@ -2,6 +2,7 @@
 import Foundation
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 extension ImageDecoder.Report {
     /// The `colour` trace event for the photo at `url`, if it carried a profile.

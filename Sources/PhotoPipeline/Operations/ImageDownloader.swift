@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 /// The disk levels a download may use (either may be missing: no writable cache folder).
 public struct DiskCaches: Sendable {

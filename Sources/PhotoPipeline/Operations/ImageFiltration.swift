@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's ImageFiltration: the sepia kernel on a downloaded image, checking cancellation between stripes.
 import Foundation
 import PhotoDecoding
+import PhotoTrace
 
 public struct ImageFiltration: StageWork {
     let input: Thumbnail

@@ -1,6 +1,8 @@
 // Why this exists: the tutorial's PendingOperations: a named queue and an in-progress map (by row) for each stage, and suspend/resume.
 import Foundation
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 public final class PendingOperations {

@@ -3,6 +3,8 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 /// An operation is composed from its work (as Nuke composes its tasks), not subclassed, so no
 /// stage can forget to implement it. No KVO on Linux, so state sits behind a lock.

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 extension PhotoSource {
     /// The nearest copy of the photo's bytes, and where it was. `held`: bytes the caller already

@@ -3,6 +3,7 @@ import Foundation
 import GdkPixbuf
 import GLibRuntime
 import PhotoDecoding
+import PhotoTrace
 
 /// An animation read for the viewer: here (with the share of the decode budget its frames hold,
 /// given back when the playback that keeps it is dropped), or in a helper that sends its frames.

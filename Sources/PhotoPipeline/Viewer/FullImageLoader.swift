@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 /// What the viewer shows about a loaded photo besides its pixels (the Details panel).
 public struct FullImageDetails: Sendable {

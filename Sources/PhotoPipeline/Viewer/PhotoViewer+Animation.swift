@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import PhotoTrace
 
 extension PhotoViewer {
     /// Read the animation in `data` (the bytes of `row`, which the viewer shows) on the viewer

@@ -1,6 +1,7 @@
 // Why this exists: the viewer's loads as operations: one per row on the viewer queue, waiting on the row's download when one is in flight (and taking its bytes), cancelled without removing that dependency, and applied on the main loop.
 import Foundation
 import GLibRuntime
+import PhotoTrace
 
 extension PhotoViewer {
     func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false, drawingSide: Int? = nil) {

@@ -2,6 +2,8 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import GalleryContents
+import PhotoTrace
 
 /// A photo decoded for the viewer.
 public struct FullImage: Sendable {

@@ -1,6 +1,7 @@
 // Why this exists: the operations inspector beside the list: made when first opened, shown and hidden (Ctrl+Shift+O), its width and state kept in GSettings, its controls wired to the list and the export.
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class InspectorController {

@@ -4,6 +4,7 @@ import GLibRuntime
 import Gtk
 import PhotoPipeline
 import PhotoFetching
+import PhotoTrace
 
 @MainActor
 final class InspectorPanel {

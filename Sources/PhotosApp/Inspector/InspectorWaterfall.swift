@@ -4,6 +4,7 @@ import Gtk
 import PhotoDecoding
 import PhotoPipeline
 import PhotoFetching
+import PhotoTrace
 
 /// One operation as the trace told it.
 struct WaterfallLine {

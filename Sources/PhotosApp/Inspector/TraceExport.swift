@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoPipeline
 import PhotoFetching
+import PhotoTrace
 
 @MainActor
 struct TraceExport {

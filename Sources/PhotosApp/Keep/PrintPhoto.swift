@@ -3,6 +3,7 @@ import Foundation
 import GLibDesktop
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 struct PrintPhoto {

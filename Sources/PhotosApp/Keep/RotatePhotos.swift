@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 /// Made for each turn: what it needs, the window's note and edits, outlive it.
 @MainActor

@@ -4,6 +4,7 @@ import GLibRuntime
 import Gtk
 import PhotoPipeline
 import GLibDesktop
+import PhotoTrace
 
 @MainActor
 struct SavePhoto {

@@ -4,6 +4,7 @@ import GLibDesktop
 import GLibIO
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 struct SetBackground {

@@ -2,6 +2,7 @@
 import Foundation
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 extension GalleryLayout {
     /// The thumbnail size each starts at (and Ctrl+0 returns to): a grid's cells are larger.

@@ -1,6 +1,7 @@
 // Why this exists: the list's side of the scroll scheduler (OnscreenList): which rows are on screen, a layout asked for, and a screen GTK 4.8 left blank below its rows at rest shown again.
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 extension GalleryList {
     func visibleRows() -> [Int] { VisibleRows.compute(bindings, in: scrolled) }

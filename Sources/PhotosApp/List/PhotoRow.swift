@@ -4,6 +4,8 @@ import Gtk
 import PhotoDecoding
 import PhotoPipeline
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 /// As few widgets as a row can have: a box holding one row view that draws the thumbnail, the
 /// name and the status (CpRowView, of fixed size, so a rebind only redraws it: nothing is

@@ -1,6 +1,7 @@
 // Why this exists: what a row's tooltip says of its photo's date in a folder sorted by date: when it was taken, or that it has no date taken and its modification time stands in, in the user's locale.
 import Foundation
 import PhotoPipeline
+import GalleryContents
 
 @MainActor
 enum RowDateText {

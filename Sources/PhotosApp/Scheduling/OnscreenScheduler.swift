@@ -1,6 +1,7 @@
 // Why this exists: the tutorial's Fine Tuning on GTK: suspend while scrolling; when it stops, cancel what left the screen, start what is on it, resume, then prefetch.
 import Foundation
 import PhotoPipeline
+import PhotoTrace
 
 /// The rules, each tested in `OnscreenSchedulerTests` without a display:
 /// 1. While scrolling, nothing starts: the queues are suspended and no row is wanted.

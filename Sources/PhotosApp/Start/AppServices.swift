@@ -3,6 +3,8 @@ import Foundation
 import PhotoDecoding
 import PhotoPipeline
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 final class AppServices {

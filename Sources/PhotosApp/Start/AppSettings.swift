@@ -5,6 +5,8 @@ import Gtk
 import PhotoPipeline
 import GLibDesktop
 import PhotoDecoding
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 final class AppSettings {

@@ -5,6 +5,8 @@ import Gtk
 import PhotoDecoding
 import PhotoPipeline
 import GLibDesktop
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 final class ClassicPhotosApp {

@@ -1,6 +1,8 @@
 // Why this exists: the app's own command-line options (trace, concurrency, naive mode, an export once the gallery has loaded), stripped before GApplication sees argv.
 import Foundation
 import PhotoPipeline
+import GalleryContents
+import PhotoTrace
 
 struct CommandLineOptions {
     var tracePath: String?

@@ -2,6 +2,7 @@
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class ContrastFollower {

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 enum DecoderSandbox {

@@ -4,6 +4,7 @@ import GLibIO
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 public enum Launch {
     /// Run the app with its command line; returns the exit status.

@@ -2,6 +2,7 @@
 import Foundation
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 enum RendererChoice {

@@ -1,6 +1,7 @@
 // Why this exists: moving between the list and the viewer: a row activated opens its photo, Back returns to the list scrolled to the photo shown last; the header's buttons, the viewer's keys, fullscreen and the slideshow follow.
 import Gtk
 import PhotoPipeline
+import GalleryContents
 
 @MainActor
 final class ViewerNavigation {

@@ -1,6 +1,7 @@
 // Why this exists: the viewer page follows a folder that changes under it: the photo shown keeps its zoom and pan at its new position, a deleted one gives way to its neighbour, and when no photo is left the viewer closes.
 import Foundation
 import PhotoPipeline
+import GalleryContents
 
 extension ViewerPage {
     /// The folder shown changed (the gallery applied it): the photo shown keeps its view at its

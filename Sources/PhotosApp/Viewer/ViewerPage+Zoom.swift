@@ -1,6 +1,7 @@
 // Why this exists: the viewer's zoom: its steps, one place for its own keys (plus, minus, 0) and for Ctrl+plus, Ctrl+minus and Ctrl+0, which the window hands to the viewer while it shows (in the list they size the thumbnails), and what a zoom asks for: the photo at full size, or a drawing rendered again.
 import Foundation
 import PhotoPipeline
+import PhotoTrace
 
 extension ViewerPage {
     /// In (1), out (-1) or to best fit (0).

@@ -4,6 +4,7 @@ import GLibRuntime
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class ViewerPage {

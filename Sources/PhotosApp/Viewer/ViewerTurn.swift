@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class ViewerTurn {

@@ -5,6 +5,7 @@ import GdkPixbuf
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class DisplayColour {

@@ -5,6 +5,7 @@ import Gtk
 import PhotoDecoding
 import PhotoPipeline
 import PhotoFetching
+import GalleryContents
 
 @MainActor
 final class EmptyPage {

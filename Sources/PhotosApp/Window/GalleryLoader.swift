@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoPipeline
 import PhotoFetching
+import GalleryContents
 
 @MainActor
 final class GalleryLoader {

@@ -2,6 +2,8 @@
 import Foundation
 import Gtk
 import PhotoPipeline
+import GalleryContents
+import PhotoTrace
 
 extension GalleryWindow {
     /// Load a gallery; the window stays live. Reloading the gallery on screen keeps its rows,

@@ -3,6 +3,7 @@ import Foundation
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import GalleryContents
 
 extension GalleryWindow {
     /// A folder's whole listing: kept up to date from now on; one over the cap says so.

@@ -2,6 +2,7 @@
 import Foundation
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 extension GalleryWindow {
     /// Lay the gallery out as `layout` (the `view` action's state): remembered; the view made

@@ -4,6 +4,8 @@ import Gtk
 import PhotoDecoding
 import PhotoPipeline
 import PhotoFetching
+import GalleryContents
+import PhotoTrace
 
 extension GalleryWindow {
     /// The app stopped while `uri` was loading last time: it is not reopened; the empty page

@@ -2,6 +2,8 @@
 import Foundation
 import GLibRuntime
 import PhotoPipeline
+import GalleryContents
+import PhotoTrace
 
 extension GalleryWindow {
     /// The key a gallery's order is remembered by: a local gallery's path, else its URI.

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoPipeline
+import PhotoTrace
 
 extension GalleryWindow {
     /// Ctrl+plus (1), Ctrl+minus (-1), Ctrl+0 (0): the thumbnail size that step leads to; nil

@@ -4,6 +4,8 @@ import GLibRuntime
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
+import GalleryContents
+import PhotoTrace
 
 @MainActor
 final class GalleryWindow {

@@ -2,6 +2,7 @@
 import Foundation
 import GLibDesktop
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 enum HelpManual {

@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import PhotoFetching
+import PhotoTrace
 
 @MainActor
 final class LocalNetworkConsent {

@@ -1,6 +1,7 @@
 // Why this exists: SIGUSR1 traces how many operations the gallery still holds (tests check that nothing is left behind after a scroll or a close).
 import GLibRuntime
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 enum PipelineDiagnostics {

@@ -2,6 +2,7 @@
 import GLibRuntime
 import Gtk
 import PhotoPipeline
+import GalleryContents
 
 @MainActor
 final class SortMenu {

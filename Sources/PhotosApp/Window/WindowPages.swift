@@ -1,6 +1,7 @@
 // Why this exists: the window body's pages (empty, loading, list, viewer): which one shows, switched in one place and traced.
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 final class WindowPages {

@@ -1,6 +1,7 @@
 // Why this exists: the window's size and maximised state: restored at start from GSettings, traced when they change, saved when the window closes or the app quits.
 import Gtk
 import PhotoPipeline
+import PhotoTrace
 
 @MainActor
 enum WindowState {

@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 
 public final class AppBench {
     let xvfb: Xvfb

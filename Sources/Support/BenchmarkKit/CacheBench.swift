@@ -5,6 +5,7 @@ import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
 import PhotoFetching
+import PhotoTrace
 
 extension AppBench {
     /// Manifest → every row of the first screen filtered, in ms (nil if it did not happen).

@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 
 extension AppBench {
     public func timeToFilteredScreen() throws -> [Result] {

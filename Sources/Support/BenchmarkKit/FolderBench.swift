@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
+import GalleryContents
 
 extension AppBench {
     /// A folder of `count` links to the sample photos, "photo N.png" (made once).

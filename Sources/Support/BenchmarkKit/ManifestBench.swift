@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
+import GalleryContents
 
 /// Manifest files as users have them: a JSON array, and dictionaries written by Python's plistlib
 /// (XML and binary), each row a name and an absolute photo URL (about 69 bytes a row in JSON).

@@ -1,6 +1,7 @@
 // Why this exists: the inspector's cost at its source: 10,000 operations a second (queued, started, finished, state, image: five events each) into the trace observer, as a share of one core.
 import Foundation
 import PhotoPipeline
+import PhotoTrace
 
 public enum ObserverBench {
     public static func run(repetitions: Int) -> [Result] {

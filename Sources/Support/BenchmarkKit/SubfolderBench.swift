@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import PhotoPipeline
 import TestAndBenchSupport
+import GalleryContents
 
 extension AppBench {
     static let benchSubfolders = 1_000, photosPerSubfolder = 100

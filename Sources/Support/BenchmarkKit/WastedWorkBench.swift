@@ -2,6 +2,7 @@
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 
 extension AppBench {
     /// Fling down in bursts until the list rests at or past `row`; returns the rests' visible rows.

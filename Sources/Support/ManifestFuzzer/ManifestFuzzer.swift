@@ -2,6 +2,7 @@
 import Foundation
 import FuzzerDriver
 import PhotoPipeline
+import GalleryContents
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -2,6 +2,7 @@
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 
 public final class AppProcess {
     public let process: ChildProcess

@@ -1,6 +1,7 @@
 // Why this exists: reads the app's --trace file back into the app's own TraceEvent type, for tests and benchmarks.
 import Foundation
 import PhotoPipeline
+import PhotoTrace
 
 /// One line of the trace: when (seconds since the app started) and what.
 public struct TraceRecord: Sendable {

@@ -1,6 +1,7 @@
 // Why this exists: a folder gallery sorted again: by another order the user chose, or by date taken once its photos' dates are read; said as one FolderChange that moves every row, so each keeps its record, its image and its work.
 import Foundation
 import PhotoDecoding
+import PhotoTrace
 
 extension FolderContents {
     func precedes(_ a: Photo, _ b: Photo) -> Bool { order.precedes(a, b) }

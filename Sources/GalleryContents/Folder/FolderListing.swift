@@ -5,6 +5,7 @@ import GLibRuntime
 import GLibIO
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 public enum FolderListing {
     /// The content types the installed GdkPixbuf loaders read, but those the decoder does not.

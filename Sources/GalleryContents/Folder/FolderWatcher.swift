@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GLibIO
 import PhotoDecoding
+import PhotoTrace
 
 @MainActor
 public final class FolderWatcher {

@@ -35,7 +35,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case started(queue: Stage, row: Int)
     case finished(queue: Stage, row: Int)
     case cancelled(queue: Stage, row: Int)
-    case state(row: Int, state: PhotoState, reason: String?, code: StageFailure.Code? = nil)
+    case state(row: Int, state: PhotoState, reason: String?, code: FailureCode? = nil)
     case image(row: Int, from: ImageSource, pixels: Int)
     case colour(url: String, profile: String?, converted: Bool, ignored: String?)
     case http(url: String, status: Int, bytes: Int)
