@@ -15,6 +15,9 @@ import PhotoTrace
 @MainActor
 final class PhotoRow: PhotoRowView {
     let container: Box
+    /// What the row draws (thumbnail, name, status), without the space around it (RowInsets):
+    /// the row is on screen when this is.
+    var content: Widget { view }
     /// The thumbnail (or placeholder, or failure picture), the name and the status, in one widget.
     /// 24 px between picture and text: what the row's box put between them (its 12, and 12 more
     /// that GTK's theme gives a box in a `.rich-list` row).

@@ -13,7 +13,8 @@ enum VisibleRows {
         guard height > 0 else { return [] }
         return bindings.boundRows.compactMap { row, view in
             // GtkListView unmaps rows it scrolled out of view and leaves their old geometry: skip them.
-            guard view.container.isMapped, let box = view.container.bounds(in: viewport), box.height > 0 else { return nil }
+            // A row counts once what it draws is on screen, not its padding alone (RowInsets).
+            guard view.container.isMapped, let box = view.content.bounds(in: viewport), box.height > 0 else { return nil }
             return box.y + box.height > 0 && box.y < height ? row : nil
         }.sorted()
     }
@@ -22,7 +23,7 @@ enum VisibleRows {
     static func bottom(of rows: [Int], _ bindings: RowBindings<PhotoRow>, in viewport: ScrolledWindow) -> Double? {
         let wanted = Set(rows)
         return bindings.boundRows.compactMap { row, view -> Double? in
-            guard wanted.contains(row), view.container.isMapped, let box = view.container.bounds(in: viewport) else { return nil }
+            guard wanted.contains(row), view.container.isMapped, let box = view.content.bounds(in: viewport) else { return nil }
             return box.y + box.height
         }.max()
     }

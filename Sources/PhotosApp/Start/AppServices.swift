@@ -22,12 +22,15 @@ final class AppServices {
     /// How GTK's renderer was chosen at start-up.
     var renderer: RendererChoice.Decision?
 
-    /// Where photos are decoded and edited: the app's sandboxed helpers (`DecoderSandbox`).
+    /// Where photos are decoded and edited: the app's sandboxed helpers, and the user's choice
+    /// where they cannot be sandboxed.
+    let sandbox: DecoderSandbox
     let decoders: Decoders
 
-    init(options: CommandLineOptions, decoders: Decoders) {
+    init(options: CommandLineOptions, sandbox: DecoderSandbox) {
         self.options = options
-        self.decoders = decoders
+        self.sandbox = sandbox
+        decoders = sandbox.decoders
         http = HTTPClient(configuration: .traced)
         fetcher = ResourceFetcher(http: http)
         memory = MemoryCache(limit: CacheLimits.memory(settingMiB: preferences.memoryCacheSize))

@@ -17,13 +17,13 @@ final class ClassicPhotosApp {
     private let contrast = ContrastFollower()
     private let textScale = TextScaleFollower()
 
-    init(options: CommandLineOptions, decoders: Decoders) {
+    init(options: CommandLineOptions, sandbox: DecoderSandbox) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
-        services = AppServices(options: options, decoders: decoders)
+        services = AppServices(options: options, sandbox: sandbox)
         Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
-        DecoderSandbox.remember(services.preferences.decodesWithoutSandbox)
-        DecoderSandbox.ask = { [weak self] why in self?.askSandboxConsent(why) }
-        DecoderSandbox.onChoiceChanged = { [weak self] in self?.mainWindow?.reload() }
+        services.sandbox.remember(services.preferences.decodesWithoutSandbox)
+        services.sandbox.ask = { [weak self] why in self?.askSandboxConsent(why) }
+        services.sandbox.onChoiceChanged = { [weak self] in self?.mainWindow?.reload() }
         application.onStartup { [weak self] in
             // GTK is initialized, no window is realized yet: the moment to pick the renderer.
             self?.services.renderer = RendererChoice.apply()
@@ -73,9 +73,9 @@ final class ClassicPhotosApp {
     func askSandboxConsent(_ why: Words) {
         let window = self.window()
         window.sandboxNotice.onAsk = { [weak self] in self?.askSandboxConsent(why) }
-        SandboxConsentDialog.present(over: window.window, why: why, landlock: DecoderSandbox.landlock ?? HelperPool.landlockAvailable) { [weak self] allowed in
+        SandboxConsentDialog.present(over: window.window, why: why, landlock: services.sandbox.landlock ?? HelperPool.landlockAvailable) { [weak self] allowed in
             guard let self else { return }
-            DecoderSandbox.choose(allowed, preferences: self.services.preferences)
+            services.sandbox.choose(allowed, preferences: self.services.preferences)
             self.application.setActionState("unsandboxed-decoding", allowed)
         }
     }
@@ -89,19 +89,19 @@ final class ClassicPhotosApp {
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }
         application.addAction("operations", accels: ["<Primary><Shift>o"]) { [weak self] in self?.window().toggleInspector() }
         // Decoding without bubblewrap (offered only where it cannot run): on asks first, off withdraws at once.
-        application.addToggleAction("unsandboxed-decoding", state: DecoderSandbox.allowsUnsandboxed) { [weak self] wanted in
+        application.addToggleAction("unsandboxed-decoding", state: services.sandbox.allowsUnsandboxed) { [weak self] wanted in
             guard let self else { return }
             if wanted {
                 self.application.setActionState("unsandboxed-decoding", false)
-                if let why = DecoderSandbox.lost { self.askSandboxConsent(why) }
+                if let why = services.sandbox.lost { self.askSandboxConsent(why) }
             } else {
-                DecoderSandbox.choose(false, preferences: self.services.preferences)
+                services.sandbox.choose(false, preferences: self.services.preferences)
             }
         }
-        DecoderSandbox.observe { [weak self] in
+        services.sandbox.observe { [weak self] in
             guard let self else { return }
-            self.application.setActionEnabled("unsandboxed-decoding", DecoderSandbox.lost != nil)
-            self.application.setActionState("unsandboxed-decoding", DecoderSandbox.decodesUnsandboxed)
+            self.application.setActionEnabled("unsandboxed-decoding", services.sandbox.lost != nil)
+            self.application.setActionState("unsandboxed-decoding", services.sandbox.decodesUnsandboxed)
         }
         application.addAction("export-trace", accels: ["<Primary><Shift>e"]) { [weak self] in self?.window().exportTrace() }
         application.addAction("save-as", accels: ["<Primary>s"]) { [weak self] in self?.window().savePhoto() }

@@ -5,26 +5,31 @@ import PhotoDecoding
 import PhotoPipeline
 import PhotoTrace
 
+/// One per process, made by `Launch` and held by the app's services.
 @MainActor
-enum DecoderSandbox {
+final class DecoderSandbox {
     /// Why bubblewrap cannot run here, once that is known; nil while it can (or before a helper started).
-    private(set) static var lost: Words?
+    private(set) var lost: Words?
     /// Where decoding without it runs, whether Landlock confines the helpers (nil: not known yet).
-    private(set) static var landlock: Bool?
+    private(set) var landlock: Bool?
     /// Told when the sandbox is found unable to run, and when the user's choice changes.
-    private static var listeners: [() -> Void] = []
+    private var listeners: [() -> Void] = []
     /// Asks the user (the window's dialog); set by the app once it has a window.
-    static var ask: ((Words) -> Void)?
+    var ask: ((Words) -> Void)?
     /// Called when photos may now be decoded or may no longer be: the galleries load again.
-    static var onChoiceChanged: (() -> Void)?
-    /// The app's helpers, whose consent this keeps (the app hands them on as `Decoders`).
-    private static var pool: HelperPool?
+    var onChoiceChanged: (() -> Void)?
+    /// The app's helpers, whose consent this keeps.
+    private let pool = HelperPool()
+    /// Where the app decodes: these helpers, and nowhere else.
+    var decoders: Decoders { .helpers(pool) }
+
+    private init() {}
 
     /// Start the pool, one helper warm, before the first window; the app itself made non-dumpable.
-    /// Returns where the app decodes: these helpers, and nowhere else.
-    static func start() -> Decoders {
+    static func start() -> DecoderSandbox {
         _ = HelperPool.protectTheApp()
-        let pool = HelperPool()
+        let sandbox = DecoderSandbox()
+        let pool = sandbox.pool
         pool.onStarted = { state, started in
             switch state {
             case .bubblewrap:
@@ -35,11 +40,10 @@ enum DecoderSandbox {
                 break
             }
         }
-        pool.onUnavailable = { why in
+        pool.onUnavailable = { [weak sandbox] why in
             let confined = HelperPool.landlockAvailable
-            MainLoop.invoke { found(why, landlock: confined) }
+            MainLoop.invoke { sandbox?.found(why, landlock: confined) }
         }
-        self.pool = pool
         pool.warm()
         // Sandboxes an earlier run left behind, killed as a helper started, are ended: a few
         // seconds in, clear of the start (run at once, it put 13 ms on the first frame, measured).
@@ -48,38 +52,37 @@ enum DecoderSandbox {
             let ended = OrphanSandboxes.end(helper: helper)
             if !ended.isEmpty { Trace.shared.emit(.sandboxesEnded(count: ended.count)) }
         }
-        return .helpers(pool)
+        return sandbox
     }
 
     /// The user's remembered choice, once the preferences are there (before any question).
-    static func remember(_ allowed: Bool) {
-        if allowed { pool?.allowsUnsandboxed = true }
+    func remember(_ allowed: Bool) {
+        if allowed { pool.allowsUnsandboxed = true }
     }
 
     /// Whether the user allowed decoding without bubblewrap (remembered, or chosen since).
-    static var allowsUnsandboxed: Bool { pool?.allowsUnsandboxed == true }
+    var allowsUnsandboxed: Bool { pool.allowsUnsandboxed }
 
     /// Whether photos are decoded without bubblewrap here (it cannot run, and that is allowed).
-    static var decodesUnsandboxed: Bool { lost != nil && pool?.allowsUnsandboxed == true }
+    var decodesUnsandboxed: Bool { lost != nil && pool.allowsUnsandboxed }
 
     /// Call `changed` now and whenever the sandbox's state or the user's choice changes.
-    static func observe(_ changed: @escaping () -> Void) {
+    func observe(_ changed: @escaping () -> Void) {
         listeners.append(changed)
         changed()
     }
 
-    private static func found(_ why: Words, landlock confined: Bool) {
+    private func found(_ why: Words, landlock confined: Bool) {
         lost = why
         landlock = confined
         listeners.forEach { $0() }
-        guard pool?.allowsUnsandboxed != true else { return }
+        guard !pool.allowsUnsandboxed else { return }
         Trace.shared.emit(.sandboxConsent(action: .asked))
         ask?(why)
     }
 
     /// The user's answer (the dialog's, or the menu's).
-    static func choose(_ allowed: Bool, preferences: AppSettings) {
-        guard let pool else { return }
+    func choose(_ allowed: Bool, preferences: AppSettings) {
         let before = pool.allowsUnsandboxed
         pool.allowsUnsandboxed = allowed
         preferences.decodesWithoutSandbox = allowed
@@ -89,5 +92,5 @@ enum DecoderSandbox {
     }
 
     /// Stop the idle helpers as the app ends.
-    static func stop() { pool?.stopAll() }
+    func stop() { pool.stopAll() }
 }

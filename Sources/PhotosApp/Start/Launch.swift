@@ -49,9 +49,9 @@ public enum Launch {
         // Before GTK opens the display, which loads GL unless told there is no GPU to find.
         RendererChoice.prepare()
         MainLoop.installDispatchBridge()
-        let decoders = DecoderSandbox.start()
-        let status = ClassicPhotosApp(options: options, decoders: decoders).run(arguments: options.remaining)
-        DecoderSandbox.stop()
+        let sandbox = DecoderSandbox.start()
+        let status = ClassicPhotosApp(options: options, sandbox: sandbox).run(arguments: options.remaining)
+        sandbox.stop()
         Trace.shared.close()
         sessionTrace?.remove()
         DragOut.removeFiles()

@@ -15,7 +15,7 @@ final class GalleryWindow {
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
     let errorBar = InfoBar(type: .error)
-    let sandboxNotice = SandboxNotice()
+    let sandboxNotice: SandboxNotice
     private let dropTarget = DropTarget()
     let list: GalleryList
     let viewerPage = ViewerPage()
@@ -57,6 +57,7 @@ final class GalleryWindow {
 
     init(application: Application, services: AppServices) {
         self.services = services
+        sandboxNotice = SandboxNotice(sandbox: services.sandbox)
         self.application = application
         window = ApplicationWindow(application: application)
         let layout = services.options.layout ?? services.preferences.layout

@@ -15,8 +15,10 @@ final class SandboxNotice {
     static let allowResponse: Int32 = 1
     /// Shows the consent dialog (the window's).
     var onAsk: (() -> Void)?
+    private let sandbox: DecoderSandbox
 
-    init() {
+    init(sandbox: DecoderSandbox) {
+        self.sandbox = sandbox
         for bar in [unsandboxed, closed] {
             bar.revealed = false
             view.append(bar)
@@ -28,7 +30,7 @@ final class SandboxNotice {
         closed.onResponse { [weak self] response in
             if response == Self.allowResponse { self?.onAsk?() } else { self?.dismiss(self?.closed) }
         }
-        DecoderSandbox.observe { [weak self] in self?.update() }
+        sandbox.observe { [weak self] in self?.update() }
     }
 
     private func dismiss(_ bar: InfoBar?) {
@@ -38,10 +40,10 @@ final class SandboxNotice {
     }
 
     private func update() {
-        guard let why = DecoderSandbox.lost else { return }
-        if DecoderSandbox.decodesUnsandboxed {
+        guard let why = sandbox.lost else { return }
+        if sandbox.decodesUnsandboxed {
             closed.revealed = false
-            let confined = DecoderSandbox.landlock == true
+            let confined = sandbox.landlock == true
             unsandboxed.text = fill(confined
                 ? tr("Photos are decoded without a sandbox (%1$s), as you allowed. Each is decoded in a process of its own that cannot reach the network, start programs or write files, and Landlock keeps it from your files; a photo made to attack an image decoder could still read the system's files that process reads.")
                 : tr("Photos are decoded without a sandbox (%1$s), as you allowed. Each is decoded in a process of its own that cannot reach the network, start programs or write files, but this system has no Landlock either: a photo made to attack an image decoder could read your files."),
