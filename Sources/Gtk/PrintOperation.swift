@@ -8,7 +8,7 @@ public final class PrintOperation {
     public let ref: ObjectRef
     private var operation: UnsafeMutablePointer<GtkPrintOperation> { ref.pointer.raw.assumingMemoryBound(to: GtkPrintOperation.self) }
     /// Kept while the dialog and the printing run (GTK holds the operation, not this object).
-    private static var running: [PrintOperation] = []
+    private var keptWhileRunning: PrintOperation?
     /// `done` was called (GTK may also emit `done` for a run that failed at once).
     private var finished = false
 
@@ -56,11 +56,11 @@ public final class PrintOperation {
 
     /// Show the print dialog over `parent`; `done` says how it ended (after the page was sent).
     public func run(parent: Window, done: @escaping @MainActor (Outcome) -> Void) {
-        Self.running.append(self)
+        keptWhileRunning = self
         let finish = { [weak self] (outcome: Outcome) in
             guard let self, !self.finished else { return }
             self.finished = true
-            Self.running.removeAll { $0 === self }
+            self.keptWhileRunning = nil
             done(outcome)
         }
         Signal.connectInt(ref.pointer, "done") { [weak self] result in

@@ -24,12 +24,12 @@ final class FrameProbe {
     /// The main thread's schedule at the last frame's end: what it waited for a CPU since.
     private var scheduleAtFrame: ThreadSchedule?
     /// Time in the app's own row bind and unbind handlers since the last frame.
-    private static var bindMicroseconds: Int64 = 0
-    private static var binds = 0
+    private var bindMicroseconds: Int64 = 0
+    private var binds = 0
 
     /// Time a row bind or unbind (with the probe on), for the frame's `phases` event.
-    static func measureBind(_ body: () -> Void) {
-        guard isEnabled else { return body() }
+    func measureBind(_ body: () -> Void) {
+        guard Self.isEnabled else { return body() }
         let start = MainLoop.monotonicMicroseconds
         body()
         bindMicroseconds += MainLoop.monotonicMicroseconds - start
@@ -73,15 +73,15 @@ final class FrameProbe {
                 let waited = scheduleAtFrame.flatMap { before in schedule.map { $0.waitingMs - before.waitingMs } }
                 scheduleAtFrame = schedule
                 Trace.shared.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
-                                          bind: Double(Self.bindMicroseconds) / 1000, binds: Self.binds, cpu: cpu, waited: waited))
+                                          bind: Double(self.bindMicroseconds) / 1000, binds: self.binds, cpu: cpu, waited: waited))
             } else {
                 scheduleAtFrame = ThreadSchedule.now()
             }
             lastFrame = start
             phaseEnds.removeAll(keepingCapacity: true)
             cpuAtBeforePaint = nil
-            Self.bindMicroseconds = 0
-            Self.binds = 0
+            self.bindMicroseconds = 0
+            self.binds = 0
         }
         guard Self.isEnabled else { return }
         // The frame's own work begins at before-paint (first handler; flush-events runs only
@@ -98,18 +98,13 @@ final class FrameProbe {
         }
         window.addTickCallback { true }
         tick()
-        Self.sampleStalls()
+        _ = Self.stallSampling
     }
 
     /// What the main thread runs during a stall of 16 ms or more, sampled every 8 ms (once per process).
-    private static var sampling = false
-    private static func sampleStalls() {
-        guard !sampling else { return }
-        sampling = true
-        StallSampler.start(thresholdMs: 16, intervalMs: 8) { stall in
-            let stacks = stall.stacks.map { $0.joined(separator: " ") }.joined(separator: ";")
-            Trace.shared.emit(.stallStack(ms: stall.wallMs, cpu: stall.cpuMs, stacks: stacks))
-        }
+    private static let stallSampling: Bool = StallSampler.start(thresholdMs: 16, intervalMs: 8) { stall in
+        let stacks = stall.stacks.map { $0.joined(separator: " ") }.joined(separator: ";")
+        Trace.shared.emit(.stallStack(ms: stall.wallMs, cpu: stall.cpuMs, stacks: stacks))
     }
 
     /// A one-shot timer re-armed each time: its lateness is how long the main loop was busy.

@@ -4,8 +4,9 @@ import Gtk
 import PhotoPipeline
 import PhotoTrace
 
+/// One per process, held by the app's services.
 @MainActor
-enum CopyPhotos {
+final class CopyPhotos {
     /// Most photos copied at once: each is a full-size PNG in the runtime folder (memory, on most
     /// systems). Export Gallery takes more.
     static let most = 100
@@ -15,16 +16,16 @@ enum CopyPhotos {
         ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_COPY_BYTES"].flatMap { Int($0) } ?? 512 << 20
     }
     /// The copy being made (its operations report to it).
-    private(set) static var running: GalleryExport?
+    private(set) var running: GalleryExport?
     /// The last copy's folder, removed at the next copy and at quit (what was pasted has been copied by then).
-    private static var folders: [PrivateFolder] = []
+    private var folders: [PrivateFolder] = []
 
-    static var isRunning: Bool { running != nil }
+    var isRunning: Bool { running != nil }
 
-    static func run(_ photos: [ChosenPhoto], widget: Widget, note: WindowNote) {
+    func run(_ photos: [ChosenPhoto], widget: Widget, note: WindowNote) {
         guard let gallery = photos.first?.gallery else { return }
-        guard photos.count <= most else {
-            return note.show(fill(tr("Copy takes at most %s photos at once: export the others"), ViewerPage.number(most)), failed: true)
+        guard photos.count <= Self.most else {
+            return note.show(fill(tr("Copy takes at most %s photos at once: export the others"), ViewerPage.number(Self.most)), failed: true)
         }
         guard running == nil else { return note.show(tr("An export is already running"), failed: true) }
         // The clipboard holds one copy at a time: the last copy's files go (a paste has copied them).
@@ -39,10 +40,10 @@ enum CopyPhotos {
         } catch {
             return note.show(fill(tr("Could not copy the photos: %s"), error.description), failed: true)
         }
-        export.byteLimit = byteLimit
+        export.byteLimit = Self.byteLimit
         running = export
-        export.onEnded = { [weak widget] in
-            running = nil
+        export.onEnded = { [weak self, weak widget] in
+            self?.running = nil
             let failure = export.failures.first { !$0.failure.isCancelled }
             Trace.shared.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason ?? export.stopReason))
             guard let widget, !export.writtenFiles.isEmpty else {
@@ -61,14 +62,14 @@ enum CopyPhotos {
     }
 
     /// At quit: the files made for copies go.
-    static func removeFiles() {
+    func removeFiles() {
         // The window is gone: a copy still running ends without telling it.
         running?.onEnded = nil
         running?.cancel()
         removeFolders()
     }
 
-    private static func removeFolders() {
+    private func removeFolders() {
         for folder in folders { folder.remove() }
         folders = []
     }

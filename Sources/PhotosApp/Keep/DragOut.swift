@@ -3,13 +3,14 @@ import Foundation
 import Gtk
 import PhotoPipeline
 
+/// One per process, held by the app's services.
 @MainActor
-enum DragOut {
+final class DragOut {
     /// Made at the first drag that needs a file.
-    private static var folder: PrivateFolder?
+    private var folder: PrivateFolder?
 
     /// What a drag of `photo`, shown as `texture`, offers.
-    static func content(_ photo: ChosenPhoto, shown texture: Texture) -> DragContent {
+    func content(_ photo: ChosenPhoto, shown texture: Texture) -> DragContent {
         let icon = Self.icon(texture)
         if !photo.sepia, photo.isUsersOwnFile {
             return DragContent(filePath: photo.url.path, texture: texture, icon: icon)
@@ -23,7 +24,7 @@ enum DragOut {
     /// What a drag of several selected rows offers: a file list, each row as `content` makes it
     /// from the image it shows (a local photo shown as it is, its own file; else a PNG of that
     /// image). A row that shows nothing yet, and is not such a photo, is left out.
-    static func content(_ photos: [ChosenPhoto], dragged texture: Texture) -> DragContent? {
+    func content(_ photos: [ChosenPhoto], dragged texture: Texture) -> DragContent? {
         var paths: [String] = []
         for photo in photos {
             guard let shown = photo.gallery.shownImage(photo.row) else {
@@ -34,7 +35,7 @@ enum DragOut {
             if let path = content(row, shown: Texture(pixbuf: shown.image.pixbuf)).filePath { paths.append(path) }
         }
         guard !paths.isEmpty else { return nil }
-        return DragContent(filePaths: paths, icon: icon(texture))
+        return DragContent(filePaths: paths, icon: Self.icon(texture))
     }
 
     /// A small picture of the photo under the pointer (at most 160 pixels a side).
@@ -46,7 +47,7 @@ enum DragOut {
     }
 
     /// At quit: the files made for drags go.
-    static func removeFiles() {
+    func removeFiles() {
         folder?.remove()
         folder = nil
     }

@@ -43,6 +43,10 @@ final class GalleryList: OnscreenList {
     lazy var placeholders = RowPlaceholders(size: thumbnailSize, scale: max(1, listView.scaleFactor), for: listView)
     /// Every row widget made (GTK recycles a few hundred at most), to resize them all.
     var rows: [Weak<PhotoRow>] = []
+    /// Times the binds for the frame probe (benchmarks), when it runs.
+    weak var probe: FrameProbe?
+    /// What a row dragged out offers (set by the window).
+    weak var drags: DragOut?
 
     init(thumbnailSize: Int32, layout: GalleryLayout = .list) {
         self.thumbnailSize = thumbnailSize
@@ -98,10 +102,10 @@ final class GalleryList: OnscreenList {
                 // A row of a selection of several drags the selection.
                 let selected = self.listView.selectedRows
                 if selected.count >= 2, selected.contains(record.row) {
-                    return DragOut.content(selected.compactMap { PhotoChoice.row($0, of: gallery, sepia: true) }, dragged: texture)
+                    return self.drags?.content(selected.compactMap { PhotoChoice.row($0, of: gallery, sepia: true) }, dragged: texture)
                 }
                 guard let photo = PhotoChoice.row(record.row, of: gallery, sepia: record.state == .filtered) else { return nil }
-                return DragOut.content(photo, shown: texture)
+                return self.drags?.content(photo, shown: texture)
             }
             item.setChild(row.container)
             // Enter on a row opens its photo (the list view's `activate`); a click does too,
@@ -113,12 +117,12 @@ final class GalleryList: OnscreenList {
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
             // Mid-change, GTK binds at positions that are not yet final: bind once it is done.
             if self.changing { self.bindAfterChange.append((row, item)); return }
-            FrameProbe.measureBind { self.bind(row, at: item.position) }
+            measured { self.bind(row, at: item.position) }
         }
         factory.onUnbind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
             self.bindAfterChange.removeAll { $0.row === row }
-            FrameProbe.measureBind { self.unbind(row) }
+            measured { self.unbind(row) }
         }
     }
 
@@ -197,11 +201,16 @@ final class GalleryList: OnscreenList {
         bindings.reindex()
         let pending = bindAfterChange
         bindAfterChange = []
-        for (row, item) in pending { FrameProbe.measureBind { bind(row, at: item.position) } }
+        for (row, item) in pending { measured { bind(row, at: item.position) } }
         for row in change.changed where bindings.boundRows[row] != nil { rowChanged(row) }
     }
 
     /// More rows of the gallery shown arrived (a big manifest is still being read).
+    /// Run a bind or an unbind, timed when the frame probe runs.
+    func measured(_ body: () -> Void) {
+        if let probe { probe.measureBind(body) } else { body() }
+    }
+
     func rowsAdded(_ count: Int) {
         // While a new gallery's rest is held back, they join it.
         if heldBackRows > 0 { heldBackRows += count } else { model.append(count) }

@@ -17,12 +17,9 @@ enum RowInsets {
     gridview.\(cells) > child > box.\(cell) { margin: 0; padding: 21px; }
     """
 
-    private static var added = false
+    /// The rules added, the first time this is read.
+    private static let added: Void = StyleSheet.add(css)
 
     /// Add the rules once, before the first row is made.
-    static func addOnce() {
-        guard !added else { return }
-        added = true
-        StyleSheet.add(css)
-    }
+    static func addOnce() { _ = added }
 }

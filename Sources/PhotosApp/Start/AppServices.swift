@@ -25,6 +25,8 @@ final class AppServices {
     /// Where photos are decoded and edited: the app's sandboxed helpers, and the user's choice
     /// where they cannot be sandboxed.
     let sandbox: DecoderSandbox
+    /// Copy's and drags' files, in private folders removed at quit.
+    let copies = CopyPhotos(), drags = DragOut()
     let decoders: Decoders
 
     init(options: CommandLineOptions, sandbox: DecoderSandbox) {

@@ -17,7 +17,7 @@ final class ClassicPhotosApp {
     private let contrast = ContrastFollower()
     private let textScale = TextScaleFollower()
 
-    init(options: CommandLineOptions, sandbox: DecoderSandbox) {
+    init(options: CommandLineOptions, sandbox: DecoderSandbox, renderer: RendererChoice) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
         services = AppServices(options: options, sandbox: sandbox)
         Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
@@ -26,7 +26,7 @@ final class ClassicPhotosApp {
         services.sandbox.onChoiceChanged = { [weak self] in self?.mainWindow?.reload() }
         application.onStartup { [weak self] in
             // GTK is initialized, no window is realized yet: the moment to pick the renderer.
-            self?.services.renderer = RendererChoice.apply()
+            self?.services.renderer = renderer.apply()
             self?.addActions()
             self?.colorScheme.start()
             self?.contrast.start()

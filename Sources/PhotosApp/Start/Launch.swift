@@ -47,15 +47,16 @@ public enum Launch {
         atexit { Trace.shared.flush() }
         SessionBusCheck.disableAccessibilityWithoutBus()
         // Before GTK opens the display, which loads GL unless told there is no GPU to find.
-        RendererChoice.prepare()
+        let renderer = RendererChoice.prepare()
         MainLoop.installDispatchBridge()
         let sandbox = DecoderSandbox.start()
-        let status = ClassicPhotosApp(options: options, sandbox: sandbox).run(arguments: options.remaining)
+        let app = ClassicPhotosApp(options: options, sandbox: sandbox, renderer: renderer)
+        let status = app.run(arguments: options.remaining)
         sandbox.stop()
         Trace.shared.close()
         sessionTrace?.remove()
-        DragOut.removeFiles()
-        CopyPhotos.removeFiles()
+        app.services.drags.removeFiles()
+        app.services.copies.removeFiles()
         return status
     }
 }

@@ -4,8 +4,9 @@ import Gtk
 import PhotoPipeline
 import PhotoTrace
 
+/// Made once, before GTK starts (`prepare`), and applied at the application's start-up.
 @MainActor
-enum RendererChoice {
+final class RendererChoice {
     /// Why the renderer was chosen, and GL's name here (traced once the window shows which
     /// renderer GTK really made).
     struct Decision {
@@ -14,11 +15,13 @@ enum RendererChoice {
     }
 
     /// The choice made before GTK started, if it could be (`prepare`).
-    private static var prepared: Decision?
+    private var prepared: Decision?
     /// The connection `prepare` asked on, kept until GTK has opened the display.
-    private static var asked: X11Connection?
+    private var asked: X11Connection?
     /// GDK_DEBUG as the user launched the app (nil: unset), given back once GTK has read it.
-    private static var userDebug: String?
+    private var userDebug: String?
+
+    private init() {}
 
     /// Before GTK starts: on an X server with no direct rendering (Xvfb, Xvnc, a VM without a
     /// virtual GPU), GL could only be a software rasterizer, so choose cairo now and tell GDK not
@@ -26,18 +29,20 @@ enum RendererChoice {
     /// with Mesa's llvmpipe that is 57 ms before the first frame (175 → 119 ms, measured). Only
     /// where GDK will open X11 (GDK_BACKEND says x11, or there is no Wayland display to try first),
     /// and never over a GSK_RENDERER the user set.
-    static func prepare(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let chosen = environment["GSK_RENDERER"], !chosen.isEmpty { return }
-        guard opensX11(environment) else { return }
+    static func prepare(environment: [String: String] = ProcessInfo.processInfo.environment) -> RendererChoice {
+        let choice = RendererChoice()
+        if let chosen = environment["GSK_RENDERER"], !chosen.isEmpty { return choice }
+        guard opensX11(environment) else { return choice }
         let (missing, connection) = GLInfo.missingDirectRendering(onX11: environment["DISPLAY"])
         // Closed once GDK has its own connection (`apply`): an X server with no other client
         // would reset as this one left, and GDK's connection wait for it.
-        asked = connection
-        guard let why = missing else { return }
-        userDebug = environment["GDK_DEBUG"]
-        setenv("GDK_DEBUG", [userDebug, "gl-disable"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ","), 1)
+        choice.asked = connection
+        guard let why = missing else { return choice }
+        choice.userDebug = environment["GDK_DEBUG"]
+        setenv("GDK_DEBUG", [choice.userDebug, "gl-disable"].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ","), 1)
         setenv("GSK_RENDERER", "cairo", 1)
-        prepared = Decision(reason: .noDirectRendering, gl: why)
+        choice.prepared = Decision(reason: .noDirectRendering, gl: why)
+        return choice
     }
 
     /// Whether GDK will open an X11 display: GDK_BACKEND names x11 first, or it is unset and
@@ -55,7 +60,7 @@ enum RendererChoice {
     /// Decide (or take what `prepare` decided), and set `GSK_RENDERER` for GTK when choosing cairo. GTK reads the variable once,
     /// when it makes the first window's renderer, so call this before that (at the
     /// application's start-up, once GTK is initialized).
-    static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Decision {
+    func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Decision {
         asked = nil
         if let prepared {
             // GTK has read GDK_DEBUG: what the app's children inherit is the user's own again.

@@ -7,7 +7,7 @@ extension ViewerPage {
         drag.onPrepare { [weak self] in
             guard let self, self.zoom.isBestFit, let viewer = self.viewer, let shown = self.shown, shown.row == viewer.row,
                   let photo = PhotoChoice.current(viewer: viewer, list: nil) else { return nil }
-            return DragOut.content(photo, shown: shown.texture)
+            return self.drags?.content(photo, shown: shown.texture)
         }
         photo.addController(drag)
     }

@@ -31,6 +31,8 @@ final class ViewerPage {
     let infoButton = ToggleButton(iconName: "dialog-information-symbolic")
 
     var viewer: PhotoViewer?
+    /// What the photo dragged out offers (set by the window).
+    weak var drags: DragOut?
     /// Leave the viewer (Back, Escape, Alt+Left); the window shows the list at this row.
     var onClose: ((Int) -> Void)?
     /// The photo shown changed: its name and "12 of 2,000" for the header.

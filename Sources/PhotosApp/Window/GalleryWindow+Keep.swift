@@ -27,7 +27,7 @@ extension GalleryWindow {
     func copyPhoto() {
         if let several = selectedPhotos {
             guard !exporter.isRunning else { return note.show(tr("An export is already running"), failed: true) }
-            return CopyPhotos.run(several, widget: window, note: note)
+            return services.copies.run(several, widget: window, note: note)
         }
         guard let photo = chosenPhoto else { return }
         CopyPhoto(widget: window, note: note).run(photo)
@@ -73,7 +73,7 @@ extension GalleryWindow {
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.
     func exportGallery() {
-        guard !CopyPhotos.isRunning else { return note.show(tr("An export is already running"), failed: true) }
+        guard !services.copies.isRunning else { return note.show(tr("An export is already running"), failed: true) }
         exporter.choose(gallery, rows: selectedPhotos?.map(\.row))
     }
 

@@ -135,6 +135,9 @@ final class GalleryWindow {
 
         probe = FrameProbe(window: window, hasRows: { [weak self] in self?.list.bindings.boundRows.isEmpty == false },
                            rowWidgets: { [weak self] in self?.list.rows.count ?? 0 })
+        list.probe = probe
+        list.drags = services.drags
+        viewerPage.drags = services.drags
         if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision) }
         PipelineDiagnostics.traceOnUSR1 { [weak self] in self?.gallery }
         if services.options.naive {

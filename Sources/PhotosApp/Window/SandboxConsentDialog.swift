@@ -14,10 +14,10 @@ final class SandboxConsentDialog {
         let dialog = SandboxConsentDialog(why: why, landlock: landlock, answer: answer)
         dialog.window.makeDialog(of: parent)
         dialog.window.present()
-        // Kept until closed (GTK holds the window; the dialog holds itself through its handlers).
-        held = dialog
+        // Kept until answered: GTK holds the window, and the dialog holds itself.
+        dialog.keptUntilAnswered = dialog
     }
-    private static var held: SandboxConsentDialog?
+    private var keptUntilAnswered: SandboxConsentDialog?
 
     private init(why: Words, landlock: Bool, answer: @escaping (Bool) -> Void) {
         window.title = tr("Decode Photos Without a Sandbox?")
@@ -56,7 +56,7 @@ final class SandboxConsentDialog {
             self.answered = true
             answer(allowed)
             self.window.destroy()
-            Self.held = nil
+            self.keptUntilAnswered = nil
         }
         keep.onClicked { finish(false) }
         allow.onClicked { finish(true) }
