@@ -12,7 +12,7 @@ public enum StallSampler {
         public let stacks: [[String]]
     }
 
-    private final class Box: @unchecked Sendable {
+    private final class Box: Sendable {
         let report: @Sendable (Stall) -> Void
         init(_ report: @escaping @Sendable (Stall) -> Void) { self.report = report }
     }

@@ -1,5 +1,6 @@
 // Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
 import Foundation
+import Synchronization
 import GLibRuntime
 import PhotoDecoding
 
@@ -75,23 +76,26 @@ public final class DateReader: Sendable {
 }
 
 /// Counts a reading's batches as they end, from several workers.
-private final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
+private final class Tally: Sendable {
+    private struct Counts {
+        var remaining: Int
+        var fromFiles = 0
+    }
+    private let counts: Mutex<Counts>
     private let fromIndex: Int
-    private var remaining: Int
-    private var fromFiles = 0
 
     init(fromIndex: Int, remaining: Int) {
         self.fromIndex = fromIndex
-        self.remaining = remaining
+        counts = Mutex(Counts(remaining: remaining))
     }
 
-    func read(_ count: Int) { lock.withLock { fromFiles += count } }
+    func read(_ count: Int) { counts.withLock { $0.fromFiles += count } }
 
     /// One batch ended: true for the last.
-    func finished() -> Bool { lock.withLock { remaining -= 1; return remaining == 0 } }
+    func finished() -> Bool { counts.withLock { $0.remaining -= 1; return $0.remaining == 0 } }
 
     func figures(since started: Date) -> DateReader.Figures {
-        lock.withLock { DateReader.Figures(fromIndex: fromIndex, fromFiles: fromFiles, milliseconds: Date().timeIntervalSince(started) * 1000) }
+        let read = counts.withLock { $0.fromFiles }
+        return DateReader.Figures(fromIndex: fromIndex, fromFiles: read, milliseconds: Date().timeIntervalSince(started) * 1000)
     }
 }
