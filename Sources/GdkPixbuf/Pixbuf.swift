@@ -71,6 +71,11 @@ public final class Pixbuf: @unchecked Sendable {
         gdk_pixbuf_apply_embedded_orientation(pointer).map(Pixbuf.init(adopting:))
     }
 
+    /// A new pixbuf of these pixels turned a quarter, clockwise or not.
+    public func turned(clockwise: Bool) -> Pixbuf? {
+        gdk_pixbuf_rotate_simple(pointer, clockwise ? GDK_PIXBUF_ROTATE_CLOCKWISE : GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE).map(Pixbuf.init(adopting:))
+    }
+
     /// An option the loader read from the file (`tEXt::Thumb::URI`, `orientation`).
     public func option(_ key: String) -> String? {
         gdk_pixbuf_get_option(pointer, key).map { String(cString: $0) }

@@ -40,6 +40,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case colour(url: String, profile: String?, converted: Bool, ignored: String?)
     case http(url: String, status: Int, bytes: Int)
     case evicted(row: Int)
+    /// Rotate turned this row's photo, and its image in memory was turned with it (not loaded again).
+    case turnApplied(row: Int, turn: QuarterTurn)
     case cacheCleared
     case suspended(queue: Stage)
     case resumed(queue: Stage)
@@ -131,6 +133,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case saved, metadata, copied
         case copiedFiles = "copied-files"
         case trash, turned, printed, background
+        case turnApplied = "turn-applied"
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -172,6 +175,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .colour: "a photo carrying a colour profile was decoded (in its helper, where the profile is read): `profile` is the profile's name, `converted` whether its pixels were converted to sRGB (false for an sRGB profile); `ignored` says why a profile was not applied (lcms2 cannot read it, it is not an RGB profile, it is too large), the photo shown as its pixels are"
             case .http: "an HTTP request was sent: its status (304 for a revalidation) and the body bytes received"
             case .evicted: "the memory cache dropped this off-screen row's image; it needs it again when it comes back"
+            case .turnApplied: "Rotate turned this row's photo (`turn`), and its images in memory turned with it, from the pixels already there: the row shows it turned at the next frame, and the watcher's report of that file changing loads nothing again"
             case .cacheCleared: "Clear Cache emptied the memory cache, the app's disk cache and its failure entries"
             case .suspended: "a queue was suspended (scrolling began)"
             case .resumed: "a queue was resumed"
@@ -223,7 +227,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     public var row: Int? {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _, _),
-             .image(let row, _, _), .evicted(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .animation(let row, _, _, _),
+             .image(let row, _, _), .evicted(let row), .turnApplied(let row, _), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .animation(let row, _, _, _),
              .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _), .printed(let row, _, _, _), .background(let row, _, _, _, _): return row
         default: return nil
         }

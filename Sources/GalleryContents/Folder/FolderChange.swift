@@ -15,14 +15,17 @@ public struct FolderChange: Sendable {
     public let moves: [Int]?
     /// Each row's date, in row order, once the folder's dates are read (nil: none read).
     public let dates: [RowDate]?
+    /// Each changed row's file as the watcher found it (by its position after the change).
+    public let stamps: [Int: FileStamp]
 
-    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil) {
+    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil, stamps: [Int: FileStamp] = [:]) {
         self.removed = removed
         self.inserted = inserted
         self.changed = changed
         self.rows = rows
         self.moves = nil
         self.dates = dates
+        self.stamps = stamps
     }
 
     /// The same rows in another order: `moves[old]` is the row's position after.
@@ -33,6 +36,7 @@ public struct FolderChange: Sendable {
         self.rows = rows
         self.moves = moves
         self.dates = dates
+        self.stamps = [:]
     }
 
     public var count: Int { rows.count }

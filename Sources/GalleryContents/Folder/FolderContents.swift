@@ -233,6 +233,7 @@ public final class FolderContents: @unchecked Sendable {
         }
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
-        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates())
+        let stamps = Dictionary(uniqueKeysWithValues: changed.map { ($0, FileStamp(size: photos[$0].size, modified: photos[$0].modified)) })
+        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates(), stamps: stamps)
     }
 }

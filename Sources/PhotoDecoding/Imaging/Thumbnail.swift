@@ -21,4 +21,9 @@ public final class Thumbnail: Sendable {
         let offset = y * rowStride + x * channels
         return (0..<channels).map { pixbuf.pixels[offset + $0] }
     }
+
+    /// The same pixels turned a quarter (what a photo Rotate turned shows, from the pixels in memory).
+    public func turned(_ turn: QuarterTurn) -> Thumbnail? {
+        pixbuf.turned(clockwise: turn == .clockwise).map(Thumbnail.init)
+    }
 }

@@ -24,8 +24,10 @@ extension PhotoGallery {
         // Rows whose file may hold another photo now: start over, from the file (the memory
         // cache forgets the old images; the shared thumbnail's MTime tells it is stale).
         for row in change.changed {
-            stopWork(of: row)
             let entry = records.entry(row)
+            // The app's own turn, shown turned already: nothing to load again.
+            if let url = entry.url, changeIsTurnApplied(row, url: url, change) { continue }
+            stopWork(of: row)
             if let url = entry.url { memory.remove(url: url.absoluteString) }
             guard let record = records.existing(row) else { continue }
             clearImage(of: record)

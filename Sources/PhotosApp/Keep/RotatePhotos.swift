@@ -1,5 +1,6 @@
-// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The folder's watcher sees the new file and the row, cell and viewer show it turned.
+// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row and cell show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`); the viewer loads the turned file.
 import Foundation
+import GalleryContents
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
@@ -21,7 +22,7 @@ struct RotatePhotos {
 
     /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
     func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn, whenRefused: (@MainActor () -> Void)? = nil) {
-        let items = photos.compactMap { photo in photo.folderFilePath.map { (path: $0, name: photo.name) } }
+        let items = photos.compactMap { photo in photo.folderFilePath.map { TurnItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery) } }
         guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer can be rotated"), failed: true)
         }
@@ -32,11 +33,18 @@ struct RotatePhotos {
     }
 
     /// Turn one photo; `batch` is nil for an Undo's turn back.
-    private func run(_ item: (path: String, name: String), _ turn: QuarterTurn, _ batch: TurnBatch?) {
-        edits.run({ [decoders] in Result { () throws(TurnRefusal) in try PhotoTurning.turn(item.path, turn, by: decoders) } }, done: { [note, edits] outcome in
+    private func run(_ item: TurnItem, _ turn: QuarterTurn, _ batch: TurnBatch?) {
+        let path = item.path
+        edits.run({ [decoders] in
+            Result { () throws(TurnRefusal) -> FileStamp? in
+                try PhotoTurning.turn(path, turn, by: decoders)
+                return FileStamp.of(path)
+            }
+        }, done: { [note, edits] outcome in
             switch outcome {
-            case .success:
+            case .success(let stamp):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: nil))
+                if let stamp { item.gallery?.applyTurn(turn, to: item.url, now: stamp) }
                 batch?.turned.append(item)
             case .failure(let refusal):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
@@ -61,8 +69,16 @@ struct RotatePhotos {
 private final class TurnBatch {
     var pending: Int
     var step = 0
-    var turned: [(path: String, name: String)] = []
+    var turned: [TurnItem] = []
     var failure: String?
     var whenRefused: (@MainActor () -> Void)?
     init(count: Int) { pending = count }
+}
+
+/// A photo to turn: its file, its name, and the gallery showing it (not kept alive by an Undo).
+private struct TurnItem {
+    let path: String
+    let name: String
+    let url: URL
+    weak var gallery: PhotoGallery?
 }

@@ -1,0 +1,20 @@
+// Why this exists: a file as a folder's listing and watcher see it (its size, and its modification time in microseconds, as GIO gives them), so that an edit the app made itself can be told from a later change by another program.
+import Foundation
+
+public struct FileStamp: Hashable, Sendable {
+    public let size: Int64
+    /// Microseconds since 1970.
+    public let modified: Int64
+
+    public init(size: Int64, modified: Int64) {
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The file at `path` now, as a listing would stamp it; nil if it cannot be read.
+    public static func of(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStamp(size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000)
+    }
+}

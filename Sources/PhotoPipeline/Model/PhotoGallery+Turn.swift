@@ -1,0 +1,48 @@
+// Why this exists: a turn Rotate made, applied where it is known: the photo's images in memory turn at once, from the pixels already there, and the folder watcher's report of that same file changing then decodes nothing; a change by another program still starts the row over.
+import Foundation
+import GalleryContents
+import PhotoDecoding
+import PhotoFetching
+import PhotoTrace
+
+extension PhotoGallery {
+    /// Rotate turned the file at `url` by `turn`, leaving it as `stamp`: its images in memory at
+    /// the rows' size turn now (other sizes are dropped) and the rows showing them show them
+    /// turned at the next frame. Returns the rows turned; none while a row of that photo has
+    /// work running (what it brings may be unturned: the watcher's report starts it over).
+    @discardableResult
+    public func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) -> [Int] {
+        let address = url.absoluteString
+        let keys = [ImageKey.Variant.original, ImageKey.sepia(settings.sepiaIntensity)].map {
+            ImageKey(url: address, pixels: settings.thumbnailPixels, variant: $0)
+        }
+        let rows = keys.flatMap { rowsWithImage[$0] ?? [] }
+        guard !rows.contains(where: isBusy) else { return [] }
+        let turned = keys.compactMap { key in memory.image(for: key)?.turned(turn).map { (key, $0) } }
+        guard !turned.isEmpty else { return [] }
+        memory.remove(url: address)
+        var changed: [Int] = []
+        for (key, image) in turned {
+            memory.insert(image, for: key)
+            for row in rowsWithImage[key] ?? [] {
+                guard let record = records.existing(row), record.imageKey == key else { continue }
+                setImage(image, key: key, filtered: key.variant != .original, on: record)
+                changed.append(row)
+            }
+        }
+        turnedInMemory[address] = stamp
+        for row in changed.sorted() {
+            Trace.shared.emit(.turnApplied(row: row, turn: turn))
+            rowChanged.emit(row)
+        }
+        return changed.sorted()
+    }
+
+    /// Whether the change to `row`'s file the watcher reports is the app's own turn, already
+    /// applied in memory: its file is still as the turn left it, and the row still shows the
+    /// turned image. (Asked once per report: the mark goes either way.)
+    func changeIsTurnApplied(_ row: Int, url: URL, _ change: FolderChange) -> Bool {
+        guard let stamp = turnedInMemory.removeValue(forKey: url.absoluteString) else { return false }
+        return change.stamps[row] == stamp && records.existing(row)?.image != nil && !isBusy(row)
+    }
+}
