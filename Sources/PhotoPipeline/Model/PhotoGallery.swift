@@ -50,8 +50,7 @@ public final class PhotoGallery {
     /// Rows on screen and in the prefetch band: their images are never evicted.
     public internal(set) var pinnedRows: Set<Int> = []
     var startTimes: [Int: Double] = [:]
-    /// Files the app turned itself, by URL, as the turn left them: their images in memory are
-    /// turned already (`applyTurn`), so the watcher's report of that change decodes nothing.
+    /// Files Rotate turned, by URL, as it left them (`applyTurn`): their report reloads nothing.
     var turnedInMemory: [String: FileStamp] = [:]
 
     public init(manifest: Manifest, settings: PipelineSettings, decoders: Decoders, fetcher: ResourceFetcher,
