@@ -1,5 +1,6 @@
-// Why this exists: Ctrl+R applied where it is known: the row's thumbnail turns from the pixels in memory and the watcher's report of that same file decodes nothing again; a later change by another program still loads the row again.
+// Why this exists: Ctrl+R applied where it is known: the row's thumbnail turns from the pixels in memory, the desktop's shared thumbnail is turned with it, and the watcher's report of that same file decodes nothing again; a later change by another program still loads the row again.
 import Foundation
+import PhotoFetching
 import PhotoPipeline
 import PhotoTrace
 import TestAndBenchSupport
@@ -43,6 +44,15 @@ final class TurnInMemoryAppTests: XCTestCase {
         _ = app.trace.wait(timeout: 2) { _ in reloaded(after: before) }
         XCTAssertFalse(reloaded(after: before), "nothing of row 1 is loaded again: \(app.recentEvents())")
         XCTAssertEqual(app.trace.finalStates[1]?.state, .filtered)
+        // The shared thumbnail (normal, for 64-point rows) made for the photo as it was is
+        // written again turned, for the turned file: what the file manager shows, with no decode.
+        let photo = folder.appendingPathComponent("p1.png").path
+        let thumbnail = app.directory.appendingPathComponent("cache/thumbnails/normal/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: photo)))").path
+        let mtime = try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: photo)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) })
+        func described() -> String {
+            (try? Tool.run("/usr/bin/identify", ["-format", "%[Thumb::MTime] %[Thumb::Image::Width]x%[Thumb::Image::Height] %wx%h", thumbnail]).output) ?? "none"
+        }
+        XCTAssertTrue(poll(timeout: 15) { described() == "\(mtime) 40x90 40x90" }, "the shared thumbnail, turned: \(described())")
 
         // Another program changes the same file: the row loads it again.
         let outside = app.trace.events.count

@@ -1,6 +1,7 @@
 // Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row and cell show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`); the viewer loads the turned file.
 import Foundation
 import GalleryContents
+import PhotoFetching
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
@@ -13,11 +14,14 @@ struct RotatePhotos {
     private let edits: PhotoEdits
     /// Where each turn is computed (the app's helpers).
     private let decoders: Decoders
+    /// The desktop's thumbnails of the photos, turned with them.
+    private let shared: SharedThumbnails?
 
-    init(note: WindowNote, edits: PhotoEdits, decoders: Decoders) {
+    init(note: WindowNote, edits: PhotoEdits, decoders: Decoders, shared: SharedThumbnails?) {
         self.note = note
         self.edits = edits
         self.decoders = decoders
+        self.shared = shared
     }
 
     /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
@@ -36,15 +40,24 @@ struct RotatePhotos {
     private func run(_ item: TurnItem, _ turn: QuarterTurn, _ batch: TurnBatch?) {
         let path = item.path
         edits.run({ [decoders] in
-            Result { () throws(TurnRefusal) -> FileStamp? in
+            Result { () throws(TurnRefusal) -> (before: FileStamp?, after: FileStamp?) in
+                let before = FileStamp.of(path)
                 try PhotoTurning.turn(path, turn, by: decoders)
-                return FileStamp.of(path)
+                return (before, FileStamp.of(path))
             }
-        }, done: { [note, edits] outcome in
+        }, done: { [note, edits, shared] outcome in
             switch outcome {
-            case .success(let stamp):
+            case .success(let stamps):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: nil))
-                if let stamp { item.gallery?.applyTurn(turn, to: item.url, now: stamp) }
+                guard let after = stamps.after else { break }
+                item.gallery?.applyTurn(turn, to: item.url, now: after)
+                // The desktop's thumbnails of it, turned off the main loop (read and written again).
+                if let shared, let before = stamps.before {
+                    DispatchQueue.global(qos: .utility).async {
+                        shared.turnEntries(uri: SharedThumbnails.uri(forPath: path), from: Int(before.modified / 1_000_000), to: Int(after.modified / 1_000_000),
+                                           fileSize: Int(after.size), clockwise: turn == .clockwise)
+                    }
+                }
                 batch?.turned.append(item)
             case .failure(let refusal):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))

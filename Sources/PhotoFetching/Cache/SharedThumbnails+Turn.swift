@@ -1,0 +1,28 @@
+// Why this exists: a photo Rotate turned keeps its shared thumbnails: each the app made for the photo as it was is turned and written again for the turned file, so neither the app nor the file manager decodes the photo again for them.
+import GdkPixbuf
+import PhotoDecoding
+
+extension SharedThumbnails {
+    /// Rotate turned the photo at `uri` (`clockwise` or not), last modified at `from` and now at
+    /// `to` (seconds), `fileSize` bytes now: each thumbnail of it made for `from` is turned and
+    /// written for `to`. Only the app's own (its colours are the photo's): another app's is left
+    /// to that app. Returns the sizes written.
+    @discardableResult
+    public func turnEntries(uri: String, from: Int, to: Int, fileSize: Int, clockwise: Bool) -> [Size] {
+        var written: [Size] = []
+        for size in Size.allCases {
+            let keys = ["Thumb::URI", "Thumb::MTime", "Thumb::Mimetype", "Thumb::Image::Width", "Thumb::Image::Height", Self.colourKey]
+            guard let data = Self.readSmallFile(path(size, uri: uri)),
+                  let decoded = PNGFile.decode(data, by: decoders, keys: keys, maxSide: size.pixels),
+                  decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(from), decoded.text[Self.colourKey] == "sRGB",
+                  let turned = decoded.pixbuf.turned(clockwise: clockwise) else { continue }
+            let width = decoded.text["Thumb::Image::Width"].flatMap { Int($0) } ?? 0
+            let height = decoded.text["Thumb::Image::Height"].flatMap { Int($0) } ?? 0
+            if save(turned, size: size, uri: uri, mtime: to, fileSize: fileSize, mimeType: decoded.text["Thumb::Mimetype"],
+                    imageWidth: height, imageHeight: width) {
+                written.append(size)
+            }
+        }
+        return written
+    }
+}
