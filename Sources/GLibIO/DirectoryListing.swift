@@ -58,10 +58,10 @@ public enum DirectoryListing {
         let type = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) } ?? ""
         let hidden = g_file_info_get_is_hidden(info) != 0 || g_file_info_get_is_backup(info) != 0
         let seconds = Int64(clamping: g_file_info_get_attribute_uint64(info, "time::modified"))
-        let micros = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        let nanoseconds = Int64(g_file_info_get_attribute_uint32(info, "time::modified-usec")) * 1000
         return DirectoryEntry(name: name, displayName: display, contentType: type, isHidden: hidden, kind: kind,
                               isSymlink: g_file_info_get_is_symlink(info) != 0, size: max(0, Int64(g_file_info_get_size(info))),
-                              modified: seconds.multipliedReportingOverflow(by: 1_000_000).overflow ? 0 : seconds * 1_000_000 + micros)
+                              modified: FileTime.microseconds(seconds: seconds, nanoseconds: nanoseconds))
     }
 
     /// A regular file's content type as GIO guesses it: from its name, and when the name leaves

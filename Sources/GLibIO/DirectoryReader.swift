@@ -112,9 +112,8 @@ enum DirectoryReader {
         let mode = found ? info.st_mode & S_IFMT : 0
         let kind: DirectoryEntry.Kind = mode == S_IFREG ? .regular : mode == S_IFDIR ? .directory : .other
         let contentType = kind == .directory ? "inode/directory" : kind == .regular ? types.guess(name, text) : ""
-        let seconds = Int64(info.st_mtim.tv_sec), micros = Int64(info.st_mtim.tv_nsec) / 1000
         return DirectoryEntry(name: text, displayName: display, contentType: contentType, isHidden: isHidden, kind: kind,
                               isSymlink: isSymlink, size: found ? max(0, Int64(info.st_size)) : 0,
-                              modified: !found || seconds.multipliedReportingOverflow(by: 1_000_000).overflow ? 0 : seconds * 1_000_000 + micros)
+                              modified: found ? FileTime.microseconds(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec)) : 0)
     }
 }

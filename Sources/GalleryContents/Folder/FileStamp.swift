@@ -1,5 +1,6 @@
 // Why this exists: a file as a folder's listing and watcher see it (its size, and its modification time in microseconds, as GIO gives them), so that an edit the app made itself can be told from a later change by another program.
 import Foundation
+import GLibIO
 
 public struct FileStamp: Hashable, Sendable {
     public let size: Int64
@@ -15,6 +16,7 @@ public struct FileStamp: Hashable, Sendable {
     public static func of(_ path: String) -> FileStamp? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileStamp(size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000 + Int64(status.st_mtim.tv_nsec) / 1000)
+        return FileStamp(size: max(0, Int64(status.st_size)),
+                         modified: FileTime.microseconds(seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec)))
     }
 }

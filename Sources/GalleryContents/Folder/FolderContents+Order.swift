@@ -1,5 +1,6 @@
 // Why this exists: a folder gallery sorted again: by another order the user chose, or by date taken once its photos' dates are read; said as one FolderChange that moves every row, so each keeps its record, its image and its work.
 import Foundation
+import GLibIO
 import PhotoDecoding
 import PhotoTrace
 
@@ -30,9 +31,8 @@ extension FolderContents {
         var info = stat()
         for index in photos.indices where photos[index].modified == 0 {
             guard stat(folder + photos[index].fileName, &info) == 0 else { continue }
-            let seconds = Int64(info.st_mtim.tv_sec)
             photos[index].size = max(0, Int64(info.st_size))
-            photos[index].modified = seconds.multipliedReportingOverflow(by: 1_000_000).overflow ? 0 : seconds * 1_000_000 + Int64(info.st_mtim.tv_nsec) / 1000
+            photos[index].modified = FileTime.microseconds(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
         }
         // The index by name holds copies: made again when next needed.
         byName = nil
