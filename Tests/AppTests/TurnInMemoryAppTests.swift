@@ -40,8 +40,9 @@ final class TurnInMemoryAppTests: XCTestCase {
                 }
             }
         }
-        // A moment for anything the report would start (nothing should).
-        _ = app.trace.wait(timeout: 2) { _ in reloaded(after: before) }
+        // The report applied (in the same pass that would have started the row over).
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.dropFirst(before).contains { $0.event == .turnKept(row: 1) } },
+                      "the report kept the turned image: \(app.recentEvents())")
         XCTAssertFalse(reloaded(after: before), "nothing of row 1 is loaded again: \(app.recentEvents())")
         XCTAssertEqual(app.trace.finalStates[1]?.state, .filtered)
         // The shared thumbnail (normal, for 64-point rows) made for the photo as it was is

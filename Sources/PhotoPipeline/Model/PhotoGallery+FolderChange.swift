@@ -26,7 +26,10 @@ extension PhotoGallery {
         for row in change.changed {
             let entry = records.entry(row)
             // The app's own turn, shown turned already: nothing to load again.
-            if let url = entry.url, changeIsTurnApplied(row, url: url, change) { continue }
+            if let url = entry.url, changeIsTurnApplied(row, url: url, change) {
+                Trace.shared.emit(.turnKept(row: row))
+                continue
+            }
             stopWork(of: row)
             if let url = entry.url { memory.remove(url: url.absoluteString) }
             guard let record = records.existing(row) else { continue }

@@ -9,15 +9,16 @@ extension PhotoGallery {
     /// Rotate turned the file at `url` by `turn`, leaving it as `stamp`: its images in memory at
     /// the rows' size turn now (other sizes are dropped) and the rows showing them show them
     /// turned at the next frame. Returns the rows turned; none while a row of that photo has
-    /// work running (what it brings may be unturned: the watcher's report starts it over).
+    /// work queued or running (what it brings may be unturned: the watcher's report starts it over).
     @discardableResult
     public func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) -> [Int] {
         let address = url.absoluteString
         let keys = [ImageKey.Variant.original, ImageKey.sepia(settings.sepiaIntensity)].map {
             ImageKey(url: address, pixels: settings.thumbnailPixels, variant: $0)
         }
-        let rows = keys.flatMap { rowsWithImage[$0] ?? [] }
-        guard !rows.contains(where: isBusy) else { return [] }
+        // Work in flight on this photo, at any size, may bring it unturned: left to the report.
+        let inFlight = Set(pending.downloadsInProgress.keys).union(pending.filtrationsInProgress.keys)
+        guard !inFlight.contains(where: { records.entry($0).url?.absoluteString == address }) else { return [] }
         let turned = keys.compactMap { key in memory.image(for: key)?.turned(turn).map { (key, $0) } }
         guard !turned.isEmpty else { return [] }
         memory.remove(url: address)
