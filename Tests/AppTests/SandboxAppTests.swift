@@ -246,6 +246,34 @@ final class SandboxAppTests: XCTestCase {
         XCTAssertEqual(pool.startedCount, 5, "the origin whose helper was replaced gets a new one")
     }
 
+    /// An export's helpers are a lane of their own: with the list's lane full (two origins and
+    /// the viewer's), an export's photo gets a helper beside them, replacing none; and the list's
+    /// origins then find their helpers still there. Once the export ends, its idle helpers stop.
+    func testAnExportsHelpersReplaceNoneOfTheLists() throws {
+        let pool = HelperPool(launch: HelperLaunch(executable: AppProcess.helperBinary), size: 2)
+        defer { pool.stopAll() }
+        let photo = SamplePhotos.data("coffee.png")
+        func decode(_ origin: String, forExport: Bool = false) throws {
+            var decoder = ImageDecoder(maxDimension: 64)
+            decoder.origin = origin
+            decoder.forExport = forExport
+            var report = ImageDecoder.Report()
+            _ = try decoder.decode(in: pool, photo, report: &report)
+        }
+        for origin in ["file:", "https://a.example:", "https://b.example:"] { try decode(origin) }
+        XCTAssertEqual(pool.startedCount, 3, "the list's lane full")
+        try decode("file:", forExport: true)
+        XCTAssertEqual(pool.startedCount, 4, "an export's photo: a helper of its own")
+        for origin in ["file:", "https://a.example:", "https://b.example:"] { try decode(origin) }
+        try decode("file:", forExport: true)
+        XCTAssertEqual(pool.startedCount, 4, "neither lane replaced the other's helpers")
+        pool.stopIdleExportHelpers()
+        try decode("file:", forExport: true)
+        XCTAssertEqual(pool.startedCount, 5, "the ended export's helper was stopped")
+        try decode("file:")
+        XCTAssertEqual(pool.startedCount, 5, "and the list's kept")
+    }
+
     /// As every real user runs the app: bubblewrap's sandbox made without privileges (setpriv to
     /// nobody), and the same failures contained.
     func testTheSandboxWorksForAnUnprivilegedUser() throws {

@@ -29,8 +29,8 @@ public final class HelperPool: @unchecked Sendable {
 
     let condition = NSCondition()
     var idle: [HelperProcess] = []
-    /// Helpers lent out or starting.
-    private var out = 0
+    /// Helpers lent out or starting, by lane.
+    private var out: [Lane: Int] = [.gallery: 0, .export: 0]
     var sandbox = Sandbox.unknown
     /// Leases for the list or the viewer waiting now: a background one waits while any does.
     private var waitingAhead = 0
@@ -69,8 +69,13 @@ public final class HelperPool: @unchecked Sendable {
     /// (the viewer's photo, which the user is looking at), so that never waits behind the list.
     /// A `background` lease (dates read for a sort) takes a helper only while no other lease
     /// waits: a thumbnail on screen waits for no more than the batch already running.
+    ///
+    /// An export's photos (`exportOrigin`) are a lane of their own, with `size` helpers beside
+    /// the list's: neither lane replaces the other's idle helpers, so a list at rest and an export
+    /// running at once do not stop and start each other's helpers at every rest.
     package func lease(origin: String?, urgent: Bool = false, background: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
-        let lendable = size + (urgent ? 1 : 0), alive = size + 1
+        let lane = Lane(origin: origin)
+        let lendable = lane == .export ? size : size + (urgent ? 1 : 0), alive = lane == .export ? size : size + 1
         let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
         defer { if let wake { cancellable?.disconnect(wake) } }
         condition.lock()
@@ -89,26 +94,27 @@ public final class HelperPool: @unchecked Sendable {
         }
         while true {
             if cancellable?.isCancelled == true { condition.unlock(); return .failure(.cancelled) }
-            guard out < lendable, !background || waitingAhead == 0 else { wait(); continue }
+            guard out[lane, default: 0] < lendable, !background || waitingAhead == 0 else { wait(); continue }
             if let index = idle.firstIndex(where: { $0.origin == origin }) ?? idle.firstIndex(where: { $0.origin == nil }) {
                 let helper = idle.remove(at: index)
-                out += 1
+                out[lane, default: 0] += 1
                 condition.unlock()
                 // A helper whose processor budget is nearly spent is replaced, never lent: its
                 // hard limit would stop it in the middle of a photo.
                 guard helper.hasProcessorTime(launch.processorSeconds, budget: launch.processorBudget) else {
                     helper.stop()
-                    condition.withLock { out -= 1 }
+                    condition.withLock { out[lane, default: 0] -= 1 }
                     condition.lock()
                     continue
                 }
                 helper.origin = helper.origin ?? origin
                 return .success(helper)
             }
-            if idle.count + out < alive || !idle.isEmpty {
-                // Room for one more: start it; a full pool: replace an idle one of another origin.
-                let replaced = idle.count + out < alive ? nil : idle.removeFirst()
-                out += 1
+            let laneIdle = idle.indices.filter { Lane(origin: idle[$0].origin) == lane }
+            if laneIdle.count + out[lane, default: 0] < alive || !laneIdle.isEmpty {
+                // Room for one more: start it; a full lane: replace its idle one of another origin.
+                let replaced = laneIdle.count + out[lane, default: 0] < alive ? nil : idle.remove(at: laneIdle[0])
+                out[lane, default: 0] += 1
                 condition.unlock()
                 replaced?.stop()
                 let result = startHelper()
@@ -119,7 +125,7 @@ public final class HelperPool: @unchecked Sendable {
                     condition.unlock()
                     return .success(helper)
                 case .failure(let death):
-                    out -= 1
+                    out[lane, default: 0] -= 1
                     condition.broadcast()
                     condition.unlock()
                     return .failure(death.decodeError)
@@ -137,7 +143,7 @@ public final class HelperPool: @unchecked Sendable {
         let keep = reusable && helper.openMemfds <= Self.memfdsKept && (helper.sandboxed || allowsUnsandboxed)
         if !keep { helper.stop() }
         condition.withLock {
-            out -= 1
+            out[Lane(origin: helper.origin), default: 0] -= 1
             if keep { idle.append(helper) }
             condition.broadcast()
         }

@@ -117,7 +117,7 @@ extension ImageDecoder {
     public func decode(in pool: HelperPool, _ data: Data, report: inout Report, cancellable: Cancellable? = nil) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         // An export's helper runs below the list's for the rest of its life: it is an origin of its own.
-        let lent = forExport ? "export " + (origin ?? "") : origin
+        let lent = forExport ? HelperPool.exportOrigin(origin) : origin
         let result = pool.ask(origin: lent, urgent: urgent, bytes: data, cancellable: cancellable, fits: allows) { .decode(id: $0, self) }
         let reply: HelperReply, pixbuf: Pixbuf?
         switch result {

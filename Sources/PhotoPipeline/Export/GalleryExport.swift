@@ -204,6 +204,8 @@ public final class GalleryExport {
         guard ending == nil else { return }
         ending = how
         writtenFiles.sort { $0.row < $1.row }
+        // Its helpers run below the list's; none is kept idle once it has ended.
+        gallery.decoders.pool?.stopIdleExportHelpers()
         Trace.shared.emit(.exportEnded(written: written, failed: failed, total: total, outcome: how, reason: stopReason))
         onEnded?()
     }

@@ -135,7 +135,7 @@ public struct PhotoExport: StageWork {
         }
         if case .keep(let location) = metadata {
             let edit = MetadataEdit(keepsLocation: location, width: image.pixbuf.width, height: image.pixbuf.height)
-            switch KeptMetadata.carry(original, into: encoded, edit, by: source.decoders, origin: "export " + ImageDecoder.origin(of: source.url),
+            switch KeptMetadata.carry(original, into: encoded, edit, by: source.decoders, origin: HelperPool.exportOrigin(ImageDecoder.origin(of: source.url)),
                                       cancellable: context.cancellable) {
             case .kept(let file, let how):
                 encoded = file

@@ -106,6 +106,11 @@ extension AppBench {
             let (frames, work) = FrameFigures.intervals(app.trace.events, window: inputStart...inputEnd)
             run.workP99 = percentile(work, 99)
             run.late = Double(frames.filter { $0 > FrameFigures.missedVblankMs }.count)
+            for frame in FrameFigures.lateFrames(app.trace.events, window: inputStart...inputEnd) {
+                print("  frame over 25 ms, scrolling \(exporting ? "with" : "without") the export: \(String(format: "%.1f", frame.ms)) ms since the last "
+                      + "(its work \(String(format: "%.1f", frame.work)) ms); main thread waiting for a CPU meanwhile "
+                      + "\(frame.waited.map { String(format: "%.1f", $0) } ?? "–") ms; longest stall in it \(String(format: "%.1f", frame.stall)) ms")
+            }
         }
         guard exporting else { return run }
         guard app.trace.wait(timeout: 900, until: { $0.contains { $0.name == .exportEnded } }) else { throw BenchError("the export did not end") }
