@@ -100,39 +100,43 @@ let package = Package(
         // SQLite, for the index of what the photos' metadata said (dates taken, sizes).
         .target(name: "SQLite", dependencies: ["CSQLite"]),
 
-        // A photo's bytes read, decoded and edited: the decoder and its header readers, colour,
-        // the metadata kept on export, facts for sorting, the turns and their checks, and the
-        // sandboxed helpers that run them (both ends of their wire). No network, no SQLite, no
-        // session bus: the helper's program links this and not the pipeline.
-        .target(name: "PhotoDecoding", dependencies: ["GLibRuntime", "GLibIO", "GdkPixbuf", "CThreadSlice", "HelperIPC",
+        // A photo's formats read and edited as bytes alone, no GLib: the header readers, the
+        // orientation edits and their checks, the metadata blocks a written photo keeps, facts
+        // for sorting, and the words a failure is told in. Fuzzed (Sources/Support/HeaderFuzzer).
+        .target(name: "PhotoFormats", dependencies: ["ColourManagement", "MetadataValues"]),
+        // A photo's bytes decoded and edited where they may be parsed: the decoder, colour,
+        // animations, the turns of every format, and the sandboxed helpers that run them (both
+        // ends of their wire). No network, no SQLite, no session bus: the helper's program links
+        // this and not the pipeline.
+        .target(name: "PhotoDecoding", dependencies: ["PhotoFormats", "GLibRuntime", "GLibIO", "GdkPixbuf", "CThreadSlice", "HelperIPC",
                                                       "ColourManagement", "MetadataValues"]),
         // Getting a photo's bytes and keeping what was got: HTTP (libsoup) with private network
         // access checked, local files, the memory, HTTP and shared thumbnail caches. No trace of
         // its own: it tells what happened through the events its user hands it.
-        .target(name: "PhotoFetching", dependencies: ["PhotoDecoding", "GLibRuntime", "GLibIO", "GdkPixbuf", "Soup"]),
+        .target(name: "PhotoFetching", dependencies: ["PhotoFormats", "PhotoDecoding", "GLibRuntime", "GLibIO", "GdkPixbuf", "Soup"]),
         // The trace: its events (the vocabulary every layer above tells it in), its file, its
         // coding and the inspector's observer of it; the network's events written into it.
-        .target(name: "PhotoTrace", dependencies: ["PhotoDecoding", "PhotoFetching", "GLibRuntime"]),
+        .target(name: "PhotoTrace", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "GLibRuntime"]),
         // What a gallery lists, and in what order: manifests parsed, folders listed and watched,
         // photos sorted by name or by date (the dates read in helpers, kept in a SQLite index).
-        .target(name: "GalleryContents", dependencies: ["PhotoDecoding", "PhotoFetching", "PhotoTrace", "GLibRuntime", "GLibIO", "GdkPixbuf", "SQLite"]),
+        .target(name: "GalleryContents", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "PhotoTrace", "GLibRuntime", "GLibIO", "GdkPixbuf", "SQLite"]),
         // UI-free: records, operations and their queues, the viewer's model, export, trash, sepia. No GTK, no GDK.
-        .target(name: "PhotoPipeline", dependencies: ["PhotoDecoding", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
+        .target(name: "PhotoPipeline", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",
                                                       "CThreadSlice", "HelperIPC", "ColourManagement", "MetadataValues", "SQLite"]),
         // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
         // which decodes with PhotoDecoding's decoder behind its seccomp filter, and the only one
         // that links the photo parsers (gexiv2, libwebp's codec: LinkedParsers).
-        .target(name: "DecodeHelper", dependencies: ["PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
+        .target(name: "DecodeHelper", dependencies: ["PhotoFormats", "PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
         .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoDecoding"]),
 
         // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
         // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        .target(name: "PhotosApp", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
-        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents"], path: "Sources/Support/SandboxProbe"),
+        .executableTarget(name: "SandboxProbe", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents"], path: "Sources/Support/SandboxProbe"),
         // Sets or removes a root window property from a file (tests of the display's profile).
         .executableTarget(name: "RootWindowProperty", path: "Sources/Support/RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
@@ -144,7 +148,7 @@ let package = Package(
         // libsoup server with faults, the trace reader, screenshots, test images.
         .target(
             name: "TestAndBenchSupport",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
+            dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CSoup", "CChildProcess", "CLcms2", "ColourManagement"], path: "Sources/Support/TestAndBenchSupport",
             exclude: ["Scripts"]
         ),
 
@@ -165,7 +169,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", path: "Sources/Support/SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
+            dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
@@ -177,19 +181,19 @@ let package = Package(
         .executableTarget(name: "ManifestFuzzer", dependencies: ["PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "FuzzerDriver"], path: "Sources/Support/ManifestFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // libFuzzer over the image header readers (HEIF/AVIF, WebP, GIF, SVG).
-        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
+        .executableTarget(name: "HeaderFuzzer", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "DecodeHelper", "FuzzerDriver"], path: "Sources/Support/HeaderFuzzer",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so
         // they assume the main actor inside (XCTest runs them on the main thread); what such a
         // closure needs of the test case is static, or copied out first.
         .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
-        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
+        .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
+        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO"]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: proves the arrows point one way, without a build: the decoding, fetching, trace, contents and pipeline modules' dependency closures (SwiftPM's own description of the manifest) hold no Gtk or CGtk and they import nothing outside them; the helper's program links no network, SQLite or session bus; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
+# Why this exists: proves the arrows point one way, without a build: the format code's closure holds no GLib; the decoding, fetching, trace, contents and pipeline modules' dependency closures (SwiftPM's own description of the manifest) hold no Gtk or CGtk and they import nothing outside them; the helper's program links no network, SQLite or session bus; the app's program links no photo parser; the pipeline and the app make no C calls of their own (the bindings do); and nothing in Sources/ is built from Tests/.
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
@@ -59,7 +59,7 @@ printf 'import Gtk\nlet layeringProbe = 0\n' > "$work/probe-import/Probe.swift"
 [ -n "$(imports_outside "$work/package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the import check does not see 'import Gtk'"; exit 1; }
 probe_dependency "$work/package.json" "$work/probe-package.json" PhotoPipeline Gtk
 [ -n "$(imports_outside "$work/probe-package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the closure check does not see a dependency on Gtk"; exit 1; }
-for module in PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline; do
+for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline; do
   found="$(imports_outside "$work/package.json" "$module" "$source_root/Sources/$module")"
   if [ -n "$found" ]; then echo "$found"; echo "FAIL: $module can see what it must not"; exit 1; fi
   echo "ok: $module's closure holds no Gtk or CGtk, and it imports nothing outside it"
@@ -83,6 +83,24 @@ probe_dependency "$work/package.json" "$work/probe-helper.json" PhotoDecoding So
 found="$(gallery_in_helper "$work/package.json")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: the helper's program would link what only the gallery needs"; exit 1; fi
 echo "ok: the helper's program and PhotoDecoding link no network, SQLite, session bus or pipeline"
+
+# The format code is bytes alone: PhotoFormats' closure holds no GLib, GIO, GdkPixbuf or helper
+# plumbing, so its readers and checks run (and are fuzzed) without them. A probe first.
+glib_in_formats() { # $1: the package's JSON description
+  python3 - "$1" <<'PY'
+import sys
+from closures import targets, closure
+formats = closure(targets(sys.argv[1]), "PhotoFormats", products=True)
+for banned in ("GLibRuntime", "CGLib", "GLibIO", "GdkPixbuf", "CGdkPixbuf", "HelperIPC", "CHelperIPC", "PhotoDecoding"):
+    if banned in formats:
+        print(f"PhotoFormats depends on {banned}")
+PY
+}
+probe_dependency "$work/package.json" "$work/probe-formats.json" PhotoFormats GLibRuntime
+[ -n "$(glib_in_formats "$work/probe-formats.json")" ] || { echo "FAIL: the format check does not see PhotoFormats depend on GLibRuntime"; exit 1; }
+found="$(glib_in_formats "$work/package.json")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: the format code would need GLib"; exit 1; fi
+echo "ok: PhotoFormats' closure holds no GLib, GdkPixbuf or helper plumbing"
 
 # The pipeline and the app call no C: GLib, GIO, libsoup and GdkPixbuf are reached through
 # GLibRuntime, Soup, GdkPixbuf and ColourManagement (owned Swift types). A C module's symbols are visible to any
@@ -112,7 +130,7 @@ echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
 if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi
-for module in PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline PhotosApp; do
+for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline PhotosApp; do
   found="$(c_calls "$source_root/Sources/$module")"
   if [ -n "$found" ]; then
     echo "$found"

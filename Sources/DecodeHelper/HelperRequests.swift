@@ -1,4 +1,5 @@
 // Why this exists: what the helper does for each request: the photo's bytes mapped from their memfd, decoded by the pipeline's own decoder under a processor-time limit, and the pixels copied once into a memfd that is sealed before it is sent.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: every event the trace can hold, declared once: each case names its fields, `Name` (its CodingKeys) gives its name in the trace and when it happens; the JSON line, the reading back and the README's table are derived from these (TraceCoding.swift).
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoFetching

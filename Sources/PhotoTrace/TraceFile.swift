@@ -1,4 +1,5 @@
 // Why this exists: the file the trace's lines go to, written with care: opened without following a link (a planted symlink is not written through), created 0600, a write that fails stops the trace with one line on standard error instead of ending the app, and the session's own trace kept under a size (the older half rotated aside), since it lives in memory-backed $XDG_RUNTIME_DIR.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

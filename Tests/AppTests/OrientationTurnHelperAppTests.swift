@@ -1,4 +1,5 @@
 // Why this exists: a JPEG's, TIFF's or HEIC's turn is computed by the real helper program (the app no longer runs the edit on the user's bytes), and its answer passes the app's check; here, not with the pipeline's tests, since a sanitized helper cannot run under a helper's address-space limit.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

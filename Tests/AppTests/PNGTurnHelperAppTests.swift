@@ -1,4 +1,5 @@
 // Why this exists: a PNG's turn is checked by a second, fresh helper (the real helper's program): a file whose chunks are right but whose pixels are not the original's turned (one value changed, or the other turn) is refused, and the true answer is taken. Here, not with the pipeline's tests: the sanitizer builds run those, and a sanitized helper cannot run under a helper's address-space limit.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

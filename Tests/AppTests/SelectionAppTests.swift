@@ -1,4 +1,5 @@
 // Why this exists: selecting several photos as the file manager does, with real input under Xvfb, in the list and the grid: Ctrl+click picks rows without opening the viewer, Shift+click picks a range, Ctrl+A picks all; Move to Trash and Rotate act on the selection, and one Ctrl+Z undoes the whole of it.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: a lossless WebP's turn, made by the real helper, is taken only if its chunks are the original's but for the image and the turned canvas, and a second, fresh helper finds in it the original's pixels turned: answers forged as a compromised helper would forge them (its EXIF changed, a chunk added, the canvas not turned, another picture's pixels, the other turn) are each refused. Here, not with the pipeline's tests: a sanitized helper cannot run under a helper's address-space limit.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the viewer's animation is read within the limits every decode keeps: past its processor-time limit it stops with the reason, its frames hold their share of the decode budget while it plays (and give it back), a read waiting on the budget is cancelled when the viewer leaves, and frames too large to play say so.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: every decode in flight shares one budget of pixel bytes: a decode reserves its share as the image declares its size and waits while others hold the rest (cancellable), gives it back as it ends, and one that could never fit fails with the reason; the caches' own files obey their bucket's size. Each test fails with its rule taken out.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport

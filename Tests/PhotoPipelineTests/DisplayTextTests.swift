@@ -1,4 +1,5 @@
 // Why this exists: names and titles cannot hide or reorder the text around them: direction overrides, isolates, marks, line separators and invisible spaces are shown as a visible mark, joiners that scripts need stay, and a gallery title percent-decoded from its URL is cleaned too (each test fails with the cleaning taken out).
+import PhotoFormats
 import Foundation
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: SVG drawings decoded as they are shown: at the row's size, larger or smaller than they declare, sharp, and a huge one within the pixel cap instead of refused; compressed ones (.svgz) read as what they hold, within a limit.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

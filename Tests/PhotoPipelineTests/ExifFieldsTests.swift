@@ -1,4 +1,5 @@
 // Why this exists: the helper's own reading of a sort's EXIF fields agrees with exiv2's on real photos (a JPEG's Exif segment, a HEIC's Exif item, both byte orders), and a hostile block (an IFD pointing at itself, noise, lies about lengths) ends the read with nothing, never a crash or a wrong date.
+import PhotoFormats
 import Foundation
 import PhotoMetadata
 @_spi(InProcess) @testable import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: the viewer's Details says how many frames an animation has: counted from the headers (ImageHeader) of GIFs and animated WebPs that ImageMagick writes at test time (and in a 10,000-frame GIF), with a still, a cut-short file and other formats counted as no animation; the viewer's full image carries the count.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport

@@ -1,4 +1,5 @@
 // Why this exists: how a decoding helper is started and read back, without starting one: what bubblewrap binds (never the root, never a home), which environment passes, how a helper's end is told (a crash, its memory, its processor time, bubblewrap's own failure).
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

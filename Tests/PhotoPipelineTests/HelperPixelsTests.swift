@@ -1,4 +1,5 @@
 // Why this exists: pixels a helper sends are taken only as promised: a shape the app accepts, in a memfd sealed against change and large enough; anything else is refused rather than mapped.
+import PhotoFormats
 import Foundation
 import HelperIPC
 @_spi(InProcess) @testable import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: real GdkPixbuf decoding: PNG, JPEG, gray, alpha, EXIF rotation, downscale at decode, square crop, and the pixel-bomb guard (also for a loader that tells its size only after decoding).
+import PhotoFormats
 import CGLib
 import CGdkPixbuf
 import Foundation

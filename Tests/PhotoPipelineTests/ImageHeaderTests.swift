@@ -1,4 +1,5 @@
 // Why this exists: hostile images refused from their headers before any decoder sees them (a HEIC grid that made libheif write out of bounds, 16k grids in HEIC and AVIF, a 16k animated WebP, a GIF of 300,000 frames, drawings that embed bombs or HEIFs), each built at test time, and the good images beside them still decoded.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import TestAndBenchSupport

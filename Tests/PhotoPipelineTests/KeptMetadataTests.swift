@@ -1,4 +1,5 @@
 // Why this exists: a saved or exported photo keeps its original's metadata, read back with exiftool: the camera, date, title and keywords kept in each format written, orientation 1 and the new size, sRGB, no embedded thumbnail; the location only when asked; from every format that carries metadata; and hostile metadata still gives the photo, written without it.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 @_spi(InProcess) @testable import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: a cancel that arrives after an export's last check, while its file is being renamed into place, does not unwrite the file, so the operation keeps its written result and the export counts the file that is there (a flaky "8 files, 7 written" in KeepResultAppTests); any other result of a cancelled operation is still dropped.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the dates taken read from a photo's first bytes (a JPEG's Exif segment found by its markers, the date and its offset parsed, nonsense dropped) and the index that keeps them: found again only for the same size and time, bounded, and rebuilt, never trusted, when corrupt or not ours.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

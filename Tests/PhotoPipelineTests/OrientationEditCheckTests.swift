@@ -1,4 +1,5 @@
 // Why this exists: a JPEG, TIFF or HEIC is turned in a helper, and the app takes the answer only if it differs from the original by what the orientation edit may change: each true answer is taken, and answers forged as a compromised helper would forge them (the wrong turn, a new EXIF block carrying more than the orientation, an entry of IFD0 dropped from its copy, the picture's data moved) are refused; so is every answer with any one byte of its header changed.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: a PNG is turned in a helper, and the app takes the helper's file only as far as its chunks are right: answers forged as a compromised helper would forge them (a chunk added, a kept chunk changed, the header not turned, no image data, bytes after the end) are each refused, and a true answer is taken. (The pixels' check, with a fresh helper, is PNGTurnHelperAppTests: the sanitizer builds run these tests, and their helpers cannot run under a helper's limits.)
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: a folder's orders on photos whose names, dates taken, times and sizes disagree (stable, with photos lacking a date where they belong), a new order and dates read as moves every part of the app follows, and a manifest sorted by name and back.
+import PhotoFormats
 import Foundation
 import GLibIO
 @_spi(InProcess) @testable import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: putting a photo back from the trash never writes over a file that took its name meanwhile, and the trash's names are found as GLib gives them.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the shortcuts that make a row's entry cheap (one byte scan, a hand-joined relative path) give exactly what the general path through Foundation gives, and hand anything unusual to it; and only the user's own galleries name files on this computer.
+import PhotoFormats
 import Foundation
 import TestAndBenchSupport
 import XCTest

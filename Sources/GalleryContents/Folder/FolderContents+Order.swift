@@ -1,4 +1,5 @@
 // Why this exists: a folder gallery sorted again: by another order the user chose, or by date taken once its photos' dates are read; said as one FolderChange that moves every row, so each keeps its record, its image and its work.
+import PhotoFormats
 import Foundation
 import GLibIO
 import PhotoDecoding

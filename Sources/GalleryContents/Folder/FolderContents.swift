@@ -1,4 +1,5 @@
 // Why this exists: a folder gallery's photos in the order chosen (the file manager's by default), as the listing found them and as the watcher keeps them: what each change on disk is measured against, to say which rows went, which arrived and which changed.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import GLibIO

@@ -1,4 +1,5 @@
 // Why this exists: a folder of the user's own photos read as a gallery: its images (the types GdkPixbuf loads), hidden files and subfolders left out, sorted as the user chose (by default as the file manager sorts names), handed over as rows like a manifest's, within a deadline and an entry cap.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

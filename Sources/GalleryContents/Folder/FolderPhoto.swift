@@ -1,4 +1,5 @@
 // Why this exists: one photo of a folder gallery as its listing knows it: its names, its sort key, its size and times, and its date taken once read; and how an order compares two of them.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

@@ -1,4 +1,5 @@
 // Why this exists: where a photo of a gallery that includes subfolders lives under the gallery's folder: the subfolder's path on disk and as shown, each ending in "/" ("" for the folder itself), so its photos are named by their path ("2024/Trip/IMG_0001.jpg"), sorted folder by folder, and given URIs from their folder's; and which subfolders are entered (each folder once, never round a loop), by the listing and by the watcher when one arrives or goes.
+import PhotoFormats
 import Foundation
 import GLibIO
 import GLibRuntime

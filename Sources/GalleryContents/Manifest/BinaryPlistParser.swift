@@ -1,4 +1,5 @@
 // Why this exists: reads Apple's binary property list (bplist00), keeping dictionary order, with every offset bounds-checked.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

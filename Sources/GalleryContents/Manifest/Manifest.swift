@@ -1,4 +1,5 @@
 // Why this exists: what a loaded gallery manifest is: where it came from, its title, and its rows in file order.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoFetching

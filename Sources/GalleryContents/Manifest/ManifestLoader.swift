@@ -1,4 +1,5 @@
 // Why this exists: reads a manifest from a local path or an http(s) URL, off the main thread, and parses it.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import GLibIO

@@ -1,4 +1,5 @@
 // Why this exists: turns a manifest's bytes into rows: sniffs the format and reads the name → URL pairs in file order, handing them over in batches as it goes.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoFetching

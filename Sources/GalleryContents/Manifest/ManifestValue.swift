@@ -1,4 +1,5 @@
 // Why this exists: the ordered tree every manifest format parses into, so one interpreter serves plist XML, binary plist and JSON.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

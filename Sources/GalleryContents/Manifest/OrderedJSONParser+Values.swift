@@ -1,4 +1,5 @@
 // Why this exists: the JSON manifest reader's values: strings (borrowed from the input unless they have escapes, decoded strictly), numbers and literals, and any other value skipped whole, depth-limited.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

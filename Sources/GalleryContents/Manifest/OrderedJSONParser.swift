@@ -1,4 +1,5 @@
 // Why this exists: reads JSON manifests in file order (JSONSerialization loses key order), strictly (RFC 8259), straight into rows, with the line of every fault and a depth limit.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

@@ -1,4 +1,5 @@
 // Why this exists: which image URLs a manifest may use and how they resolve: http(s), file:, or a path relative to the manifest.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

@@ -1,4 +1,5 @@
 // Why this exists: the XML plist reader's rare path: any value read whole (wrong types, arrays of dicts, nesting limited to 64), its text with entities decoded, and closing tags checked.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

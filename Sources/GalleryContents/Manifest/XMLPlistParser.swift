@@ -5,6 +5,7 @@
 // fuzzer crashed it (the whole process) with inputs as small as `<?x?>h` followed by a newline.
 // This reader never trusts a length or nests deeper than 64, and it expands only XML's five
 // named entities and character references, so an entity bomb has nothing to expand.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

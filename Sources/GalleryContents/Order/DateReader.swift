@@ -1,4 +1,5 @@
 // Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
+import PhotoFormats
 import Foundation
 import Synchronization
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: a manifest's rows sorted by name (the file manager's order of names) or put back in the manifest's own order, as one change that moves every row: the rows as the manifest gave them are kept, and where each row came from in them.
+import PhotoFormats
 import Foundation
 import GLibIO
 import PhotoDecoding

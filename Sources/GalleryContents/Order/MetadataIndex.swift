@@ -1,4 +1,5 @@
 // Why this exists: what the photos' metadata said, kept between runs in SQLite (WAL) in the app's cache folder, keyed by each file's folder, name, size and modification time, so that sorting a folder by date a second time reads no photo; bounded, and rebuilt (never trusted, never fatal) when corrupt, locked or not ours.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import SQLite

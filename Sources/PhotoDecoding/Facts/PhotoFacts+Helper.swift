@@ -1,4 +1,5 @@
 // Why this exists: the app's side of reading photos' facts: each file's first bytes read here (never its pixels), a batch of them handed to a decoding helper in one request, and its answer checked as untrusted input.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 

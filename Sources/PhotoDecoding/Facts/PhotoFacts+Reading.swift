@@ -1,4 +1,5 @@
 // Why this exists: the helper's side of reading a photo's facts from its first bytes, never its pixels: a JPEG's Exif segment found by walking its markers and a HEIF's Exif item, their fields read from the block (ExifFields), and the other formats' metadata as exiv2 reads them.
+import PhotoFormats
 import Foundation
 import MetadataValues
 

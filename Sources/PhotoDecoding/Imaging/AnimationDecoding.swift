@@ -1,4 +1,5 @@
 // Why this exists: an animated photo (GIF, animated WebP) read within the limits every decode keeps, by whoever reads it (a helper, or the process in tests): its header first, fed to its loader in chunks (a GIF fed whole costs its loader minutes), stopped between chunks when no longer wanted or past a processor-time limit; or why it is not played, as a type that crosses the helper's wire as itself.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

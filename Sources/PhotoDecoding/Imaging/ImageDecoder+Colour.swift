@@ -1,4 +1,5 @@
 // Why this exists: a photo in its true colours: the ICC profile it carries is read where it is decoded (GdkPixbuf's `icc-profile` for JPEG, PNG and TIFF; a WebP's ICCP chunk, which its loader does not expose), and its pixels are converted to sRGB once, in the decoding helper, after any downscaling; an sRGB profile skips the transform, and a broken one is ignored with the reason.
+import PhotoFormats
 import ColourManagement
 import Foundation
 import GdkPixbuf

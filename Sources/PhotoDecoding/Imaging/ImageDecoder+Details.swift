@@ -1,4 +1,5 @@
 // Why this exists: a photo's details read where it is decoded (in its helper, with gexiv2 through ParserLibraries), when the decode is asked for them (the viewer's): from the file for JPEG, PNG, WebP and TIFF, from the Exif item for HEIC and AVIF.
+import PhotoFormats
 import Foundation
 import MetadataValues
 

@@ -1,4 +1,5 @@
 // Why this exists: what every decode ends with, whichever way its pixels were read: EXIF orientation applied, the image scaled to fit when the loader did not scale it, and the centred square cut when one is asked for.
+import PhotoFormats
 import GdkPixbuf
 
 extension ImageDecoder {

@@ -1,4 +1,5 @@
 // Why this exists: whether a photo's colours need its profile applied, judged from its first bytes alone (in a helper), so a desktop thumbnail made without the profile is used only for a photo that has none, or an sRGB one.
+import PhotoFormats
 import ColourManagement
 import Foundation
 import GdkPixbuf

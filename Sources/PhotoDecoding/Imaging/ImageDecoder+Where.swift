@@ -1,4 +1,5 @@
 // Why this exists: a decode asked where the caller's `Decoders` says: in the app's sandboxed helpers, or in this process for tests and tools, which alone can ask for it without naming the place (`@_spi(InProcess)`).
+import PhotoFormats
 import Foundation
 import GLibRuntime
 

@@ -1,4 +1,5 @@
 // Why this exists: XPM and XBM, whose GdkPixbuf loaders read an image piece by piece only through a temporary file of their own, which the decoding helper's filter refuses (it opens files for reading only): an XPM is read whole from the file its bytes already are in (the helper's memfd, as /proc/self/fd/N), then held to the pixel limit and fitted as every other decode is; an XBM is not read at all.
+import PhotoFormats
 import GdkPixbuf
 import GLibRuntime
 

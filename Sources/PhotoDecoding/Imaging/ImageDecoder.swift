@@ -1,4 +1,5 @@
 // Why this exists: decode with GdkPixbufLoader on a worker: the header read first (ImageHeader) and the loader pinned to the format it was read as, downscale while decoding, refuse pixel bombs before allocation, apply EXIF orientation.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

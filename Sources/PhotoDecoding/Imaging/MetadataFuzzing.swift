@@ -1,4 +1,5 @@
 // Why this exists: for the header fuzzer: every reader of a photo's metadata on the same bytes, whatever they say they are, the helper's side (details and facts read with exiv2 and our own IFD reader, the kept metadata's parts) and the app's (its checks of a helper's numbers, its own EXIF pass); each must refuse what it cannot read, never trap.
+import PhotoFormats
 import Foundation
 import MetadataValues
 

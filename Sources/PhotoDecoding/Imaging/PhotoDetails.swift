@@ -1,4 +1,5 @@
 // Why this exists: what a photo says about itself, as values the viewer's Details words (camera, lens, exposure, when and where, title and keywords): made in the decoding helper from the tags gexiv2 read, every text cleaned and cut short, so a hostile photo's metadata reaches the app as bounded, harmless values.
+import PhotoFormats
 import Foundation
 import MetadataValues
 

@@ -1,4 +1,5 @@
 // Why this exists: a decoded, downscaled image, for filtering and for the app to show (the app makes the GdkTexture, on the main thread).
+import PhotoFormats
 import GdkPixbuf
 
 /// Immutable once made, so it can cross threads: made on a worker, shown on the main loop.

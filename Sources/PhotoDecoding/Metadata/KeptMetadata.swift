@@ -1,4 +1,5 @@
 // Why this exists: a saved or exported photo keeps its metadata: read from the original in a helper (exiv2 parses it there, as it does for Details), handed back in parts and placed by the app into the file it encoded; the photo is still written when its metadata cannot be, and the reason is said.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the helper's side of a PNG's turn: its image data expanded (zlib), unfiltered, its pixels turned a quarter, and compressed again at its own bit depth and colour type, every other chunk kept and the pixel density's axes swapped; and, for the app's check of such a turn, a PNG's samples as they are. zlib never reads a photo in the app.
+import PhotoFormats
 import Foundation
 import GLibIO
 import GLibRuntime

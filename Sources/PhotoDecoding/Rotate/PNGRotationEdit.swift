@@ -1,4 +1,5 @@
 // Why this exists: a PNG turned without losing anything, at its own bit depth and colour type (16-bit stays 16-bit, a palette stays a palette), every other chunk kept as it was (text, EXIF, colour profile) and the pixel density's axes swapped. The pixels are expanded and turned in a helper (`+Here`); the app reads only the chunk list and the header with its own bounds-checked reader (refusing there what it can, a PNG that would expand past 64 MB first), and trusts the helper's file only as far as it checks it: its chunks must be the original's but for the header and density turned and the image data, and a second, fresh helper must find in it the original's samples turned, every value.
+import PhotoFormats
 import Foundation
 
 enum PNGRotationEdit {

@@ -1,4 +1,5 @@
 // Why this exists: a photo of the user's rewritten in place without ever being lost: the new bytes go to a temporary file beside it, with the photo's owner, mode (never a set-ID bit) and extended attributes (or not at all, where the owner cannot be kept), flushed to the disk, and renamed over it only if the photo is still the file that was read (another program's change since is never overwritten). A crash at any moment leaves the whole old photo or the whole new one.
+import PhotoFormats
 import Foundation
 import GLibIO
 

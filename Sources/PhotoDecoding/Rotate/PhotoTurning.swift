@@ -1,4 +1,5 @@
 // Why this exists: Rotate, lossless by format. A JPEG or TIFF gets a new EXIF orientation, a HEIC or AVIF a new `irot` (every viewer honours EXIF orientation only in JPEG and TIFF), a PNG its pixels turned at its own depth and a lossless WebP its pixels turned and encoded again exactly; every edit is computed in a helper and checked by the app by what it may change, then written safely in place. Other formats (a lossy WebP among them) are refused with the reason, since turning them would lose something.
+import PhotoFormats
 import Foundation
 
 public enum PhotoTurning {

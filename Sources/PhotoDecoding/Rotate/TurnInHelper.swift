@@ -1,4 +1,5 @@
 // Why this exists: every turn of a photo's bytes is computed in a helper in the app's helpers (no parser, no zlib, no box walk of the edit's runs on the user's file in the app): the request and its answer's size bound in one place, what each edit then checks in its own.
+import PhotoFormats
 import Foundation
 
 enum TurnInHelper {

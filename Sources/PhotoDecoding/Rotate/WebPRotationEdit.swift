@@ -1,4 +1,5 @@
 // Why this exists: Rotate for a lossless WebP: its VP8L pixels decoded, turned and encoded again losslessly and exactly (checked by decoding the result), in a helper where the app has them (libwebp's lossless decoder is C reading the photo); every other chunk (its profile, EXIF, XMP, unknown ones) kept, the extended header's canvas turned. The app trusts the helper's file only as far as it checks it: the chunks its own reader finds must be the original's but for those two, and a second, fresh helper's decode of it must be the original's pixels turned. A lossy or animated WebP is refused: turning it would lose something.
+import PhotoFormats
 import Foundation
 
 enum WebPRotationEdit {

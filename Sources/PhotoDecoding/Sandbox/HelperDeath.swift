@@ -1,4 +1,5 @@
 // Why this exists: why a decoding helper ended, told from its wait status and its last words: a crash, its memory limit, its processor-time limit, the sandbox refusing a call, no answer, or no start; the words a photo fails with.
+import PhotoFormats
 import Foundation
 
 public enum HelperDeath: Error, Equatable {

@@ -1,4 +1,5 @@
 // Why this exists: how the pool starts a helper, failing closed: in bubblewrap, a start that only failed to answer in time tried again with a longer wait; where bubblewrap cannot run (said once), no helper at all unless the user allowed one without it, and then in a home of its own under Landlock; a fresh helper for a check no earlier photo may have swayed; and the app itself made non-dumpable.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import HelperIPC

@@ -1,4 +1,5 @@
 // Why this exists: the app's decoding helpers, a few kept warm: lent one photo at a time, each to one origin for its life (photos of different origins never share a helper), replaced when one dies, spends its processor budget or keeps memfds it should not. How each is started, and what happens where bubblewrap cannot run, is HelperPool+Starting.swift.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import HelperIPC

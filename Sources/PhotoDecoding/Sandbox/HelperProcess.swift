@@ -1,4 +1,5 @@
 // Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a sealed memfd under a processor-time limit the app sets from outside, watched for memfds it keeps, and, when it dies, reaped with the reason.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import HelperIPC

@@ -1,4 +1,5 @@
 // Why this exists: what the app and a decoding helper say to each other, as values: a request with the photo's bytes in a memfd beside it, and a reply with pixels in a sealed memfd beside it. The app reads a reply as untrusted input: a compromised helper may send anything.
+import PhotoFormats
 import Foundation
 import MetadataValues
 

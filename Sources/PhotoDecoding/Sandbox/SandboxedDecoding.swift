@@ -1,4 +1,5 @@
 // Why this exists: the pipeline's decodes sent to a helper in the app's helpers: the decoder's settings and the photo's bytes go over, pixels or the reason come back, and a helper that died fails only this photo (and is replaced for the next).
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

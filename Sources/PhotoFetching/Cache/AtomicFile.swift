@@ -1,4 +1,5 @@
 // Why this exists: files the app writes whole (cache entries, thumbnails, an exported trace) are written to a temporary file beside the target and renamed over it, so a reader sees the old file or the new one, a failure leaves what was there, and a folder in the way is never removed.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

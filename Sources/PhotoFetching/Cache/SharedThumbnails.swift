@@ -1,4 +1,5 @@
 // Why this exists: thumbnails of local photos in the desktop's shared cache ($XDG_CACHE_HOME/thumbnails), exactly as the freedesktop Thumbnail Managing Standard says, so the app and the file manager reuse each other's.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

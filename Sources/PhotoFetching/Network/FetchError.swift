@@ -1,4 +1,5 @@
 // Why this exists: why fetching bytes failed, in words a person can act on.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 

@@ -1,4 +1,5 @@
 // Why this exists: the shared SoupSessions (timeouts, user agent, connection limits), and a GET that follows redirects one checked hop at a time.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: one hop of a GET: the request made without libsoup following redirects, private network access checked before anything is sent (an address in the URL at once, else each address as the connection is about to be made, or by resolving the host when a proxy is in the way), the status, the caching headers and the body read within its limits.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

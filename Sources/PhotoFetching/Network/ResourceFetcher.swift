@@ -1,4 +1,5 @@
 // Why this exists: one way to get bytes for a URL: http(s) through the shared SoupSession, file: through the local reader with its deadlines, both cancellable.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

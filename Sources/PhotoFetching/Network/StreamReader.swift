@@ -1,4 +1,5 @@
 // Why this exists: reads a GInputStream to the end, enforcing a byte limit and a deadline, and honouring cancellation.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import GLibIO

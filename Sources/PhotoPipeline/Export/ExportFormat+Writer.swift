@@ -1,4 +1,5 @@
 // Why this exists: the GdkPixbuf writer and options for each format a photo is saved in (JPEG and WebP at quality 90, sRGB's profile among them).
+import PhotoFormats
 import ColourManagement
 import Foundation
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: the file names a saved or exported photo gets: its name (without an image file's extension) made safe for the file system it goes to (Windows' reserved characters replaced on FAT, exFAT, NTFS and shares), " (sepia)" when it is, the format's extension, and " (2)" when the name is taken.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoTrace

@@ -1,4 +1,5 @@
 // Why this exists: Export Gallery as the app does long jobs: every row of the gallery (as it was when asked), or the rows chosen (a selection), written to a folder by operations on the export queue, fed a few at a time, counted as they end, stopped by Cancel or by a folder that can no longer be written.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: the export queue's operation work: one photo read from the nearest place that has it, decoded at full size (turned upright, within the decode budget and the viewer's pixel cap), in sepia or not, encoded with the original's metadata as asked, and written beside its target, then renamed into place.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import MetadataValues

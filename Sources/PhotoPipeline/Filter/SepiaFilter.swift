@@ -1,4 +1,5 @@
 // Why this exists: runs the sepia kernel on a Thumbnail's pixels, making a new Thumbnail (the original stays untouched).
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: a turn Rotate made, applied where it is known: the photo's images in memory turn at once, from the pixels already there, and the folder watcher's report of that same file changing then decodes nothing; a change by another program still starts the row over.
+import PhotoFormats
 import Foundation
 import GalleryContents
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: the tutorial's PhotoRecord: a row's name, URL, state (new → downloaded → filtered, or failed), image and failure reason.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoFetching

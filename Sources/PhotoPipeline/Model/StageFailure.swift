@@ -1,4 +1,5 @@
 // Why this exists: why a stage failed, as a value carried from the stage that met it to the widget that shows it: the app decides by its `code` (the consent by its refusal, the export by cancelled), the trace carries the code, and its English words are only its description.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoFetching

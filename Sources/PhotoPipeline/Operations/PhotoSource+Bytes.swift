@@ -1,4 +1,5 @@
 // Why this exists: a photo's encoded bytes from the nearest place that has them (bytes held, the list's download, the file, the HTTP cache, the network), shared by the viewer's loads and the export's.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: a photo moved to the desktop's trash and put back, or deleted for good. GLib trashes a file but has no "restore", says nothing of where the file went, and without gvfs there is no trash:// to ask; so the photo's own entry is found (the same file, by device and inode, under the name GLib gave it) and moved back by rename, which keeps its bytes, name and modification time. Putting back and deleting go through the folder's descriptor, checked to be the same folder (device and inode) as when the photo was chosen: a folder swapped for a link meanwhile is refused, never followed.
+import PhotoFormats
 import Foundation
 import GLibIO
 import GLibRuntime

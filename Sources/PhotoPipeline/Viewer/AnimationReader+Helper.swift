@@ -1,4 +1,5 @@
 // Why this exists: the viewer's animation read in a helper, which is then lent to the playing (RemoteFrames) and keeps the animation.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the inspector's waterfall: the latest operations, newest on top, each with its row, photo, stage and bars for time queued, waiting on a dependency and running (a download split into libsoup's phases), and its outcome in words and colour; selecting a line shows its row in the list.
+import PhotoFormats
 import Foundation
 import Gtk
 import PhotoDecoding

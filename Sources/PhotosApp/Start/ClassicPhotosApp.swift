@@ -1,4 +1,5 @@
 // Why this exists: the GtkApplication: actions and shortcuts, `activate` (last gallery or the sample) and `open` (the file or URL given).
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import Gtk

@@ -1,4 +1,5 @@
 // Why this exists: a failure in the user's language, made from its typed cause at the app's edge (the row's tooltip and what a screen reader says, the viewer, the export's list); in English it reads exactly as the trace's reason.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoPipeline

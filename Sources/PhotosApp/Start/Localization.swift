@@ -1,4 +1,5 @@
 // Why this exists: every UI string goes through gettext; this sets up the text domain and gives the lookup a short name.
+import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: a photo's own details worded as GNOME words them (Canon EOS 5D, 1/250 s, ƒ/2.8, ISO 400, 50 mm, dates in the user's locale), each a heading and its text; fields the photo lacks are left out.
+import PhotoFormats
 import Foundation
 import Gtk
 import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: what is drawn on screen in the display's own colours where an X11 desktop announces its profile (_ICC_PROFILE on the root window), followed live (the viewer's photo is converted on its worker, the rest here); photos are sRGB everywhere else in the app (saved, copied, exported), and on Wayland the screen gets sRGB too.
+import PhotoFormats
 import ColourManagement
 import Foundation
 import GdkPixbuf

@@ -1,4 +1,5 @@
 // Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh). The parsers' libraries are linked as the helper's program links them.
+import PhotoFormats
 import DecodeHelper
 import Foundation
 import FuzzerDriver

@@ -1,4 +1,5 @@
 // Why this exists: the decoding helpers driven without a window, for the sandbox test that runs as an unprivileged user (setpriv): each file is decoded through the app's own pool and launch, and a line says what came of it; and whether another process of the user's could read this one's memory, once it protected itself as the app does.
+import PhotoFormats
 import Foundation
 import PhotoDecoding
 import PhotoPipeline

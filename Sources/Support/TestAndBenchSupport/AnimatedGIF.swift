@@ -1,4 +1,5 @@
 // Why this exists: long animations for tests without waiting minutes for an encoder: the frames of a short GIF (made by ImageMagick) repeated into one with thousands, by copying the file's own blocks.
+import PhotoFormats
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

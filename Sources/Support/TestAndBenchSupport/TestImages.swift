@@ -1,4 +1,5 @@
 // Why this exists: hand-built images for decoding tests: a PNG that declares huge dimensions, a JPEG with an EXIF orientation, and encodings via GdkPixbuf.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 @_spi(InProcess) import PhotoDecoding

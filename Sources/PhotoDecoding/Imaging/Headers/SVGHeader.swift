@@ -1,4 +1,5 @@
 // Why this exists: a drawing's (SVG's) header, read before librsvg sees it: its text encoding, its root, its elements, and every image it embeds as a `data:` URL (librsvg decodes those whole, through any GdkPixbuf loader, at whatever size they declare): each checked as an image of its own, and all of them counted together.
+import PhotoFormats
 import Foundation
 import GdkPixbuf
 

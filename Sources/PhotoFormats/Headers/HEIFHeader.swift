@@ -1,14 +1,14 @@
 // Why this exists: a HEIF or AVIF file's header read before libheif sees it (it decodes the whole image, grids included, before it says how large it is): every image item's declared size (ispe), and each grid's or overlay's output and tiles, so a 32256 × 32256 grid of 8.5 KB never reaches the decoder.
 import Foundation
 
-enum HEIFHeader {
-    static func unreadable(_ why: Words) -> DecodeError { .unreadableHeader(format: "HEIF", why: why) }
+package enum HEIFHeader {
+    package static func unreadable(_ why: Words) -> DecodeError { .unreadableHeader(format: "HEIF", why: why) }
 
     /// Bytes libheif and the loader hold per output pixel: the decoded planes, the interleaved
     /// image and the pixbuf made from it (measured here: 8.5 for an 8-bit HEIC, 7.4 for an AVIF).
-    static let bytesPerPixel = 10
+    package static let bytesPerPixel = 10
 
-    static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
+    package static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
         guard let top = ISOBoxes.list(bytes, 0..<bytes.count) ?? ISOBoxes.list(bytes, 0..<boxesEnd(bytes)),
               top.first?.type == "ftyp" else { throw unreadable(Words("is cut short or not a HEIF file's")) }
         guard let meta = top.first(where: { $0.type == "meta" }), let children = ISOBoxes.children(ofFull: meta, bytes) else {
@@ -60,7 +60,7 @@ enum HEIFHeader {
 
     /// A grid's or an overlay's output size, from its item data: version, flags (bit 0: 32-bit
     /// sizes), then for a grid its rows − 1 and columns − 1, for an overlay its fill colour.
-    static func derivedOutput(_ data: [Int], type: String) -> (width: Int, height: Int)? {
+    package static func derivedOutput(_ data: [Int], type: String) -> (width: Int, height: Int)? {
         guard data.count >= 2 else { return nil }
         let wide = data[1] & 1 != 0
         let at = type == "grid" ? 4 : 10

@@ -1,5 +1,4 @@
 // Why this exists: why an image could not be decoded, in words a person can act on.
-import GLibRuntime
 
 public enum DecodeError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     case cancelled
@@ -29,19 +28,6 @@ public enum DecodeError: Error, Sendable, Equatable, Codable, CustomStringConver
     /// Not decoded at all: photos are decoded only in a sandbox, it cannot run here (why), and the
     /// user has not allowed decoding without it.
     case notSandboxed(Words)
-
-    /// `format`'s loader refused the data with `error`.
-    init(_ error: GLibError, format: String) {
-        self = .loaderRefused(format: format, why: LoaderRefusal(error), detail: error.message)
-    }
-
-    /// What a refusal of the decode budget means for a decode.
-    init(_ refusal: DecodeBudget.Refusal) {
-        switch refusal {
-        case .cancelled: self = .cancelled
-        case .tooLarge(let needed, let capacity): self = .overBudget(needed: needed, capacity: capacity)
-        }
-    }
 
     /// What went wrong, in words put into the user's language at the app's edge; said once,
     /// here. (A loader's own message is not among them: it is in the trace only.)

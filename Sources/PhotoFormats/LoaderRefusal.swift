@@ -1,5 +1,4 @@
 // Why this exists: a GdkPixbuf loader's refusal told by its error code in the app's own words (which are translated), its message kept as detail for the trace only: a library's English never reaches a Korean screen.
-import GLibRuntime
 
 public enum LoaderRefusal: String, Sendable, Equatable, Codable {
     /// The data is damaged, or is not of the format it was taken for (a text file named `.jpg`).
@@ -9,17 +8,6 @@ public enum LoaderRefusal: String, Sendable, Equatable, Codable {
     case unsupported
     /// Any other refusal (`GDK_PIXBUF_ERROR_FAILED`, or an error of another domain).
     case failed
-
-    /// GdkPixbuf's error `code` (GdkPixbufError), or `failed` for another domain.
-    public init(_ error: GLibError) {
-        guard error.domain == "gdk-pixbuf-error-quark" else { self = .failed; return }
-        switch error.code {
-        case 0, 6: self = .damaged            // CORRUPT_IMAGE, INCOMPLETE_ANIMATION
-        case 1: self = .outOfMemory           // INSUFFICIENT_MEMORY
-        case 2, 3, 4: self = .unsupported     // BAD_OPTION, UNKNOWN_TYPE, UNSUPPORTED_OPERATION
-        default: self = .failed               // FAILED, and codes added later
-        }
-    }
 
     /// Why, for a `format` (GdkPixbuf's name for it: "jpeg", "png"…).
     public func words(_ format: String) -> Words {

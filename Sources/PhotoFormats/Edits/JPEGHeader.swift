@@ -1,23 +1,23 @@
 // Why this exists: a JPEG's header read piece by piece (each segment, marker and fill byte from SOI to the first scan) with every length checked: where a turn's EXIF goes, and what the app compares when a helper answers with a turned JPEG.
 import Foundation
 
-struct JPEGHeader {
+package struct JPEGHeader {
     /// One step of the walk: a segment with its length, a marker without one, or a fill byte.
-    struct Piece {
-        let marker: UInt8
-        let range: Range<Int>
+    package struct Piece {
+        package let marker: UInt8
+        package let range: Range<Int>
         /// A segment's payload (after its length); nil for a marker without one.
-        let payload: Range<Int>?
+        package let payload: Range<Int>?
     }
 
     /// The pieces from just after SOI to `end`, laid end to end.
-    let pieces: [Piece]
+    package let pieces: [Piece]
     /// Where the first scan (or EOI, or whatever the walk could not read as a piece) begins.
-    let end: Int
+    package let end: Int
 
-    static let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+    package static let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
 
-    init(_ file: [UInt8]) throws(TurnRefusal) {
+    package init(_ file: [UInt8]) throws(TurnRefusal) {
         guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { throw TurnRefusal(Words("it is not a JPEG")) }
         var pieces: [Piece] = []
         var at = 2
@@ -45,7 +45,7 @@ struct JPEGHeader {
     }
 
     /// The first APP1 segment that holds EXIF: its index in `pieces`.
-    func exifIndex(in file: [UInt8]) -> Int? {
+    package func exifIndex(in file: [UInt8]) -> Int? {
         pieces.firstIndex { piece in
             guard piece.marker == 0xE1, let payload = piece.payload, payload.count >= 14 else { return false }
             return file[payload.prefix(6)].elementsEqual(Self.exifHeader)
@@ -53,10 +53,10 @@ struct JPEGHeader {
     }
 
     /// The TIFF block of the EXIF segment at `index`.
-    func exifBlock(_ index: Int, in file: [UInt8]) -> ArraySlice<UInt8> {
+    package func exifBlock(_ index: Int, in file: [UInt8]) -> ArraySlice<UInt8> {
         file[(pieces[index].payload!.lowerBound + 6)..<pieces[index].payload!.upperBound]
     }
 
     /// Where a new EXIF segment goes: after SOI, or after a JFIF APP0 right after it (an index in `pieces`).
-    var newExifIndex: Int { pieces.first.map { $0.marker == 0xE0 && $0.range.lowerBound == 2 && $0.payload != nil } == true ? 1 : 0 }
+    package var newExifIndex: Int { pieces.first.map { $0.marker == 0xE0 && $0.range.lowerBound == 2 && $0.payload != nil } == true ? 1 : 0 }
 }

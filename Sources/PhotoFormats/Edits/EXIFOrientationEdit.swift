@@ -4,14 +4,14 @@ import Foundation
 /// Why a photo was not turned, in words.
 public struct TurnRefusal: Error, Sendable, Equatable {
     public let reason: Words
-    init(_ reason: Words) { self.reason = reason }
+    package init(_ reason: Words) { self.reason = reason }
 }
 
-enum EXIFOrientationEdit {
-    static let orientationTag = 0x0112
+package enum EXIFOrientationEdit {
+    package static let orientationTag = 0x0112
 
     /// A JPEG turned: its APP1 EXIF block's orientation, or a new APP1 after SOI (and JFIF's APP0).
-    static func turnedJPEG(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    package static func turnedJPEG(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         let header = try JPEGHeader(file)
         if let index = header.exifIndex(in: file) {
             let segment = header.pieces[index].range
@@ -34,7 +34,7 @@ enum EXIFOrientationEdit {
     }
 
     /// A TIFF block (a TIFF file, or a JPEG's EXIF) with IFD0's orientation turned.
-    static func turnedTIFF(_ block: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    package static func turnedTIFF(_ block: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         var tiff = try TIFFBytes(block)
         let ifd = try tiff.u32(4)
         let count = try tiff.u16(ifd)

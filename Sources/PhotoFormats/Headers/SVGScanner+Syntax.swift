@@ -2,7 +2,7 @@
 import Foundation
 
 extension SVGScanner {
-    enum Reference {
+    package enum Reference {
         /// A character reference or one of XML's five predefined entities: text.
         case text([UInt8])
         /// An entity the document declares (or an undeclared one: nothing).
@@ -10,7 +10,7 @@ extension SVGScanner {
     }
 
     /// The reference at `at` (an `&`) and where it ends.
-    static func reference(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) throws(DecodeError) -> (Reference, Int) {
+    package static func reference(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) throws(DecodeError) -> (Reference, Int) {
         var end = at + 1
         while end < text.count, text[end] != UInt8(ascii: ";"), end - at < 64 { end += 1 }
         guard end < text.count, text[end] == UInt8(ascii: ";"), end > at + 1 else { throw malformed(Words("an “&” that ends no reference")) }
@@ -28,7 +28,7 @@ extension SVGScanner {
 
     /// The DOCTYPE from just past `<!DOCTYPE`: its internal subset's general entities are kept
     /// (the first declaration of a name wins, as in XML). Returns where it ends.
-    mutating func doctype(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) throws(DecodeError) -> Int {
+    package mutating func doctype(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) throws(DecodeError) -> Int {
         var at = start
         while at < text.count, text[at] != UInt8(ascii: "["), text[at] != UInt8(ascii: ">") {
             if text[at] == UInt8(ascii: "\"") || text[at] == UInt8(ascii: "'") { at = try Self.find(text, text[at] == 34 ? "\"" : "'", from: at + 1) }
@@ -66,7 +66,7 @@ extension SVGScanner {
     }
 
     /// Past a markup declaration's `>`, quoted parts included.
-    static func skipDeclaration(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) throws(DecodeError) -> Int {
+    package static func skipDeclaration(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) throws(DecodeError) -> Int {
         var at = start
         while at < text.count {
             if text[at] == UInt8(ascii: ">") { return at + 1 }
@@ -78,23 +78,23 @@ extension SVGScanner {
 
     // MARK: searching
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    package static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    static func starts(_ text: UnsafeBufferPointer<UInt8>, _ at: Int, _ literal: StaticString) -> Bool {
+    package static func starts(_ text: UnsafeBufferPointer<UInt8>, _ at: Int, _ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard at + count <= text.count else { return false }
         return (0..<count).allSatisfy { text[at + $0] == literal.utf8Start[$0] }
     }
 
     /// Whether `text` has `literal` at `at`, ASCII letters in any case.
-    static func startsCaseless(_ text: [UInt8], _ literal: String, at: Int = 0) -> Bool {
+    package static func startsCaseless(_ text: [UInt8], _ literal: String, at: Int = 0) -> Bool {
         let expected = Array(literal.utf8)
         guard at + expected.count <= text.count else { return false }
         return expected.indices.allSatisfy { text[at + $0] | 0x20 == expected[$0] | 0x20 }
     }
 
     /// Where `literal` next starts at or after `from`.
-    static func find(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from: Int) throws(DecodeError) -> Int {
+    package static func find(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from: Int) throws(DecodeError) -> Int {
         let first = literal.utf8Start[0]
         var at = from
         while at < text.count {
@@ -104,7 +104,7 @@ extension SVGScanner {
         throw malformed(Words("“%1$s” never comes", "\(literal)"))
     }
 
-    static func skip(_ text: UnsafeBufferPointer<UInt8>, past literal: StaticString, from: Int) throws(DecodeError) -> Int {
+    package static func skip(_ text: UnsafeBufferPointer<UInt8>, past literal: StaticString, from: Int) throws(DecodeError) -> Int {
         try find(text, literal, from: from) + literal.utf8CodeUnitCount
     }
 }

@@ -15,7 +15,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     public init() {}
 
     /// Dates from 1800 to 2199 (anything else is a broken clock or a hostile file).
-    static let wallRange: ClosedRange<Int64> = -5_364_662_400...7_258_118_399
+    package static let wallRange: ClosedRange<Int64> = -5_364_662_400...7_258_118_399
 
     /// These facts with anything implausible dropped.
     public func checked() -> PhotoFacts {
@@ -51,7 +51,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     }
 
     /// The facts `tags` give (the helper's side).
-    static func from(_ tags: MetadataTags) -> PhotoFacts {
+    package static func from(_ tags: MetadataTags) -> PhotoFacts {
         var facts = PhotoFacts()
         facts.wallSeconds = tags.values["Exif.Photo.DateTimeOriginal"].flatMap(wallSeconds)
         facts.offsetMinutes = tags.values["Exif.Photo.OffsetTimeOriginal"].flatMap(offsetMinutes)
@@ -64,7 +64,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     }
 
     /// "2024:07:01 14:22:05" as seconds since 1970 (read as UTC); nil when not such a date.
-    static func wallSeconds(_ text: String) -> Int64? {
+    package static func wallSeconds(_ text: String) -> Int64? {
         let digits = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" }).map { Int($0) }
         guard digits.count >= 6, let year = digits[0], let month = digits[1], let day = digits[2],
               let hour = digits[3], let minute = digits[4], let second = digits[5],
@@ -81,7 +81,7 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     }
 
     /// "+02:00" or "-05:30" as minutes east of UTC.
-    static func offsetMinutes(_ text: String) -> Int? {
+    package static func offsetMinutes(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let sign = trimmed.first, sign == "+" || sign == "-" else { return nil }
         let parts = trimmed.dropFirst().split(separator: ":").map { Int($0) }

@@ -2,12 +2,12 @@
 import Foundation
 import MetadataValues
 
-enum XMPPacket {
+package enum XMPPacket {
     /// The longest text kept of a field, and the most keywords and creators.
-    static let longest = 2_000, mostItems = 100
+    package static let longest = 2_000, mostItems = 100
 
     /// The packet for `fields`, each cleaned and cut short; nil when none is left.
-    static func written(_ fields: KeptFields) -> Data? {
+    package static func written(_ fields: KeptFields) -> Data? {
         func clean(_ text: String?) -> String? {
             guard let text else { return nil }
             let cleaned = DisplayText.clean(String(text.prefix(longest))).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,7 +35,7 @@ enum XMPPacket {
     }
 
     /// `text` safe inside an XML element.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
@@ -52,7 +52,7 @@ enum XMPPacket {
 
     /// Whether a helper's packet may go into a file whose location stays: text, an XMP packet,
     /// within one JPEG segment.
-    static func acceptable(_ packet: Data) -> Bool {
+    package static func acceptable(_ packet: Data) -> Bool {
         packet.count <= 65_000 && String(data: packet, encoding: .utf8).map { $0.contains("<x:xmpmeta") } == true
     }
 }

@@ -1,9 +1,9 @@
 // Why this exists: the few EXIF fields a sort needs (date taken and its offset, pixel size, orientation, camera), read straight from an Exif block's TIFF structure in the decoding helper: bounds-checked at every step, a loop or a lie ends the read, and exiv2's whole-block parse is spared (it made the helper, not the disk, the limit on sorting by date).
 import Foundation
 
-enum ExifFields {
+package enum ExifFields {
     /// The facts in an Exif block ("Exif\0\0", then a TIFF header and its IFDs); nil when it is not one.
-    static func facts(_ block: Data) -> PhotoFacts? {
+    package static func facts(_ block: Data) -> PhotoFacts? {
         let bytes = [UInt8](block)
         guard bytes.count >= 14, bytes[0..<6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) else { return nil }
         let tiff = Array(bytes[6...])

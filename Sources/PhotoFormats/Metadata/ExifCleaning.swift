@@ -1,19 +1,19 @@
 // Why this exists: the EXIF a helper hands back for a saved or exported photo, passed through the app's own bounds-checked reading before it goes into the file: IFD0, the Exif and Interoperability IFDs and (only when the location stays) the GPS IFD are kept, entry by entry with the bytes each names, at the offsets they had; the thumbnail's IFD1 and everything no kept entry names are zeros. A helper cannot put a location, a thumbnail or another photo's bytes where the app did not look.
 import Foundation
 
-enum ExifCleaning {
+package enum ExifCleaning {
     /// The most an EXIF block may be: what a JPEG's APP1 segment holds after "Exif\0\0".
-    static let mostBytes = 65_527
+    package static let mostBytes = 65_527
     /// The most entries one IFD may have.
-    static let mostEntries = 512
+    package static let mostEntries = 512
 
-    static let exifPointer = 0x8769, gpsPointer = 0x8825, interopPointer = 0xA005
+    package static let exifPointer = 0x8769, gpsPointer = 0x8825, interopPointer = 0xA005
     /// IFD0's tags that point at an embedded thumbnail's bytes (a JPEG in IFD0, as some cameras write).
-    static let thumbnailTags: Set<Int> = [0x0201, 0x0202]
+    package static let thumbnailTags: Set<Int> = [0x0201, 0x0202]
 
     /// `block` (a TIFF header and its IFDs) with only what the app reads and keeps; nil when it is
     /// not a TIFF block, or too large.
-    static func cleaned(_ block: Data, keepsLocation: Bool) -> Data? {
+    package static func cleaned(_ block: Data, keepsLocation: Bool) -> Data? {
         let bytes = [UInt8](block)
         guard bytes.count >= 8, bytes.count <= mostBytes else { return nil }
         let little: Bool
@@ -90,7 +90,7 @@ enum ExifCleaning {
     }
 
     /// The bytes of one value of a TIFF type; nil for a type this pass does not know.
-    static func typeSize(_ type: Int) -> Int? {
+    package static func typeSize(_ type: Int) -> Int? {
         switch type {
         case 1, 2, 6, 7: 1
         case 3, 8: 2

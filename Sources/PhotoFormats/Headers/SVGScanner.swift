@@ -3,32 +3,32 @@ import Foundation
 
 /// One pass over a drawing's text. Whatever XML it cannot follow is refused: what the scanner
 /// cannot read is not handed to a parser that might read it otherwise.
-struct SVGScanner {
-    private(set) var elements = 0
+package struct SVGScanner {
+    package private(set) var elements = 0
     /// The first element's name and its attributes (the root).
-    private(set) var root: (name: String, attributes: [String: String])?
+    package private(set) var root: (name: String, attributes: [String: String])?
     /// Bytes entity references expanded to.
-    private(set) var expanded = 0
+    package private(set) var expanded = 0
     /// Every `data:` URL found, as written after expansion, and whether it was loaded as a
     /// style sheet (`<?xml-stylesheet?>`, `@import`).
-    private(set) var dataURLs: [(url: [UInt8], isStyleSheet: Bool)] = []
-    var entities: [String: [UInt8]] = [:]
-    let limits: ImageLimits
-    let expansionLimit: Int
+    package private(set) var dataURLs: [(url: [UInt8], isStyleSheet: Bool)] = []
+    package var entities: [String: [UInt8]] = [:]
+    package let limits: ImageLimits
+    package let expansionLimit: Int
 
-    static let maxEntityDepth = 16
+    package static let maxEntityDepth = 16
 
-    init(limits: ImageLimits, size: Int) {
+    package init(limits: ImageLimits, size: Int) {
         self.limits = limits
         expansionLimit = 1 << 20 + 8 * size
     }
 
-    static func malformed(_ why: Words) -> DecodeError { .drawing(Words("it is not XML its reader follows (%1$s)", why)) }
+    package static func malformed(_ why: Words) -> DecodeError { .drawing(Words("it is not XML its reader follows (%1$s)", why)) }
 
     // MARK: content
 
     /// Scan `text` as element content: markup, text and references.
-    mutating func content(_ text: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws(DecodeError) {
+    package mutating func content(_ text: UnsafeBufferPointer<UInt8>, depth: Int = 0) throws(DecodeError) {
         var at = 0
         var run: [UInt8] = []
         while at < text.count {

@@ -1,14 +1,14 @@
 // Why this exists: a `data:` URL taken apart as librsvg takes it (percent-decoded, then base64 with whitespace ignored), so the images a drawing embeds can be checked before librsvg decodes them.
 import Foundation
 
-struct DataURL {
+package struct DataURL {
     /// The media type as written, lower-cased, without parameters ("image/png"; "" if none).
-    let mediaType: String
-    let bytes: Data
+    package let mediaType: String
+    package let bytes: Data
 
     /// Parse `text`, which starts with "data:" (any case); nil if it is not a data URL librsvg
     /// could read either (no comma, bad base64).
-    init?(_ text: [UInt8]) {
+    package init?(_ text: [UInt8]) {
         guard text.count >= 5, String(decoding: text.prefix(5), as: UTF8.self).lowercased() == "data:",
               let comma = text.firstIndex(of: UInt8(ascii: ",")) else { return nil }
         let header = String(decoding: text[5..<comma], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
@@ -24,7 +24,7 @@ struct DataURL {
         }
     }
 
-    static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    package static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var index = text.startIndex
@@ -51,7 +51,7 @@ struct DataURL {
 
     /// Forgiving base64 (the fetch standard's, which librsvg follows): ASCII whitespace ignored,
     /// padding optional.
-    static func base64(_ text: [UInt8]) -> Data? {
+    package static func base64(_ text: [UInt8]) -> Data? {
         var clean = text.filter { ![0x20, 0x09, 0x0A, 0x0C, 0x0D].contains($0) }
         if clean.count % 4 == 0, clean.last == UInt8(ascii: "=") {
             clean.removeLast()

@@ -1,13 +1,13 @@
 // Why this exists: a HEIC's or AVIF's EXIF lives in an item of type `Exif` (its data: a 4-byte offset, then a TIFF block) and its XMP in a `mime` item, which bookworm's exiv2 cannot find; found here from the meta box's iinf and iloc, and handed over as a JPEG's APP1 and an XMP sidecar would hold them.
 import Foundation
 
-enum HEIFExif {
+package enum HEIFExif {
     /// The most EXIF bytes read (a camera's are a few KB; the largest with a preview, 64 KB).
-    static let limit = 1 << 20
+    package static let limit = 1 << 20
 
     /// "Exif\0\0" and the TIFF block of the file's first `Exif` item, and its XMP packet (a
     /// `mime` item of type application/rdf+xml), each nil where the file has none.
-    static func blocks(_ data: Data) -> (exif: Data?, xmp: Data?) {
+    package static func blocks(_ data: Data) -> (exif: Data?, xmp: Data?) {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (exif: Data?, xmp: Data?) in
             let bytes = HeaderBytes(raw)
             guard let top = ISOBoxes.list(bytes, 0..<bytes.count), top.first?.type == "ftyp",

@@ -1,14 +1,14 @@
 // Why this exists: a JPEG or TIFF turned by a helper is taken only if it differs from the original by what the orientation edit may change (IFD0's orientation entry in place, or an IFD0 copy appended with one added, or a new minimal EXIF segment) and its new orientation is the original's turned; read by the app's own bounds-checked readers (JPEGHeader, TIFFBytes), never by a library.
 import Foundation
 
-enum EXIFOrientationCheck {
+package enum EXIFOrientationCheck {
     /// Why an answer is refused: it changed something an orientation edit does not.
-    static let notTheTurn = Words("the helper that turned it changed more than its orientation")
+    package static let notTheTurn = Words("the helper that turned it changed more than its orientation")
 
     /// `result` is `file` (a JPEG) turned: every piece of its header the original's but the EXIF
     /// segment (or a new one where the edit puts it), and everything from the first scan on, byte
     /// for byte.
-    static func checkJPEG(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
+    package static func checkJPEG(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
         guard let mine = try? JPEGHeader(file), let theirs = try? JPEGHeader(result),
               result.count - theirs.end == file.count - mine.end, result[theirs.end...].elementsEqual(file[mine.end...]) else {
             throw TurnRefusal(notTheTurn)
@@ -37,7 +37,7 @@ enum EXIFOrientationCheck {
     /// `result` is the TIFF block `file` with IFD0's orientation turned: the entry rewritten in
     /// place (its type, count and value alone), or, where IFD0 had none, IFD0 copied to the end
     /// with one added and the header pointed at the copy (every other byte as it was).
-    static func checkTIFF(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
+    package static func checkTIFF(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
         guard let before = try? TIFFBytes(file), let after = try? TIFFBytes(result), result.prefix(4).elementsEqual(file.prefix(4)),
               let mine = try? IFD0(before), let theirs = try? IFD0(after) else { throw TurnRefusal(notTheTurn) }
         if let index = mine.entries.firstIndex(where: { mine.tag($0, before) == EXIFOrientationEdit.orientationTag }) {
@@ -61,7 +61,7 @@ enum EXIFOrientationCheck {
 
     /// A new EXIF block: IFD0 right after the header, holding the orientation alone, and nothing
     /// after it (no place for anything a helper might add, such as a location).
-    static func checkNewTIFF(_ block: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
+    package static func checkNewTIFF(_ block: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
         guard let tiff = try? TIFFBytes(block), let ifd = try? IFD0(tiff), ifd.offset == 8, ifd.entries.count == 1, ifd.next == 0,
               block.count == 8 + 2 + 12 + 4, isOrientation(at: 10, in: tiff, turn.turning(orientation: 1)) else {
             throw TurnRefusal(notTheTurn)
@@ -69,13 +69,13 @@ enum EXIFOrientationCheck {
     }
 
     /// Whether the entry at `entry` is the orientation, one SHORT of `value`, its spare bytes zero.
-    static func isOrientation(at entry: Int, in tiff: TIFFBytes, _ value: Int) -> Bool {
+    package static func isOrientation(at entry: Int, in tiff: TIFFBytes, _ value: Int) -> Bool {
         (try? [tiff.u16(entry), tiff.u16(entry + 2), tiff.u32(entry + 4), tiff.u16(entry + 8), tiff.u16(entry + 10)])
             == [EXIFOrientationEdit.orientationTag, 3, 1, value, 0]
     }
 
     /// IFD0 of a TIFF block: where it lies, its entries (12 bytes each) and the next IFD's offset.
-    struct IFD0 {
+    package struct IFD0 {
         let offset: Int
         let entries: [ArraySlice<UInt8>]
         let next: Int

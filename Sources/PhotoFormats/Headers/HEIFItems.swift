@@ -2,7 +2,7 @@
 import ColourManagement
 import Foundation
 
-struct HEIFItems {
+package struct HEIFItems {
     private(set) var primary: Int?
     /// Item → its four-letter type ("hvc1", "av01", "grid", "iovl", "Exif"…).
     private(set) var types: [Int: String] = [:]
@@ -21,7 +21,7 @@ struct HEIFItems {
     private var idat: Range<Int>?
     private let bytes: HeaderBytes
 
-    init(_ boxes: [ISOBox], _ bytes: HeaderBytes) throws(DecodeError) {
+    package init(_ boxes: [ISOBox], _ bytes: HeaderBytes) throws(DecodeError) {
         self.bytes = bytes
         for box in boxes {
             switch box.type {
@@ -157,7 +157,7 @@ struct HEIFItems {
     }
 
     /// The ICC profile of `item`'s colour property, if it has one.
-    func profile(of item: Int) -> Data? {
+    package func profile(of item: Int) -> Data? {
         guard let whole = profiles[item] else { return nil }
         // One byte past the largest profile accepted is enough to refuse a larger one.
         let range = whole.prefix(ColourProfile.largestAccepted + 1)
@@ -171,7 +171,7 @@ struct HEIFItems {
 
     /// The first `prefix` bytes of an item's data, wherever its extents put them (the file, or
     /// the meta box's idat); nil if they lie outside what was read.
-    func data(of item: Int, prefix: Int) -> [Int]? {
+    package func data(of item: Int, prefix: Int) -> [Int]? {
         guard let extents = locations[item], !extents.isEmpty else { return nil }
         var data: [Int] = []
         for extent in extents where data.count < prefix {

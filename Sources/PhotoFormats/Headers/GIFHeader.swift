@@ -1,8 +1,8 @@
 // Why this exists: a GIF's header read before GdkPixbuf's loader sees it: the logical screen, every frame's place on it, and the frame count, made as a stream (no block kept) and stopped at the frame cap.
 import Foundation
 
-enum GIFHeader {
-    static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
+package enum GIFHeader {
+    package static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
         guard bytes.matches(0, "GIF87a") || bytes.matches(0, "GIF89a"),
               let screenWidth = bytes.littleEndian(6, 2), let screenHeight = bytes.littleEndian(8, 2) else {
             throw .unreadableHeader(format: "GIF", why: Words("is cut short or not a GIF's"))

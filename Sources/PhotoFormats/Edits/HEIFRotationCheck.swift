@@ -1,22 +1,22 @@
 // Why this exists: a HEIC or AVIF turned by a helper is taken only if it is not mirrored (the edit refuses those) and differs from the original in the boxes the irot edit names alone: the primary item's irot turned in place, or one irot added to the properties and linked to the primary item, with every item's data offsets past the meta box moved by exactly what it grew; every other box, property, link and byte as it was. Read by the app's own bounds-checked reader (HEIFBoxes).
 import Foundation
 
-enum HEIFRotationCheck {
-    typealias Box = HEIFBoxes.Box
+package enum HEIFRotationCheck {
+    package typealias Box = HEIFBoxes.Box
 
-    struct Link: Equatable {
+    package struct Link: Equatable {
         let index: Int
         let essential: Bool
     }
 
-    struct Extent: Equatable {
+    package struct Extent: Equatable {
         let index: Int
         /// Where the extent starts: in the file for construction method 0 (base and offset added).
         var start: Int
         let length: Int
     }
 
-    struct ItemData: Equatable {
+    package struct ItemData: Equatable {
         /// The construction method with the bits reserved beside it, as written.
         let methodField: Int
         let reference: Int
@@ -28,7 +28,7 @@ enum HEIFRotationCheck {
 
     /// What the check compares of a file: its meta box, the boxes in it and in its iprp, the
     /// properties, the primary item, each item's links to properties and each item's data.
-    struct Layout {
+    package struct Layout {
         let meta: Box
         let inMeta: [Box], inIprp: [Box], properties: [Box]
         let primary: Int
@@ -108,7 +108,7 @@ enum HEIFRotationCheck {
     }
 
     /// `result` is `file` with its primary item's rotation turned, and nothing else changed.
-    static func check(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
+    package static func check(_ result: [UInt8], against file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) {
         let refused = TurnRefusal(EXIFOrientationCheck.notTheTurn)
         guard let mine = try? Layout(file), let theirs = try? Layout(result) else { throw refused }
         let growth = result.count - file.count

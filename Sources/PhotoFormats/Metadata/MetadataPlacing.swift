@@ -2,10 +2,10 @@
 import Foundation
 import MetadataValues
 
-enum MetadataPlacing {
+package enum MetadataPlacing {
     /// `encoded` (a JPEG, PNG or WebP this app wrote, `width` × `height`) with `blocks`; nil when
     /// its format is not one of those or is not as the app writes it.
-    static func placed(_ blocks: KeptBlocks, into encoded: Data, keepsLocation: Bool, width: Int, height: Int) -> Data? {
+    package static func placed(_ blocks: KeptBlocks, into encoded: Data, keepsLocation: Bool, width: Int, height: Int) -> Data? {
         let exif = blocks.exif.flatMap { ExifCleaning.cleaned($0, keepsLocation: keepsLocation) }
         let xmp = keepsLocation ? blocks.xmp.flatMap { XMPPacket.acceptable($0) ? $0 : nil } : XMPPacket.written(blocks.fields)
         let bytes = [UInt8](encoded)
@@ -22,7 +22,7 @@ enum MetadataPlacing {
     }
 
     /// APP1 (EXIF, then XMP) and APP13 after the start of image and JFIF's APP0.
-    static func jpeg(_ bytes: [UInt8], exif: Data?, xmp: Data?, iptc: Data?) -> Data? {
+    package static func jpeg(_ bytes: [UInt8], exif: Data?, xmp: Data?, iptc: Data?) -> Data? {
         var at = 2
         if bytes.count >= 6, bytes[2] == 0xFF, bytes[3] == 0xE0 { at += 2 + (Int(bytes[4]) << 8 | Int(bytes[5])) }
         guard at <= bytes.count else { return nil }
@@ -39,7 +39,7 @@ enum MetadataPlacing {
     }
 
     /// eXIf and an XMP iTXt before the first IDAT.
-    static func png(_ bytes: [UInt8], exif: Data?, xmp: Data?) -> Data? {
+    package static func png(_ bytes: [UInt8], exif: Data?, xmp: Data?) -> Data? {
         var at = 8
         while at + 8 <= bytes.count {
             let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
@@ -58,7 +58,7 @@ enum MetadataPlacing {
 
     /// EXIF and XMP chunks at the end, under a VP8X header that says they are there (made when
     /// the file has none, from the image's own size and alpha).
-    static func webp(_ bytes: [UInt8], exif: Data?, xmp: Data?, width: Int, height: Int) -> Data? {
+    package static func webp(_ bytes: [UInt8], exif: Data?, xmp: Data?, width: Int, height: Int) -> Data? {
         guard exif != nil || xmp != nil else { return Data(bytes) }
         var chunks: [(type: [UInt8], body: [UInt8])] = []
         var at = 12

@@ -2,16 +2,16 @@
 import Foundation
 
 /// A view of a file's bytes. Every read returns nil past the end, never traps.
-struct HeaderBytes {
-    let raw: UnsafeRawBufferPointer
-    var count: Int { raw.count }
+package struct HeaderBytes {
+    package let raw: UnsafeRawBufferPointer
+    package var count: Int { raw.count }
 
-    init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
+    package init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
 
-    func byte(_ at: Int) -> Int? { at >= 0 && at < raw.count ? Int(raw[at]) : nil }
+    package func byte(_ at: Int) -> Int? { at >= 0 && at < raw.count ? Int(raw[at]) : nil }
 
     /// `width` bytes at `at`, most significant first.
-    func bigEndian(_ at: Int, _ width: Int) -> Int? {
+    package func bigEndian(_ at: Int, _ width: Int) -> Int? {
         guard at >= 0, width >= 0, width <= 8, at <= raw.count - width else { return nil }
         var value: UInt64 = 0
         for index in 0..<width { value = value << 8 | UInt64(raw[at + index]) }
@@ -20,7 +20,7 @@ struct HeaderBytes {
     }
 
     /// `width` bytes at `at`, least significant first.
-    func littleEndian(_ at: Int, _ width: Int) -> Int? {
+    package func littleEndian(_ at: Int, _ width: Int) -> Int? {
         guard at >= 0, width >= 0, width <= 8, at <= raw.count - width else { return nil }
         var value: UInt64 = 0
         for index in (0..<width).reversed() { value = value << 8 | UInt64(raw[at + index]) }
@@ -28,13 +28,13 @@ struct HeaderBytes {
     }
 
     /// Four bytes at `at` as text ("ftyp", "VP8X"), or nil past the end.
-    func tag(_ at: Int) -> String? {
+    package func tag(_ at: Int) -> String? {
         guard at >= 0, at <= raw.count - 4 else { return nil }
         return String(decoding: UnsafeRawBufferPointer(rebasing: raw[at..<at + 4]), as: UTF8.self)
     }
 
     /// Whether the bytes at `at` are `ascii`.
-    func matches(_ at: Int, _ ascii: String) -> Bool {
+    package func matches(_ at: Int, _ ascii: String) -> Bool {
         let expected = Array(ascii.utf8)
         guard at >= 0, at <= raw.count - expected.count else { return false }
         return expected.indices.allSatisfy { raw[at + $0] == expected[$0] }

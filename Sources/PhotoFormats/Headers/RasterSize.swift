@@ -1,16 +1,16 @@
 // Why this exists: the size a PNG or a JPEG declares, read from its IHDR chunk or its start-of-frame marker, for images a drawing embeds (their loaders are not asked: librsvg decodes embedded images whole, at whatever size they declare).
 import Foundation
 
-enum RasterSize {
+package enum RasterSize {
     /// PNG: the signature, then the IHDR chunk's width and height.
-    static func png(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    package static func png(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
         guard bytes.byte(0) == 0x89, bytes.matches(1, "PNG"), bytes.matches(12, "IHDR"),
               let width = bytes.bigEndian(16, 4), let height = bytes.bigEndian(20, 4) else { return nil }
         return (width, height)
     }
 
     /// JPEG: the first start-of-frame marker's height and width, found by walking the segments.
-    static func jpeg(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    package static func jpeg(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
         guard bytes.byte(0) == 0xFF, bytes.byte(1) == 0xD8 else { return nil }
         var at = 2
         while let first = bytes.byte(at), first == 0xFF, var marker = bytes.byte(at + 1) {

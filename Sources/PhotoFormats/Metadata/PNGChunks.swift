@@ -16,11 +16,11 @@ public enum PNGChunks {
         return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
     }
 
-    static func bigEndian(_ value: UInt32) -> Data {
+    package static func bigEndian(_ value: UInt32) -> Data {
         Data([UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
     }
 
-    static let table: [UInt32] = (0..<256).map { n in
+    package static let table: [UInt32] = (0..<256).map { n in
         var c = UInt32(n)
         for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB88320 ^ (c >> 1) : c >> 1 }
         return c

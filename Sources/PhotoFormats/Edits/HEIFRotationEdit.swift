@@ -1,10 +1,10 @@
 // Why this exists: a HEIC or AVIF turned without touching its coded image: the primary item's `irot` angle is rewritten (one byte) where it has one; where it has none, an `irot` property is added and associated, the boxes around it resized and the image data's file offsets in `iloc` moved by as much. Every size and offset is checked; a layout this does not know (64-bit box sizes, a mirrored image) is refused with the reason.
 import Foundation
 
-enum HEIFRotationEdit {
+package enum HEIFRotationEdit {
     private typealias Box = HEIFBoxes.Box
 
-    static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    package static func turned(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
         let top = try HEIFBoxes.boxes(file, 0..<file.count)
         guard let meta = top.first(where: { $0.type == "meta" }) else { throw HEIFBoxes.damaged() }
         guard meta.body.count >= 4 else { throw HEIFBoxes.damaged() }

@@ -1,18 +1,18 @@
 // Why this exists: the boxes of an ISO base media file (HEIF, AVIF) laid end to end in a range, with 64-bit and to-the-end sizes, each checked to lie inside its parent.
 import Foundation
 
-struct ISOBox {
-    let type: String
+package struct ISOBox {
+    package let type: String
     /// The whole box, header included.
-    let range: Range<Int>
+    package let range: Range<Int>
     /// What follows the header (for a full box, its version and flags come first).
-    let body: Range<Int>
+    package let body: Range<Int>
 }
 
-enum ISOBoxes {
+package enum ISOBoxes {
     /// The boxes in `range`; nil if one's size is impossible (shorter than its header, or past
     /// the end of `range`), which a reader must take as a header it cannot read.
-    static func list(_ bytes: HeaderBytes, _ range: Range<Int>) -> [ISOBox]? {
+    package static func list(_ bytes: HeaderBytes, _ range: Range<Int>) -> [ISOBox]? {
         var boxes: [ISOBox] = []
         var at = range.lowerBound
         while at < range.upperBound {
@@ -33,7 +33,7 @@ enum ISOBoxes {
     }
 
     /// The children of a full box (after its 4 bytes of version and flags).
-    static func children(ofFull box: ISOBox, _ bytes: HeaderBytes) -> [ISOBox]? {
+    package static func children(ofFull box: ISOBox, _ bytes: HeaderBytes) -> [ISOBox]? {
         guard box.body.count >= 4 else { return nil }
         return list(bytes, (box.body.lowerBound + 4)..<box.body.upperBound)
     }

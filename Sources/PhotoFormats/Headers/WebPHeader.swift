@@ -1,8 +1,8 @@
 // Why this exists: a WebP's header read before its loader sees it: the canvas of an extended (VP8X) file and its animation frames (the loader decodes and holds every frame before it says how large they are), or the size in a simple file's VP8 or VP8L bitstream header; and its ICCP chunk, which its loader does not expose.
 import Foundation
 
-enum WebPHeader {
-    static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
+package enum WebPHeader {
+    package static func read(_ bytes: HeaderBytes, limits: ImageLimits) throws(DecodeError) -> ImageHeader {
         func unreadable(_ why: Words) -> DecodeError { .unreadableHeader(format: "WebP", why: why) }
         guard bytes.matches(0, "RIFF"), bytes.matches(8, "WEBP"), let riffSize = bytes.littleEndian(4, 4),
               let first = bytes.tag(12), let firstSize = bytes.littleEndian(16, 4) else {
@@ -67,7 +67,7 @@ enum WebPHeader {
     }
 
     /// What a WebP's chunks say of its colour profile.
-    enum Profile: Equatable {
+    package enum Profile: Equatable {
         /// Its ICCP chunk's bytes.
         case found(Data)
         /// None: the image data comes first (a profile comes before it).
@@ -77,7 +77,7 @@ enum WebPHeader {
     }
 
     /// The ICCP chunk of `data` (a whole WebP, or its first bytes).
-    static func profile(_ data: Data) -> Profile {
+    package static func profile(_ data: Data) -> Profile {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Profile in
             let bytes = HeaderBytes(raw)
             guard bytes.matches(0, "RIFF"), bytes.matches(8, "WEBP") else { return .unknown }
