@@ -130,9 +130,16 @@ let package = Package(
         .target(name: "DecodeHelper", dependencies: ["PhotoFormats", "PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
         .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoDecoding"]),
 
-        // The app as a library (window, rows, scroll scheduling, dialogs), so tests can import it;
-        // the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        // The app's words in the user's language: gettext set up (from a source tree too, with
+        // where the app's data is found), tr and fill, and every failure told in words.
+        .target(name: "AppLanguage", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop"]),
+        // The gallery's views: the list and the grid with what decides which rows work, the
+        // viewer's page, the operations inspector, and what they are drawn with (the display's
+        // colours, the app's settings, a photo dragged out).
+        .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        // The app as a library (start-up, the window and its pages, keeping photos: save, copy,
+        // export, trash, rotate), so tests can import it; the executable is its entry point alone.
+        .target(name: "PhotosApp", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).
@@ -191,7 +198,7 @@ let package = Package(
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
-        .testTarget(name: "PhotosAppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
+        .testTarget(name: "PhotosAppTests", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO"]),

@@ -59,7 +59,7 @@ printf 'import Gtk\nlet layeringProbe = 0\n' > "$work/probe-import/Probe.swift"
 [ -n "$(imports_outside "$work/package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the import check does not see 'import Gtk'"; exit 1; }
 probe_dependency "$work/package.json" "$work/probe-package.json" PhotoPipeline Gtk
 [ -n "$(imports_outside "$work/probe-package.json" PhotoPipeline "$work/probe-import")" ] || { echo "FAIL: the closure check does not see a dependency on Gtk"; exit 1; }
-for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline; do
+for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline AppLanguage; do
   found="$(imports_outside "$work/package.json" "$module" "$source_root/Sources/$module")"
   if [ -n "$found" ]; then echo "$found"; echo "FAIL: $module can see what it must not"; exit 1; fi
   echo "ok: $module's closure holds no Gtk or CGtk, and it imports nothing outside it"
@@ -130,7 +130,7 @@ echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"
 if [ -z "$(c_calls "$work/probe")" ]; then echo "FAIL: the C-call check does not see a g_free call"; exit 1; fi
-for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline PhotosApp; do
+for module in PhotoFormats PhotoDecoding PhotoFetching PhotoTrace GalleryContents PhotoPipeline AppLanguage GalleryViews PhotosApp; do
   found="$(c_calls "$source_root/Sources/$module")"
   if [ -n "$found" ]; then
     echo "$found"

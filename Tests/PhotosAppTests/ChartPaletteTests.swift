@@ -1,4 +1,5 @@
 // Why this exists: the inspector's chart colours stay legible in both styles: for the text colour of GTK's light, dark and high-contrast styles, every colour the chart and waterfall draw has 3:1 contrast with that style's backgrounds.
+@testable import GalleryViews
 import XCTest
 @testable import PhotosApp
 

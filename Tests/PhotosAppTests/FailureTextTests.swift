@@ -1,4 +1,5 @@
 // Why this exists: a failure's words in the user's language are made from its typed cause, and in English read exactly as the trace's reason; a translated template may put its parts in any order.
+@testable import AppLanguage
 import PhotoFormats
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding

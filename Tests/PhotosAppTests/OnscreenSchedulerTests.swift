@@ -1,4 +1,5 @@
 // Why this exists: the tutorial's scroll rules as units, without a display: nothing starts while scrolling; at rest, off-screen work is cancelled and the visible rows start first, then the prefetch band at low priority; a held scrollbar ends a scroll after its delay; a stuck row does not hold the prefetch back past its rule; a listing's provisional first rows start nothing until it is whole, or half a second; a new gallery's expected first screen starts before its first layout.
+@testable import GalleryViews
 import Foundation
 import PhotoPipeline
 import XCTest

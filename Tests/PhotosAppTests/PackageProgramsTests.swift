@@ -8,7 +8,7 @@ final class PackageProgramsTests: XCTestCase {
     /// app needs for it (nil: never started by an installed app).
     static let starts: [String: (program: String, package: String?)] = [
         // Compiles the translations of a run from the source tree; an installed app has them compiled.
-        "Sources/PhotosApp/Start/SourceTranslations.swift": ("/usr/bin/msgfmt", nil),
+        "Sources/AppLanguage/SourceTranslations.swift": ("/usr/bin/msgfmt", nil),
         // Starts the decoding helpers (the app's own program) through bubblewrap (HelperLaunch's /usr/bin/bwrap).
         "Sources/PhotoDecoding/Sandbox/HelperProcess.swift": ("ChildSpawn.start", "bubblewrap"),
         // The spawn itself, for HelperProcess: cph_spawn, then execve of the program it is given.
@@ -18,11 +18,13 @@ final class PackageProgramsTests: XCTestCase {
         "Sources/CSeccomp/helper_seccomp.c": ("execve", nil),
     ]
 
-    /// The app's modules: what the package's binary is built from.
-    static let appSources = ["Sources/ClassicPhotos", "Sources/PhotosApp", "Sources/PhotoPipeline", "Sources/PhotoDecoding", "Sources/GLibRuntime", "Sources/Gtk",
-                             "Sources/GdkPixbuf", "Sources/Soup", "Sources/CPhotoView", "Sources/CRowView", "Sources/CRowModel",
-                             "Sources/CGLProbe", "Sources/CStallSampler", "Sources/CThreadSlice", "Sources/DecodeHelper", "Sources/HelperIPC",
-                             "Sources/CHelperIPC", "Sources/CSeccomp"]
+    /// What the package's programs are built from: every module under Sources/ but the support
+    /// tree (tests, benchmarks, fuzzers and probes; the layering lint keeps it out of them).
+    static var appSources: [String] {
+        let sources = SamplePhotos.repositoryRoot.appendingPathComponent("Sources")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        return names.filter { $0 != "Support" }.sorted().map { "Sources/\($0)" }
+    }
     static let startsAProgram = ["Process()", "posix_spawn", "g_spawn", "g_subprocess", "execv", "system(", "cph_spawn(", "ChildSpawn.start("]
 
     func testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn() throws {

@@ -1,4 +1,5 @@
 // Why this exists: a row's tooltip in a folder sorted by date says which date the photo sorts by: when it was taken, or that it has none and its modification time stands in; nothing before its date is read.
+@testable import GalleryViews
 import PhotoFormats
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

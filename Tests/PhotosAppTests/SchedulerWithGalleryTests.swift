@@ -1,4 +1,5 @@
 // Why this exists: the scheduler on a real PhotoGallery (real queues, real downloads from a slow libsoup server on 127.0.0.1), still without a display: at rest, the transfers of rows that left the screen are cancelled and the new screen's rows are queued first.
+@testable import GalleryViews
 import Foundation
 import GLibRuntime
 @_spi(InProcess) import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: the stand-ins the scheduling unit tests drive: a clock the test moves, a list whose screen the test sets, and a gallery that records what the scheduler asked of it.
+@testable import GalleryViews
 import Foundation
 import PhotoPipeline
 @testable import PhotosApp

@@ -1,4 +1,5 @@
 // Why this exists: the thumbnail size's steps: Ctrl+plus and Ctrl+minus move one step and stop at the ends; a saved size between steps or outside them comes back to one.
+@testable import GalleryViews
 import XCTest
 @testable import PhotosApp
 

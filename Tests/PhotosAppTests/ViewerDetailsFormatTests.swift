@@ -1,4 +1,5 @@
 // Why this exists: the viewer's Details names the format as its loader does, with its type, and says when a photo is animated and how many frames it has.
+@testable import GalleryViews
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
 import XCTest

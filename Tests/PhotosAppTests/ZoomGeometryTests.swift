@@ -1,4 +1,5 @@
 // Why this exists: the viewer's zoom arithmetic without a display: limits, best fit, zoom around a point, edges kept outside, resizing, the double-click policy and the easing.
+@testable import GalleryViews
 import XCTest
 @testable import PhotosApp
 

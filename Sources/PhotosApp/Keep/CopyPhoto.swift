@@ -1,4 +1,6 @@
 // Why this exists: Copy (Ctrl+C): the photo as shown (sepia or the original), made at full size on the export queue, put on the clipboard as a texture that other apps paste as image/png.
+import GalleryViews
+import AppLanguage
 import Foundation
 import Gtk
 import PhotoPipeline

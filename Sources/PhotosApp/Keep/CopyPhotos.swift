@@ -1,4 +1,6 @@
 // Why this exists: Copy (Ctrl+C) of several selected photos: each made as the list shows it (sepia), at full size, written as PNG by an export into a private folder, and the files put on the clipboard, for a file manager, a mail or a document to paste.
+import GalleryViews
+import AppLanguage
 import Foundation
 import Gtk
 import PhotoPipeline

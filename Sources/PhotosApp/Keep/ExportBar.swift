@@ -1,4 +1,6 @@
 // Why this exists: a gallery export's bar in the window: "412 of 2,000", the time left once it can be told, Cancel; when it ends, what was written, the photos that failed with their reasons, and Open Folder.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

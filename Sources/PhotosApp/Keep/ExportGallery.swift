@@ -1,4 +1,6 @@
 // Why this exists: Export Gallery…: the folder chooser with the format, sepia and Include location as its choices, then the gallery's export on the export queue, shown in the window's bar and, when it ends, in a desktop notification with Open Folder.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

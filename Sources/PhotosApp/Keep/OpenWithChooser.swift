@@ -1,4 +1,6 @@
 // Why this exists: Open With Another App offers the desktop's other apps for the photo (an app chooser that leaves Classic Photos out: it must never reopen the photo in itself), and opens the photo in the one chosen.
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

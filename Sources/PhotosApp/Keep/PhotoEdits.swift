@@ -1,4 +1,5 @@
 // Why this exists: what Move to Trash and Rotate share: one queue that changes the user's files one step at a time, in the order asked (an Undo runs after the step it undoes; a stalled mount never holds up the window), and one Undo history for Ctrl+Z and the note's Undo, newest first.
+import GalleryViews
 import Foundation
 import GLibRuntime
 import PhotoPipeline

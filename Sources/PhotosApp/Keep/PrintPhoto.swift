@@ -1,4 +1,6 @@
 // Why this exists: Print (Ctrl+P): the photo as shown (sepia or the original), made at full size on the export queue as Copy makes it, handed to GTK's print dialog, fitted to one page turned the way the photo is (landscape for a wide photo); Print to File suggests a PDF named after the photo in the Documents folder.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibDesktop
 import Gtk

@@ -1,4 +1,6 @@
 // Why this exists: Save As (Ctrl+S): the chooser suggests the photo's name with " (sepia)" in the Pictures folder or the one used last; the photo is written at full size in the format its name or the chooser's filter says, with its metadata, and the note says where or why not.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

@@ -1,4 +1,6 @@
 // Why this exists: Set as Background (Ctrl+F8): the photo as shown becomes the desktop's background through the Wallpaper portal. The original of one of the user's own photos is handed over as its own file; a sepia photo (or one from the web) is first written, full size, to a file in the app's data folder that outlives the app, since the desktop keeps showing it after the app quits.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibDesktop
 import GLibIO

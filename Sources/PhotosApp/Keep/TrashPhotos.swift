@@ -1,4 +1,6 @@
 // Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does. The folder's watcher moves the rows and the viewer.
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: what every window shares: the SoupSessions (made on the main thread), the fetcher, the caches, preferences and command-line overrides.
+import GalleryViews
 import Foundation
 import PhotoDecoding
 import PhotoPipeline

@@ -1,4 +1,6 @@
 // Why this exists: the GtkApplication: actions and shortcuts, `activate` (last gallery or the sample) and `open` (the file or URL given).
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the window follows the desktop's light or dark style as GTK apps without libadwaita do: the Settings portal's colour scheme (and its changes), else GNOME's color-scheme key, unless the app's Style preference says light or dark.
+import GalleryViews
 import GLibRuntime
 import Gtk
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the app's own command-line options (trace, concurrency, naive mode, an export once the gallery has loaded), stripped before GApplication sees argv.
+import GalleryViews
 import Foundation
 import PhotoPipeline
 import GalleryContents

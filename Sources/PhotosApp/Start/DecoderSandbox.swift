@@ -1,4 +1,5 @@
 // Why this exists: the app's decoding helpers set up at launch (photos are never decoded in the app's own process; sandboxes an earlier run left behind ended), the trace told how they are sandboxed, and, where bubblewrap cannot run, the fail-closed choice: no photo is decoded until the user allows it (in the window's question or the main menu, remembered, and withdrawn there too), or CLASSIC_PHOTOS_UNSANDBOXED_DECODING=1 did beforehand.
+import GalleryViews
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: start-up, in order: options, translations, the trace, the main-loop bridge, then the GtkApplication; the executable only calls it.
+import AppLanguage
 import Foundation
 import GLibIO
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the About dialog, whose credits name the sample photos' sources and licences.
+import AppLanguage
 import GLibRuntime
 import Gtk
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, Open Folder and Open Manifest buttons, the galleries opened lately, and why the last one was not reopened if it never finished loading.
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,6 @@
 // Why this exists: the Open Folder dialog: GtkFileChooserNative choosing a folder of photos to open as a gallery.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

@@ -1,4 +1,5 @@
 // Why this exists: the window's side of a folder kept up to date: one watcher for the folder shown, and each batch of changes it reports applied to the gallery, then the list, the viewer and the header, so they all agree on which row is which.
+import GalleryViews
 import Foundation
 import PhotoPipeline
 import GalleryContents

@@ -1,4 +1,5 @@
 // Why this exists: a gallery's arrival in the window: a load started, its first rows shown, later rows added, and its end (every row, an empty gallery, or a failure with its reason).
+import AppLanguage
 import Foundation
 import Gtk
 import PhotoPipeline

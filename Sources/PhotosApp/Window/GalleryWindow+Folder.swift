@@ -1,4 +1,6 @@
 // Why this exists: the window's side of a folder's whole listing: the folder is kept up to date from then on, and one that holds more photos than are listed, subfolders that could not be read, or folders the system's limit on watches leaves unfollowed, say so in the window's bar.
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import Gtk

@@ -1,4 +1,6 @@
 // Why this exists: the main window's header bar: its buttons and menu, the Open and Open Folder choosers they show, and the title it shows for the list (the app's name over "Gallery name · 12,345 photos"; the viewer shows the photo's own).
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import Gtk

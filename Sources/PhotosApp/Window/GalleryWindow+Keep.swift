@@ -1,4 +1,6 @@
 // Why this exists: the window's side of keeping a result, or not: Save As, Copy, Print, Set as Background, Open With, Move to Trash, Rotate and Export Gallery act on the photo or gallery it shows, and its note says what came of it.
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the gallery laid out as a list or a grid (the header's switch, Ctrl+1, Ctrl+2, `--view`), remembered, with the layout's own thumbnail size applied to the view and the gallery's pipeline together.
+import AppLanguage
 import Foundation
 import Gtk
 import PhotoPipeline

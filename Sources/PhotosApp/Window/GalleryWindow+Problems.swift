@@ -1,4 +1,5 @@
 // Why this exists: what the window shows when a gallery cannot be shown: a manifest that failed (the error bar with Retry, over what was shown before), and a load the app stopped in last time (the empty page, not reopened).
+import AppLanguage
 import PhotoFormats
 import Foundation
 import Gtk

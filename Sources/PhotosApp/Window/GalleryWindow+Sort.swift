@@ -1,4 +1,5 @@
 // Why this exists: the gallery shown in the order chosen: each gallery's own remembered (or `--sort` for the run), a folder sorted where its watcher keeps it, a manifest sorted off the main loop once all its rows are read, and the photo at the top of the view kept there.
+import GalleryViews
 import Foundation
 import GLibRuntime
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the rows' (or the grid's cells') thumbnail size, set with Ctrl+plus, Ctrl+minus, Ctrl+0 or the primary menu, remembered in GSettings for each layout, and applied to the list's rows and the gallery's pipeline together.
+import GalleryViews
 import Foundation
 import GLibRuntime
 import PhotoPipeline

@@ -1,4 +1,6 @@
 // Why this exists: the main window: it assembles the header bar, the bars, the pages and the inspector's split, and hands each job to its own type (loading, consent, viewer navigation, inspector, window state).
+import GalleryViews
+import AppLanguage
 import PhotoFormats
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: the header bar's two-line title: "Classic Photos" and, under it, the gallery's name (GTK 4 has no subtitle of its own).
+import AppLanguage
 import GLibRuntime
 import Gtk
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: F1 and Help: the user's manual (help/, Mallard pages) shown by the desktop's help viewer, Yelp: the installed manual (`help:classic-photos`), or, for a run from the source tree, its own pages; where there is no help viewer or no manual, the window says so and what to do.
+import AppLanguage
 import Foundation
 import GLibDesktop
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: what the Open and Open Folder dialogs share: each opens in the folder used last, and remembers the folder of what was chosen.
+import GalleryViews
 import Foundation
 import Gtk
 

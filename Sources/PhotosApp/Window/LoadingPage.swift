@@ -1,4 +1,5 @@
 // Why this exists: what the window shows while a manifest loads and no gallery is on screen yet: the gallery's name and a spinner (not the empty page).
+import AppLanguage
 import GLibRuntime
 import Gtk
 

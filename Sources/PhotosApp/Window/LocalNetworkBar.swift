@@ -1,4 +1,5 @@
 // Why this exists: the in-window question, as browsers ask it, when a gallery from the internet (or the local network) wants photos from closer by: one question for the local network and another for this computer, each with Allow for This Gallery or Dismiss.
+import AppLanguage
 import Gtk
 import PhotoPipeline
 import PhotoFetching

@@ -1,4 +1,5 @@
 // Why this exists: private network access, the user's side: a gallery refused the local network or this computer asks, one question each (this computer is a separate, stronger permission); an https: or local gallery's answer is remembered in GSettings, an http: one's only for the session (anyone on the way can change an http: gallery); and a permission can be taken back.
+import GalleryViews
 import Foundation
 import PhotoPipeline
 import PhotoFetching

@@ -1,4 +1,6 @@
 // Why this exists: the Open dialog: GtkFileChooserNative with filters for property lists, JSON and all files.
+import GalleryViews
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

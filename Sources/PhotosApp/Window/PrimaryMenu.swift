@@ -1,4 +1,6 @@
 // Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, Help, About, Quit).
+import GalleryViews
+import AppLanguage
 import GLibRuntime
 import Gtk
 

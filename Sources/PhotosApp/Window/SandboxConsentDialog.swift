@@ -1,4 +1,5 @@
 // Why this exists: the question where bubblewrap cannot run: decode photos without the sandbox, or keep them closed. It says plainly what is lost (a photo made to attack a decoder could read files; with Landlock, only the system's), that the choice is remembered and can be withdrawn in the main menu; closing it keeps photos closed.
+import AppLanguage
 import PhotoFormats
 import Foundation
 import Gtk

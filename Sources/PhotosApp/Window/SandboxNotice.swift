@@ -1,4 +1,5 @@
 // Why this exists: what the window says of the sandbox where bubblewrap cannot run: that no photo is decoded and why, with the way to allow it (the consent dialog); or, once allowed, that photos are decoded without it, what that loses, and whether Landlock still keeps helpers from the user's files. Each dismissed with Close, and not shown again this run until the state changes.
+import AppLanguage
 import Foundation
 import Gtk
 import PhotoPipeline

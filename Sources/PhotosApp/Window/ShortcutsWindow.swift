@@ -1,4 +1,5 @@
 // Why this exists: the Keyboard Shortcuts window (Ctrl+?), a GtkShortcutsWindow built from UI text with translated titles.
+import AppLanguage
 import Foundation
 import GLibRuntime
 import Gtk

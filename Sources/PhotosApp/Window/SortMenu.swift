@@ -1,4 +1,5 @@
 // Why this exists: the header's Sort menu: the orders a gallery offers (a folder: name, date taken, date modified, size; a manifest: its own order and name) and ascending or descending, as radio items of the `sort` and `sort-direction` actions; for a folder, Include Subfolders.
+import AppLanguage
 import GLibRuntime
 import Gtk
 import PhotoPipeline

@@ -1,4 +1,5 @@
 // Why this exists: the window's size and maximised state: restored at start from GSettings, traced when they change, saved when the window closes or the app quits.
+import GalleryViews
 import Gtk
 import PhotoPipeline
 import PhotoTrace
