@@ -47,8 +47,10 @@ public enum WallpaperPortal {
                 code = g_variant_get_uint32(first)
                 g_variant_unref(first)
             }
-            if let connection { g_dbus_connection_signal_unsubscribe(connection, state.subscription) }
-            MainActor.assumeIsolated { state.finish(code == 0 ? .set : code == 1 ? .cancelled : .failed("the desktop did not set it")) }
+            MainActor.assumeIsolated {
+                if let connection { g_dbus_connection_signal_unsubscribe(connection, state.subscription) }
+                state.finish(code == 0 ? .set : code == 1 ? .cancelled : .failed("the desktop did not set it"))
+            }
         }
         let release: GDestroyNotify = { data in Unmanaged<SignalBox>.fromOpaque(data!).release() }
         state.subscription = g_dbus_connection_signal_subscribe(bus, name, "org.freedesktop.portal.Request", "Response", request, nil,
@@ -60,8 +62,10 @@ public enum WallpaperPortal {
             let value = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
             if let value { g_variant_unref(value); return }
             let message = error.map { GLibError(taking: $0).message } ?? "the portal did not answer"
-            g_dbus_connection_signal_unsubscribe(OpaquePointer(source), state.subscription)
-            MainActor.assumeIsolated { state.finish(.failed(message)) }
+            MainActor.assumeIsolated {
+                g_dbus_connection_signal_unsubscribe(OpaquePointer(source), state.subscription)
+                state.finish(.failed(message))
+            }
         }
         // (ssa{sv}): no parent window, the picture, and the options.
         let dictionary = g_variant_type_new("a{sv}")
@@ -77,14 +81,15 @@ public enum WallpaperPortal {
     }
 }
 
-/// One request's answer, given once. (@unchecked: used only on the main thread, where GLib's
-/// callbacks for the default main context run.)
-private final class RequestState: @unchecked Sendable {
+/// One request's answer, given once; used only on the main thread, where GLib's callbacks for
+/// the default main context run.
+@MainActor
+private final class RequestState {
     var subscription: guint = 0
     private var done: (@MainActor (WallpaperPortal.Outcome) -> Void)?
     init(_ done: @escaping @MainActor (WallpaperPortal.Outcome) -> Void) { self.done = done }
 
-    @MainActor func finish(_ outcome: WallpaperPortal.Outcome) {
+    func finish(_ outcome: WallpaperPortal.Outcome) {
         let done = self.done
         self.done = nil
         done?(outcome)

@@ -1,10 +1,13 @@
 // Why this exists: the socket between the app and a decoding helper as an owned Swift type: one message at a time, a descriptor beside it, a wait that a cancellation's descriptor or a deadline ends.
 import CHelperIPC
 import Foundation
+import Synchronization
 
-public final class HelperSocket: @unchecked Sendable {
+/// Used by one thread at a time (the helper process that owns it is lent to one decode); its
+/// descriptor never changes, and it is closed once, by whichever thread closes it first.
+public final class HelperSocket: Sendable {
     public let fd: Int32
-    private var closed = false
+    private let closed = Atomic(false)
 
     /// Take over `fd` (closed on deinit).
     public init(adopting fd: Int32) { self.fd = fd }
@@ -19,8 +22,7 @@ public final class HelperSocket: @unchecked Sendable {
     }
 
     public func close() {
-        guard !closed else { return }
-        closed = true
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Glibc.close(fd)
     }
 

@@ -202,5 +202,5 @@ package final class AppSettings {
 }
 
 private extension Int32 {
-    package func within(_ range: ClosedRange<Int32>) -> Int32 { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    func within(_ range: ClosedRange<Int32>) -> Int32 { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

@@ -4,20 +4,19 @@ import GLibRuntime
 
 /// A pool of bytes. `reserve` blocks the calling (worker) thread until the bytes are free or
 /// the operation is cancelled; the reservation is given back when the decode ends.
-/// (@unchecked: its count is guarded by an NSCondition, which threads wait on.)
-public final class DecodeBudget: @unchecked Sendable {
+public final class DecodeBudget: Sendable {
     /// The app's pool: one 100-megapixel RGBA image (the list's limit) and some to spare, so the
     /// app stays well under 800 MB whatever the gallery holds.
     public static let shared = DecodeBudget(bytes: 480 << 20)
 
     public let capacity: Int
-    private let condition = NSCondition()
-    private var used = 0
+    /// Bytes reserved now; waiters sleep on it.
+    private let used = Waitable(0)
 
     public init(bytes: Int) { capacity = bytes }
 
     /// Bytes reserved now (tests).
-    public var inUse: Int { condition.withLock { used } }
+    public var inUse: Int { used.withLock { $0 } }
 
     public enum Refusal: Error, Equatable {
         /// Cancelled while it waited.
@@ -30,35 +29,34 @@ public final class DecodeBudget: @unchecked Sendable {
     public func reserve(_ bytes: Int, cancellable: Cancellable) throws(Refusal) -> Reservation {
         guard bytes <= capacity else { throw .tooLarge(needed: bytes, capacity: capacity) }
         // A cancel wakes the waiters, who then see it (under the lock, so it cannot slip by).
-        let handler = cancellable.onCancel { [condition] in condition.withLock { condition.broadcast() } }
+        let handler = cancellable.onCancel { [used] in used.wakeAll() }
         defer { cancellable.disconnect(handler) }
-        condition.lock()
-        defer { condition.unlock() }
-        while used + bytes > capacity {
-            if cancellable.isCancelled { throw .cancelled }
-            condition.wait()
+        let reserved = used.wait { used -> Waitable<Int>.Step<Bool> in
+            if cancellable.isCancelled { return .done(false) }
+            guard used + bytes <= capacity else { return .sleep() }
+            used += bytes
+            return .done(true)
         }
-        if cancellable.isCancelled { throw .cancelled }
-        used += bytes
+        guard reserved else { throw .cancelled }
         return Reservation(budget: self, bytes: bytes)
     }
 
     fileprivate func release(_ bytes: Int) {
-        condition.withLock {
-            used -= bytes
-            condition.broadcast()
-        }
+        used.withLock(wakingAll: true) { $0 -= bytes }
     }
 
     /// Bytes held until `release()` or deinit.
-    public final class Reservation: @unchecked Sendable {
+    public final class Reservation: Sendable {
         private let budget: DecodeBudget
-        private var bytes: Int
-        fileprivate init(budget: DecodeBudget, bytes: Int) { self.budget = budget; self.bytes = bytes }
+        /// The bytes still held (0 once given back).
+        private let bytes: Locked<Int>
+        fileprivate init(budget: DecodeBudget, bytes: Int) { self.budget = budget; self.bytes = Locked(bytes) }
         public func release() {
-            guard bytes > 0 else { return }
-            budget.release(bytes)
-            bytes = 0
+            let held = bytes.withLock { held in
+                defer { held = 0 }
+                return held
+            }
+            if held > 0 { budget.release(held) }
         }
         deinit { release() }
     }

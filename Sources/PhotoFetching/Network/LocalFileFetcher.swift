@@ -116,66 +116,65 @@ public final class LocalFileFetcher: Sendable {
 /// waits for either, and may abandon it. (@unchecked: its state is guarded by an NSCondition,
 /// which a thread can wait on; a Mutex cannot be waited on.) An abandoned reader still running counts as stuck on
 /// its mount until it returns (both changes happen under the job's lock, so they stay in order).
-package final class ReadJob<T: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+package final class ReadJob<T: Sendable>: Sendable {
+    private struct State {
+        var countedStuck = false
+        var lastProgress = Date()
+        var result: Result<T, FetchError>?
+        var abandoned = false
+    }
+    private let state = Waitable(State())
     private let stuck: StuckReads
     private let mount: String
-    private var countedStuck = false
 
     init(stuck: StuckReads, mount: String) {
         self.stuck = stuck
         self.mount = mount
     }
-    private var lastProgress = Date()
-    private var result: Result<T, FetchError>?
-    private var abandoned = false
 
     enum Outcome { case done(Result<T, FetchError>), cancelled, noProgress, pastDeadline }
 
-    package var isAbandoned: Bool { condition.withLock { abandoned } }
+    package var isAbandoned: Bool { state.withLock { $0.abandoned } }
 
-    package func madeProgress() { condition.withLock { lastProgress = Date() } }
+    package func madeProgress() { state.withLock { $0.lastProgress = Date() } }
 
-    func wake() { condition.withLock { condition.broadcast() } }
+    func wake() { state.wakeAll() }
 
     /// Run `body` (a callback into whoever waits) only if the job was not abandoned, holding its
     /// lock, so that no callback runs after its waiter gave up. `body` must not call back into
     /// the job.
     package func unlessAbandoned(_ body: () -> Void) {
-        condition.withLock { if !abandoned { body() } }
+        state.withLock { if !$0.abandoned { body() } }
     }
 
     /// The reader's result (dropped if the job was abandoned).
     func finish(_ result: Result<T, FetchError>) {
-        condition.withLock {
-            self.result = result
-            if countedStuck { stuck.remove(mount) }
-            condition.broadcast()
+        state.withLock(wakingAll: true) { [stuck, mount] state in
+            state.result = result
+            if state.countedStuck { stuck.remove(mount) }
         }
     }
 
     /// Give up on it; a reader still running counts as stuck until it returns.
     func abandon() {
-        condition.withLock {
-            abandoned = true
-            if result == nil, !countedStuck {
-                countedStuck = true
+        state.withLock { [stuck, mount] state in
+            state.abandoned = true
+            if state.result == nil, !state.countedStuck {
+                state.countedStuck = true
                 stuck.add(mount)
             }
         }
     }
 
     func waitForResult(ioTimeout: Double, deadline: Date, isCancelled: () -> Bool) -> Outcome {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let result { return .done(result) }
-            if isCancelled() { return .cancelled }
+        state.wait { state -> Waitable<State>.Step<Outcome> in
+            if let result = state.result { return .done(.done(result)) }
+            if isCancelled() { return .done(.cancelled) }
             let now = Date()
-            if now >= deadline { return .pastDeadline }
-            let quiet = lastProgress.addingTimeInterval(ioTimeout)
-            if now >= quiet { return .noProgress }
-            _ = condition.wait(until: min(quiet, deadline))
+            if now >= deadline { return .done(.pastDeadline) }
+            let quiet = state.lastProgress.addingTimeInterval(ioTimeout)
+            if now >= quiet { return .done(.noProgress) }
+            return .sleep(until: min(quiet, deadline))
         }
     }
 }
