@@ -8,9 +8,10 @@ public final class Waitable<Value> {
     private let condition = NSCondition()
     private var value: Value
 
-    /// What a waiter's body decides: it is done, or it sleeps until woken (or until a time).
+    /// What a waiter's body decides: it is done (waking every other waiter to look again, if it
+    /// changed what they wait on), or it sleeps until woken (or until a time).
     public enum Step<Result> {
-        case done(Result)
+        case done(Result, wakingAll: Bool = false)
         case sleep(until: Date? = nil)
     }
 
@@ -46,7 +47,9 @@ public final class Waitable<Value> {
         defer { condition.unlock() }
         while true {
             switch try body(&value) {
-            case .done(let result): return result
+            case .done(let result, let wakingAll):
+                if wakingAll { condition.broadcast() }
+                return result
             case .sleep(let until):
                 if let until { _ = condition.wait(until: until) } else { condition.wait() }
             }

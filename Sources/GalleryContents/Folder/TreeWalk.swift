@@ -3,10 +3,9 @@ import Foundation
 import GLibIO
 import GLibRuntime
 
-/// (@unchecked: every field that changes is read and changed under `condition`; `contents` is
-/// only entered under it, and otherwise read, never changed, by the helper.)
-final class TreeWalk: @unchecked Sendable {
-    private let condition = NSCondition()
+/// Every field that changes is in `state`, read and changed under its lock; `contents` is only
+/// entered under it, and otherwise read, never changed, by the helper.
+final class TreeWalk: Sendable {
     private let contents: FolderContents
     /// Stopped when the waiter gives up or the cap is reached.
     private let listing: Cancellable
@@ -15,26 +14,38 @@ final class TreeWalk: @unchecked Sendable {
     private let times: Bool
     /// Called for each entry read, from either thread (the stall watchdog's progress).
     private let progress: @Sendable () -> Void
-    /// Folders still to read (with subfolders); each is entered once, by device and inode, so
-    /// a symlinked folder is read once, never round a loop. A cursor, not `removeFirst`.
-    private var pending: [Subfolder] = []
-    private var next = 0
-    /// Threads reading a folder now (each may still add subfolders).
-    private var busy = 0
-    private var helperRunning = false
+
+    private struct State {
+        /// Folders still to read (with subfolders); each is entered once, by device and inode, so
+        /// a symlinked folder is read once, never round a loop. A cursor, not `removeFirst`.
+        var pending: [Subfolder] = []
+        var next = 0
+        /// Threads reading a folder now (each may still add subfolders).
+        var busy = 0
+        var helperRunning = false
+        var helperTakesFirst = false
+        /// Photos found and not yet taken by the listing's thread: each batch sorted on the thread
+        /// that read it (a sorted run), so the listing's final sort has little left to do.
+        var found: [[FolderPhoto]] = []
+        var foundCount = 0
+        var photos = 0
+        /// Batches handed over so far: a thread waiting for a folder wakes for each, so the
+        /// listing's thread shows what the helper finds while it has no folder of its own.
+        var batches = 0
+        var skipped = 0
+        /// One photo more than the cap was found: the listing stopped.
+        var isCapped = false
+    }
+    private let state = Waitable(State())
+
     /// For tests: the listing's thread lets the helper take the first folder.
-    var helperTakesFirst = false
-    /// Photos found and not yet taken by the listing's thread: each batch sorted on the thread
-    /// that read it (a sorted run), so the listing's final sort has little left to do.
-    private var found: [[FolderPhoto]] = []
-    private var foundCount = 0
-    private var photos = 0
-    /// Batches handed over so far: a thread waiting for a folder wakes for each, so the
-    /// listing's thread shows what the helper finds while it has no folder of its own.
-    private var batches = 0
-    private(set) var skipped = 0
+    var helperTakesFirst: Bool {
+        get { state.withLock { $0.helperTakesFirst } }
+        set { state.withLock { $0.helperTakesFirst = newValue } }
+    }
+    var skipped: Int { state.withLock { $0.skipped } }
     /// One photo more than the cap was found: the listing stopped.
-    private(set) var isCapped = false
+    var isCapped: Bool { state.withLock { $0.isCapped } }
 
     init(contents: FolderContents, listing: Cancellable, maxPhotos: Int, times: Bool, progress: @escaping @Sendable () -> Void) {
         self.contents = contents
@@ -49,7 +60,7 @@ final class TreeWalk: @unchecked Sendable {
     /// queued when `subfolders`.
     func read(_ sub: Subfolder, subfolders: Bool, making: inout PhotoMaking, each: () -> Void = {}) throws(GLibError) {
         var children: [Subfolder] = [], batch: [FolderPhoto] = []
-        defer { condition.withLock { pending.append(contentsOf: children); condition.broadcast() } }
+        defer { state.withLock(wakingAll: true) { $0.pending.append(contentsOf: children) } }
         // Progress is told a few times a second, not at each entry: both threads telling the job
         // (a lock and a clock) 100,000 times was a cost of its own. The coarse clock is read each
         // entry (a few nanoseconds), so a slow mount still tells of each entry it gets through.
@@ -86,21 +97,20 @@ final class TreeWalk: @unchecked Sendable {
     }
 
     private func hand(_ batch: [FolderPhoto], skipped: Int) {
-        condition.withLock {
-            self.skipped += skipped
-            let room = maxPhotos - photos
+        state.withLock(wakingAll: true) { [maxPhotos, listing] state in
+            state.skipped += skipped
+            let room = maxPhotos - state.photos
             let kept = batch.count > room ? Array(batch.prefix(room)) : batch
             if !kept.isEmpty {
-                found.append(kept)
-                foundCount += kept.count
+                state.found.append(kept)
+                state.foundCount += kept.count
             }
-            photos += kept.count
+            state.photos += kept.count
             if batch.count > room {
-                isCapped = true
+                state.isCapped = true
                 listing.cancel()
             }
-            batches += 1
-            condition.broadcast()
+            state.batches += 1
         }
     }
 
@@ -108,9 +118,9 @@ final class TreeWalk: @unchecked Sendable {
     /// photos, so that a tree whose folders' photos do not interleave (most: photos in the
     /// leaves, or a folder's photos all before or after its subfolders') comes out sorted whole.
     func take() -> [FolderPhoto] {
-        let runs = condition.withLock {
-            defer { found = []; foundCount = 0 }
-            return found
+        let runs = state.withLock { state in
+            defer { state.found = []; state.foundCount = 0 }
+            return state.found
         }
         let order = contents.order
         var taken: [FolderPhoto] = []
@@ -120,28 +130,31 @@ final class TreeWalk: @unchecked Sendable {
     }
 
     /// How many photos wait to be taken.
-    var waiting: Int { condition.withLock { foundCount } }
+    var waiting: Int { state.withLock { $0.foundCount } }
 
     /// Read every folder queued and the folders under them, on this thread and a helper;
     /// `each` runs on this thread after each batch. A folder that cannot be read is said, not
     /// fatal. Returns once both threads are done (or the listing was stopped).
     func readQueued(each: () -> Void) {
-        let queued = condition.withLock {
-            helperRunning = next < pending.count
-            return helperRunning
+        let queued = state.withLock { state in
+            state.helperRunning = state.next < state.pending.count
+            return state.helperRunning
         }
         guard queued else { return }
         let helper = Thread { [self] in
             var making = PhotoMaking()
             work(making: &making, shows: false, each: {})
-            condition.withLock { helperRunning = false; condition.broadcast() }
+            state.withLock(wakingAll: true) { $0.helperRunning = false }
         }
         helper.name = "folder-listing-helper"
         helper.start()
-        if helperTakesFirst { condition.withLock { while helperRunning, busy == 0, next < pending.count { condition.wait() } } }
+        state.wait { state -> Waitable<State>.Step<Void> in
+            let helperFirst = state.helperTakesFirst && state.helperRunning && state.busy == 0 && state.next < state.pending.count
+            return helperFirst ? .sleep() : .done(())
+        }
         var making = PhotoMaking()
         work(making: &making, shows: true, each: each)
-        condition.withLock { while helperRunning { condition.wait() } }
+        state.wait { $0.helperRunning ? .sleep() : .done(()) }
     }
 
     /// `shows`: on the listing's thread, which also wakes to show what the helper hands over.
@@ -157,9 +170,9 @@ final class TreeWalk: @unchecked Sendable {
             do {
                 try read(sub, subfolders: true, making: &making, each: each)
             } catch {
-                if !error.isCancelled { condition.withLock { contents.unreadable.append(String(sub.display.dropLast())) } }
+                if !error.isCancelled { state.withLock { [contents] _ in contents.unreadable.append(String(sub.display.dropLast())) } }
             }
-            condition.withLock { busy -= 1; condition.broadcast() }
+            state.withLock(wakingAll: true) { $0.busy -= 1 }
         }
     }
 
@@ -174,22 +187,18 @@ final class TreeWalk: @unchecked Sendable {
     /// queue more, or the listing stopped. Waits while the other thread reads, and, given the
     /// batches already `seen`, returns early when the other thread hands over more.
     private func nextFolder(wakingFor seen: Int?) -> Next {
-        condition.withLock {
-            while !listing.isCancelled {
-                if next < pending.count {
-                    let sub = pending[next]
-                    next += 1
-                    guard contents.enter(sub) else { continue }
-                    busy += 1
-                    if helperTakesFirst { condition.broadcast() }
-                    return .folder(sub)
-                }
-                if busy == 0 { condition.broadcast(); return .done }
-                if let seen, batches != seen, foundCount > 0 { return .handed(batches) }
-                condition.wait()
+        state.wait { [contents, listing] state -> Waitable<State>.Step<Next> in
+            guard !listing.isCancelled else { return .done(.done, wakingAll: true) }
+            while state.next < state.pending.count {
+                let sub = state.pending[state.next]
+                state.next += 1
+                guard contents.enter(sub) else { continue }
+                state.busy += 1
+                return .done(.folder(sub), wakingAll: state.helperTakesFirst)
             }
-            condition.broadcast()
-            return .done
+            if state.busy == 0 { return .done(.done, wakingAll: true) }
+            if let seen, state.batches != seen, state.foundCount > 0 { return .done(.handed(state.batches)) }
+            return .sleep()
         }
     }
 }
