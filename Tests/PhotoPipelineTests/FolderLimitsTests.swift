@@ -19,8 +19,9 @@ final class FolderLimitsTests: PipelineTestCase {
     }
 
     static func list(_ folder: URL, maxPhotos: Int = FolderListing.maxPhotos) throws -> (contents: FolderContents, names: [String]) {
-        var rows = ManifestRowStore()
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { rows.append($0) }, maxPhotos: maxPhotos)
+        let found = Locked(ManifestRowStore())
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { batch in found.withLock { $0.append(batch) } }, maxPhotos: maxPhotos)
+        let rows = found.withLock { $0 }
         return (contents, (0..<rows.count).map(rows.rawName))
     }
 

@@ -19,8 +19,9 @@ final class FolderListingTests: PipelineTestCase {
         try Data("{}".utf8).write(to: folder.appendingPathComponent("gallery.json"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.png").path, withDestinationPath: "/nonexistent/x.png")
 
-        var rows = ManifestRowStore()
-        let count = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable()) { rows.append($0) }.count
+        let found = Locked(ManifestRowStore())
+        let count = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable()) { batch in found.withLock { $0.append(batch) } }.count
+        let rows = found.withLock { $0 }
         XCTAssertEqual(count, 4)
         XCTAssertEqual((0..<rows.count).map(rows.rawName), ["img 9.png", "img 10.png", "img 100.png", "my photo #1.png"],
                        "numbers as numbers; hidden, backup, subfolder, other files and a dangling link left out")
@@ -41,20 +42,23 @@ final class FolderListingTests: PipelineTestCase {
         let names = (0..<3_500).map { "img \($0).png" }
         for name in names { XCTAssertEqual(symlink(target, folder.appendingPathComponent(name).path), 0) }
 
-        var shown = ManifestRowStore()
-        var changes: [FolderChange] = []
-        var shownWhenFirstChanged = 0
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { shown.append($0) }, grew: { change in
-            if changes.isEmpty { shownWhenFirstChanged = shown.count }
-            // Every row shown before is the same photo at its new position.
-            for old in stride(from: 0, to: shown.count, by: 97) {
-                guard let now = change.position(of: old) else { return XCTFail("row \(old) went, but nothing was removed") }
-                XCTAssertEqual(change.rows.rawURL(now), shown.rawURL(old))
+        // What the listing's thread hands over, kept as the gallery would (the test waits meanwhile).
+        struct Seen: Sendable { var shown = ManifestRowStore(); var changes: [FolderChange] = []; var shownWhenFirstChanged = 0 }
+        let seen = Locked(Seen())
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { batch in seen.withLock { $0.shown.append(batch) } }, grew: { change in
+            seen.withLock { seen in
+                if seen.changes.isEmpty { seen.shownWhenFirstChanged = seen.shown.count }
+                // Every row shown before is the same photo at its new position.
+                for old in stride(from: 0, to: seen.shown.count, by: 97) {
+                    guard let now = change.position(of: old) else { return XCTFail("row \(old) went, but nothing was removed") }
+                    XCTAssertEqual(change.rows.rawURL(now), seen.shown.rawURL(old))
+                }
+                XCTAssertEqual(change.inserted.count, change.count - seen.shown.count)
+                seen.shown = change.rows
+                seen.changes.append(change)
             }
-            XCTAssertEqual(change.inserted.count, change.count - shown.count)
-            shown = change.rows
-            changes.append(change)
         }, firstRowsAfter: 0, growEvery: 0)
+        let (shown, changes, shownWhenFirstChanged) = seen.withLock { ($0.shown, $0.changes, $0.shownWhenFirstChanged) }
 
         XCTAssertGreaterThan(shownWhenFirstChanged, 0, "rows were shown before the listing ended")
         XCTAssertLessThan(shownWhenFirstChanged, names.count)

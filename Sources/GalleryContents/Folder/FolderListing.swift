@@ -52,10 +52,10 @@ public enum FolderListing {
     /// Blocking: call on a worker thread.
     @discardableResult
     public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
-                            batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void = { _ in },
+                            batch: @escaping @Sendable (ManifestRows) -> Void, grew: @escaping @Sendable (FolderChange) -> Void = { _ in },
                             firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
                             maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name), subfolders: Bool = false,
-                            knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) -> FolderContents {
+                            knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) -> FolderContents {
         let callbacks = ListingCallbacks(batch: batch, grew: grew, knownDates: knownDates)
         let outcome: Result<FolderContents, ManifestError>
         do throws(FetchError) {
@@ -135,15 +135,15 @@ public enum FolderListing {
     }
 }
 
-/// The listing's callbacks, carried to its thread. (@unchecked: they are called only on that
-/// thread, one at a time, and only while the caller waits for it: `ReadJob.unlessAbandoned`.)
-private final class ListingCallbacks: @unchecked Sendable {
-    let batch: (ManifestRows) -> Void
-    let grew: (FolderChange) -> Void
+/// The listing's callbacks, carried to its thread: called only there, one at a time, and only
+/// while the caller waits for it (`ReadJob.unlessAbandoned`).
+private final class ListingCallbacks: Sendable {
+    let batch: @Sendable (ManifestRows) -> Void
+    let grew: @Sendable (FolderChange) -> Void
     /// What the metadata index knows of some photos' dates (for a folder sorted by date).
-    let knownDates: ([DatedFile]) -> [String: TakenDate]
-    init(batch: @escaping (ManifestRows) -> Void, grew: @escaping (FolderChange) -> Void,
-         knownDates: @escaping ([DatedFile]) -> [String: TakenDate]) {
+    let knownDates: @Sendable ([DatedFile]) -> [String: TakenDate]
+    init(batch: @escaping @Sendable (ManifestRows) -> Void, grew: @escaping @Sendable (FolderChange) -> Void,
+         knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate]) {
         self.batch = batch
         self.grew = grew
         self.knownDates = knownDates

@@ -42,12 +42,12 @@ public struct ManifestLoader: Sendable {
     /// sorted, and hands what its listing finds after to `grew`, merged into sorted places; its
     /// whole listing (in `folderOrder`'s order for the folder) is handed to `listed` at the end (its watcher keeps it up to date).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
-                     header: (Header) -> Void, batch: @escaping (ManifestRows) -> Void,
-                     grew: @escaping (FolderChange) -> Void = { _ in },
+                     header: (Header) -> Void, batch: @escaping @Sendable (ManifestRows) -> Void,
+                     grew: @escaping @Sendable (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in },
                      folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) },
                      subfolders: (URL) -> Bool = { _ in false },
-                     knownDates: @escaping ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
+                     knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
         guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
@@ -90,9 +90,11 @@ public struct ManifestLoader: Sendable {
     /// The whole manifest at once (tests, and the benchmark's parse figures).
     public func load(_ source: URL, cancellable: Cancellable = Cancellable()) throws(ManifestError) -> Manifest {
         var found: Header?
-        var rows = ManifestRowStore()
-        try load(source, cancellable: cancellable, header: { found = $0 }, batch: { rows.append($0) }, grew: { rows = $0.rows })
+        // Handed over on the listing's thread while this one waits.
+        let rows = Locked(ManifestRowStore())
+        try load(source, cancellable: cancellable, header: { found = $0 }, batch: { batch in rows.withLock { $0.append(batch) } },
+                 grew: { change in rows.withLock { $0 = change.rows } })
         guard let found else { throw ManifestError(Words("no manifest")) }
-        return Manifest(source: source, title: found.title, format: found.format, rows: rows, origin: found.origin, isUsersOwn: found.isUsersOwn)
+        return Manifest(source: source, title: found.title, format: found.format, rows: rows.withLock { $0 }, origin: found.origin, isUsersOwn: found.isUsersOwn)
     }
 }
