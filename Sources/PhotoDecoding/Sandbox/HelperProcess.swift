@@ -4,29 +4,45 @@ import Foundation
 import GLibRuntime
 import HelperIPC
 
-public final class HelperProcess: @unchecked Sendable {
+/// Used by one thread at a time (the pool lends it to one decode, or one animation's queue);
+/// what changes is behind its lock.
+public final class HelperProcess: Sendable {
     /// The process the app started (bubblewrap, or the helper itself).
     let pid: pid_t
-    /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
-    private(set) var helperPID: pid_t
     let sandboxed: Bool
-    /// Without namespaces: the Landlock ABI the helper runs under (0: this kernel has none).
-    private(set) var landlock: Int?
-    /// Set while the pool lends the helper: the origin whose photos it decodes, from then on.
-    var origin: String?
     private let socket: HelperSocket
     private let errors: Int32
-    private var nextID = 1
-    private var ended = false
-    /// The end of what the helper wrote to its standard error (a loader's last words).
-    private var errorTail = ""
+
+    private struct State {
+        /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
+        var helperPID: pid_t
+        /// Without namespaces: the Landlock ABI the helper runs under (0: this kernel has none).
+        var landlock: Int?
+        /// Set while the pool lends the helper: the origin whose photos it decodes, from then on.
+        var origin: String?
+        var nextID = 1
+        var ended = false
+        /// The end of what the helper wrote to its standard error (a loader's last words).
+        var errorTail = ""
+    }
+    private let state: Locked<State>
+
+    /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
+    var helperPID: pid_t { state.withLock { $0.helperPID } }
+    /// Without namespaces: the Landlock ABI the helper runs under (0: this kernel has none).
+    var landlock: Int? { state.withLock { $0.landlock } }
+    /// Set while the pool lends the helper: the origin whose photos it decodes, from then on.
+    var origin: String? {
+        get { state.withLock { $0.origin } }
+        set { state.withLock { $0.origin = newValue } }
+    }
 
     private init(pid: pid_t, socket: HelperSocket, errors: Int32, sandboxed: Bool) {
         self.pid = pid
-        helperPID = pid
         self.socket = socket
         self.errors = errors
         self.sandboxed = sandboxed
+        state = Locked(State(helperPID: pid))
     }
 
     deinit { stop() }
@@ -71,14 +87,14 @@ public final class HelperProcess: @unchecked Sendable {
             _ = helper.end(timedOut: false, limit: launch)
             return .failure(.couldNotStart(Words("it did not confine itself")))
         }
-        helper.landlock = ready.landlock
+        helper.state.withLock { $0.landlock = ready.landlock }
         // In bubblewrap the helper is bubblewrap's descendant (its init's child): the one process
         // at the end of the line.
         guard let own = sandboxed ? Self.descendant(of: pid) : pid else {
             _ = helper.end(timedOut: false, limit: launch)
             return .failure(.couldNotStart(Words("its process could not be found")))
         }
-        helper.helperPID = own
+        helper.state.withLock { $0.helperPID = own }
         return .success(helper)
     }
 
@@ -94,26 +110,6 @@ public final class HelperProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Processor seconds the helper has used (user and system, from /proc), rounded up.
-    var processorSecondsUsed: Int? { ChildSpawn.processorSeconds(of: helperPID) }
-
-    /// Whether it has `seconds` of processor time left for another image, under the hard limit it
-    /// started with (`processorBudget`).
-    func hasProcessorTime(_ seconds: Int, budget: Int) -> Bool {
-        guard let used = processorSecondsUsed else { return false }
-        return used + seconds + 1 <= budget
-    }
-
-    /// Let it spend `seconds` more of processor time (SIGXCPU past it): set from outside, since the
-    /// filter lets no helper touch its own limits. False when it cannot be.
-    private func limitProcessor(to seconds: Int) -> Bool {
-        guard let used = processorSecondsUsed, let hard = ChildSpawn.limitProcessor(of: helperPID, toSeconds: UInt64(used + seconds + 1)) else { return false }
-        return UInt64(used + seconds + 1) <= hard
-    }
-
-    /// How many memfds it holds open (a helper keeps none between requests: more is an overrun).
-    var openMemfds: Int { ChildSpawn.memfds(of: helperPID) ?? Int.max }
-
     /// What came of one request.
     package enum Exchange {
         case reply(HelperReply, pixels: Int32)
@@ -125,9 +121,12 @@ public final class HelperProcess: @unchecked Sendable {
     /// is still waited for, so the helper is free for the next photo. `pixels` is -1 or a
     /// descriptor the caller owns.
     package func exchange(_ make: (Int) -> HelperRequest, bytes: Data?, cancellable: Cancellable?, launch: HelperLaunch) -> Exchange {
-        guard !ended else { return .died(.alreadyStopped) }
-        let id = nextID
-        nextID += 1
+        let next: Int? = state.withLock { state in
+            guard !state.ended else { return nil }
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        guard let id = next else { return .died(.alreadyStopped) }
         let request = make(id)
         // Each photo gets the processor time one image may take, counted from now.
         if bytes != nil, !limitProcessor(to: launch.processorSeconds) {
@@ -178,15 +177,17 @@ public final class HelperProcess: @unchecked Sendable {
 
     /// Stop the helper (it is not reused).
     func stop() {
-        guard !ended else { return }
         _ = end(timedOut: false, limit: nil)
     }
 
     /// Kill, reap and close; the reason it ended, as far as can be told.
     /// `waited`: how long a helper that timed out was waited for (a request's wall-time limit by default).
     private func end(timedOut: Bool, limit: HelperLaunch?, garbled: Bool = false, waited: Int? = nil, spent: Bool = false) -> HelperDeath {
-        guard !ended else { return .alreadyStopped }
-        ended = true
+        let wasEnded = state.withLock { state in
+            defer { state.ended = true }
+            return state.ended
+        }
+        guard !wasEnded else { return .alreadyStopped }
         // Whatever it did, it stops now (a zombie keeps the status it died with); bubblewrap
         // takes its sandbox with it (--die-with-parent).
         kill(pid, SIGKILL)
@@ -194,6 +195,7 @@ public final class HelperProcess: @unchecked Sendable {
         drainErrors()
         socket.close()
         close(errors)
+        let errorTail = state.withLock { $0.errorTail }
         let death: HelperDeath
         if spent {
             death = .outOfTime(seconds: limit?.processorBudget ?? 0)
@@ -219,8 +221,11 @@ public final class HelperProcess: @unchecked Sendable {
         while true {
             let got = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
             guard got > 0 else { return }
-            errorTail += String(decoding: chunk[0..<got], as: UTF8.self)
-            if errorTail.utf8.count > 8192 { errorTail = String(errorTail.suffix(4096)) }
+            let text = String(decoding: chunk[0..<got], as: UTF8.self)
+            state.withLock { state in
+                state.errorTail += text
+                if state.errorTail.utf8.count > 8192 { state.errorTail = String(state.errorTail.suffix(4096)) }
+            }
         }
     }
 }
