@@ -1,5 +1,6 @@
 // Why this exists: the trace, an observable interface: one JSON object a line (a TraceEvent), written in order a moment after it happens (off the main thread), for tests and benchmarks.
 import Foundation
+import GLibRuntime
 import PhotoFetching
 
 /// `classic-photos --trace FILE` appends events here. `t` is seconds since launch.
@@ -7,29 +8,32 @@ import PhotoFetching
 /// the event and queues it; a serial queue formats and writes the lines, in order, a moment
 /// later, so the main thread never waits on the file system while it makes a frame.
 /// A write that fails (a full disk, `--trace /dev/full`) stops the trace, said once on standard
-/// error; the app goes on. (@unchecked: its file, queue of lines and observer are all behind `lock`.)
-public final class Trace: @unchecked Sendable {
+/// error; the app goes on. Its file, queue of lines and observer are behind one lock.
+public final class Trace: Sendable {
     public static let shared = Trace()
 
-    private let lock = NSLock()
-    private var handle: TraceFile?
-    /// Events emitted and not yet written, and whether a write is already on its way.
-    private var pending: [(t: Double, event: TraceEvent)] = []
-    private var writeScheduled = false
+    private struct State {
+        var handle: TraceFile?
+        /// The file being written, while one is open.
+        var openPath: String?
+        /// Events emitted and not yet written, and whether a write is already on its way.
+        var pending: [(t: Double, event: TraceEvent)] = []
+        var writeScheduled = false
+        var observer: TraceObserver?
+    }
+    private let state = Locked(State())
     private let writer = DispatchQueue(label: "classic-photos.trace")
     private let start = ProcessInfo.processInfo.systemUptime
 
-    public var isEnabled: Bool { lock.withLock { handle != nil } }
+    public var isEnabled: Bool { state.withLock { $0.handle != nil } }
     /// The file being written, while one is open.
-    public var path: String? { lock.withLock { openPath } }
-    private var openPath: String?
+    public var path: String? { state.withLock { $0.openPath } }
 
     /// Sees every event, written to a file or not (the operations inspector). Set at start.
     public var observer: TraceObserver? {
-        get { lock.withLock { observerStorage } }
-        set { lock.withLock { observerStorage = newValue } }
+        get { state.withLock { $0.observer } }
+        set { state.withLock { $0.observer = newValue } }
     }
-    private var observerStorage: TraceObserver?
 
     /// The session's own trace's size (`SessionTrace`): past it, the older half is rotated aside.
     public static let sessionSizeLimit = 32 << 20
@@ -52,9 +56,9 @@ public final class Trace: @unchecked Sendable {
     private func install(_ file: TraceFile) {
         writer.sync {
             write()
-            lock.withLock {
-                handle = file
-                openPath = file.path
+            state.withLock {
+                $0.handle = file
+                $0.openPath = file.path
             }
         }
     }
@@ -62,8 +66,8 @@ public final class Trace: @unchecked Sendable {
     /// The files the trace was written to, oldest first (a session trace past its size has its
     /// older half beside it): what Export copies.
     public var paths: [String] {
-        lock.withLock {
-            guard let handle else { return [] }
+        state.withLock {
+            guard let handle = $0.handle else { return [] }
             return FileManager.default.fileExists(atPath: handle.rotatedPath) ? [handle.rotatedPath, handle.path] : [handle.path]
         }
     }
@@ -74,10 +78,10 @@ public final class Trace: @unchecked Sendable {
         // On the writer queue, as every use of the file is.
         writer.sync {
             write()
-            lock.withLock {
-                handle?.close()
-                handle = nil
-                openPath = nil
+            state.withLock {
+                $0.handle?.close()
+                $0.handle = nil
+                $0.openPath = nil
             }
         }
     }
@@ -94,12 +98,12 @@ public final class Trace: @unchecked Sendable {
     /// the same lock as the place in the queue, so the file's lines are in time order even when
     /// a worker is preempted as it emits.
     public func emit(_ event: TraceEvent) {
-        let (t, observer, schedule): (Double, TraceObserver?, Bool) = lock.withLock {
+        let (t, observer, schedule): (Double, TraceObserver?, Bool) = state.withLock { state in
             let t = now
-            guard handle != nil else { return (t, observerStorage, false) }
-            pending.append((t, event))
-            defer { writeScheduled = true }
-            return (t, observerStorage, !writeScheduled)
+            guard state.handle != nil else { return (t, state.observer, false) }
+            state.pending.append((t, event))
+            defer { state.writeScheduled = true }
+            return (t, state.observer, !state.writeScheduled)
         }
         observer?.record(event, t: t)
         if schedule { writer.async { [self] in write() } }
@@ -107,20 +111,20 @@ public final class Trace: @unchecked Sendable {
 
     /// On the writer queue: format and write everything queued, in one write.
     private func write() {
-        let (events, file): ([(t: Double, event: TraceEvent)], TraceFile?) = lock.withLock {
+        let (events, file): ([(t: Double, event: TraceEvent)], TraceFile?) = state.withLock { state in
             defer {
-                pending.removeAll(keepingCapacity: true)
-                writeScheduled = false
+                state.pending.removeAll(keepingCapacity: true)
+                state.writeScheduled = false
             }
-            return (pending, handle)
+            return (state.pending, state.handle)
         }
         guard let file, !events.isEmpty else { return }
         var text = ""
         for (t, event) in events { text += Self.line(event, t: t) }
         if case .failure(let error) = file.write(text) {
             // The trace stops; the app goes on.
-            lock.withLock {
-                if handle === file { handle = nil }
+            state.withLock {
+                if $0.handle === file { $0.handle = nil }
             }
             file.close()
             LogOnce.shared.say("trace", "the trace could not be written (\(error)); tracing stopped")
