@@ -3,6 +3,7 @@ import CLcms2
 import Foundation
 
 /// An RGB colour profile lcms2 has parsed.
+/// (@unchecked Sendable: immutable after it is made; lcms2 profiles may be read from several threads, and only transforms are made from them.)
 public final class ColourProfile: @unchecked Sendable {
     let handle: cmsHPROFILE
     /// The bytes it was read from (empty for the built-in sRGB).

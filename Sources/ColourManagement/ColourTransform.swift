@@ -3,6 +3,7 @@ import CLcms2
 import Foundation
 
 /// A conversion of 8-bit RGB(A) pixels from one profile to another (perceptual intent).
+/// (@unchecked Sendable: immutable after it is made; an lcms2 transform made with cmsFLAGS_NOCACHE keeps no per-call state, so cmsDoTransform may run on it from several threads at once.)
 public final class ColourTransform: @unchecked Sendable {
     let handle: cmsHTRANSFORM
     public let hasAlpha: Bool

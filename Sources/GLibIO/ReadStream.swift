@@ -3,6 +3,7 @@ import GLibRuntime
 import CGLib
 
 /// Owns one reference to a GInputStream; reads on the calling thread. Not shared between threads.
+/// (@unchecked Sendable: handed to one worker thread that alone reads it.)
 public final class ReadStream: @unchecked Sendable {
     public let ref: ObjectRef
     private var pointer: UnsafeMutablePointer<GInputStream> { ref.pointer.as(GInputStream.self) }

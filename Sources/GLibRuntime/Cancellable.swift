@@ -4,6 +4,7 @@ import Foundation
 
 /// A GCancellable. `cancel()` may be called from any thread; GIO and libsoup calls given this
 /// cancellable return G_IO_ERROR_CANCELLED at once, even in the middle of a transfer.
+/// (@unchecked Sendable: GCancellable is thread-safe by GIO's contract.)
 public final class Cancellable: @unchecked Sendable {
     public let pointer: UnsafeMutablePointer<GCancellable>
 

@@ -25,4 +25,5 @@ public final class Locked<Value> {
 /// Sendable only where its value is, as swift-nio's NIOLockedValueBox: the lock makes sharing
 /// safe, but a value that is not Sendable (a class with its own state) could still be reached
 /// from another thread through what the closure hands out.
+/// (@unchecked Sendable: every access to the value is inside the lock; Sendable only where the value is, so nothing reached through it crosses threads unchecked.)
 extension Locked: @unchecked Sendable where Value: Sendable {}

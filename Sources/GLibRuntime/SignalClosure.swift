@@ -3,6 +3,7 @@ import CGLib
 
 /// A signal's arguments as GLib marshalled them: index 0 is the emitting instance, then the
 /// signal's own parameters in order. Valid only during the emission, on the emitting thread.
+/// (@unchecked Sendable: a signal's GValues, read only during the emission on the emitting thread (it enters MainActor.assumeIsolated on that same thread).)
 public struct SignalArguments: @unchecked Sendable {
     private let values: UnsafePointer<GValue>
     public let count: Int

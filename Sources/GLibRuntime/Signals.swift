@@ -11,9 +11,11 @@
 import CGLib
 
 /// Base class so the notify can release a box without knowing its closure type.
+/// (@unchecked Sendable: a base class with no state.)
 package class SignalBox: @unchecked Sendable {}
 
 /// Immutable; its closure is only ever called as its type says (on the main actor, or on any thread for the OffMain shapes).
+/// (@unchecked Sendable: immutable; its closure is only called as its type says (main actor, or any thread for the OffMain shapes).)
 package final class ClosureBox<F>: SignalBox, @unchecked Sendable {
     package let fn: F
     package init(_ fn: F) { self.fn = fn }

@@ -6,6 +6,7 @@ import GLibRuntime
 
 /// One reference to a GdkPixbuf. A pixbuf's pixels are written only by whoever made it, before
 /// it is handed on (a decode, a sepia filter); after that it is read-only and may cross threads.
+/// (@unchecked Sendable: written only by the thread that made it, before it is handed on; read-only after.)
 public final class Pixbuf: @unchecked Sendable {
     public let ref: ObjectRef
     /// The C object, for the other bindings (a GdkTexture wraps it).

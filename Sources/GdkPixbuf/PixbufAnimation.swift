@@ -5,6 +5,7 @@ import Foundation
 import GLibRuntime
 
 /// An animation a loader read. Its iterator is used by one thread at a time.
+/// (@unchecked Sendable: immutable once its loader has closed.)
 public final class PixbufAnimation: @unchecked Sendable {
     let ref: ObjectRef
     private var pointer: OpaquePointer { ref.pointer.opaque }
@@ -31,6 +32,7 @@ public final class PixbufAnimation: @unchecked Sendable {
         GTimeVal(tv_sec: Int(microseconds / 1_000_000), tv_usec: Int(microseconds % 1_000_000))
     }
 
+    /// (@unchecked Sendable: used by one thread at a time (the viewer's player, on the main loop).)
     public final class Iterator: @unchecked Sendable {
         let ref: ObjectRef
         private var pointer: OpaquePointer { ref.pointer.opaque }

@@ -13,6 +13,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
 }
 
 /// One connection, used by one thread at a time (the caller serialises).
+/// (@unchecked Sendable: a no-mutex SQLite connection: its user keeps it to one thread at a time (the metadata index, under its lock).)
 public final class Database: @unchecked Sendable {
     private var handle: OpaquePointer?
 

@@ -4,6 +4,7 @@ import CSoup
 import GLibRuntime
 import GLibIO
 
+/// (@unchecked Sendable: configured before it is sent, then used by the one thread that sends it.)
 public final class Message: @unchecked Sendable {
     public let ref: ObjectRef
     var pointer: OpaquePointer { ref.pointer.opaque }

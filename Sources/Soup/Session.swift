@@ -4,6 +4,7 @@ import CSoup
 import GLibRuntime
 import GLibIO
 
+/// (@unchecked Sendable: a SoupSession used synchronously is safe across threads (libsoup 3).)
 public final class Session: @unchecked Sendable {
     public let ref: ObjectRef
     private var pointer: UnsafeMutablePointer<SoupSession> { ref.pointer.as(SoupSession.self) }

@@ -21,9 +21,9 @@ extension HelperPool {
     /// Stop the export lane's idle helpers (an export has ended); lent ones stop as they come back
     /// only if they must, and are otherwise kept for the next export.
     public func stopIdleExportHelpers() {
-        let stopping = condition.withLock { () -> [HelperProcess] in
-            let exports = idle.filter { Lane(origin: $0.origin) == .export }
-            idle.removeAll { Lane(origin: $0.origin) == .export }
+        let stopping = state.withLock { state -> [HelperProcess] in
+            let exports = state.idle.filter { Lane(origin: $0.origin) == .export }
+            state.idle.removeAll { Lane(origin: $0.origin) == .export }
             return exports
         }
         stopping.forEach { $0.stop() }

@@ -13,14 +13,14 @@ extension HelperPool {
     /// Whether helpers may run without bubblewrap where it cannot run (the user said so). Without
     /// that, nothing is decoded there, and each photo fails with the reason.
     public var allowsUnsandboxed: Bool {
-        get { condition.withLock { allowed } }
+        get { state.withLock { $0.allowed } }
         set {
-            let stopping = condition.withLock { () -> [HelperProcess] in
-                allowed = newValue
+            let stopping = state.withLock { state -> [HelperProcess] in
+                state.allowed = newValue
                 guard !newValue else { return [] }
                 // Withdrawn: no helper without the sandbox decodes another photo.
-                let unsandboxed = idle.filter { !$0.sandboxed }
-                idle.removeAll { !$0.sandboxed }
+                let unsandboxed = state.idle.filter { !$0.sandboxed }
+                state.idle.removeAll { !$0.sandboxed }
                 return unsandboxed
             }
             stopping.forEach { $0.stop() }
@@ -37,13 +37,13 @@ extension HelperPool {
         guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
             return .failure(.couldNotStart(Words("its program is missing (%s)", launch.executable)))
         }
-        if case .unavailable(let why) = condition.withLock({ sandbox }) { return startUnsandboxed(why) }
+        if case .unavailable(let why) = state.withLock({ $0.sandbox }) { return startUnsandboxed(why) }
         var wait = HelperProcess.startSeconds
         var last = HelperDeath.alreadyStopped
         for _ in 0..<3 {
             let started = HelperProcess.start(launch, sandboxed: true, waiting: wait)
             guard case .failure(let death) = started else {
-                condition.withLock { sandbox = .bubblewrap }
+                state.withLock { $0.sandbox = .bubblewrap }
                 return counted(started)
             }
             guard let why = Self.sandboxCannotRun(death, bubblewrap: launch.bubblewrap) else {
@@ -53,13 +53,13 @@ extension HelperPool {
             }
             // Helpers start at once (the pool warms them together): if another start found
             // bubblewrap working meanwhile, this failure was this start's own.
-            let (state, first) = condition.withLock { () -> (Sandbox, Bool) in
-                guard sandbox == .unknown else { return (sandbox, false) }
-                sandbox = .unavailable(why)
-                return (sandbox, true)
+            let (sandbox, first, told) = state.withLock { state -> (Sandbox, Bool, (@Sendable (Words) -> Void)?) in
+                guard state.sandbox == .unknown else { return (state.sandbox, false, nil) }
+                state.sandbox = .unavailable(why)
+                return (state.sandbox, true, state.onUnavailable)
             }
-            guard case .unavailable(let decided) = state else { return .failure(death) }
-            if first { onUnavailable?(decided) }
+            guard case .unavailable(let decided) = sandbox else { return .failure(death) }
+            if first { told?(decided) }
             return startUnsandboxed(decided)
         }
         return .failure(last)
@@ -77,10 +77,10 @@ extension HelperPool {
     /// A helper without bubblewrap: only with the user's consent, in a home of its own, under
     /// Landlock where the kernel has it; else the reason no photo is decoded.
     func startUnsandboxed(_ why: Words) -> Result<HelperProcess, HelperDeath> {
-        let home = condition.withLock { () -> String?? in
-            guard allowed else { return .none }
-            if privateHome == nil { privateHome = Self.makePrivateHome() }
-            return .some(privateHome)
+        let home = state.withLock { state -> String?? in
+            guard state.allowed else { return .none }
+            if state.privateHome == nil { state.privateHome = Self.makePrivateHome() }
+            return .some(state.privateHome)
         }
         guard case .some(let folder) = home else { return .failure(.sandboxRefused(why)) }
         guard let folder else { return .failure(.couldNotStart(Words("no private folder could be made for it"))) }

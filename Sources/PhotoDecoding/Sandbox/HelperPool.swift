@@ -4,14 +4,19 @@ import Foundation
 import GLibRuntime
 import HelperIPC
 
-public final class HelperPool: @unchecked Sendable {
+/// Its helpers, counts and sandbox state are in `state`, read and changed under its lock, which
+/// a lease that must wait sleeps on.
+public final class HelperPool: Sendable {
     public let launch: HelperLaunch
     /// How many helpers decode for the list at once: about the number of cores (one more is
     /// kept for the viewer).
     public let size: Int
     /// Told each time a helper has started: in bubblewrap or without it (and why), and how
     /// many have started in all; `first` for the first.
-    public var onStarted: (@Sendable (_ sandbox: Sandbox, _ started: Int) -> Void)?
+    public var onStarted: (@Sendable (_ sandbox: Sandbox, _ started: Int) -> Void)? {
+        get { state.withLock { $0.onStarted } }
+        set { state.withLock { $0.onStarted = newValue } }
+    }
 
     /// Whether bubblewrap runs here: unknown until the first helper starts.
     public enum Sandbox: Equatable, Sendable {
@@ -21,33 +26,40 @@ public final class HelperPool: @unchecked Sendable {
         case unavailable(Words)
     }
 
-    /// Whether the user allowed helpers without bubblewrap (`allowsUnsandboxed`).
-    var allowed: Bool
     /// Told once, when bubblewrap is found unable to run here (on the thread that found it).
-    public var onUnavailable: (@Sendable (Words) -> Void)?
-    /// The 0700 folder that helpers without bubblewrap use as their home, made when first needed.
-    var privateHome: String?
+    public var onUnavailable: (@Sendable (Words) -> Void)? {
+        get { state.withLock { $0.onUnavailable } }
+        set { state.withLock { $0.onUnavailable = newValue } }
+    }
 
-    let condition = NSCondition()
-    var idle: [HelperProcess] = []
-    /// Helpers lent out or starting, by lane.
-    private var out: [Lane: Int] = [.gallery: 0, .export: 0]
-    var sandbox = Sandbox.unknown
-    /// Leases for the list or the viewer waiting now: a background one waits while any does.
-    private var waitingAhead = 0
-    private var started = 0
+    struct State {
+        /// Whether the user allowed helpers without bubblewrap (`allowsUnsandboxed`).
+        var allowed: Bool
+        /// The 0700 folder that helpers without bubblewrap use as their home, made when first needed.
+        var privateHome: String?
+        var idle: [HelperProcess] = []
+        /// Helpers lent out or starting, by lane.
+        var out: [Lane: Int] = [.gallery: 0, .export: 0]
+        var sandbox = Sandbox.unknown
+        /// Leases for the list or the viewer waiting now: a background one waits while any does.
+        var waitingAhead = 0
+        var started = 0
+        var onStarted: (@Sendable (_ sandbox: Sandbox, _ started: Int) -> Void)?
+        var onUnavailable: (@Sendable (Words) -> Void)?
+    }
+    let state: Waitable<State>
 
     public init(launch: HelperLaunch = HelperLaunch(), size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
                 allowsUnsandboxed: Bool = HelperPool.consentFromEnvironment) {
         self.launch = launch
         self.size = size
-        allowed = allowsUnsandboxed
+        state = Waitable(State(allowed: allowsUnsandboxed))
     }
 
     /// How helpers run, once one has started.
-    public var sandboxState: Sandbox { condition.withLock { sandbox } }
+    public var sandboxState: Sandbox { state.withLock { $0.sandbox } }
     /// How many helpers were started in all (tests: a dead one is replaced).
-    public var startedCount: Int { condition.withLock { started } }
+    public var startedCount: Int { state.withLock { $0.started } }
 
     /// Start every helper now (the list's and the viewer's), on workers, so that the first
     /// screen's photos wait for none (a start takes about 20 ms in bubblewrap: the sandbox 6, the
@@ -77,62 +89,57 @@ public final class HelperPool: @unchecked Sendable {
     package func lease(origin: String?, urgent: Bool = false, background: Bool = false, cancellable: Cancellable?) -> Result<HelperProcess, DecodeError> {
         let lane = Lane(origin: origin)
         let lendable = lane == .export ? size : size + (urgent ? 1 : 0), alive = lane == .export ? size : size + 1
-        let wake = cancellable?.onCancel { [condition] in condition.withLock { condition.broadcast() } }
+        let wake = cancellable?.onCancel { [state] in state.wakeAll() }
         defer { if let wake { cancellable?.disconnect(wake) } }
-        condition.lock()
+        /// Whether this lease is counted among those waiting (a background one never is).
         var waiting = false
-        func wait() {
-            if !background, !waiting { waiting = true; waitingAhead += 1 }
-            condition.wait()
-        }
         defer {
-            if waiting {
-                condition.withLock {
-                    waitingAhead -= 1
-                    condition.broadcast()
-                }
-            }
+            if waiting { state.withLock(wakingAll: true) { $0.waitingAhead -= 1 } }
         }
+        enum Take { case lent(HelperProcess), start(replacing: HelperProcess?), cancelled }
         while true {
-            if cancellable?.isCancelled == true { condition.unlock(); return .failure(.cancelled) }
-            guard out[lane, default: 0] < lendable, !background || waitingAhead == 0 else { wait(); continue }
-            if let index = idle.firstIndex(where: { $0.origin == origin }) ?? idle.firstIndex(where: { $0.origin == nil }) {
-                let helper = idle.remove(at: index)
-                out[lane, default: 0] += 1
-                condition.unlock()
+            let take = state.wait { state -> Waitable<State>.Step<Take> in
+                func sleep() -> Waitable<State>.Step<Take> {
+                    if !background, !waiting { waiting = true; state.waitingAhead += 1 }
+                    return .sleep()
+                }
+                if cancellable?.isCancelled == true { return .done(.cancelled) }
+                guard state.out[lane, default: 0] < lendable, !background || state.waitingAhead == 0 else { return sleep() }
+                if let index = state.idle.firstIndex(where: { $0.origin == origin }) ?? state.idle.firstIndex(where: { $0.origin == nil }) {
+                    state.out[lane, default: 0] += 1
+                    return .done(.lent(state.idle.remove(at: index)))
+                }
+                let laneIdle = state.idle.indices.filter { Lane(origin: state.idle[$0].origin) == lane }
+                guard laneIdle.count + state.out[lane, default: 0] < alive || !laneIdle.isEmpty else { return sleep() }
+                // Room for one more: start it; a full lane: replace its idle one of another origin.
+                let replaced = laneIdle.count + state.out[lane, default: 0] < alive ? nil : state.idle.remove(at: laneIdle[0])
+                state.out[lane, default: 0] += 1
+                return .done(.start(replacing: replaced))
+            }
+            switch take {
+            case .cancelled:
+                return .failure(.cancelled)
+            case .lent(let helper):
                 // A helper whose processor budget is nearly spent is replaced, never lent: its
                 // hard limit would stop it in the middle of a photo.
                 guard helper.hasProcessorTime(launch.processorSeconds, budget: launch.processorBudget) else {
                     helper.stop()
-                    condition.withLock { out[lane, default: 0] -= 1 }
-                    condition.lock()
+                    state.withLock { $0.out[lane, default: 0] -= 1 }
                     continue
                 }
                 helper.origin = helper.origin ?? origin
                 return .success(helper)
-            }
-            let laneIdle = idle.indices.filter { Lane(origin: idle[$0].origin) == lane }
-            if laneIdle.count + out[lane, default: 0] < alive || !laneIdle.isEmpty {
-                // Room for one more: start it; a full lane: replace its idle one of another origin.
-                let replaced = laneIdle.count + out[lane, default: 0] < alive ? nil : idle.remove(at: laneIdle[0])
-                out[lane, default: 0] += 1
-                condition.unlock()
+            case .start(let replaced):
                 replaced?.stop()
-                let result = startHelper()
-                condition.lock()
-                switch result {
+                switch startHelper() {
                 case .success(let helper):
                     helper.origin = origin
-                    condition.unlock()
                     return .success(helper)
                 case .failure(let death):
-                    out[lane, default: 0] -= 1
-                    condition.broadcast()
-                    condition.unlock()
+                    state.withLock(wakingAll: true) { $0.out[lane, default: 0] -= 1 }
                     return .failure(death.decodeError)
                 }
             }
-            wait()
         }
     }
 
@@ -143,10 +150,10 @@ public final class HelperPool: @unchecked Sendable {
         // One without the sandbox is not kept once the user has withdrawn their consent.
         let keep = reusable && helper.openMemfds <= Self.memfdsKept && (helper.sandboxed || allowsUnsandboxed)
         if !keep { helper.stop() }
-        condition.withLock {
-            out[Lane(origin: helper.origin), default: 0] -= 1
-            if keep { idle.append(helper) }
-            condition.broadcast()
+        let lane = Lane(origin: helper.origin)
+        state.withLock(wakingAll: true) { state in
+            state.out[lane, default: 0] -= 1
+            if keep { state.idle.append(helper) }
         }
     }
 
@@ -156,9 +163,9 @@ public final class HelperPool: @unchecked Sendable {
 
     /// Stop every idle helper (the app quits; lent ones stop as they come back).
     public func stopAll() {
-        let (stopping, home) = condition.withLock { () -> ([HelperProcess], String?) in
-            defer { idle = []; privateHome = nil }
-            return (idle, privateHome)
+        let (stopping, home) = state.withLock { state -> ([HelperProcess], String?) in
+            defer { state.idle = []; state.privateHome = nil }
+            return (state.idle, state.privateHome)
         }
         stopping.forEach { $0.stop() }
         if let home { rmdir(home) }
@@ -166,11 +173,11 @@ public final class HelperPool: @unchecked Sendable {
 
     func counted(_ result: Result<HelperProcess, HelperDeath>) -> Result<HelperProcess, HelperDeath> {
         guard case .success = result else { return result }
-        let (state, count) = condition.withLock { () -> (Sandbox, Int) in
-            started += 1
-            return (sandbox, started)
+        let (sandbox, count, onStarted) = state.withLock { state -> (Sandbox, Int, (@Sendable (Sandbox, Int) -> Void)?) in
+            state.started += 1
+            return (state.sandbox, state.started, state.onStarted)
         }
-        onStarted?(state, count)
+        onStarted?(sandbox, count)
         return result
     }
 }

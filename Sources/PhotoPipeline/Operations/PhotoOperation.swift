@@ -15,6 +15,7 @@ import PhotoTrace
 /// (measured: 12 × 200 ms blocking operations at width 6 took 0.80 s on the pool, 0.41 s on
 /// own threads). The queue still decides when each starts, so width, priority, suspension
 /// and cancellation behave as the tutorial expects.
+/// (@unchecked Sendable: Operation's own state is Foundation's, behind its lock; ours is behind `lock`.)
 public final class PhotoOperation: Operation, @unchecked Sendable {
     /// The row it was made for (its name says so); `subscribers` are all the rows it serves.
     public let row: Int
