@@ -9,7 +9,7 @@ while IFS= read -r file; do
     echo "not in po/POTFILES.in: $file"
     missing=1
   fi
-done < <(grep -rlE --include='*.swift' '\b(trn?|Words)\("' Sources | grep -v 'Sources/PhotoFormats/Text/Words.swift' | sort)
+done < <(grep -rlE --include='*.swift' '\b(trn?|Words|plural)\("' Sources | grep -v 'Sources/PhotoFormats/Text/Words.swift' | sort)
 while IFS= read -r file; do
   if [ ! -f "$file" ]; then
     echo "listed in po/POTFILES.in but missing: $file"

@@ -22,7 +22,7 @@ package func fill(_ template: String, _ values: String...) -> String { Words.fil
 
 extension Words {
     /// In the user's language.
-    package var translated: String { worded(tr) }
+    package var translated: String { worded(tr, plural: trn) }
 }
 
 package enum Localization {

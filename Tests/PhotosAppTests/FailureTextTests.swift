@@ -16,6 +16,21 @@ final class FailureTextTests: XCTestCase {
         XCTAssertEqual(fill("100% sure: %1$s", "yes"), "100% sure: yes")
     }
 
+    /// A message with a count is one message with plural forms: English picks by the count, and
+    /// a translation gets both templates and the count (Korean has one form), also as a part.
+    func testAPluralMessageIsChosenByItsCount() {
+        XCTAssertEqual(Words.plural("%1$s photo", "%1$s photos", count: 1, "1").description, "1 photo")
+        XCTAssertEqual(Words.plural("%1$s photo", "%1$s photos", count: 3, "3").description, "3 photos")
+        var asked: [String] = []
+        let outer = Words("not read: %1$s", Words.plural("%1$s photo", "%1$s photos", count: 3, "3"))
+        let korean = outer.worded({ $0 == "not read: %1$s" ? "읽지 못함: %1$s" : $0 }, plural: { singular, plural, count in
+            asked.append("\(singular)|\(plural)|\(count)")
+            return "사진 %1$s장"
+        })
+        XCTAssertEqual(korean, "읽지 못함: 사진 3장")
+        XCTAssertEqual(asked, ["%1$s photo|%1$s photos|3"])
+    }
+
     /// Without a translation (the tests' locale), each failure reads as its English description:
     /// the words a user reads and the trace's reason are the same.
     func testInEnglishTheTextIsTheTracesReason() {

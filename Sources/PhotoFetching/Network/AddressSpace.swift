@@ -1,5 +1,6 @@
 // Why this exists: private network access, as browsers enforce it: which address space an IP address is in, and which spaces a gallery may reach from where it was loaded.
 import Foundation
+import PhotoFormats
 
 /// Where an address is, judged by the IP actually connected to (never by a name).
 public enum AddressSpace: String, Sendable, Comparable {
@@ -65,9 +66,16 @@ public struct NetworkRefusal: Sendable, Equatable, CustomStringConvertible {
     public let target: AddressSpace
     public let address: String
 
-    public var description: String {
-        let from = origin == .public ? "a gallery from the internet" : "a gallery from your local network"
-        let what = target == .local ? "this computer" : "your local network"
-        return "blocked: \(from) may not load photos from \(what) (\(address))"
+    /// Why, in words put into the user's language at the app's edge.
+    public var words: Words {
+        switch (origin == .public, target == .local) {
+        case (true, true): Words("blocked: a gallery from the internet may not load photos from this computer (%1$s)", address)
+        case (true, false): Words("blocked: a gallery from the internet may not load photos from your local network (%1$s)", address)
+        case (false, true): Words("blocked: a gallery from your local network may not load photos from this computer (%1$s)", address)
+        case (false, false): Words("blocked: a gallery from your local network may not load photos from your local network (%1$s)", address)
+        }
     }
+
+    /// In English, for the trace.
+    public var description: String { words.description }
 }

@@ -26,40 +26,59 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An `https:` URL redirected to `http:`.
     case insecureRedirect(to: String)
 
-    public var description: String {
+    /// What went wrong, in words put into the user's language at the app's edge; said once, here.
+    public var words: Words {
         switch self {
-        case .cancelled: return "cancelled"
-        case .httpStatus(let code, let reason): return "HTTP \(code) \(reason)"
-        case .tooLarge(let limit): return "larger than the limit of \(ByteLimit.describe(limit))"
-        case .timedOut(let seconds): return "timed out after \(seconds) s"
-        case .tls(let message): return "TLS error: \(message)"
-        case .transfer(let message): return message.description
-        case .unsupported(let message): return message.description
-        case .file(let name, let code): return "“\(name)”: \(SystemError.english(code))"
-        case .endedEarly(let received, let expected): return "the body ended early: \(received) of \(expected) \(expected == 1 ? "byte" : "bytes")"
-        case .notARegularFile(let name, let kind): return "“\(name)” is \(kind.description), not a regular file"
-        case .notLocal(let url, let host): return "“\(url)” names another machine (“\(host)”), not a local file"
+        case .cancelled: Words("cancelled")
+        case .httpStatus(let code, let reason): Words("HTTP %1$s %2$s", "\(code)", HTTPStatusPhrase.words(code, sent: reason))
+        case .tooLarge(let limit): Words("larger than the limit of %1$s", ByteLimit.describe(limit))
+        case .timedOut(let seconds): Words("timed out after %1$s s", "\(seconds)")
+        case .tls(let message): Words("TLS error: %1$s", message)
+        case .transfer(let words), .unsupported(let words): words
+        case .file(let name, let code): Self.file(name, code)
+        case .endedEarly(let received, let expected):
+            Words.plural("the body ended early: %1$s of %2$s byte", "the body ended early: %1$s of %2$s bytes", count: expected, "\(received)", "\(expected)")
+        case .notARegularFile(let name, let kind): kind.words(name)
+        case .notLocal(let url, let host): Words("“%1$s” names another machine (“%2$s”), not a local file", url, host)
         case .notAnswering(let stuck, let mount):
-            return stuck == 1 ? "1 read on \(mount) is not answering (a network drive that stopped responding?)"
-                : "\(stuck) reads on \(mount) are not answering (a network drive that stopped responding?)"
-        case .blocked(let refusal): return refusal.description
-        case .insecureRedirect(let target): return "insecure redirect: an https: address may not send the app to an http: one (\(target))"
+            Words.plural("%1$s read on %2$s is not answering (a network drive that stopped responding?)",
+                         "%1$s reads on %2$s are not answering (a network drive that stopped responding?)", count: stuck, "\(stuck)", mount)
+        case .blocked(let refusal): refusal.words
+        case .insecureRedirect(let target): Words("insecure redirect: an https: address may not send the app to an http: one (%1$s)", target)
+        }
+    }
+
+    /// In English, for the trace.
+    public var description: String { words.description }
+
+    /// A local file's error: the common ones in the app's words, others in the C library's
+    /// (English: its words are not the app's to translate).
+    private static func file(_ name: String, _ code: Int32) -> Words {
+        switch code {
+        case ENOENT: return Words("“%1$s”: No such file or directory", name)
+        case EACCES: return Words("“%1$s”: Permission denied", name)
+        case EIO: return Words("“%1$s”: Input/output error", name)
+        default:
+            // Built first: a literal here would be taken for a message to translate.
+            let text = "“\(name)”: \(SystemError.english(code))"
+            return Words(verbatim: text)
         }
     }
 }
 
 /// What a path that is not a regular file is instead.
-public enum FileKind: Sendable, Equatable, CustomStringConvertible {
+public enum FileKind: Sendable, Equatable {
     case namedPipe, socket, characterDevice, blockDevice, folder, other
 
-    public var description: String {
+    /// The path `name` is this, not a regular file.
+    func words(_ name: String) -> Words {
         switch self {
-        case .namedPipe: "a named pipe (FIFO)"
-        case .socket: "a socket"
-        case .characterDevice: "a character device"
-        case .blockDevice: "a block device"
-        case .folder: "a folder"
-        case .other: "not a file"
+        case .namedPipe: Words("“%1$s” is a named pipe (FIFO), not a regular file", name)
+        case .socket: Words("“%1$s” is a socket, not a regular file", name)
+        case .characterDevice: Words("“%1$s” is a character device, not a regular file", name)
+        case .blockDevice: Words("“%1$s” is a block device, not a regular file", name)
+        case .folder: Words("“%1$s” is a folder, not a regular file", name)
+        case .other: Words("“%1$s” is not a file, not a regular file", name)
         }
     }
 }

@@ -11,12 +11,32 @@ public struct Words: Sendable, Equatable, Codable, CustomStringConvertible {
     public let parts: [Part]
     /// False for text that came from elsewhere already worded (a library's message): shown as it is.
     public let translatable: Bool
+    /// A message with a count: its plural template, and the count that chooses (gettext's
+    /// ngettext, whose plural forms differ by language: Korean has one, English two).
+    public let plural: String?
+    public let count: Int?
 
     /// A message to translate: `template` must be a string literal, so that xgettext finds it.
     public init(_ template: String, _ parts: any WordsPart...) {
         self.template = template
         self.parts = parts.map(\.wordsPart)
         translatable = true
+        plural = nil
+        count = nil
+    }
+
+    /// A message with a count (`singular` and `plural` must be string literals, so that xgettext
+    /// finds them as one message with plural forms).
+    public static func plural(_ singular: String, _ plural: String, count: Int, _ parts: any WordsPart...) -> Words {
+        Words(singular, plural: plural, count: count, parts: parts.map(\.wordsPart))
+    }
+
+    private init(_ singular: String, plural: String, count: Int, parts: [Part]) {
+        template = singular
+        self.parts = parts
+        translatable = true
+        self.plural = plural
+        self.count = count
     }
 
     /// Text worded elsewhere (GIO's or libsoup's own message, in the user's language already).
@@ -24,18 +44,22 @@ public struct Words: Sendable, Equatable, Codable, CustomStringConvertible {
         template = text
         parts = []
         translatable = false
+        plural = nil
+        count = nil
     }
 
     /// In English (the trace's words).
-    public var description: String { worded { $0 } }
+    public var description: String { worded({ $0 }, plural: { $2 == 1 ? $0 : $1 }) }
 
-    /// In the language `translate` gives each template in (the app passes gettext).
-    public func worded(_ translate: (String) -> String) -> String {
+    /// In the language `translate` gives each template in, and `plural` each message with a
+    /// count (the app passes gettext and ngettext).
+    public func worded(_ translate: (String) -> String, plural translatePlural: (String, String, Int) -> String) -> String {
         guard translatable else { return template }
-        return Words.fill(translate(template), parts.map { part in
+        let chosen = if let plural, let count { translatePlural(template, plural, count) } else { translate(template) }
+        return Words.fill(chosen, parts.map { part in
             switch part {
             case .text(let text): text
-            case .words(let words): words.worded(translate)
+            case .words(let words): words.worded(translate, plural: translatePlural)
             }
         })
     }

@@ -64,9 +64,9 @@ struct RotatePhotos {
                 batch?.turned.append(item)
             case .failure(let refusal):
                 Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
-                batch?.failure = fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr))
+                batch?.failure = fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.translated)
                 batch?.whenRefused?()
-                if batch == nil { note.show(fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.worded(tr)), failed: true) }
+                if batch == nil { note.show(fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.translated), failed: true) }
             }
             guard let batch else { return }
             batch.pending -= 1

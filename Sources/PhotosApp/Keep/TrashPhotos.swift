@@ -172,7 +172,7 @@ extension TrashFailure {
     var text: String {
         switch self {
         case .noTrash: tr("this volume has no trash")
-        case .failed(let words): words.worded(tr)
+        case .failed(let words): words.translated
         }
     }
 }
