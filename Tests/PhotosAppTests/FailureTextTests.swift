@@ -31,6 +31,16 @@ final class FailureTextTests: XCTestCase {
         XCTAssertEqual(asked, ["%1$s photo|%1$s photos|3"])
     }
 
+    /// An animation not played and a file the export could not write travel as words, not as
+    /// English text, so the user reads them in their own language (Korean: no English word).
+    func testARefusedAnimationAndAFailedWriteAreWords() {
+        for (failure, words) in [(StageFailure(AnimationRefusal.still), Words("it is a still")),
+                                 (StageFailure(ExportFailure.destination(AtomicFileError(code: EROFS))), Words("the disk is read-only"))] {
+            guard case .words(let carried) = failure.cause else { return XCTFail("\(failure) travels as text") }
+            XCTAssertEqual(carried, words)
+        }
+    }
+
     /// Without a translation (the tests' locale), each failure reads as its English description:
     /// the words a user reads and the trace's reason are the same.
     func testInEnglishTheTextIsTheTracesReason() {
@@ -75,6 +85,12 @@ final class FailureTextTests: XCTestCase {
             StageFailure(.refusedAddress, Words("unsupported URL scheme “%1$s”", "ftp:")),
             StageFailure(FilterError.cannotAllocate(width: 64, height: 64)),
             StageFailure(.other, "could not scale the image"),
+            StageFailure(AnimationRefusal.framesTooLarge(width: 9_000, height: 9_000)),
+            StageFailure(AnimationRefusal.tooSlow(seconds: 15)),
+            StageFailure(AnimationRefusal.still),
+            StageFailure(ExportFailure.destination(AtomicFileError(code: EROFS))),
+            StageFailure(ExportFailure.destination(AtomicFileError(code: ENOSPC))),
+            StageFailure(ExportFailure.destination(AtomicFileError(code: ELOOP))),
         ]
         for failure in failures {
             XCTAssertEqual(FailureText.of(failure), failure.description)

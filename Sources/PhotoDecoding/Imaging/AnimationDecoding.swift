@@ -20,19 +20,27 @@ public enum AnimationRefusal: Error, Sendable, Equatable, Codable, CustomStringC
     /// Its header, or the decode budget, refused it.
     case decode(DecodeError)
 
-    public var description: String {
+    /// Why, in words put into the user's language at the app's edge; said once, here.
+    public var words: Words {
         switch self {
-        case .cancelled: "cancelled"
-        case .notAnimation: "it is not an animation"
-        case .still: "it is a still"
+        case .cancelled: Words("cancelled")
+        case .notAnimation: Words("it is not an animation")
+        case .still: Words("it is a still")
         case .framesTooLarge(let width, let height):
-            "its frames (\(width) × \(height)) are larger than the \(AnimationDecoding.maxFramePixels / 1_000_000) megapixels that are played"
-        case .tooSlow(let seconds): "reading it took more than \(seconds) s of processor time"
-        case .noLoader: "no loader reads it"
-        case .unreadable(let message): message
-        case .unfinished: "it could not be read as an animation"
-        case .decode(let error): error.description
+            Words("its frames (%1$s × %2$s) are larger than the %3$s megapixels that are played",
+                  "\(width)", "\(height)", "\(AnimationDecoding.maxFramePixels / 1_000_000)")
+        case .tooSlow(let seconds): Words("reading it took more than %1$s s of processor time", "\(seconds)")
+        case .noLoader: Words("no loader reads it")
+        case .unreadable, .unfinished: Words("it could not be read as an animation")
+        case .decode(let error): error.words
         }
+    }
+
+    /// In English, for the trace: the words, and a loader's own message after them.
+    public var description: String {
+        if case .unreadable(let message) = self { return "\(words) (\(message))" }
+        if case .decode(let error) = self { return error.description }
+        return words.description
     }
 }
 

@@ -68,7 +68,24 @@ public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     package init(_ code: Int32) { self.code = code }
     public init(code: Int32) { self.code = code }
-    public var description: String { SystemError.english(code) }
+    /// Why, in the app's words for the failures a write meets; others in the C library's (English).
+    public var words: Words {
+        switch code {
+        case ENOSPC: return Words("the disk is full")
+        case EDQUOT: return Words("the disk quota is used up")
+        case EACCES, EPERM: return Words("permission denied")
+        case EROFS: return Words("the disk is read-only")
+        case ENOENT: return Words("the folder is gone")
+        case EEXIST: return Words("a file of that name exists already")
+        default:
+            // Built first: a literal here would be taken for a message to translate.
+            let text = SystemError.english(code)
+            return Words(verbatim: text)
+        }
+    }
+
+    /// In English, for the trace: the same words.
+    public var description: String { words.description }
 }
 
 /// The caches' writes: false if it could not be written (the caller goes on without it).

@@ -93,9 +93,9 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
     public init(_ refusal: AnimationRefusal) {
         switch refusal {
         case .decode(let error): self.init(error)
-        case .cancelled: self.init(.cancelled, refusal.description)
-        case .unreadable: self.init(.undecodable, refusal.description)
-        default: self.init(.other, refusal.description)
+        case .cancelled: self.init(.cancelled, refusal.description, cause: .words(refusal.words))
+        case .unreadable: self.init(.undecodable, refusal.description, cause: .words(refusal.words))
+        default: self.init(.other, refusal.description, cause: .words(refusal.words))
         }
     }
 
@@ -107,7 +107,7 @@ public struct StageFailure: Error, Sendable, Equatable, CustomStringConvertible,
         switch error {
         case .cancelled: self.init(.cancelled, error.description)
         case .photo(let failure): self = failure
-        case .destination(let why): self.init(.destination, error.description, cause: why.code == ENOSPC ? .diskFull : .text)
+        case .destination(let why): self.init(.destination, error.description, cause: why.code == ENOSPC ? .diskFull : .words(why.words))
         }
     }
 

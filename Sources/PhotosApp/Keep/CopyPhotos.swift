@@ -40,7 +40,7 @@ final class CopyPhotos {
         do throws(ExportFailure) {
             export = try GalleryExport(gallery: gallery, folder: folder.path, format: .png, sepia: true, rows: photos.map(\.row))
         } catch {
-            return note.show(fill(tr("Could not copy the photos: %s"), error.description), failed: true)
+            return note.show(fill(tr("Could not copy the photos: %s"), FailureText.of(StageFailure(error))), failed: true)
         }
         export.byteLimit = Self.byteLimit
         running = export

@@ -73,7 +73,7 @@ final class ExportGallery {
         do throws(ExportFailure) {
             export = try GalleryExport(gallery: gallery, folder: folder, format: format, sepia: sepia, keepsLocation: keepsLocation, rows: rows)
         } catch {
-            return note.show(fill(tr("Could not export to %s: %s"), folder, error.description), failed: true)
+            return note.show(fill(tr("Could not export to %s: %s"), folder, FailureText.of(StageFailure(error))), failed: true)
         }
         export.onProgress = { [weak self] in self?.bar.update() }
         export.onEnded = { [weak self] in self?.ended(export) }
