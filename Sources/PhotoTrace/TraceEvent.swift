@@ -25,11 +25,13 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case sorted(order: String, rows: Int, ms: Double, first: String)
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case metadataIndex(state: String, reason: String?)
-    case page(name: PageName)
+    /// The window's page, in the app's words (`empty`, `loading`, `list`, `viewer`).
+    case page(name: String)
     case windowSize(width: Int, height: Int)
     case closing(by: String)
     case thumbnailSize(pixels: Int)
-    case layout(name: GalleryLayout)
+    /// The gallery's layout, in the app's words (`list`, `grid`).
+    case layout(name: String)
     case gridColumns(count: Int)
     case localNetwork(action: LocalNetworkAction)
     case queued(queue: Stage, row: Int)

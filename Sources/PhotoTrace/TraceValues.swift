@@ -1,9 +1,4 @@
 // Why this exists: the fixed sets of values some trace fields take (a page, an action, where bytes came from), as enums, so a misspelt value does not compile.
-/// The window's page.
-public enum PageName: String, Sendable, Codable, CaseIterable {
-    case empty, loading, list, viewer
-}
-
 /// Private network access: the window asked, the user allowed the gallery or dismissed the
 /// question, or took the gallery's permission back.
 public enum LocalNetworkAction: String, Sendable, Codable, CaseIterable {
@@ -41,11 +36,6 @@ public enum ViewerAction: String, Sendable, Codable, CaseIterable {
 /// What became of the viewer's animation.
 public enum AnimationAction: String, Sendable, Codable, CaseIterable {
     case playing, stopped
-}
-
-/// How the window lays a gallery out: the tutorial's list of rows, or a grid of square thumbnails.
-public enum GalleryLayout: String, Sendable, Codable, CaseIterable {
-    case list, grid
 }
 
 /// How an export of a gallery ended.

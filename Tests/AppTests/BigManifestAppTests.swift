@@ -79,7 +79,7 @@ final class BigManifestAppTests: XCTestCase {
                        "the entry at fault, and its line")
         let shown = app.trace.events.compactMap { if case .rows(let total) = $0.event { return total } else { return nil } }.last
         XCTAssertEqual(shown, 50_000, "the rows before the fault are shown")
-        XCTAssertEqual(app.trace.pages.last, .list, "the list stays, with the error above it")
+        XCTAssertEqual(app.trace.pages.last, "list", "the list stays, with the error above it")
         try pressEnd(app, xvfb)
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[49_999]?.state == .filtered }, "row 50,000 is there and loads")
         XCTAssertEqual(app.criticals, [])

@@ -91,7 +91,7 @@ final class FolderAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } })
-        XCTAssertTrue(app.trace.wait(timeout: 10) { _ in app.trace.pages.last == .empty }, "the empty page: \(app.trace.pages)")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { _ in app.trace.pages.last == "empty" }, "the empty page: \(app.trace.pages)")
         let name = folder.lastPathComponent
         XCTAssertTrue(poll(timeout: 15) {
             ((try? AccessibleNames.read(app)) ?? []).map(\.name).contains("No photos in “\u{2068}\(name)\u{2069}”.")

@@ -123,7 +123,7 @@ final class FolderChangesAppTests: XCTestCase {
         // The last photos go: the viewer closes and the window says the folder is empty.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("A.png"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("C.png"))
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .page(name: .empty) } }, "no photo left: the empty page")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .page(name: "empty") } }, "no photo left: the empty page")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -13,7 +13,7 @@ final class GridAppTests: XCTestCase {
         let manifest = ScrollingAppTests.server.baseURL.appendingPathComponent("gallery.json").absoluteString + "?count=2000&delay=100"
         let app = try AppProcess(display: xvfb.display, arguments: ["--view", "grid", "--thumbnail-size", "\(Self.cellSize)", manifest])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .layout(name: .grid) } }, app.recentEvents())
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .layout(name: "grid") } }, app.recentEvents())
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .started } }, "the first screen starts")
         let bursts = try app.fling(xvfb, to: 300, bursts: 100)
         let visible = try app.waitForScrollRest()
@@ -105,7 +105,7 @@ final class GridAppTests: XCTestCase {
             XCTAssertTrue(app.trace.wait(timeout: 10) { _ in sizes().last == expected }, "\(what): \(sizes())")
         }
         try press("ctrl+2", 128, "the grid starts at its own, larger size")
-        XCTAssertTrue(app.trace.events.contains { $0.event == .layout(name: .grid) })
+        XCTAssertTrue(app.trace.events.contains { $0.event == .layout(name: "grid") })
         try press("ctrl+plus", 192, "a step up sizes the cells")
         try press("ctrl+1", 64, "the list keeps its own size")
         try press("ctrl+2", 192, "the grid kept the size it was given")

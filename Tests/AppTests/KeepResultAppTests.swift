@@ -274,7 +274,7 @@ final class KeepResultAppTests: XCTestCase {
         // Back in the list, a row dragged out offers what it shows: its sepia thumbnail.
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         try xvfb.run("xdotool", ["key", "Escape"])
-        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: .list) }, "the list")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: "list") }, "the list")
         let row = try Self.dragToTarget(xvfb, app, from: (300, 90), order: "file,texture")
         XCTAssertTrue(row.hasPrefix("file ") && row.hasSuffix("/Gradient-Left (sepia).png"), "the row's picture as a file: \(row)")
         let thumbnail = try XCTUnwrap(TestImages.decode(try Data(contentsOf: URL(fileURLWithPath: String(row.dropFirst(5))))))

@@ -85,8 +85,8 @@ final class LocalFilesAppTests: XCTestCase {
         XCTAssertEqual(app.trace.events.first { $0.name == .manifestFailed }?.reason,
                        "could not read the manifest: “gallery.json” is a named pipe (FIFO), not a regular file")
         // The page changes after the failure is traced (on a loaded machine, a moment later).
-        XCTAssertTrue(app.trace.wait(timeout: 10) { _ in app.trace.pages.contains(.empty) }, "the empty page came: \(app.trace.pages)")
-        XCTAssertEqual(app.trace.pages, [.loading, .empty], "the loading page (and its spinner) went away")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { _ in app.trace.pages.contains("empty") }, "the empty page came: \(app.trace.pages)")
+        XCTAssertEqual(app.trace.pages, ["loading", "empty"], "the loading page (and its spinner) went away")
         let (share, settled) = Self.cpuShareAtRest(app.process.processIdentifier, over: 5)
         print("CPU at rest after a FIFO manifest: \(String(format: "%.1f", share * 100)) % of a core")
         XCTAssertTrue(settled, "the app went quiet within 10 s")

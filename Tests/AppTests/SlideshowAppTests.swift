@@ -87,7 +87,7 @@ final class SlideshowAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertNotNil(time(of: .viewer(row: 1, action: .windowed), after: before, in: app), "out of full screen")
         XCTAssertNotNil(time(of: .viewer(row: 1, action: .ended), after: before, in: app), "ended")
-        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: .viewer), "still in the viewer")
+        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: "viewer"), "still in the viewer")
         usleep(4_000_000)
         XCTAssertFalse(viewerEvents(app).dropFirst(before).contains { if case .viewer(_, .moved) = $0.event { true } else { false } },
                        "no move after the end")

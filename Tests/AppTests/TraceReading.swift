@@ -17,5 +17,5 @@ extension TraceRecord {
 
 extension TraceLog {
     /// The window's pages, in the order shown.
-    var pages: [PageName] { events.compactMap { if case .page(let name) = $0.event { return name } else { return nil } } }
+    var pages: [String] { events.compactMap { if case .page(let name) = $0.event { return name } else { return nil } } }
 }

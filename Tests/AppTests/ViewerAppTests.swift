@@ -66,7 +66,7 @@ final class ViewerAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.fullImages(app).contains { $0 == .fullImage(row: 0, width: 1600, height: 1067, sepia: true, from: .file, ms: self.ms($0)) } },
                       "the full image was shown: \(fullImages(app))")
         XCTAssertEqual(viewerEvents(app).first, .viewer(row: 0, action: .opened))
-        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: .viewer))
+        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: "viewer"))
 
         // S shows the original, whose colours say where each point is.
         try xvfb.run("xdotool", ["key", "s"])
@@ -153,11 +153,11 @@ final class ViewerAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 10) { _ in self.viewerEvents(app).last == .viewer(row: 1, action: .fullscreen) }, "F11: fullscreen")
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(app.trace.wait(timeout: 10) { _ in self.viewerEvents(app).last == .viewer(row: 1, action: .windowed) }, "Escape: out of fullscreen")
-        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: .viewer), "still in the viewer")
+        XCTAssertEqual(app.trace.events.last { $0.name == .page }?.event, .page(name: "viewer"), "still in the viewer")
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(app.trace.wait(timeout: 10) { _ in self.viewerEvents(app).last == .viewer(row: 1, action: .closed) })
         // The list's page is traced just after the viewer's close (the same callback, a moment later).
-        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: .list) }, "back on the list")
+        XCTAssertTrue(app.trace.wait(timeout: 10) { $0.last { $0.name == .page }?.event == .page(name: "list") }, "back on the list")
 
         // Enter on the focused row opens it again.
         try xvfb.run("xdotool", ["key", "Return"])

@@ -1,4 +1,5 @@
 // Why this exists: the gallery laid out as a list or a grid (the header's switch, Ctrl+1, Ctrl+2, `--view`), remembered, with the layout's own thumbnail size applied to the view and the gallery's pipeline together.
+import GalleryViews
 import AppLanguage
 import Foundation
 import Gtk
@@ -15,7 +16,7 @@ extension GalleryWindow {
         let size = services.preferences.thumbnailSize(for: layout)
         list.setLayout(layout, thumbnailSize: size)
         showLayoutButton()
-        Trace.shared.emit(.layout(name: layout))
+        Trace.shared.emit(.layout(name: layout.rawValue))
         let pixels = Int(size * max(1, window.scaleFactor))
         if let gallery, gallery.settings.thumbnailPixels != pixels {
             gallery.setThumbnailPixels(pixels)

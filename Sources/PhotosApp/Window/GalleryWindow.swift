@@ -65,7 +65,7 @@ final class GalleryWindow {
         window = ApplicationWindow(application: application)
         let layout = services.options.layout ?? services.preferences.layout
         list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout), layout: layout)
-        Trace.shared.emit(.layout(name: layout))
+        Trace.shared.emit(.layout(name: layout.rawValue))
         let clock = MainLoopClock()
         scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)
         scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock)

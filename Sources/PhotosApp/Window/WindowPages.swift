@@ -28,7 +28,7 @@ final class WindowPages {
         guard page != current || stack.visibleChildName != page.rawValue else { return }
         current = page
         stack.visibleChildName = page.rawValue
-        Trace.shared.emit(.page(name: page))
+        Trace.shared.emit(.page(name: page.rawValue))
         shown.emit(page)
     }
 }
