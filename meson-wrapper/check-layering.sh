@@ -20,11 +20,29 @@ def closure(targets, start, products=False):
             if d in targets and d not in found:
                 found.add(d); todo.append(d)
     return found
+def report_banned(path, starts, banned, products=False):
+    described = targets(path)
+    for start in starts:
+        found = closure(described, start, products)
+        for name in banned:
+            if name in found:
+                print(f"{start} depends on {name}")
 PY
 export PYTHONPATH="$work"
 # A probe of the description: $3 made to depend on $4 (a rule that must then fail), written to $2.
 probe_dependency() { # $1: the description, $2: the probe's path, $3: a target, $4: its new dependency
   python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); [t.setdefault("target_dependencies", []).append(sys.argv[4]) for t in p["targets"] if t["name"] == sys.argv[3]]; json.dump(p, open(sys.argv[2], "w"))' "$@"
+}
+# A rule on dependency closures: none of $2 in the closure of any of $1 ($7 "products": with the
+# targets' products too). It is first run on a probe where $3 depends on $4, to prove it bites.
+closure_rule() { # $1: the starts, $2: what they may not reach, $3 $4: the probe, $5: what a failure means, $6: the rule, $7: products?
+  local found
+  banned() { python3 -c 'import sys; from closures import report_banned; report_banned(sys.argv[1], sys.argv[2].split(), sys.argv[3].split(), sys.argv[4:] == ["products"])' "$@"; }
+  probe_dependency "$work/package.json" "$work/probe-rule.json" "$3" "$4"
+  [ -n "$(banned "$work/probe-rule.json" "$1" "$2" ${7:-})" ] || { echo "FAIL: the rule ($6) does not see $3 depend on $4"; exit 1; }
+  found="$(banned "$work/package.json" "$1" "$2" ${7:-})"
+  if [ -n "$found" ]; then echo "$found"; echo "FAIL: $5"; exit 1; fi
+  echo "ok: $6"
 }
 
 # The pipeline can see only what it declares: its dependency closure, from SwiftPM's own reading
@@ -67,40 +85,14 @@ done
 # The helper's program reads photos and nothing else: its closure (and PhotoDecoding's) holds no
 # network, no SQLite, no session bus and not the pipeline above it, so the libraries they need are
 # not mapped at each helper's start (BENCHMARKS.md, issue 58). A probe first.
-gallery_in_helper() { # $1: the package's JSON description
-  python3 - "$1" <<'PY'
-import sys
-from closures import targets, closure
-described = targets(sys.argv[1])
-for start in ("ClassicPhotosHelper", "PhotoDecoding"):
-    for banned in ("PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Soup", "CSoup", "SQLite", "CSQLite", "GLibDesktop"):
-        if banned in closure(described, start):
-            print(f"{start} depends on {banned}")
-PY
-}
-probe_dependency "$work/package.json" "$work/probe-helper.json" PhotoDecoding Soup
-[ -n "$(gallery_in_helper "$work/probe-helper.json")" ] || { echo "FAIL: the helper check does not see PhotoDecoding depend on Soup"; exit 1; }
-found="$(gallery_in_helper "$work/package.json")"
-if [ -n "$found" ]; then echo "$found"; echo "FAIL: the helper's program would link what only the gallery needs"; exit 1; fi
-echo "ok: the helper's program and PhotoDecoding link no network, SQLite, session bus or pipeline"
+closure_rule "ClassicPhotosHelper PhotoDecoding" "PhotoPipeline PhotoFetching PhotoTrace GalleryContents Soup CSoup SQLite CSQLite GLibDesktop" \
+  PhotoDecoding Soup "the helper's program would link what only the gallery needs" \
+  "the helper's program and PhotoDecoding link no network, SQLite, session bus or pipeline"
 
 # The format code is bytes alone: PhotoFormats' closure holds no GLib, GIO, GdkPixbuf or helper
 # plumbing, so its readers and checks run (and are fuzzed) without them. A probe first.
-glib_in_formats() { # $1: the package's JSON description
-  python3 - "$1" <<'PY'
-import sys
-from closures import targets, closure
-formats = closure(targets(sys.argv[1]), "PhotoFormats", products=True)
-for banned in ("GLibRuntime", "CGLib", "GLibIO", "GdkPixbuf", "CGdkPixbuf", "HelperIPC", "CHelperIPC", "PhotoDecoding"):
-    if banned in formats:
-        print(f"PhotoFormats depends on {banned}")
-PY
-}
-probe_dependency "$work/package.json" "$work/probe-formats.json" PhotoFormats GLibRuntime
-[ -n "$(glib_in_formats "$work/probe-formats.json")" ] || { echo "FAIL: the format check does not see PhotoFormats depend on GLibRuntime"; exit 1; }
-found="$(glib_in_formats "$work/package.json")"
-if [ -n "$found" ]; then echo "$found"; echo "FAIL: the format code would need GLib"; exit 1; fi
-echo "ok: PhotoFormats' closure holds no GLib, GdkPixbuf or helper plumbing"
+closure_rule PhotoFormats "GLibRuntime CGLib GLibIO GdkPixbuf CGdkPixbuf HelperIPC CHelperIPC PhotoDecoding" \
+  PhotoFormats GLibRuntime "the format code would need GLib" "PhotoFormats' closure holds no GLib, GdkPixbuf or helper plumbing" products
 
 # The pipeline and the app call no C: GLib, GIO, libsoup and GdkPixbuf are reached through
 # GLibRuntime, Soup, GdkPixbuf and ColourManagement (owned Swift types). A C module's symbols are visible to any
@@ -111,21 +103,8 @@ c_calls() { # prints the offending lines of the Swift files under $1 (comments s
 # The app's program links no photo parser: its closure holds none of the modules that bind
 # gexiv2 and exiv2 or libwebp's codec, nor the helper that links them (the helper's own program
 # does; `readelf -d` on the built app is checked by the app tests). A probe first.
-parsers_in_app() { # $1: the package's JSON description
-  python3 - "$1" <<'PY'
-import sys
-from closures import targets, closure
-app = closure(targets(sys.argv[1]), "ClassicPhotos")
-for banned in ("PhotoMetadata", "CGexiv2", "WebPCodec", "CWebP", "DecodeHelper"):
-    if banned in app:
-        print(f"the app's program depends on {banned}")
-PY
-}
-probe_dependency "$work/package.json" "$work/probe-parsers.json" PhotoPipeline WebPCodec
-[ -n "$(parsers_in_app "$work/probe-parsers.json")" ] || { echo "FAIL: the parser check does not see the pipeline depend on WebPCodec"; exit 1; }
-found="$(parsers_in_app "$work/package.json")"
-if [ -n "$found" ]; then echo "$found"; echo "FAIL: the app's program would link a photo parser"; exit 1; fi
-echo "ok: the app's program links no photo parser (gexiv2, libwebp's codec); the helper's does"
+closure_rule ClassicPhotos "PhotoMetadata CGexiv2 WebPCodec CWebP DecodeHelper" \
+  PhotoPipeline WebPCodec "the app's program would link a photo parser" "the app's program links no photo parser (gexiv2, libwebp's codec); the helper's does"
 
 mkdir -p "$work/probe"
 printf 'import CGLib\nfunc leak() { g_free(nil) }\n' > "$work/probe/Probe.swift"

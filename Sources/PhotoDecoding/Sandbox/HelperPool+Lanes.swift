@@ -18,14 +18,17 @@ extension HelperPool {
     /// The origin an export's photos of `origin` are decoded under: a helper of the export lane.
     package static func exportOrigin(_ origin: String?) -> String { exportPrefix + (origin ?? "") }
 
-    /// Stop the export lane's idle helpers (an export has ended); lent ones stop as they come back
-    /// only if they must, and are otherwise kept for the next export.
+    /// Stop the export lane's idle helpers (an export has ended; lent ones stop as they come back
+    /// only if they must, and are otherwise kept for the next export). They leave the pool at
+    /// once; each is killed and reaped on a worker, since the caller is the main loop and a
+    /// sandbox's teardown can take the kernel some milliseconds.
     public func stopIdleExportHelpers() {
         let stopping = state.withLock { state -> [HelperProcess] in
             let exports = state.idle.filter { Lane(origin: $0.origin) == .export }
             state.idle.removeAll { Lane(origin: $0.origin) == .export }
             return exports
         }
-        stopping.forEach { $0.stop() }
+        guard !stopping.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { stopping.forEach { $0.stop() } }
     }
 }
