@@ -27,6 +27,8 @@ let package = Package(
         .executable(name: "header-fuzzer", targets: ["HeaderFuzzer"]),
         // For the sandbox's tests: a GdkPixbuf loader module that crashes, allocates, loops or probes.
         .library(name: "TestPixbufLoader", type: .dynamic, targets: ["TestPixbufLoader"]),
+        // For the benchmarks: the stall sampler, loaded into the app with LD_PRELOAD (the app links none of it).
+        .library(name: "ClassicPhotosStallSampler", type: .dynamic, targets: ["StallSampler"]),
     ],
     targets: [
         // C libraries, imported through module maps and shim headers, one per library.
@@ -45,10 +47,6 @@ let package = Package(
         .target(name: "GLibIO", dependencies: ["GLibRuntime", "CGLib"]),
         // The desktop: the session bus, its portals and apps, GSettings, the user's folders, gettext.
         .target(name: "GLibDesktop", dependencies: ["GLibRuntime", "GLibIO", "CGLib"]),
-        // Diagnostics for benchmarks: the stall sampler.
-        .target(name: "GLibDiagnostics", dependencies: ["GLibRuntime", "CGLib", "CStallSampler"]),
-        // For benchmarks: the main thread's stack while the main loop is stuck (a signal and backtrace()).
-        .target(name: "CStallSampler", dependencies: ["CGLib"]),
         // A GListModel of N rows that costs nothing per row (a GObject type in C).
         .target(name: "CRowModel", dependencies: ["CGLib"]),
         // The viewer's zoomable picture: a GtkWidget subclass in C (GTK 4.8 has no zoomable image).
@@ -136,7 +134,7 @@ let package = Package(
         // The gallery's views: the list and the grid with what decides which rows work, the
         // viewer's page, the operations inspector, and what they are drawn with (the display's
         // colours, the app's settings, a photo dragged out).
-        .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "ColourManagement"]),
+        .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
         // The app as a library (start-up, the window and its pages, keeping photos: save, copy,
         // export, trash, rotate), so tests can import it; the executable is its entry point alone.
         .target(name: "PhotosApp", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
@@ -148,6 +146,9 @@ let package = Package(
         .executableTarget(name: "RootWindowProperty", path: "Sources/Support/RootWindowProperty", linkerSettings: [.linkedLibrary("X11")]),
         // A loader module that misbehaves on purpose (tests of the decoding helpers).
         .target(name: "TestPixbufLoader", dependencies: ["CGdkPixbuf"], path: "Sources/Support/TestPixbufLoader"),
+        // For benchmarks: the main thread's stack while the main loop is stuck (a signal and
+        // backtrace()), written to a file by a library the benchmark preloads into the app.
+        .target(name: "StallSampler", dependencies: ["CGLib"], path: "Sources/Support/StallSampler"),
 
         // Child processes that cannot outlive whoever started them (parent-death signal, process groups).
         .target(name: "CChildProcess", path: "Sources/Support/CChildProcess"),
@@ -176,7 +177,7 @@ let package = Package(
         .target(name: "SepiaReferencePortable", path: "Sources/Support/SepiaReferencePortable", cSettings: [.headerSearchPath("../SepiaReference"), .unsafeFlags(["-O3"])]),
         .target(
             name: "BenchmarkKit",
-            dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
+            dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "SepiaReference", "SepiaReferencePortable", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "ColourManagement", "GdkPixbuf", "DecodeHelper"], path: "Sources/Support/BenchmarkKit"
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
@@ -194,7 +195,7 @@ let package = Package(
         // Tests are Swift 6, like the rest. XCTest on Linux cannot run @MainActor test methods, so
         // they assume the main actor inside (XCTest runs them on the main thread); what such a
         // closure needs of the test case is static, or copied out first.
-        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GLibDiagnostics", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "CGLib", "CGtk", "TestAndBenchSupport"]),
         .testTarget(name: "PhotoPipelineTests", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "PhotoMetadata", "TestAndBenchSupport", "GLibRuntime", "GLibIO", "GLibDesktop", "CGLib", "CGdkPixbuf", "HelperIPC", "SQLite", "DecodeHelper", "MetadataValues"],
                     resources: [.copy("Fixtures")]),
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.

@@ -14,6 +14,8 @@ for product in classic-photos classic-photos-helper; do
 done
 if [[ "$(ldd .build-static/release/classic-photos)" == */opt/swift* ]]; then echo "bench: the app is not self-contained" >&2; exit 1; fi
 swift build -c release --product classic-photos-bench
+# The stall sampler the benchmark preloads into the app (the app links none of it), beside the bench.
+swift build -c release --product ClassicPhotosStallSampler
 # The same app linked to the toolchain's shared Swift libraries, for the start-up comparison.
 for product in classic-photos classic-photos-helper; do
   swift build -c release --product "$product" --scratch-path .build-dynamic

@@ -60,7 +60,6 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case frame(ms: Double, work: Double, at: Double)
     case phases(wait: Double, update: Double, layout: Double, paint: Double, bind: Double, binds: Int, cpu: Double, waited: Double?)
     case stall(ms: Double, cpu: Double?, waiting: Double?)
-    case stallStack(ms: Double, cpu: Double, stacks: String)
     case pending(downloads: Int, filtrations: Int, queued: Int)
     case viewer(row: Int, action: ViewerAction)
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: BytesSource, ms: Double)
@@ -124,7 +123,6 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case firstRowsFrame = "first-rows-frame"
         case galleryFreed = "gallery-freed"
         case frame, phases, stall
-        case stallStack = "stall-stack"
         case pending, viewer
         case fullImage = "full-image"
         case animation
@@ -195,7 +193,6 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .galleryFreed: "a replaced gallery was freed with its records and thumbnails"
             case .frame: "with `CLASSIC_PHOTOS_PROBE=1`: a frame's interval, its work (start → after-paint) and start"
             case .phases: "with `CLASSIC_PHOTOS_PROBE=1`, after each `frame`: its work by frame-clock phase (ms): waiting for the main loop (input and other work), tick callbacks, style/measure/allocate (rows are bound here), snapshot and render; `bind` is the app's own bind and unbind handlers, over `binds` calls; `cpu` is the main thread's own CPU time over the frame (well under the phases' sum: it waited for a CPU); `waited` is how long the main thread was runnable but had no CPU since the last frame (left out where the kernel keeps no schedule statistics)"
-            case .stallStack: "with `CLASSIC_PHOTOS_PROBE=1`: the main loop was away from its poll `ms` (the main thread on a CPU `cpu` ms of it, from its first sample); `stacks` is what the main thread ran, sampled every 8 ms from 16 ms on: samples split by `;`, frames innermost first, split by spaces, as `module+0xoffset` (the benchmark names them)"
             case .stall: "with `CLASSIC_PHOTOS_PROBE=1`: the main loop was busy this long past a 10 ms timer; meanwhile its thread ran `cpu` ms and waited `waiting` ms for a CPU (runnable, another process had the cores); both left out where the kernel keeps no schedule statistics"
             case .pending: "on SIGUSR1: operations in the in-progress maps and in the queues"
             case .viewer: "the viewer `opened` a row's photo, `moved` to another, or was `closed` (on the row it showed last); `fullscreen` and `windowed` when it asks the window for fullscreen or back; a `slideshow` began on the row, was `paused` or `resumed` there, or `ended`"

@@ -26,7 +26,7 @@ final class TraceEventTests: PipelineTestCase {
         .firstRowsFrame(wall: 1_790_000_000.25, rowWidgets: 16), .galleryFreed(rows: 19), .frame(ms: 16.5, work: 3.25, at: 1234.5),
         .phases(wait: 0.5, update: 1.25, layout: 2, paint: 3.5, bind: 0.75, binds: 2, cpu: 6.5, waited: 1.5),
         .stall(ms: 12.5, cpu: 2.5, waiting: 10), .stall(ms: 6, cpu: nil, waiting: nil),
-        .stallStack(ms: 40.5, cpu: 40.25, stacks: "/usr/bin/classic-photos+0x1f2e3 /lib/libgtk-4.so.1+0x40;/usr/bin/classic-photos+0x1f2e3"), .pending(downloads: 0, filtrations: 1, queued: 2),
+        .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
         .animation(row: 4, frames: 0, action: .stopped, reason: "too long"), .animation(row: 3, frames: 12, action: .playing, reason: nil),
         .zoom(row: 3, zoom: 1.25), .turning(row: 3, angle: -45.5),

@@ -1,9 +1,8 @@
-// Why this exists: for benchmarks (CLASSIC_PHOTOS_PROBE=1): frame intervals and each frame's work by phase from the frame clock, main-loop stalls from a probe timer and the main thread's stacks during them, and the first frame showing rows.
+// Why this exists: the trace's frame timings: always the first frame showing rows (start-up time); with CLASSIC_PHOTOS_PROBE=1, frame intervals and each frame's work by phase from the frame clock, and main-loop stalls from a probe timer (the main thread's stacks during a stall are the benchmarks' own, from a library they preload: Sources/Support/StallSampler).
 import Foundation
 import GLibRuntime
 import Gtk
 import PhotoPipeline
-import GLibDiagnostics
 import PhotoTrace
 
 @MainActor
@@ -98,13 +97,6 @@ package final class FrameProbe {
         }
         window.addTickCallback { true }
         tick()
-        _ = Self.stallSampling
-    }
-
-    /// What the main thread runs during a stall of 16 ms or more, sampled every 8 ms (once per process).
-    private static let stallSampling: Bool = StallSampler.start(thresholdMs: 16, intervalMs: 8) { stall in
-        let stacks = stall.stacks.map { $0.joined(separator: " ") }.joined(separator: ";")
-        Trace.shared.emit(.stallStack(ms: stall.wallMs, cpu: stall.cpuMs, stacks: stacks))
     }
 
     /// A one-shot timer re-armed each time: its lateness is how long the main loop was busy.

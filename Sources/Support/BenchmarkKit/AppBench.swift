@@ -14,6 +14,8 @@ public final class AppBench {
     let scrollSeconds: Double
     /// Launch → first frame with rows, from every default launch (no renderer forced).
     private(set) var startups: [Double] = []
+    /// Each probed launch's stall log (the preloaded sampler's), by its app.
+    var stallLogs: [ObjectIdentifier: StallLog] = [:]
     /// Where to write `perf record` profiles of the app while it scrolls (`--perf DIR`), if anywhere.
     public var perfDirectory: String?
     /// Another build of the app (`--baseline-app PATH`, say the commit before a change): the
@@ -57,9 +59,13 @@ public final class AppBench {
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]
+        // With the probe, the stall sampler preloaded: the main thread's stacks in each stall.
+        let stallLog = probe ? StallLog.make() : nil
+        for (key, value) in stallLog?.environment ?? [:] { environment[key] = value }
         for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
                                  environment: environment, executable: executable ?? binary, bus: bus)
+        stallLogs[ObjectIdentifier(app)] = stallLog
         guard app.waitForFirstRows(timeout: 60) else {
             throw BenchError("the app showed no rows: \(app.stderr.suffix(500))")
         }

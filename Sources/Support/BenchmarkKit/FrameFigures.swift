@@ -87,16 +87,6 @@ enum FrameFigures {
         return (observed, own)
     }
 
-    /// The main thread's sampled stacks of each stall of `atLeast` ms or more between `from`
-    /// and `to` (uptime of this process): wall and CPU ms, and the stacks as traced.
-    static func stallStacks(_ events: [TraceRecord], from: Double, to: Double, atLeast: Double) -> [(ms: Double, cpu: Double, stacks: String)] {
-        let window = traceWindow(events, from: from, to: to)
-        return events.compactMap { record in
-            guard window.contains(record.t), case .stallStack(let ms, let cpu, let stacks) = record.event, ms >= atLeast else { return nil }
-            return (ms, cpu, stacks)
-        }
-    }
-
     /// `from`...`to` (uptime of this process) in the trace's times, which count from the app's
     /// launch; a frame event carries both clocks, which maps one to the other.
     private static func traceWindow(_ events: [TraceRecord], from: Double, to: Double) -> ClosedRange<Double> {

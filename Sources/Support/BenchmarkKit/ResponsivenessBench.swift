@@ -141,8 +141,8 @@ extension AppBench {
         // Stalls while the input lasted (and the half second after); not from the first
         // scroll-begin: resizing the list for the inspector reads as one.
         (run.stall, run.stallOwn) = FrameFigures.longestStall(all, from: inputStart, to: readAt)
-        // What the main thread ran in each stall over a frame (the app's sampler), named.
-        for stall in FrameFigures.stallStacks(all, from: inputStart, to: readAt, atLeast: 16) {
+        // What the main thread ran in each stall over a frame (the preloaded sampler's), named.
+        for stall in (stallLogs[ObjectIdentifier(app)]?.stalls ?? []) where (inputStart...readAt).contains(stall.at) && stall.ms >= 16 {
             print("  stall in \(mode.name), repetition \(repetition + 1): \(String(format: "%.1f", stall.ms)) ms (main thread on a CPU "
                   + "\(String(format: "%.1f", stall.cpu)) ms of it): \(StackNames.describe(stall.stacks))")
         }

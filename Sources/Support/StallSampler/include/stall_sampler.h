@@ -1,4 +1,4 @@
-/* Why this exists: for the benchmark probe only: the main thread's stack while the GLib main loop is stuck away from its poll, so a stall can be traced to the code that made it. */
+/* Why this exists: for benchmarks only (loaded with LD_PRELOAD): the main thread's stack while the GLib main loop is stuck away from its poll, so a stall can be traced to the code that made it. */
 #pragma once
 
 #include <stdint.h>

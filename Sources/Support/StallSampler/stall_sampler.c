@@ -1,4 +1,4 @@
-/* Why this exists: for the benchmark probe only: when the GLib main loop has been away from its poll for longer than a frame, a signal to the main thread samples its stack (backtrace() in the handler), so a stall in a benchmark names the code that made it. */
+/* Why this exists: for benchmarks only (loaded with LD_PRELOAD, see preload.c): when the GLib main loop has been away from its poll for longer than a frame, a signal to the main thread samples its stack (backtrace() in the handler), so a stall in a benchmark names the code that made it. */
 #define _GNU_SOURCE
 #include "stall_sampler.h"
 
