@@ -16,9 +16,9 @@ final class HelperAnimation {
     }
 
     /// Read `data` as an animation: it, its first frame and that frame's delay; or why it does not play.
-    static func read(_ data: Data, pixelLimit: Int, processorSeconds: Double,
+    static func read(_ data: Data, pixelLimit: Int, processorSeconds: Double, budget: DecodeBudget,
                      isCancelled: @escaping () -> Bool) -> Result<(animation: HelperAnimation, still: Pixbuf, delay: Int?), AnimationRefusal> {
-        let outcome = AnimationDecoding.read(data, pixelLimit: pixelLimit, processorSeconds: processorSeconds, budget: .shared,
+        let outcome = AnimationDecoding.read(data, pixelLimit: pixelLimit, processorSeconds: processorSeconds, budget: budget,
                                              cancellable: Cancellable(), isCancelled: isCancelled)
         switch outcome {
         case .failure(let refusal): return .failure(refusal)

@@ -11,6 +11,8 @@ final class HelperRequests {
     let app: HelperSocket
     /// The animation `animate` read, kept for `frame` requests.
     var animation: HelperAnimation?
+    /// The pixels this helper's decodes may hold at once (its own: a helper is a process).
+    let budget = DecodeBudget(bytes: DecodeBudget.processBytes)
 
     init(processorSeconds: Int, app: HelperSocket) {
         self.processorSeconds = processorSeconds
@@ -42,7 +44,7 @@ final class HelperRequests {
             if decoder.forExport { BackgroundPriority.lowerHelperThread(to: BackgroundPriority.exportNiceness) }
             var report = ImageDecoder.Report()
             do throws(DecodeError) {
-                let image = try decoder.decodeHere(data, report: &report, within: .shared, file: "/proc/self/fd/\(input)", isCancelled: cancelled)
+                let image = try decoder.decodeHere(data, report: &report, within: budget, file: "/proc/self/fd/\(input)", isCancelled: cancelled)
                 reply.report = report
                 return attach(image.pixbuf, to: reply)
             } catch {
@@ -60,7 +62,7 @@ final class HelperRequests {
             return attach(decoded.pixbuf, to: reply)
         case .animate(_, let pixelLimit, let seconds):
             animation = nil
-            switch HelperAnimation.read(data, pixelLimit: pixelLimit, processorSeconds: seconds, isCancelled: cancelled) {
+            switch HelperAnimation.read(data, pixelLimit: pixelLimit, processorSeconds: seconds, budget: budget, isCancelled: cancelled) {
             case .success(let read):
                 animation = read.animation
                 reply.frames = read.animation.frames

@@ -12,8 +12,9 @@ private func dispatchMainQueueHandle() -> Int32
 private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 
 public enum MainLoop {
-    /// Installed and removed on the main thread only.
-    @MainActor private static var bridgeSource: guint = 0
+    /// The bridge's source is found in the default main context by this mark (its user data,
+    /// never dereferenced): the context, not a variable of ours, knows whether it is installed.
+    private static var bridgeMark: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 0x4350_4D51)! }  // "CPMQ"
 
     /// Install the libdispatch main-queue bridge once, on the main thread, before the loop runs.
     ///
@@ -23,23 +24,20 @@ public enum MainLoop {
     /// within itself, so the drain is never reentered, as libdispatch requires.
     @MainActor
     public static func installDispatchBridge() {
-        guard bridgeSource == 0 else { return }
+        guard g_main_context_find_source_by_user_data(nil, bridgeMark) == nil else { return }
         let fd = dispatchMainQueueHandle()
-        bridgeSource = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
+        g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
             var counter: UInt64 = 0
             _ = read(fd, &counter, MemoryLayout<UInt64>.size)
             dispatchMainQueueCallback(nil)
             return 1 // G_SOURCE_CONTINUE
-        }, nil, nil)
+        }, bridgeMark, nil)
     }
 
     /// Remove the bridge (tests that tear down their own loop use this).
     @MainActor
     public static func removeDispatchBridge() {
-        if bridgeSource != 0 {
-            g_source_remove(bridgeSource)
-            bridgeSource = 0
-        }
+        if let source = g_main_context_find_source_by_user_data(nil, bridgeMark) { g_source_destroy(source) }
     }
 
     /// Run `work` on the GLib main loop (the default main context), on the main thread.

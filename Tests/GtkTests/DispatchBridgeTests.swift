@@ -34,6 +34,24 @@ final class DispatchBridgeTests: XCTestCase {
         }
     }
 
+    /// Installed twice, the bridge is one source: removed once, the main queue is not drained.
+    func testTheBridgeIsInstalledOnce() {
+        MainActor.assumeIsolated {
+            MainLoop.installDispatchBridge()
+            MainLoop.installDispatchBridge()
+            let box = Box()
+            Thread.detachNewThread { DispatchQueue.main.async { box.record() } }
+            XCTAssertTrue(Self.runGLib(until: { box.count == 1 }, timeout: 5), "with the bridge, DispatchQueue.main work runs")
+            MainLoop.removeDispatchBridge()
+            Thread.detachNewThread { DispatchQueue.main.async { box.record() } }
+            XCTAssertFalse(Self.runGLib(until: { box.count == 2 }, timeout: 0.5), "no second bridge was left to drain it")
+            // (Drained here, so the next test starts with an empty main queue.)
+            MainLoop.installDispatchBridge()
+            defer { MainLoop.removeDispatchBridge() }
+            XCTAssertTrue(Self.runGLib(until: { box.count == 2 }, timeout: 5))
+        }
+    }
+
     func testMainActorTaskFromBackgroundRunsOnGtkThread() {
         MainActor.assumeIsolated {
             MainLoop.installDispatchBridge()

@@ -28,7 +28,7 @@ final class AnimationReaderTests: PipelineTestCase {
     func testItsFramesHoldTheirShareOfTheBudgetWhileItPlays() throws {
         let gif = HostileImages.gif(frames: 3)
         let budget = DecodeBudget(bytes: 1 << 20)
-        let reader = AnimationReader(gif, by: .here, budget: budget)
+        let reader = AnimationReader(gif, by: .here(budget: budget))
         XCTAssertEqual(run(reader), "read")
         let expected = try XCTUnwrap(ImageHeader.read(gif, format: XCTUnwrap(PixbufFormats.format(sniffing: gif)))?.reserve)
         XCTAssertEqual(budget.inUse, expected, "held while the animation is kept")
@@ -40,7 +40,7 @@ final class AnimationReaderTests: PipelineTestCase {
             playback = nil
         }
         XCTAssertEqual(budget.inUse, 0, "given back once the playback is dropped")
-        XCTAssertTrue(run(AnimationReader(gif, by: .here, budget: DecodeBudget(bytes: 10))).hasPrefix("failed: the image is too large to decode"),
+        XCTAssertTrue(run(AnimationReader(gif, by: .here(budget: DecodeBudget(bytes: 10)))).hasPrefix("failed: the image is too large to decode"),
                       "one that could never fit is refused")
     }
 
@@ -65,7 +65,8 @@ final class AnimationReaderTests: PipelineTestCase {
             XCTAssertTrue(harness.run(timeout: 20) { viewer.image(for: 0) != nil }, "the still is shown")
             XCTAssertEqual(viewer.image(for: 0)?.details.frameCount, 3)
             // Another decode holds the whole budget: the read waits for it.
-            let held = try DecodeBudget.shared.reserve(DecodeBudget.shared.capacity, cancellable: Cancellable())
+            let budget = harness.gallery.decoders.budget
+            let held = try budget.reserve(budget.capacity, cancellable: Cancellable())
             defer { held.release() }
             var handedOver = false
             viewer.readAnimation(of: 0, data: gif) { _, _ in handedOver = true }

@@ -48,7 +48,11 @@ package final class GalleryList: OnscreenList {
     /// What a row dragged out offers (set by the window).
     package weak var drags: DragOut?
 
-    package init(thumbnailSize: Int32, layout: GalleryLayout = .list) {
+    /// The display's colours, which the rows draw their images in.
+    package let colours: DisplayColour
+
+    package init(thumbnailSize: Int32, layout: GalleryLayout = .list, colours: DisplayColour) {
+        self.colours = colours
         self.thumbnailSize = thumbnailSize
         self.layout = layout
         listView = Self.view(layout, model: model, factory: factory)
@@ -92,7 +96,7 @@ package final class GalleryList: OnscreenList {
         listView.onActivate { [weak self] row in self?.activated.emit(row) }
         factory.onSetup { [weak self] item in
             guard let self else { return }
-            let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize, cell: self.layout == .grid)
+            let row = PhotoRow(placeholders: self.placeholders, thumbnailSize: self.thumbnailSize, colours: self.colours, cell: self.layout == .grid)
             self.rows.removeAll { $0.value == nil }
             self.rows.append(Weak(row))
             row.onRetry = { [weak self] record in self?.gallery?.retry(row: record.row) }

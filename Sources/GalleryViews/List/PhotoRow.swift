@@ -28,6 +28,8 @@ package final class PhotoRow: PhotoRowView {
     /// The inspector's corner mark: the row view moves into an overlay the first time a badge shows.
     private var badge: (overlay: Overlay, label: Label, source: ImageSource?)?
     private var placeholders: RowPlaceholders
+    /// The display's colours, which its image is drawn in.
+    private let colours: DisplayColour
     /// Asks for this row's record to be loaded again (set by the list).
     package var onRetry: ((PhotoRecord) -> Void)?
     /// A click on the row (not on its Retry button, not with Ctrl or Shift): open its photo.
@@ -55,8 +57,9 @@ package final class PhotoRow: PhotoRowView {
     package private(set) var record: PhotoRecord?
 
     /// A list's row, or (`cell`) a grid's cell: the thumbnail over its name, the Retry button under them.
-    package init(placeholders: RowPlaceholders, thumbnailSize: Int32, cell: Bool = false) {
+    package init(placeholders: RowPlaceholders, thumbnailSize: Int32, colours: DisplayColour, cell: Bool = false) {
         self.placeholders = placeholders
+        self.colours = colours
         container = Box(cell ? .vertical : .horizontal, spacing: cell ? 4 : 12)
         view = cell ? RowView(cellOf: thumbnailSize, spacing: 6) : RowView(thumbnailSize: thumbnailSize, spacing: 24)
         // Its padding, the whole item (RowInsets): a click on any of it reaches `click`.
@@ -159,9 +162,9 @@ package final class PhotoRow: PhotoRowView {
 
     /// Show `thumbnail`, making its texture only when it is not the one already shown.
     private func show(_ thumbnail: Thumbnail) {
-        let generation = DisplayColour.shared.generation
+        let generation = colours.generation
         guard shown?.thumbnail !== thumbnail || shown?.generation != generation else { return }
-        let texture = DisplayColour.shared.texture(thumbnail.pixbuf)
+        let texture = colours.texture(thumbnail.pixbuf)
         shown = (thumbnail, texture, generation)
         shownPlaceholder = nil
         view.setTexture(texture)

@@ -8,9 +8,13 @@ import PhotoDecoding
 import PhotoPipeline
 import PhotoTrace
 
+/// One per app (its services make it and hand it to each window's list and viewer).
 @MainActor
 package final class DisplayColour {
-    package static let shared = DisplayColour()
+    /// What the pipeline converts with, on its workers.
+    package let screen = ScreenColours()
+
+    package init() {}
 
     /// Bumped at each change: a texture made before it is made again.
     package private(set) var generation = 0
@@ -37,7 +41,7 @@ package final class DisplayColour {
     /// (`ScreenColours`).
     private func update() {
         generation += 1
-        ScreenColours.set(generation: generation, read())
+        screen.set(generation: generation, read())
     }
 
     /// sRGB to the display's profile now (nil: none, sRGB, or one that cannot be used), traced.
@@ -69,7 +73,7 @@ package final class DisplayColour {
     /// A texture of `pixbuf` (sRGB) as the display shows it: the pixbuf itself where the
     /// display is sRGB, else a converted copy (the photo itself is never changed).
     package func texture(_ pixbuf: Pixbuf) -> Texture {
-        Texture(pixbuf: ScreenColours.forScreen(pixbuf)?.image.pixbuf ?? pixbuf)
+        Texture(pixbuf: screen.forScreen(pixbuf)?.image.pixbuf ?? pixbuf)
     }
 
     /// The viewer's photo as the display shows it: converted on its worker when the display's

@@ -22,7 +22,13 @@ package final class ViewerAnimation {
     private var paused = false
     private var generation = 0
 
-    package init(zoom: PhotoZoom) { self.zoom = zoom }
+    /// The display's colours, which each frame is drawn in.
+    private let colours: DisplayColour
+
+    package init(zoom: PhotoZoom, colours: DisplayColour) {
+        self.zoom = zoom
+        self.colours = colours
+    }
 
     package var isPlaying: Bool { playback != nil }
 
@@ -95,6 +101,6 @@ package final class ViewerAnimation {
 
     private func showFrame() {
         guard let frame = playback?.frame(sepia: sepia) else { return }
-        zoom.setTexture(DisplayColour.shared.texture(frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
+        zoom.setTexture(colours.texture(frame.pixbuf), width: size.width, height: size.height, keepView: true, upscale: false)
     }
 }

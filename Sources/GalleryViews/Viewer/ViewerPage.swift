@@ -14,7 +14,7 @@ package final class ViewerPage {
     package let zoom = PhotoZoom()
     package var photo: PhotoView { zoom.view }
     /// A GIF or animated WebP shown plays (paused while off screen).
-    package private(set) lazy var animation = ViewerAnimation(zoom: zoom)
+    package private(set) lazy var animation = ViewerAnimation(zoom: zoom, colours: colours)
     /// Rotate, shown on the picture while the file turns.
     package private(set) lazy var turn = ViewerTurn(zoom: zoom)
     private let overlay = Overlay()
@@ -62,7 +62,11 @@ package final class ViewerPage {
     /// The display colours `shown` was drawn in (`DisplayColour.generation`).
     package var shownColours = 0
 
-    package init() {
+    /// The display's colours, which the photo is drawn in.
+    package let colours: DisplayColour
+
+    package init(colours: DisplayColour) {
+        self.colours = colours
         photo.onMap { [weak self] in self?.animation.resume() }
         photo.setAccessible(label: tr("Photo"))
         overlay.setChild(photo)
@@ -116,7 +120,7 @@ package final class ViewerPage {
 
     package func open(_ gallery: PhotoGallery, row: Int) {
         viewer?.close()
-        let viewer = PhotoViewer(gallery: gallery)
+        let viewer = PhotoViewer(gallery: gallery, screen: colours.screen)
         viewer.setSepia(sepiaButton.isActive)
         viewer.onRowChanged = { [weak self] changed in
             if changed == self?.viewer?.row { self?.refresh() }
@@ -161,10 +165,10 @@ package final class ViewerPage {
         onTitle?(record.name, fill(tr("%s of %s"), Self.number(row + 1), Self.number(gallery.count)))
         let full = viewer.image(for: row)
         if let full {
-            if shown?.row != row || shown?.image !== full.image || shownColours != DisplayColour.shared.generation {
+            if shown?.row != row || shown?.image !== full.image || shownColours != colours.generation {
                 let keep = shown?.row == row && shown?.full == true
-                shownColours = DisplayColour.shared.generation
-                let texture = DisplayColour.shared.texture(full)
+                shownColours = colours.generation
+                let texture = colours.texture(full)
                 // Drawn at the photo's own size: a screen-sized decode stands in until a zoom
                 // past it asks for the full one, which then replaces it in place.
                 let size = Self.photoSize(full)
@@ -183,10 +187,10 @@ package final class ViewerPage {
                                              from: full.details.from, ms: (ms * 10).rounded() / 10))
             }
         } else if let thumbnail = record.image {
-            if shown?.row != row || shown?.image !== thumbnail || shownColours != DisplayColour.shared.generation {
+            if shown?.row != row || shown?.image !== thumbnail || shownColours != colours.generation {
                 animation.stop()
-                shownColours = DisplayColour.shared.generation
-                let texture = DisplayColour.shared.texture(thumbnail.pixbuf)
+                shownColours = colours.generation
+                let texture = colours.texture(thumbnail.pixbuf)
                 zoom.setTexture(texture, width: thumbnail.width, height: thumbnail.height, keepView: false, upscale: true)
                 shown = (row, false, record.state == .filtered, thumbnail, texture)
             }

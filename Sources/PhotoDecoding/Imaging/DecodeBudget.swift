@@ -5,9 +5,10 @@ import GLibRuntime
 /// A pool of bytes. `reserve` blocks the calling (worker) thread until the bytes are free or
 /// the operation is cancelled; the reservation is given back when the decode ends.
 public final class DecodeBudget: Sendable {
-    /// The app's pool: one 100-megapixel RGBA image (the list's limit) and some to spare, so the
-    /// app stays well under 800 MB whatever the gallery holds.
-    public static let shared = DecodeBudget(bytes: 480 << 20)
+    /// A process's pool: one 100-megapixel RGBA image (the list's limit) and some to spare, so
+    /// the app stays well under 800 MB whatever the gallery holds. The app's is handed out with
+    /// its `Decoders`; a helper makes its own.
+    public static let processBytes = 480 << 20
 
     public let capacity: Int
     /// Bytes reserved now; waiters sleep on it.

@@ -91,7 +91,7 @@ public struct PhotoExport: StageWork {
         decoder.forExport = true
         var image: Thumbnail
         do throws(DecodeError) {
-            image = try decoder.decode(data, by: source.decoders, within: .shared, cancellable: context.cancellable, isCancelled: { context.isCancelled })
+            image = try decoder.decode(data, by: source.decoders, within: source.decoders.budget, cancellable: context.cancellable, isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .failure(.cancelled)
         } catch {

@@ -71,7 +71,7 @@ public struct ImageDownloader: StageWork {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: size.pixels).decode(data, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
+            box = try decoder(box: size.pixels).decode(data, by: source.decoders, report: &report, within: source.decoders.budget, cancellable: context.cancellable,
                                                        isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
@@ -121,7 +121,7 @@ public struct ImageDownloader: StageWork {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: remoteBox).decode(response.body, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
+            box = try decoder(box: remoteBox).decode(response.body, by: source.decoders, report: &report, within: source.decoders.budget, cancellable: context.cancellable,
                                                      isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled

@@ -49,13 +49,13 @@ public struct AnimationReader: StageWork {
     public var stage: Stage { .viewer }
 
     public init(_ data: Data, by decoders: Decoders, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
-                processorSeconds: Double = AnimationReader.processorSeconds, budget: DecodeBudget = .shared, origin: String? = nil) {
+                processorSeconds: Double = AnimationReader.processorSeconds, origin: String? = nil) {
         self.data = data
         self.decoders = decoders
         self.origin = origin
         self.pixelLimit = pixelLimit
         self.processorSeconds = processorSeconds
-        self.budget = budget
+        budget = decoders.budget
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {

@@ -62,6 +62,8 @@ public struct FullImageLoader: StageWork {
     let held: Data?
     /// Bytes received so far and expected, on the worker thread, while it fetches from the network.
     let progress: (@Sendable (Int, Int?) -> Void)?
+    /// The display's colours, if the photo is also made ready for them here (nil: tests).
+    let screen: ScreenColours?
     public let result = FullImageResult()
     public var stage: Stage { .viewer }
 
@@ -72,8 +74,9 @@ public struct FullImageLoader: StageWork {
     let screenSide: Int
 
     public init(_ source: PhotoSource, settings: PipelineSettings, sepia: Bool, fullResolution: Bool = false, drawingSide: Int? = nil,
-                download: OriginalBytes? = nil, held: Data? = nil, progress: (@Sendable (Int, Int?) -> Void)? = nil) {
+                download: OriginalBytes? = nil, held: Data? = nil, screen: ScreenColours? = nil, progress: (@Sendable (Int, Int?) -> Void)? = nil) {
         self.source = source
+        self.screen = screen
         self.fullResolution = fullResolution
         self.drawingSide = drawingSide
         screenSide = min(settings.viewerScreenPixels, settings.viewerMaxDimension)
@@ -99,7 +102,7 @@ public struct FullImageLoader: StageWork {
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
-                image = try decoder.decode(data, by: source.decoders, report: &report, within: .shared, cancellable: context.cancellable,
+                image = try decoder.decode(data, by: source.decoders, report: &report, within: source.decoders.budget, cancellable: context.cancellable,
                                            isCancelled: { context.isCancelled })
             } catch .cancelled {
                 return .cancelled
@@ -135,7 +138,7 @@ public struct FullImageLoader: StageWork {
             details.from = from
             details.encoded = data
             if context.isCancelled { return .cancelled }
-            details.forScreen = ScreenColours.forScreen(image.pixbuf)
+            details.forScreen = screen?.forScreen(image.pixbuf)
             result.set(details)
             return .image(image, from: nil)
         } catch .cancelled {

@@ -26,7 +26,7 @@ extension PhotoViewer {
             }
         }
         let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
-                                   drawingSide: drawingSide, download: handoff, held: heldBytes, progress: progress)
+                                   drawingSide: drawingSide, download: handoff, held: heldBytes, screen: screen, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work)
         made.operation = operation
         operation.queuePriority = priority

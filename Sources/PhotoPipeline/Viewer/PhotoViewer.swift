@@ -50,8 +50,12 @@ public final class PhotoViewer {
     /// A row's full image arrived, failed, or its load started or progressed: the app redraws it if shown.
     public var onRowChanged: ((Int) -> Void)?
 
-    public init(gallery: PhotoGallery) {
+    /// The display's colours: a photo is converted for them on its worker (nil: not converted).
+    let screen: ScreenColours?
+
+    public init(gallery: PhotoGallery, screen: ScreenColours? = nil) {
         self.gallery = gallery
+        self.screen = screen
     }
 
     var pending: PendingOperations { gallery.pending }

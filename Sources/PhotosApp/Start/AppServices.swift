@@ -29,6 +29,8 @@ final class AppServices {
     /// Copy's and drags' files, in private folders removed at quit.
     let copies = CopyPhotos(), drags = DragOut()
     let decoders: Decoders
+    /// The display's colours, followed for every window.
+    let displayColour = DisplayColour()
 
     init(options: CommandLineOptions, sandbox: DecoderSandbox) {
         self.options = options

@@ -34,7 +34,7 @@ final class ClassicPhotosApp {
             self?.colorScheme.start()
             self?.contrast.start()
             self?.textScale.start()
-            DisplayColour.shared.start()
+            self?.services.displayColour.start()
         }
         application.onActivate { [weak self] in
             guard let self else { return }

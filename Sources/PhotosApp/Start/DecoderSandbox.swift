@@ -22,10 +22,10 @@ final class DecoderSandbox {
     var onChoiceChanged: (() -> Void)?
     /// The app's helpers, whose consent this keeps.
     private let pool = HelperPool()
-    /// Where the app decodes: these helpers, and nowhere else.
-    var decoders: Decoders { .helpers(pool) }
+    /// Where the app decodes: these helpers, and nowhere else, with the app's one decode budget.
+    let decoders: Decoders
 
-    private init() {}
+    private init() { decoders = .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes)) }
 
     /// Start the pool, one helper warm, before the first window; the app itself made non-dumpable.
     static func start() -> DecoderSandbox {

@@ -5,7 +5,7 @@ import GalleryViews
 extension GalleryWindow {
     /// The display's colours changed: the rows and the viewer draw their images again.
     func followDisplayColours() {
-        DisplayColour.shared.onChange { [weak self] in
+        services.displayColour.onChange { [weak self] in
             self?.list.redrawImages()
             self?.viewerPage.refresh()
         }

@@ -21,7 +21,7 @@ final class GalleryWindow {
     let sandboxNotice: SandboxNotice
     private let dropTarget = DropTarget()
     let list: GalleryList
-    let viewerPage = ViewerPage()
+    let viewerPage: ViewerPage
     let pages: WindowPages
     private let split = Paned(.horizontal)
     let openButton = Button(label: tr("_Open"))
@@ -64,7 +64,9 @@ final class GalleryWindow {
         self.application = application
         window = ApplicationWindow(application: application)
         let layout = services.options.layout ?? services.preferences.layout
-        list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout), layout: layout)
+        list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout), layout: layout,
+                           colours: services.displayColour)
+        viewerPage = ViewerPage(colours: services.displayColour)
         Trace.shared.emit(.layout(name: layout.rawValue))
         let clock = MainLoopClock()
         scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)

@@ -53,6 +53,6 @@ public enum MetadataBench {
         let pool = HelperPool(launch: HelperLaunch(executable: HelperLaunch.helperExecutable(besideApp: app)), size: 1)
         pool.startOne()
         defer { pool.stopAll() }
-        return here + (try compare("in a helper", by: .helpers(pool)))
+        return here + (try compare("in a helper", by: .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes))))
     }
 }

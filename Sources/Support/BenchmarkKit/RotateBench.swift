@@ -19,7 +19,7 @@ public enum RotateBench {
             var helper: [Double] = [], here: [Double] = []
             // Each pair turns the photo clockwise and back, so every repetition starts from the original.
             for _ in 0..<max(repetitions, 5) {
-                helper += timeIt(1) { do { try PhotoTurning.turn(file.path, .clockwise, by: .helpers(pool)) } catch { failures += 1 } }
+                helper += timeIt(1) { do { try PhotoTurning.turn(file.path, .clockwise, by: .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes))) } catch { failures += 1 } }
                 here += timeIt(1) { do { try PhotoTurning.turnHere(file.path, .anticlockwise) } catch { failures += 1 } }
             }
             results.append(Result(name: "Ctrl+R on a \(label), to the file written: in a helper, checked by the app", unit: "ms", values: helper.map { $0 * 1000 }))

@@ -13,7 +13,7 @@ guard arguments.count >= 3 else {
 // As the app does before its first helper: no other process of the user's may read its memory.
 _ = HelperPool.protectTheApp()
 let pool = HelperPool(launch: HelperLaunch(executable: arguments[1]), size: 1)
-let decoders = Decoders.helpers(pool)
+let decoders = Decoders.helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes))
 for path in arguments.dropFirst(2) {
     var line = path
     do {
