@@ -172,10 +172,10 @@ final class GalleryPipelineTests: PipelineTestCase {
                 let gallery = harness.gallery
                 for row in 0..<gallery.count { gallery.startOperations(for: row) }
                 XCTAssertTrue(harness.run(timeout: 10) { gallery.records[0].image != nil && gallery.records[3].image != nil })
-                XCTAssertNotNil(gallery.pending.downloadsInProgress[1], "the stalled download is still running")
+                XCTAssertNotNil(gallery.operation(.download, row: 1), "the stalled download is still running")
                 weakGallery = gallery
                 weakRecord = gallery.records[1]
-                weakOperation = gallery.pending.downloadsInProgress[1]
+                weakOperation = gallery.operation(.download, row: 1)
                 weakImage = gallery.records[0].image
                 gallery.cancelAll()
             }

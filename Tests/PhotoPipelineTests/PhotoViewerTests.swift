@@ -19,7 +19,7 @@ final class PhotoViewerTests: PipelineTestCase {
             let harness = try PipelineHarness(json: json, source: Self.server.baseURL.appendingPathComponent("g.json"))
             let gallery = harness.gallery
             gallery.startOperations(for: 0)
-            XCTAssertTrue(harness.run(timeout: 10) { gallery.pending.downloadsInProgress[0]?.isExecuting == true })
+            XCTAssertTrue(harness.run(timeout: 10) { gallery.operation(.download, row: 0)?.isExecuting == true })
             let viewer = PhotoViewer(gallery: gallery)
             viewer.open(0)
             let operation = try XCTUnwrap(gallery.pending.viewersInProgress[0])
@@ -44,10 +44,10 @@ final class PhotoViewerTests: PipelineTestCase {
             let harness = try PipelineHarness(json: json, source: Self.server.baseURL.appendingPathComponent("g.json"))
             let gallery = harness.gallery
             gallery.startOperations(for: 0)
-            XCTAssertTrue(harness.run(timeout: 10) { gallery.pending.downloadsInProgress[0]?.isExecuting == true })
+            XCTAssertTrue(harness.run(timeout: 10) { gallery.operation(.download, row: 0)?.isExecuting == true })
             let viewer = PhotoViewer(gallery: gallery)
             viewer.open(0)
-            let download = try XCTUnwrap(gallery.pending.downloadsInProgress[0])
+            let download = try XCTUnwrap(gallery.operation(.download, row: 0))
             gallery.cancelOperations(for: 0)
             XCTAssertTrue(harness.run(timeout: 5) { download.isFinished }, "the cancelled download ended")
             XCTAssertTrue(harness.run(timeout: 20) { viewer.image(for: 0) != nil || viewer.failure(for: 0) != nil },

@@ -33,7 +33,7 @@ final class PipelineHarness {
     }
 
     var allSettled: Bool {
-        gallery.records.allSatisfy { $0.state == .filtered || $0.state == .failed } && gallery.pending.rowsInProgress.isEmpty
+        gallery.records.allSatisfy { $0.state == .filtered || $0.state == .failed } && gallery.rowsInProgress.isEmpty
     }
 
     /// Every queued operation reached exactly one terminal event (finished or cancelled).

@@ -113,7 +113,7 @@ final class RecycledRowInterleavingTests: PipelineTestCase {
 
                 // Settle: either let everything finish or cancel what is left.
                 if Bool.random(using: &random) {
-                    XCTAssertTrue(harness.run(timeout: 10) { gallery.pending.rowsInProgress.isEmpty }, "round \(round) drains")
+                    XCTAssertTrue(harness.run(timeout: 10) { gallery.rowsInProgress.isEmpty }, "round \(round) drains")
                 } else {
                     gallery.cancelAll()
                     // Let cancelled operations wind down, then deliver any late completions: they must do nothing.

@@ -49,9 +49,9 @@ final class SchedulerWithGalleryTests: XCTestCase {
             clock.advance(milliseconds: Double(ScrollState.settleMilliseconds))
             list.layOut()
 
-            XCTAssertEqual(gallery.pending.rowsInProgress, Set(150...159), "only the screen's rows have work")
+            XCTAssertEqual(gallery.rowsInProgress, Set(150...159), "only the screen's rows have work")
             for row in 150...159 {
-                XCTAssertEqual(gallery.pending.downloadsInProgress[row]?.queuePriority, PhotoGallery.visiblePriority, "row \(row)")
+                XCTAssertEqual(gallery.operation(.download, row: row)?.queuePriority, PhotoGallery.visiblePriority, "row \(row)")
             }
             XCTAssertTrue(MainLoop.iterate(until: {
                 Set(trace.events.compactMap { if case .cancelled(.download, let row) = $0.event { return row } else { return nil } }) == Set(0...9)

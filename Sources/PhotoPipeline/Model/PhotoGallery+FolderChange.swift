@@ -12,14 +12,14 @@ extension PhotoGallery {
             stopWork(of: row)
             if let record = records.existing(row) { clearImage(of: record) }
         }
-        // Everything else moves to its new position.
+        // Everything else moves to its new position: the records (work, images and start times
+        // are keyed by photo, and stay as they are), the viewer's loads, and the rows the list
+        // binds and pins.
         records.apply(change)
-        pending.move(change)
+        pending.moveViewerLoads(change)
         func moved(_ rows: Set<Int>) -> Set<Int> { Set(rows.compactMap { change.position(of: $0) }) }
         boundRows = moved(boundRows)
         pinnedRows = moved(pinnedRows)
-        rowsWithImage = rowsWithImage.mapValues(moved).filter { !$0.value.isEmpty }
-        startTimes = Dictionary(uniqueKeysWithValues: startTimes.compactMap { row, time in change.position(of: row).map { ($0, time) } })
         rowCountForTrace.store(records.count, ordering: .relaxed)
         // Rows whose file may hold another photo now: start over, from the file (the memory
         // cache forgets the old images; the shared thumbnail's MTime tells it is stale).
@@ -44,12 +44,9 @@ extension PhotoGallery {
     /// Cancel every operation of a row, the viewer's too.
     private func stopWork(of row: Int) {
         cancelOperations(for: row)
-        if let operation = pending.viewersInProgress[row] {
-            pending.viewersInProgress[row] = nil
-            if operation.unsubscribe(row) {
-                operation.cancel()
-                pending.forget(operation)
-            }
+        if let operation = pending.viewersInProgress.removeValue(forKey: row) {
+            operation.cancel()
+            pending.forget(operation)
         }
     }
 }

@@ -60,8 +60,10 @@ extension PhotoGallery {
     /// The memory cache dropped `key`: every idle row that showed that image goes back to `new`
     /// (and an unbound one gives its record up).
     func evicted(_ key: ImageKey) {
-        for row in rowsWithImage[key] ?? [] {
-            guard let record = records.existing(row), record.imageKey == key, !pinnedRows.contains(row), !isBusy(row) else { continue }
+        for photo in photosWithImage[key] ?? [] {
+            guard let record = records.existing(id: photo), record.imageKey == key, !pinnedRows.contains(record.row),
+                  !isBusy(record.row) else { continue }
+            let row = record.row
             clearImage(of: record)
             record.reset()
             Trace.shared.emit(.evicted(row: row))

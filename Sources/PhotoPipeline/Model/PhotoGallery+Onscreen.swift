@@ -14,7 +14,7 @@ extension PhotoGallery {
     @discardableResult
     public func loadImagesForOnscreenRows(visible: [Int], prefetch: [Int] = []) -> [Int] {
         let wanted = Set(visible).union(prefetch)
-        let toBeCancelled = pending.rowsInProgress.subtracting(wanted).sorted()
+        let toBeCancelled = rowsInProgress.subtracting(wanted).sorted()
         for row in toBeCancelled { cancelOperations(for: row) }
         for row in visible { startOperations(for: row, priority: Self.visiblePriority) }
         for row in prefetch { startOperations(for: row, priority: Self.prefetchPriority) }

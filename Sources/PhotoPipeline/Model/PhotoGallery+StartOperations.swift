@@ -42,24 +42,26 @@ extension PhotoGallery {
     /// The one path both stages share: check the map, join an operation making the same image,
     /// or make one, wire its completion, queue it.
     private func start(_ stage: Stage, key: ImageKey, row: Int, priority: Operation.QueuePriority, _ makeWork: () -> any StageWork) {
-        if let existing = pending.inProgress(stage)[row] {
+        let photo = records[row].id
+        if let existing = pending.inProgress(stage)[photo] {
             raise(existing, to: priority)
             return
         }
         if let shared = pending.shared(stage, key) {
-            shared.subscribe(row)
-            pending.setInProgress(stage, row: row, shared)
+            shared.subscribe(photo)
+            pending.setInProgress(stage, photo: photo, shared)
             raise(shared, to: priority)
             Trace.shared.emit(.queued(queue: stage, row: row))
             if shared.isExecuting {
                 Trace.shared.emit(.started(queue: stage, row: row))
                 // Running for this row from now: the scheduler's stuck-row rule counts it too.
-                startTimes[row] = ProcessInfo.processInfo.systemUptime
+                startTimes[photo] = ProcessInfo.processInfo.systemUptime
             }
             rowChanged.emit(row)
             return
         }
-        let operation = PhotoOperation(row: row, key: key, work: makeWork(), gate: pending.gate(for: stage)) { [weak self] operation in
+        let operation = PhotoOperation(row: row, photo: photo, directory: records.directory, key: key, work: makeWork(),
+                                       gate: pending.gate(for: stage)) { [weak self] operation in
             let started = ProcessInfo.processInfo.systemUptime
             MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }
@@ -68,7 +70,7 @@ extension PhotoGallery {
         // nothing then; otherwise it hands the result to the GLib main loop, where the map
         // entries are removed and the rows updated, and only then lets the queue move on.
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
-        pending.setInProgress(stage, row: row, operation)
+        pending.setInProgress(stage, photo: photo, operation)
         pending.setShared(stage, key, operation)
         Trace.shared.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)

@@ -10,8 +10,7 @@ extension PhotoGallery {
         guard pixels != settings.thumbnailPixels else { return }
         settings.thumbnailPixels = pixels
         // Work under way makes images of the old size: stop it.
-        let busy = Set(pending.downloadsInProgress.keys).union(pending.filtrationsInProgress.keys)
-        for row in busy.sorted() { cancelOperations(for: row) }
+        for row in rowsInProgress.sorted() { cancelOperations(for: row) }
         for record in records.existingRecords where record.state == .downloaded || record.state == .filtered {
             record.markResized()
             Trace.shared.emit(.state(row: record.row, state: .new, reason: nil))

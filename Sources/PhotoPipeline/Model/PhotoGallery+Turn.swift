@@ -18,18 +18,17 @@ extension PhotoGallery {
             ImageKey(url: address, pixels: settings.thumbnailPixels, variant: $0)
         }
         // Work in flight on this photo, at any size, may bring it unturned: left to the report.
-        let inFlight = Set(pending.downloadsInProgress.keys).union(pending.filtrationsInProgress.keys)
-        guard !inFlight.contains(where: { records.entry($0).url?.absoluteString == address }) else { return [] }
+        guard !pending.photosInProgress.contains(where: { records.existing(id: $0)?.url?.absoluteString == address }) else { return [] }
         let turned = keys.compactMap { key in memory.image(for: key)?.turned(turn).map { (key, $0) } }
         guard !turned.isEmpty else { return [] }
         memory.remove(url: address)
         var changed: [Int] = []
         for (key, image) in turned {
             memory.insert(image, for: key)
-            for row in rowsWithImage[key] ?? [] {
-                guard let record = records.existing(row), record.imageKey == key else { continue }
+            for photo in photosWithImage[key] ?? [] {
+                guard let record = records.existing(id: photo), record.imageKey == key else { continue }
                 setImage(image, key: key, filtered: key.variant != .original, on: record)
-                changed.append(row)
+                changed.append(record.row)
             }
         }
         turnedInMemory[address] = stamp

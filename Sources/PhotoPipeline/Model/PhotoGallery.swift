@@ -43,13 +43,14 @@ public final class PhotoGallery {
     var demand: RowDemand { demandSource ?? EveryRow.shared }
     private var reportedBlocked: Set<AddressSpace> = []
 
-    /// The rows holding each image now (an eviction finds them here).
-    var rowsWithImage: [ImageKey: Set<Int>] = [:]
+    /// The photos holding each image now (an eviction finds them here).
+    var photosWithImage: [ImageKey: Set<PhotoID>] = [:]
     /// Rows bound to a view now (their records must stay the same objects).
     var boundRows: Set<Int> = []
     /// Rows on screen and in the prefetch band: their images are never evicted.
     public internal(set) var pinnedRows: Set<Int> = []
-    var startTimes: [Int: Double] = [:]
+    /// When each photo's running operation started (system uptime), while it runs.
+    var startTimes: [PhotoID: Double] = [:]
     /// Files Rotate turned, by URL, as it left them (`applyTurn`): their report reloads nothing.
     var turnedInMemory: [String: FileStamp] = [:]
 
@@ -100,14 +101,14 @@ public final class PhotoGallery {
     func setImage(_ image: Thumbnail, key: ImageKey, filtered: Bool, on record: PhotoRecord) {
         clearImage(of: record)
         if filtered { record.markFiltered(image, key: key) } else { record.markDownloaded(image, key: key) }
-        rowsWithImage[key, default: []].insert(record.row)
+        photosWithImage[key, default: []].insert(record.id)
     }
 
     /// Take the record out of the index before its image goes (reset, failure).
     func clearImage(of record: PhotoRecord) {
         guard let key = record.imageKey else { return }
-        rowsWithImage[key]?.remove(record.row)
-        if rowsWithImage[key]?.isEmpty == true { rowsWithImage[key] = nil }
+        photosWithImage[key]?.remove(record.id)
+        if photosWithImage[key]?.isEmpty == true { photosWithImage[key] = nil }
     }
 
     /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
@@ -125,23 +126,10 @@ public final class PhotoGallery {
                     pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit, decoders: decoders)
     }
 
-    /// Whether the row has an operation queued or running (its spinner turns).
-    public func isBusy(_ row: Int) -> Bool {
-        pending.downloadsInProgress[row] != nil || pending.filtrationsInProgress[row] != nil
-    }
-
-    /// Whether the row has an operation that is running now (not just queued).
-    public func isRunning(_ row: Int) -> Bool {
-        pending.downloadsInProgress[row]?.isExecuting == true || pending.filtrationsInProgress[row]?.isExecuting == true
-    }
-
-    /// When the row's running operation started (system uptime, seconds), while it runs.
-    public func runningSince(_ row: Int) -> Double? { isRunning(row) ? startTimes[row] : nil }
-
     func operationStarted(_ operation: PhotoOperation, at time: Double) {
-        for row in operation.subscribers where pending.inProgress(operation.stage)[row] === operation {
-            startTimes[row] = time
-            operationStarted.emit(row)
+        for photo in operation.subscribers where pending.inProgress(operation.stage)[photo] === operation {
+            startTimes[photo] = time
+            if let row = records.row(of: photo) { operationStarted.emit(row) }
         }
     }
 
@@ -151,13 +139,16 @@ public final class PhotoGallery {
     func finish(_ operation: PhotoOperation) {
         pending.forget(operation)
         let stage = operation.stage
-        let rows = operation.subscribers.filter { pending.inProgress(stage)[$0] === operation }.sorted()
-        guard !rows.isEmpty else { return }
+        let photos = operation.subscribers.filter { pending.inProgress(stage)[$0] === operation }
+        guard !photos.isEmpty else { return }
         if case .image(let image, _)? = operation.outcome { memory.insert(image, for: operation.key) }
-        for row in rows {
-            pending.setInProgress(stage, row: row, nil)
-            startTimes[row] = nil
-            apply(operation.outcome, of: operation, to: records[row])
+        for photo in photos {
+            pending.setInProgress(stage, photo: photo, nil)
+            startTimes[photo] = nil
+        }
+        // Each photo still in the gallery, in row order (one that went was cancelled first).
+        for record in photos.compactMap(records.existing(id:)).sorted(by: { $0.row < $1.row }) {
+            apply(operation.outcome, of: operation, to: record)
         }
     }
 
@@ -200,11 +191,12 @@ public final class PhotoGallery {
     /// An operation other rows still wait for goes on for them; it is cancelled (its transfer
     /// aborted) only when no row wants it any more.
     public func cancelOperations(for row: Int) {
+        guard let photo = records.existing(row)?.id else { return }
         for stage in Stage.rowStages {
-            guard let operation = pending.inProgress(stage)[row] else { continue }
-            pending.setInProgress(stage, row: row, nil)
-            startTimes[row] = nil
-            if operation.unsubscribe(row) {
+            guard let operation = pending.inProgress(stage)[photo] else { continue }
+            pending.setInProgress(stage, photo: photo, nil)
+            startTimes[photo] = nil
+            if operation.unsubscribe(photo) {
                 operation.cancel()
                 pending.forget(operation)
             }
@@ -215,7 +207,7 @@ public final class PhotoGallery {
 
     /// Cancel everything (closing the gallery or reloading it).
     public func cancelAll() {
-        for row in pending.rowsInProgress { cancelOperations(for: row) }
+        for row in rowsInProgress { cancelOperations(for: row) }
     }
 
     /// Reload one failed row: back to `new`, then start it.

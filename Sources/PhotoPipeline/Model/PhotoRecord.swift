@@ -9,8 +9,10 @@ import PhotoTrace
 /// Owned by the main loop: operations never touch a record; their results are applied here.
 @MainActor
 public final class PhotoRecord {
-    /// Its position in the gallery: fixed for a manifest; a folder's rows move as photos
-    /// arrive and go (-1 once its photo went).
+    /// The photo's identity while this record lives: what the gallery's work is keyed by.
+    public let id: PhotoID
+    /// Its position in the gallery now: fixed for a manifest; a folder's rows move as photos
+    /// arrive and go (-1 once its photo went). Followed by `RecordStore` alone.
     public internal(set) var row: Int
     public let name: String
     public let url: URL?
@@ -24,7 +26,8 @@ public final class PhotoRecord {
     /// Why it failed, in words.
     public var failureReason: String? { failure?.description }
 
-    public init(row: Int, name: String, url: URL?, problem: Words? = nil) {
+    init(id: PhotoID, row: Int, name: String, url: URL?, problem: Words? = nil) {
+        self.id = id
         self.row = row
         self.name = name
         self.url = url
@@ -34,8 +37,8 @@ public final class PhotoRecord {
         }
     }
 
-    public convenience init(row: Int, entry: ManifestEntry) {
-        self.init(row: row, name: entry.name, url: entry.url, problem: entry.problem)
+    convenience init(id: PhotoID, row: Int, entry: ManifestEntry) {
+        self.init(id: id, row: row, name: entry.name, url: entry.url, problem: entry.problem)
     }
 
     func markDownloaded(_ image: Thumbnail, key: ImageKey) {

@@ -13,6 +13,11 @@ public final class RecordStore: @MainActor RandomAccessCollection {
     /// The user's own gallery: its rows may name files on this computer.
     let localFiles: Bool
     private var made: [Int: PhotoRecord] = [:]
+    /// The same records by identity (a record's work finds it here wherever its row went).
+    private var byID: [PhotoID: PhotoRecord] = [:]
+    private var lastID: UInt64 = 0
+    /// Each living record's row, for the operations' threads.
+    public let directory = RowDirectory()
     /// Told about each record when it is made (the gallery traces rows that fail at once).
     var onMade: ((PhotoRecord) -> Void)?
 
@@ -27,8 +32,11 @@ public final class RecordStore: @MainActor RandomAccessCollection {
 
     public subscript(row: Int) -> PhotoRecord {
         if let record = made[row] { return record }
-        let record = PhotoRecord(row: row, entry: entry(row))
+        lastID += 1
+        let record = PhotoRecord(id: PhotoID(lastID), row: row, entry: entry(row))
         made[row] = record
+        byID[record.id] = record
+        directory.set(record.id, row)
         onMade?(record)
         return record
     }
@@ -38,6 +46,12 @@ public final class RecordStore: @MainActor RandomAccessCollection {
 
     /// The record if it exists, without making one.
     public func existing(_ row: Int) -> PhotoRecord? { made[row] }
+
+    /// The record of `id`, if it still lives (its photo still in the gallery, its record kept).
+    public func existing(id: PhotoID) -> PhotoRecord? { byID[id] }
+
+    /// The row of `id` now, if its record lives.
+    public func row(of id: PhotoID) -> Int? { byID[id]?.row }
 
     /// Every record that exists now.
     public var existingRecords: Dictionary<Int, PhotoRecord>.Values { made.values }
@@ -52,7 +66,8 @@ public final class RecordStore: @MainActor RandomAccessCollection {
     }
 
     /// A folder changed: the rows after it, and each record moved to its row's new position
-    /// (one whose photo went is left with row -1).
+    /// (one whose photo went is left with row -1, its identity let go). The one place that
+    /// follows positions: what is keyed by `PhotoID` stays as it is.
     func apply(_ change: FolderChange) {
         rows = change.rows
         dates = change.dates
@@ -63,11 +78,18 @@ public final class RecordStore: @MainActor RandomAccessCollection {
                 moved[position] = record
             } else {
                 record.row = -1
+                byID[record.id] = nil
             }
         }
         made = moved
+        directory.replace(with: Dictionary(uniqueKeysWithValues: moved.values.map { ($0.id, $0.row) }))
     }
 
     /// Drop a record that holds nothing the rows do not (the caller checks it is idle).
-    func forget(_ row: Int) { made[row] = nil }
+    func forget(_ row: Int) {
+        if let record = made.removeValue(forKey: row) {
+            byID[record.id] = nil
+            directory.set(record.id, nil)
+        }
+    }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the tutorial's PendingOperations: a named queue and an in-progress map (by row) for each stage, and suspend/resume.
+// Why this exists: the tutorial's PendingOperations: a named queue and an in-progress map for each stage (the list's by photo, the viewer's and an export's by row), and suspend/resume.
 import Foundation
 import PhotoFetching
 import GalleryContents
@@ -13,8 +13,10 @@ public final class PendingOperations {
     /// Photos written to files (Save As, Export Gallery): as wide as the cores, below the list's
     /// work, never suspended by scrolling.
     public let exportQueue = OperationQueue()
-    public var downloadsInProgress: [Int: PhotoOperation] = [:]
-    public var filtrationsInProgress: [Int: PhotoOperation] = [:]
+    /// The list's work, by the photo it is for: a folder's change moves no entry.
+    public var downloadsInProgress: [PhotoID: PhotoOperation] = [:]
+    public var filtrationsInProgress: [PhotoID: PhotoOperation] = [:]
+    /// The viewer's loads, by the row it shows (the viewer follows a folder's change itself).
     public var viewersInProgress: [Int: PhotoOperation] = [:]
     /// A gallery's export, by row (Save As runs its one operation outside the map).
     public var exportsInProgress: [Int: PhotoOperation] = [:]
@@ -80,41 +82,43 @@ public final class PendingOperations {
         }
     }
 
-    /// One generic accessor for both maps, so start, finish and cancel have a single code path.
-    public func inProgress(_ stage: Stage) -> [Int: PhotoOperation] {
+    /// One generic accessor for the list's two maps, so start, finish and cancel have a single
+    /// code path (the viewer's and an export's maps are theirs).
+    public func inProgress(_ stage: Stage) -> [PhotoID: PhotoOperation] {
         switch stage {
         case .download: return downloadsInProgress
         case .filtration: return filtrationsInProgress
-        case .viewer: return viewersInProgress
-        case .export: return exportsInProgress
+        case .viewer, .export: return [:]
+        }
+    }
+
+    func setInProgress(_ stage: Stage, photo: PhotoID, _ operation: PhotoOperation?) {
+        switch stage {
+        case .download: downloadsInProgress[photo] = operation
+        case .filtration: filtrationsInProgress[photo] = operation
+        case .viewer, .export: preconditionFailure("the viewer's and an export's operations are kept by row")
         }
     }
 
     func setInProgress(_ stage: Stage, row: Int, _ operation: PhotoOperation?) {
         switch stage {
-        case .download: downloadsInProgress[row] = operation
-        case .filtration: filtrationsInProgress[row] = operation
         case .viewer: viewersInProgress[row] = operation
         case .export: exportsInProgress[row] = operation
+        case .download, .filtration: preconditionFailure("the list's operations are kept by photo")
         }
     }
 
-    /// A folder changed: every in-progress map follows its rows to their new positions (the
-    /// gallery cancelled the rows that went first).
-    func move(_ change: FolderChange) {
-        func moved(_ map: [Int: PhotoOperation]) -> [Int: PhotoOperation] {
-            var result: [Int: PhotoOperation] = [:]
-            for (row, operation) in map { if let position = change.position(of: row) { result[position] = operation } }
-            return result
+    /// A folder changed: the viewer's loads follow their rows to their new positions (the
+    /// gallery cancelled those of rows that went first). The list's work is kept by photo, and
+    /// stays as it is.
+    func moveViewerLoads(_ change: FolderChange) {
+        var moved: [Int: PhotoOperation] = [:]
+        for (row, operation) in viewersInProgress {
+            guard let position = change.position(of: row) else { continue }
+            operation.moveRow(to: position)
+            moved[position] = operation
         }
-        var operations: [ObjectIdentifier: PhotoOperation] = [:]
-        for map in [downloadsInProgress, filtrationsInProgress, viewersInProgress] {
-            for operation in map.values { operations[ObjectIdentifier(operation)] = operation }
-        }
-        for operation in operations.values { operation.moveSubscribers(change) }
-        downloadsInProgress = moved(downloadsInProgress)
-        filtrationsInProgress = moved(filtrationsInProgress)
-        viewersInProgress = moved(viewersInProgress)
+        viewersInProgress = moved
     }
 
     /// The operation already making `key` for `stage`, if any.
@@ -129,8 +133,8 @@ public final class PendingOperations {
         if byKey[operation.stage]?[operation.key] === operation { byKey[operation.stage]?[operation.key] = nil }
     }
 
-    /// Rows with a download or filtration in progress (the viewer's loads are its own).
-    public var rowsInProgress: Set<Int> { Set(downloadsInProgress.keys).union(filtrationsInProgress.keys) }
+    /// Photos with a download or filtration in progress (the viewer's loads are its own).
+    public var photosInProgress: Set<PhotoID> { Set(downloadsInProgress.keys).union(filtrationsInProgress.keys) }
 
     public var isSuspended: Bool { downloadQueue.isSuspended }
 

@@ -17,12 +17,17 @@ import PhotoTrace
 /// and cancellation behave as the tutorial expects.
 /// (@unchecked Sendable: Operation's own state is Foundation's, behind its lock; ours is behind `lock`.)
 public final class PhotoOperation: Operation, @unchecked Sendable {
-    /// The row it was made for (its name says so); `subscribers` are all the rows it serves.
-    public let row: Int
+    /// The row it was made for (its name says so); a list operation serves `subscribers`, the
+    /// photos waiting on it, wherever their rows are now (the viewer's and an export's serve
+    /// their row, which their owner follows: `moveRow`).
+    public var row: Int { lock.withLock { currentRow } }
+    private var currentRow: Int
     /// What it makes: rows that want the same image share one operation (one download, one decode).
     public let key: ImageKey
     public let work: any StageWork
-    private var subscriberRows: Set<Int>
+    private var subscriberPhotos: Set<PhotoID>
+    /// Where the subscribers' rows are now (nil: the operation serves `row`).
+    private let directory: RowDirectory?
     public var stage: Stage { work.stage }
     private let cancellable = Cancellable()
     private let lock = NSLock()
@@ -49,12 +54,15 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     /// finishes as `main` returns.
     public var completion: (@Sendable (PhotoOperation, _ done: @escaping @Sendable () -> Void) -> Void)?
 
-    public init(row: Int, key: ImageKey, work: any StageWork, gate: StartGate? = nil,
-                onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
-        self.row = row
+    /// `photo`: the photo a list operation is made for, its rows found in `directory`; nil for
+    /// the viewer's and an export's, which serve `row`.
+    public init(row: Int, photo: PhotoID? = nil, directory: RowDirectory? = nil, key: ImageKey, work: any StageWork,
+                gate: StartGate? = nil, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
+        currentRow = row
+        self.directory = photo == nil ? nil : directory
         self.key = key
         self.work = work
-        subscriberRows = [row]
+        subscriberPhotos = photo.map { [$0] } ?? []
         self.gate = gate
         self.onStarted = onStarted
         super.init()
@@ -67,15 +75,13 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         addDependency(dependency)
     }
 
-    /// The rows waiting for this operation's result.
-    public var subscribers: Set<Int> { lock.withLock { subscriberRows } }
-    func subscribe(_ row: Int) { _ = lock.withLock { subscriberRows.insert(row) } }
-    /// Returns true when no row wants the result any more.
-    func unsubscribe(_ row: Int) -> Bool { lock.withLock { subscriberRows.remove(row); return subscriberRows.isEmpty } }
-    /// A folder changed: the rows it serves moved (rows that went were unsubscribed first).
-    func moveSubscribers(_ change: FolderChange) {
-        lock.withLock { subscriberRows = Set(subscriberRows.compactMap { change.position(of: $0) }) }
-    }
+    /// The photos waiting for this operation's result.
+    public var subscribers: Set<PhotoID> { lock.withLock { subscriberPhotos } }
+    func subscribe(_ photo: PhotoID) { _ = lock.withLock { subscriberPhotos.insert(photo) } }
+    /// Returns true when no photo wants the result any more.
+    func unsubscribe(_ photo: PhotoID) -> Bool { lock.withLock { subscriberPhotos.remove(photo); return subscriberPhotos.isEmpty } }
+    /// The viewer's or an export's row moved (a folder changed).
+    func moveRow(to row: Int) { lock.withLock { currentRow = row } }
 
     /// Set once `main()` ran to its end; nil when it never ran.
     public var outcome: StageOutcome? { lock.withLock { storedOutcome } }
@@ -128,7 +134,8 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
 
     /// The work begins: traced for every row it serves, and the gallery told (on its thread).
     private func traceStarted() {
-        for row in subscribers.sorted() { Trace.shared.emit(.started(queue: stage, row: row)) }
+        let rows = directory.map { $0.rows(of: subscribers) } ?? [row]
+        for row in rows { Trace.shared.emit(.started(queue: stage, row: row)) }
         onStarted?(self)
     }
 

@@ -13,7 +13,7 @@ extension PhotoViewer {
         guard record.state != .failed, failures[row] == nil, let url = record.url, let key = gallery.key(for: row, sepia: sepia) else { return }
         // The list's download of this row, still queued or running: wait for it and take its bytes.
         var handoff: OriginalBytes?
-        if let download = pending.downloadsInProgress[row], !download.isFinished, !download.isCancelled,
+        if let download = pending.downloadsInProgress[record.id], !download.isFinished, !download.isCancelled,
            case .originalBytes(let bytes) = download.work.handsOn {
             handoff = bytes
         }
@@ -31,7 +31,7 @@ extension PhotoViewer {
         made.operation = operation
         operation.queuePriority = priority
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work) }
-        if handoff != nil, let download = pending.downloadsInProgress[row] {
+        if handoff != nil, let download = pending.downloadsInProgress[record.id] {
             operation.waitFor(download)
             if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
             Trace.shared.emit(.dependency(row: row, on: .download))

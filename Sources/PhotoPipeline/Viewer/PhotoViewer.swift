@@ -144,7 +144,8 @@ public final class PhotoViewer {
 
     /// The row an operation of the viewer serves now (rows move when a folder changes).
     func row(of operation: PhotoOperation) -> Int? {
-        operation.subscribers.first { pending.viewersInProgress[$0] === operation }
+        let row = operation.row
+        return pending.viewersInProgress[row] === operation ? row : nil
     }
 
     /// Switch between the sepia version and the original: the row shown is made again from the
