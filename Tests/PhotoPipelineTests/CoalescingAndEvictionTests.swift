@@ -64,6 +64,31 @@ final class CoalescingAndEvictionTests: PipelineTestCase {
         }
     }
 
+    /// A download two rows wait on runs at the more urgent row's priority, and falls back to the
+    /// other's when that row leaves or becomes less urgent, as Nuke's shared tasks do (queued all
+    /// the while: the queues are suspended, as while the user scrolls).
+    func testASharedDownloadTakesTheHighestPriorityOfTheRowsWaiting() throws {
+        let json = "[{\"name\": \"a\", \"url\": \"photos/coffee.png?m=\(UUID().uuidString)\"}, {\"name\": \"b\", \"url\": \"photos/coffee.png?m=same\"}, {\"name\": \"c\", \"url\": \"photos/coffee.png?m=same\"}]"
+        try MainActor.assumeIsolated {
+            let harness = try PipelineHarness(json: json, source: Self.server.baseURL.appendingPathComponent("g.json"))
+            let gallery = harness.gallery
+            gallery.pending.suspendAll()
+            defer { gallery.cancelAll() }
+            gallery.startOperations(for: 1, priority: PhotoGallery.prefetchPriority)
+            let shared = try XCTUnwrap(gallery.operation(.download, row: 1))
+            XCTAssertEqual(shared.queuePriority, PhotoGallery.prefetchPriority)
+            gallery.startOperations(for: 2, priority: PhotoGallery.visiblePriority)
+            XCTAssertTrue(gallery.operation(.download, row: 2) === shared, "row 2 joined row 1's download")
+            XCTAssertEqual(shared.queuePriority, PhotoGallery.visiblePriority, "raised for the row on screen")
+            gallery.startOperations(for: 2, priority: PhotoGallery.prefetchPriority)
+            XCTAssertEqual(shared.queuePriority, PhotoGallery.prefetchPriority, "lowered when that row is only in the prefetch band")
+            gallery.startOperations(for: 2, priority: PhotoGallery.visiblePriority)
+            gallery.cancelOperations(for: 2)
+            XCTAssertFalse(shared.isCancelled, "row 1 still wants it")
+            XCTAssertEqual(shared.queuePriority, PhotoGallery.prefetchPriority, "back to the priority of the row still waiting")
+        }
+    }
+
     /// Distinct local photos, a memory cache that holds about four rows' images, and a shared
     /// thumbnail cache on disk.
     func testEvictedRowsComeBackFromDiskAndPinnedRowsKeepTheirImages() throws {

@@ -43,14 +43,14 @@ extension PhotoGallery {
     /// or make one, wire its completion, queue it.
     private func start(_ stage: Stage, key: ImageKey, row: Int, priority: Operation.QueuePriority, _ makeWork: () -> any StageWork) {
         let photo = records[row].id
+        // The photo's wish is what its row is now (on screen, or only in the prefetch band).
         if let existing = pending.inProgress(stage)[photo] {
-            raise(existing, to: priority)
+            existing.want(photo, at: priority)
             return
         }
         if let shared = pending.shared(stage, key) {
-            shared.subscribe(photo)
+            shared.want(photo, at: priority)
             pending.setInProgress(stage, photo: photo, shared)
-            raise(shared, to: priority)
             Trace.shared.emit(.queued(queue: stage, row: row))
             if shared.isExecuting {
                 Trace.shared.emit(.started(queue: stage, row: row))
@@ -65,7 +65,7 @@ extension PhotoGallery {
             let started = ProcessInfo.processInfo.systemUptime
             MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }
-        operation.queuePriority = priority
+        operation.want(photo, at: priority)
         // The completion runs on the operation's thread as it ends, even when cancelled. It does
         // nothing then; otherwise it hands the result to the GLib main loop, where the map
         // entries are removed and the rows updated, and only then lets the queue move on.
@@ -75,10 +75,5 @@ extension PhotoGallery {
         Trace.shared.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)
         rowChanged.emit(row)
-    }
-
-    /// Only raise an operation's priority if the row became more urgent, and only before it runs.
-    private func raise(_ operation: PhotoOperation, to priority: Operation.QueuePriority) {
-        if priority.rawValue > operation.queuePriority.rawValue, !operation.isExecuting { operation.queuePriority = priority }
     }
 }

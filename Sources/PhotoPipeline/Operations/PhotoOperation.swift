@@ -25,7 +25,10 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     /// What it makes: rows that want the same image share one operation (one download, one decode).
     public let key: ImageKey
     public let work: any StageWork
-    private var subscriberPhotos: Set<PhotoID>
+    /// Each photo waiting, and how urgently (its row on screen, or in the prefetch band).
+    private var subscriberPhotos: [PhotoID: Operation.QueuePriority]
+    /// How urgently another operation waits on this one (the viewer's load on a row's download).
+    private var dependentPriority: Operation.QueuePriority?
     /// Where the subscribers' rows are now (nil: the operation serves `row`).
     private let directory: RowDirectory?
     public var stage: Stage { work.stage }
@@ -62,7 +65,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
         self.directory = photo == nil ? nil : directory
         self.key = key
         self.work = work
-        subscriberPhotos = photo.map { [$0] } ?? []
+        subscriberPhotos = photo.map { [$0: .normal] } ?? [:]
         self.gate = gate
         self.onStarted = onStarted
         super.init()
@@ -76,10 +79,44 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     }
 
     /// The photos waiting for this operation's result.
-    public var subscribers: Set<PhotoID> { lock.withLock { subscriberPhotos } }
-    func subscribe(_ photo: PhotoID) { _ = lock.withLock { subscriberPhotos.insert(photo) } }
-    /// Returns true when no photo wants the result any more.
-    func unsubscribe(_ photo: PhotoID) -> Bool { lock.withLock { subscriberPhotos.remove(photo); return subscriberPhotos.isEmpty } }
+    public var subscribers: Set<PhotoID> { lock.withLock { Set(subscriberPhotos.keys) } }
+
+    /// `photo` waits for the result at `priority` (it joins, or its row became more or less
+    /// urgent). Until it runs, the operation takes the highest priority of all that wait on it,
+    /// as Nuke's shared tasks do.
+    func want(_ photo: PhotoID, at priority: Operation.QueuePriority) {
+        settle(lock.withLock { subscriberPhotos[photo] = priority; return highestWish })
+    }
+
+    /// Another operation waits on this one at `priority` (never lowered by the photos' wishes).
+    func wantedByDependent(at priority: Operation.QueuePriority) {
+        settle(lock.withLock {
+            if priority.rawValue > (dependentPriority?.rawValue ?? Int.min) { dependentPriority = priority }
+            return highestWish
+        })
+    }
+
+    /// `photo` no longer waits; the rest keep their priority. Returns true when no photo wants
+    /// the result any more.
+    func unsubscribe(_ photo: PhotoID) -> Bool {
+        let (empty, wish) = lock.withLock { () -> (Bool, Operation.QueuePriority?) in
+            subscriberPhotos[photo] = nil
+            return (subscriberPhotos.isEmpty, highestWish)
+        }
+        if !empty { settle(wish) }
+        return empty
+    }
+
+    /// (Under `lock`.)
+    private var highestWish: Operation.QueuePriority? {
+        (Array(subscriberPhotos.values) + [dependentPriority].compactMap { $0 }).max { $0.rawValue < $1.rawValue }
+    }
+
+    /// Its priority becomes `wish`, while the queue has not started it (after that it means nothing).
+    private func settle(_ wish: Operation.QueuePriority?) {
+        guard let wish, !isExecuting, !isFinished, queuePriority != wish else { return }
+        queuePriority = wish
+    }
     /// The viewer's or an export's row moved (a folder changed).
     func moveRow(to row: Int) { lock.withLock { currentRow = row } }
 

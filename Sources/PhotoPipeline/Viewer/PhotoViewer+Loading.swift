@@ -33,7 +33,7 @@ extension PhotoViewer {
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work) }
         if handoff != nil, let download = pending.downloadsInProgress[record.id] {
             operation.waitFor(download)
-            if !download.isExecuting, download.queuePriority.rawValue < priority.rawValue { download.queuePriority = priority }
+            download.wantedByDependent(at: priority)
             Trace.shared.emit(.dependency(row: row, on: .download))
         }
         pending.setInProgress(.viewer, row: row, operation)
