@@ -29,6 +29,8 @@ public enum RendererReason: String, Sendable, Codable, CaseIterable {
 /// What the viewer did.
 public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed
+    /// Rotate turned the photo's image held, from its pixels in memory.
+    case turned
     /// The slideshow began, was paused, went on, or ended.
     case slideshow, paused, resumed, ended
 }

@@ -1,4 +1,4 @@
-// Why this exists: Rotate seen in the viewer under Xvfb: the picture turns at once, eased over several frames, or in one step when the desktop turns animations off (reduced motion); the turned file's picture then replaces it; a refused turn turns the picture back.
+// Why this exists: Rotate seen in the viewer under Xvfb: the picture turns at once, eased over several frames, or in one step when the desktop turns animations off (reduced motion); the picture held, turned in memory, then replaces it, and nothing is loaded again; a refused turn turns the picture back.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -34,13 +34,18 @@ final class ViewerTurnAppTests: XCTestCase {
             try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
             XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer: \(app.recentEvents())")
 
-            // Turned: the picture turns to 90° at once, then the turned file's picture comes.
+            // Turned: the picture turns to 90° at once, then the picture held, turned in memory,
+            // replaces it; the watcher's report of the file loads nothing again.
             let before = app.trace.events.count
             try xvfb.run("xdotool", ["key", "ctrl+r"])
             XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.turns(app).count == 1 }, app.recentEvents())
             XCTAssertEqual(turns(app), [nil])
-            XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains {
-                if case .fullImage(0, 200, 300, _, _, _) = $0.event { true } else { false } } }, "the turned file shown: \(app.recentEvents())")
+            XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains { $0.event == .viewer(row: 0, action: .turned) } },
+                          "the turned picture shown, from memory: \(app.recentEvents())")
+            XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains { $0.event == .turnKept(row: 0) } },
+                          "the watcher's report of the file came: \(app.recentEvents())")
+            XCTAssertFalse(app.trace.events.dropFirst(before).contains { $0.event == .queued(queue: .viewer, row: 0) },
+                           "nothing loaded again: \(app.recentEvents())")
             let forward = angles(app, row: 0)
             XCTAssertEqual(forward.last, 90, "\(animations): turned a quarter clockwise: \(forward)")
             XCTAssertEqual(forward, forward.sorted(), "\(animations): it only turns one way")

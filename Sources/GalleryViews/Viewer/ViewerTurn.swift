@@ -1,4 +1,4 @@
-// Why this exists: Rotate seen in the viewer at once: the picture turns a quarter about the view's centre, scaled to the turned photo's fit, eased over a quarter of a second (in one step under the desktop's reduced motion), and stays turned until the turned file's picture replaces it (one that comes sooner takes over the rest of the turn, with no jump); a refused turn turns back.
+// Why this exists: Rotate seen in the viewer at once: the picture turns a quarter about the view's centre, scaled to the turned photo's fit, eased over a quarter of a second (in one step under the desktop's reduced motion), and stays turned until the turned picture replaces it (turned in memory, or the file's when it had to be loaded) (one that comes sooner takes over the rest of the turn, with no jump); a refused turn turns back.
 import PhotoFormats
 import Foundation
 import Gtk

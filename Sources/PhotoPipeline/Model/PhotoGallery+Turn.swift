@@ -14,6 +14,7 @@ extension PhotoGallery {
     @discardableResult
     public func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) -> [Int] {
         let address = url.absoluteString
+        openViewer?.applyTurn(turn, to: url, now: stamp)
         let keys = [ImageKey.Variant.original, ImageKey.sepia(settings.sepiaIntensity)].map {
             ImageKey(url: address, pixels: settings.thumbnailPixels, variant: $0)
         }

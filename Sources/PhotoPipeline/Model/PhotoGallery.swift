@@ -51,6 +51,8 @@ public final class PhotoGallery {
     public internal(set) var pinnedRows: Set<Int> = []
     /// When each photo's running operation started (system uptime), while it runs.
     var startTimes: [PhotoID: Double] = [:]
+    /// The viewer open on this gallery, if any: an edit applied here is applied there too.
+    weak var openViewer: PhotoViewer?
     /// Files Rotate turned, by URL, as it left them (`applyTurn`): their report reloads nothing.
     var turnedInMemory: [String: FileStamp] = [:]
 

@@ -44,6 +44,9 @@ public final class PhotoViewer {
     /// The row shown is a drawing zoomed past its rendering: it is wanted drawn this large.
     var drawingSideWanted: Int?
 
+    /// Files Rotate turned, by URL, as it left them, whose image held was turned in memory.
+    var turnedInMemory: [String: FileStamp] = [:]
+
     /// The row whose animation is being read, and the operation reading it (one at a time).
     var animationRead: (row: Int, operation: PhotoOperation)?
 
@@ -56,6 +59,7 @@ public final class PhotoViewer {
     public init(gallery: PhotoGallery, screen: ScreenColours? = nil) {
         self.gallery = gallery
         self.screen = screen
+        gallery.openViewer = self
     }
 
     var pending: PendingOperations { gallery.pending }
@@ -120,14 +124,16 @@ public final class PhotoViewer {
         held = moved(held)
         failures = moved(failures)
         received = moved(received)
-        for row in change.changed {
+        // A file changed: its image goes, unless the change is the app's own turn, shown already.
+        let reload = change.changed.filter { !changeIsTurnApplied($0, change) }
+        for row in reload {
             held[row] = nil
             failures[row] = nil
         }
         guard let shown = row else { return true }
         if let position = change.position(of: shown) {
             row = position
-            if change.changed.contains(position) { show(position) }
+            if reload.contains(position) { show(position) }
             return true
         }
         guard let neighbour = change.neighbour(of: shown) else {

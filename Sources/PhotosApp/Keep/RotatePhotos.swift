@@ -1,4 +1,4 @@
-// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row and cell show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`); the viewer loads the turned file.
+// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row, the cell and the viewer show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`, `PhotoViewer.applyTurn`), and nothing is decoded again.
 import GalleryViews
 import AppLanguage
 import PhotoFormats

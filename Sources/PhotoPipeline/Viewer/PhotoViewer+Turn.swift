@@ -1,0 +1,61 @@
+// Why this exists: Rotate applied in the viewer where it is known: the photo's full image held turns from the pixels already in memory (on a worker), and the folder watcher's report of that same file then loads nothing again; a change by another program still loads it over.
+import PhotoFormats
+import Foundation
+import GalleryContents
+import GLibRuntime
+import PhotoDecoding
+import PhotoTrace
+
+extension FullImage {
+    /// The same photo turned a quarter: its pixels, its screen copy and its size. The bytes it
+    /// was decoded from are let go: they are the file as it was (a sharper load reads the file).
+    func turned(_ turn: QuarterTurn) -> FullImage? {
+        guard let image = image.turned(turn) else { return nil }
+        var details = details
+        (details.width, details.height) = (details.height, details.width)
+        details.drawingSize = details.drawingSize.map { PixelSize(width: $0.height, height: $0.width) }
+        details.forScreen = details.forScreen.flatMap { screen in
+            screen.image.turned(turn).map { ScreenImage(generation: screen.generation, image: $0) }
+        }
+        details.encoded = nil
+        return FullImage(image: image, sepia: sepia, details: details, fullResolution: fullResolution, drawingSide: drawingSide)
+    }
+}
+
+extension PhotoViewer {
+    /// Rotate turned the file at `url` by `turn`, leaving it as `stamp`: each full image held of
+    /// it turns, off the main loop, and replaces the one it came from if that is still held. None
+    /// while a load of it is in flight (what it brings may be unturned: the report loads it over).
+    func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) {
+        let address = url.absoluteString
+        for (row, full) in held where gallery.records.entry(row).url?.absoluteString == address && pending.viewersInProgress[row] == nil {
+            DispatchQueue.global(qos: .userInitiated).async {
+                let turned = full.turned(turn)
+                MainLoop.invoke { [weak self] in self?.replace(full, with: turned, turn: turn, address: address, stamp: stamp) }
+            }
+        }
+    }
+
+    private func replace(_ full: FullImage, with turned: FullImage?, turn: QuarterTurn, address: String, stamp: FileStamp) {
+        // Wherever its row is now (a folder's change may have moved it meanwhile).
+        guard let row = held.first(where: { $0.value.image === full.image })?.key,
+              pending.viewersInProgress[row] == nil else { return }
+        guard let turned else {
+            held[row] = nil
+            return
+        }
+        held[row] = turned
+        turnedInMemory[address] = stamp
+        Trace.shared.emit(.viewer(row: row, action: .turned))
+        if row == self.row { onRowChanged?(row) }
+    }
+
+    /// Whether the change to `row`'s file the watcher reports is the app's own turn, already
+    /// applied to the image held: its file is still as the turn left it. (Asked once per report:
+    /// the mark goes either way.)
+    func changeIsTurnApplied(_ row: Int, _ change: FolderChange) -> Bool {
+        guard let url = gallery.records.entry(row).url?.absoluteString,
+              let stamp = turnedInMemory.removeValue(forKey: url) else { return false }
+        return change.stamps[row] == stamp && held[row] != nil && pending.viewersInProgress[row] == nil
+    }
+}
