@@ -24,6 +24,8 @@ public final class Trace: Sendable {
     private let state = Locked(State())
     private let writer = DispatchQueue(label: "classic-photos.trace")
     private let start = ProcessInfo.processInfo.systemUptime
+    /// That the trace could not be written, said once.
+    private let log = LogOnce()
 
     public var isEnabled: Bool { state.withLock { $0.handle != nil } }
     /// The file being written, while one is open.
@@ -127,7 +129,7 @@ public final class Trace: Sendable {
                 if $0.handle === file { $0.handle = nil }
             }
             file.close()
-            LogOnce.shared.say("trace", "the trace could not be written (\(error)); tracing stopped")
+            log.say("trace", "the trace could not be written (\(error)); tracing stopped")
         }
     }
 

@@ -44,10 +44,11 @@ public struct CacheFolders: Sendable {
     }
 }
 
-/// Says a thing once per process, on standard error (the log).
+/// Says a thing once, on standard error (the log): each cache and the trace keep one.
 package final class LogOnce: Sendable {
     private let said = Locked<Set<String>>([])
-    package static let shared = LogOnce()
+
+    package init() {}
 
     package func say(_ key: String, _ message: String) {
         let first = said.withLock { $0.insert(key).inserted }

@@ -22,6 +22,8 @@ public final class HTTPDiskCache: Sendable {
     public let isUsable: Bool
     /// Bytes written since the last trim (a trim scans the folder).
     private let writtenSinceTrim = Locked(0)
+    /// What went wrong with its folder, said once.
+    private let log = LogOnce()
     private let trimQueue = DispatchQueue(label: "http cache trim", qos: .utility)
 
     static let magic = Data("CPHC1\n".utf8)
@@ -52,7 +54,7 @@ public final class HTTPDiskCache: Sendable {
         isUsable = CacheFolders.makeFolder(folders.app) && CacheFolders.makeFolder(folders.app + "/entries")
             && CacheFolders.makeFolder(folders.app + "/bodies")
         if !isUsable {
-            LogOnce.shared.say("http-cache", "the cache folder \(folder) cannot be written; running without a disk cache for remote photos")
+            log.say("http-cache", "the cache folder \(folder) cannot be written; running without a disk cache for remote photos")
         }
     }
 
@@ -142,7 +144,7 @@ public final class HTTPDiskCache: Sendable {
 
     private func failed() {
         // The folder may have become unwritable (or the disk full): go on without it, saying so once.
-        LogOnce.shared.say("http-cache-write", "cannot write to the cache folder \(folder); going on without a disk cache for remote photos")
+        log.say("http-cache-write", "cannot write to the cache folder \(folder); going on without a disk cache for remote photos")
     }
 
     private func touch(_ path: String) {

@@ -16,6 +16,8 @@ import PhotoDecoding
 /// - Photos that could not be read get `fail/classic-photos-VERSION/NAME.png`; one that has not
 ///   changed since is not decoded again.
 public final class SharedThumbnails: Sendable {
+    /// What went wrong with its folder, said once.
+    private let log = LogOnce()
     public enum Size: String, CaseIterable, Sendable {
         case normal, large, xLarge = "x-large", xxLarge = "xx-large"
         public var pixels: Int {
@@ -135,7 +137,7 @@ public final class SharedThumbnails: Sendable {
     private func ensureFolder(_ path: String) -> Bool {
         // The spec: the thumbnails folder and its size folders are 0700.
         guard CacheFolders.makeFolder(folder), CacheFolders.makeFolder(path) else {
-            LogOnce.shared.say("thumbnails", "the thumbnail folder \(folder) cannot be written; thumbnails of local photos are not saved")
+            log.say("thumbnails", "the thumbnail folder \(folder) cannot be written; thumbnails of local photos are not saved")
             return false
         }
         return true
