@@ -59,8 +59,10 @@ public final class AppBench {
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]
-        // With the probe, the stall sampler preloaded: the main thread's stacks in each stall.
-        let stallLog = probe ? StallLog.make() : nil
+        // With the probe, the stall sampler preloaded into this build: the main thread's stacks in
+        // each stall. (Not into another build: one from before fa9fb19 samples itself, and two
+        // samplers in one process fight over the main loop's poll and the signal.)
+        let stallLog = probe && executable == nil ? StallLog.make() : nil
         for (key, value) in stallLog?.environment ?? [:] { environment[key] = value }
         for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],
