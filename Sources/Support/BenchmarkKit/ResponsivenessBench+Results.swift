@@ -89,6 +89,9 @@ extension AppBench {
                                   values: paired(large, largeBase, \.mainWaiting, -)))
             results.append(Result(name: "X server waiting for a CPU, 256-pixel thumbnails, this build − baseline build", unit: "ms/s",
                                   values: paired(large, largeBase, \.serverWaiting, -)))
+            // The grid at its largest, each build's own.
+            results.append(Result(name: "frame work p99, grid of 256-pixel cells, this build ÷ baseline build", unit: "×",
+                                  values: paired(Self.gridModeName, Self.baselineGridMode.name, \.workP99, /)))
         }
         return results
     }

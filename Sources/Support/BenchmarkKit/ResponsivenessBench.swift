@@ -21,6 +21,8 @@ extension AppBench {
     static let baselineMode = ScrollMode(name: "normal, baseline build", arguments: [], renderer: "cairo", baseline: true)
     static let baselineLargeMode = ScrollMode(name: "normal, 256-pixel thumbnails, baseline build", arguments: ["--thumbnail-size", "256"],
                                               renderer: "", baseline: true)
+    static let baselineGridMode = ScrollMode(name: "grid, 256-pixel thumbnails, baseline build", arguments: ["--view", "grid", "--thumbnail-size", "256"],
+                                             renderer: "", baseline: true)
     static let largeModeName = "normal, 256-pixel thumbnails"
     static let gridModeName = "grid, 256-pixel thumbnails"
     static let shippedModes = [ScrollMode(name: "normal", arguments: [], renderer: ""),
@@ -39,6 +41,7 @@ extension AppBench {
         if baselineBinary != nil {
             modes.insert(Self.baselineMode, at: 1)
             if let large = modes.firstIndex(where: { $0.name == Self.largeModeName }) { modes.insert(Self.baselineLargeMode, at: large + 1) }
+            if let grid = modes.firstIndex(where: { $0.name == Self.gridModeName }) { modes.insert(Self.baselineGridMode, at: grid + 1) }
         }
         if let names = scrollModeNames { modes.removeAll { !names.contains($0.name) } }
         return modes
