@@ -16,6 +16,8 @@ public final class AppBench {
     private(set) var startups: [Double] = []
     /// Each probed launch's stall log (the preloaded sampler's), by its app.
     var stallLogs: [ObjectIdentifier: StallLog] = [:]
+    /// Whether each program launched carries a stall sampler of its own (an older build).
+    private var samplesItself: [String: Bool] = [:]
     /// Where to write `perf record` profiles of the app while it scrolls (`--perf DIR`), if anywhere.
     public var perfDirectory: String?
     /// Another build of the app (`--baseline-app PATH`, say the commit before a change): the
@@ -59,10 +61,12 @@ public final class AppBench {
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]
-        // With the probe, the stall sampler preloaded into this build: the main thread's stacks in
-        // each stall. (Not into another build: one from before fa9fb19 samples itself, and two
-        // samplers in one process fight over the main loop's poll and the signal.)
-        let stallLog = probe && executable == nil ? StallLog.make() : nil
+        // With the probe, the stall sampler preloaded: the main thread's stacks in each stall. (Not
+        // into a build from before fa9fb19, which samples itself: two samplers in one process
+        // fight over the main loop's poll and the signal, and it crashed.)
+        let program = executable ?? binary
+        if samplesItself[program] == nil { samplesItself[program] = StallLog.samplesItself(program) }
+        let stallLog = probe && samplesItself[program] == false ? StallLog.make() : nil
         for (key, value) in stallLog?.environment ?? [:] { environment[key] = value }
         for (key, value) in extra { environment[key] = value }
         let app = try AppProcess(display: xvfb.display, arguments: arguments + [manifest ?? galleryURL],

@@ -27,6 +27,13 @@ struct StallLog {
         self.library = library
     }
 
+    /// Whether `program` links a stall sampler of its own (a build from before fa9fb19): its
+    /// symbol's name is in the file.
+    static func samplesItself(_ program: String) -> Bool {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: program), options: .alwaysMapped) else { return false }
+        return data.range(of: Data("cp_stall_sampler_start".utf8)) != nil
+    }
+
     /// What the app is started with: the library preloaded, and where it writes.
     var environment: [String: String] { ["LD_PRELOAD": library, "CLASSIC_PHOTOS_STALL_LOG": path] }
 
