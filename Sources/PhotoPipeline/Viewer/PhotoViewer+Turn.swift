@@ -26,26 +26,38 @@ extension PhotoViewer {
     /// Rotate turned the file at `url` by `turn`, leaving it as `stamp`: each full image held of
     /// it turns, off the main loop, and replaces the one it came from if that is still held. None
     /// while a load of it is in flight (what it brings may be unturned: the report loads it over).
+    /// The mark is set at once, so a report that comes before the turned image keeps the image
+    /// held for it to replace.
     func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) {
         let address = url.absoluteString
         for (row, full) in held where gallery.records.entry(row).url?.absoluteString == address && pending.viewersInProgress[row] == nil {
+            turnedInMemory[address] = stamp
             DispatchQueue.global(qos: .userInitiated).async {
                 let turned = full.turned(turn)
-                MainLoop.invoke { [weak self] in self?.replace(full, with: turned, turn: turn, address: address, stamp: stamp) }
+                MainLoop.invoke { [weak self] in self?.replace(full, with: turned, address: address) }
             }
         }
     }
 
-    private func replace(_ full: FullImage, with turned: FullImage?, turn: QuarterTurn, address: String, stamp: FileStamp) {
-        // Wherever its row is now (a folder's change may have moved it meanwhile).
+    private func replace(_ full: FullImage, with turned: FullImage?, address: String) {
+        // Wherever its row is now (a folder's change may have moved it meanwhile). Gone, or a load
+        // of it started meanwhile: what shows next comes from the file, as for any change.
         guard let row = held.first(where: { $0.value.image === full.image })?.key,
-              pending.viewersInProgress[row] == nil else { return }
+              pending.viewersInProgress[row] == nil else {
+            turnedInMemory[address] = nil
+            return
+        }
         guard let turned else {
+            // Not turned (no memory for the copy): the photo is read again from its file.
+            turnedInMemory[address] = nil
             held[row] = nil
+            if row == self.row {
+                load(row, priority: .veryHigh)
+                onRowChanged?(row)
+            }
             return
         }
         held[row] = turned
-        turnedInMemory[address] = stamp
         Trace.shared.emit(.viewer(row: row, action: .turned))
         if row == self.row { onRowChanged?(row) }
     }

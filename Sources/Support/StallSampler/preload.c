@@ -31,9 +31,9 @@ write_stall (double wall_ms, double cpu_ms, const uintptr_t *addresses, int coun
           if (frame > 0)
             g_string_append_c (line, ' ');
           if (cp_stall_sampler_locate (address, &module, &offset))
-            g_string_append_printf (line, "%s+0x%" G_GINTPTR_MODIFIER "x", module, (gsize) offset);
+            g_string_append_printf (line, "%s+0x%" G_GSIZE_MODIFIER "x", module, (gsize) offset);
           else
-            g_string_append_printf (line, "0x%" G_GINTPTR_MODIFIER "x", (gsize) address);
+            g_string_append_printf (line, "0x%" G_GSIZE_MODIFIER "x", (gsize) address);
         }
     }
   g_string_append_c (line, '\n');
