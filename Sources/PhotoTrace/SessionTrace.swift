@@ -7,8 +7,8 @@ public struct SessionTrace: Sendable {
 
     /// A folder made by mkdtemp (mode 0700) under `$XDG_RUNTIME_DIR`, or `$TMPDIR` (else /tmp)
     /// when there is none, and the trace file in it, created exclusively (O_CREAT | O_EXCL |
-    /// O_NOFOLLOW, mode 0600) and opened for `Trace`. Nil (no session trace) when either fails.
-    public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionTrace? {
+    /// O_NOFOLLOW, mode 0600) and opened for `trace`. Nil (no session trace) when either fails.
+    public static func start(in trace: Trace, environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionTrace? {
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         let base = runtime ?? temporary
@@ -21,7 +21,7 @@ public struct SessionTrace: Sendable {
             rmdir(folder)
             return nil
         }
-        Trace.shared.open(fd: fd, path: path, sizeLimit: Trace.sessionSizeLimit)
+        trace.open(fd: fd, path: path, sizeLimit: Trace.sessionSizeLimit)
         return SessionTrace(folder: folder, path: path)
     }
 

@@ -12,10 +12,10 @@ extension Trace {
 }
 
 extension HTTPClient.Configuration {
-    /// The standard configuration, its exchanges and their timings traced.
-    public static var traced: Self {
+    /// The standard configuration, its exchanges and their timings traced in `trace`.
+    public static func traced(in trace: Trace) -> Self {
         var configuration = Self()
-        configuration.events = { Trace.shared.emit($0) }
+        configuration.events = { trace.emit($0) }
         return configuration
     }
 }

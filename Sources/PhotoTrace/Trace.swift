@@ -9,8 +9,11 @@ import PhotoFetching
 /// later, so the main thread never waits on the file system while it makes a frame.
 /// A write that fails (a full disk, `--trace /dev/full`) stops the trace, said once on standard
 /// error; the app goes on. Its file, queue of lines and observer are behind one lock.
+///
+/// There is no process-wide trace: the app makes one at launch and hands it to whatever reports
+/// (its services, windows and galleries); a test makes its own, so tests never share one.
 public final class Trace: Sendable {
-    public static let shared = Trace()
+    public init() {}
 
     private struct State {
         var handle: TraceFile?

@@ -43,7 +43,7 @@ final class BackgroundPriorityTests: PipelineTestCase {
         let mainSlice = try defaultSlice()
         let probe = Probe()
         let queue = OperationQueue()
-        queue.addOperation(PhotoOperation(row: 0, key: ImageKey(url: "probe:", pixels: 1, variant: .original), work: probe))
+        queue.addOperation(PhotoOperation(row: 0, key: ImageKey(url: "probe:", pixels: 1, variant: .original), work: probe, trace: Trace()))
         queue.waitUntilAllOperationsAreFinished()
         XCTAssertEqual(probe.slice, Int64(BackgroundPriority.workerSliceNanoseconds))
         XCTAssertLessThan(mainSlice, probe.slice ?? 0, "the main thread's slice is the shorter")

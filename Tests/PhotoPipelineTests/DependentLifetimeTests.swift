@@ -25,14 +25,14 @@ final class DependentLifetimeTests: PipelineTestCase {
 
     func testACancelledDependentLivesUntilItsDependencyFinishes() {
         let held = Held()
-        let download = PhotoOperation(row: 0, key: ImageKey(url: "held:", pixels: 1, variant: .original), work: held)
+        let download = PhotoOperation(row: 0, key: ImageKey(url: "held:", pixels: 1, variant: .original), work: held, trace: Trace())
         let downloads = OperationQueue(), viewers = OperationQueue()
         downloads.addOperation(download)
         XCTAssertEqual(held.started.wait(timeout: .now() + 30), .success, "the download runs")
 
         weak var weakDependent: PhotoOperation?
         do {
-            let dependent = PhotoOperation(row: 0, key: ImageKey(url: "held:", pixels: 1, variant: .sepia(milli: 800)), work: Quick())
+            let dependent = PhotoOperation(row: 0, key: ImageKey(url: "held:", pixels: 1, variant: .sepia(milli: 800)), work: Quick(), trace: Trace())
             dependent.waitFor(download)
             weakDependent = dependent
             viewers.addOperation(dependent)

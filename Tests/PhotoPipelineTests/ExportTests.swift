@@ -87,7 +87,7 @@ final class ExportTests: PipelineTestCase {
         let source = folder.appendingPathComponent("source-\(UUID().uuidString)")
         try data.write(to: source)
         let path = folder.appendingPathComponent("out.\(format.fileExtension)").path
-        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here),
+        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here, trace: Trace()),
                                to: ExportTarget(path: path, replacing: false), format: format, sepia: sepia, settings: settings)
         let cancellable = Cancellable()
         if cancelled { cancellable.cancel() }

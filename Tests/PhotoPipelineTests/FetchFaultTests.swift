@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
@@ -11,7 +12,7 @@ final class FetchFaultTests: PipelineTestCase {
     var base: URL { Self.server.baseURL }
 
     func fetcher(ioTimeout: UInt32 = 15, total: Int = 60) -> ResourceFetcher {
-        var configuration = HTTPClient.Configuration.traced
+        var configuration = HTTPClient.Configuration.traced(in: Trace())
         configuration.ioTimeoutSeconds = ioTimeout
         configuration.totalTimeoutSeconds = total
         return ResourceFetcher(http: HTTPClient(configuration: configuration))

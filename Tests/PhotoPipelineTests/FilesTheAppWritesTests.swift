@@ -29,13 +29,14 @@ final class FilesTheAppWritesTests: PipelineTestCase {
         try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
         // The name the app used to write to, planted as a symlink to the victim.
         symlink(victim, base + "/classic-photos-trace-\(getpid()).jsonl")
-        defer { Trace.shared.close() }
-        let trace = try XCTUnwrap(SessionTrace.start(environment: ["TMPDIR": base]), "a session trace")
+        let writer = Trace()
+        defer { writer.close() }
+        let trace = try XCTUnwrap(SessionTrace.start(in: writer, environment: ["TMPDIR": base]), "a session trace")
         XCTAssertTrue(trace.folder.hasPrefix(base + "/classic-photos-"), trace.folder)
         XCTAssertEqual(mode(trace.folder), 0o700, "a private folder")
         XCTAssertEqual(mode(trace.path), 0o600, "a private file")
-        Trace.shared.emit(.scrollBegin)
-        Trace.shared.flush()
+        writer.emit(.scrollBegin)
+        writer.flush()
         XCTAssertTrue(try String(contentsOfFile: trace.path, encoding: .utf8).contains("scroll-begin"))
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious", "nothing was written through a symlink")
         trace.remove()
@@ -92,8 +93,9 @@ final class FilesTheAppWritesTests: PipelineTestCase {
 
     func testWithARuntimeFolderTheTraceGoesThere() throws {
         let runtime = try folder()
-        defer { Trace.shared.close() }
-        let trace = try XCTUnwrap(SessionTrace.start(environment: ["XDG_RUNTIME_DIR": runtime]))
+        let writer = Trace()
+        defer { writer.close() }
+        let trace = try XCTUnwrap(SessionTrace.start(in: writer, environment: ["XDG_RUNTIME_DIR": runtime]))
         XCTAssertTrue(trace.folder.hasPrefix(runtime + "/classic-photos-"), trace.folder)
         trace.remove()
     }

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @testable import PhotoFetching
 @testable import GalleryContents
@@ -20,7 +21,7 @@ final class FolderLimitsTests: PipelineTestCase {
 
     static func list(_ folder: URL, maxPhotos: Int = FolderListing.maxPhotos) throws -> (contents: FolderContents, names: [String]) {
         let found = Locked(ManifestRowStore())
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { batch in found.withLock { $0.append(batch) } }, maxPhotos: maxPhotos)
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { batch in found.withLock { $0.append(batch) } }, maxPhotos: maxPhotos)
         let rows = found.withLock { $0 }
         return (contents, (0..<rows.count).map(rows.rawName))
     }
@@ -129,7 +130,7 @@ final class FolderLimitsTests: PipelineTestCase {
         for (name, target) in [("root", "/"), ("up", ".."), ("self", "."), ("proc", "/proc"), ("sys", "/sys/kernel"), ("theirs", theirs.path), ("album", album.path)] {
             XCTAssertEqual(symlink(target, gallery.appendingPathComponent(name).path), 0, name)
         }
-        let contents = try FolderListing.rows(ofFolder: gallery.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let contents = try FolderListing.rows(ofFolder: gallery.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, subfolders: true)
         XCTAssertEqual(contents.photos.map(\.name), ["album/holiday.png", "own.png"], "only the gallery and the user's own album")
         XCTAssertEqual(contents.subfolders.keys.sorted(), ["album/"], "no other folder was entered")
     }

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 import GLibIO
 @testable import GalleryContents
@@ -20,7 +21,7 @@ final class FolderListingTests: PipelineTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.png").path, withDestinationPath: "/nonexistent/x.png")
 
         let found = Locked(ManifestRowStore())
-        let count = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable()) { batch in found.withLock { $0.append(batch) } }.count
+        let count = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace()) { batch in found.withLock { $0.append(batch) } }.count
         let rows = found.withLock { $0 }
         XCTAssertEqual(count, 4)
         XCTAssertEqual((0..<rows.count).map(rows.rawName), ["img 9.png", "img 10.png", "img 100.png", "my photo #1.png"],
@@ -45,7 +46,7 @@ final class FolderListingTests: PipelineTestCase {
         // What the listing's thread hands over, kept as the gallery would (the test waits meanwhile).
         struct Seen: Sendable { var shown = ManifestRowStore(); var changes: [FolderChange] = []; var shownWhenFirstChanged = 0 }
         let seen = Locked(Seen())
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { batch in seen.withLock { $0.shown.append(batch) } }, grew: { change in
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { batch in seen.withLock { $0.shown.append(batch) } }, grew: { change in
             seen.withLock { seen in
                 if seen.changes.isEmpty { seen.shownWhenFirstChanged = seen.shown.count }
                 // Every row shown before is the same photo at its new position.
@@ -69,7 +70,7 @@ final class FolderListingTests: PipelineTestCase {
     }
 
     func testAMissingFolderSaysSo() {
-        XCTAssertThrowsError(try FolderListing.rows(ofFolder: "/nonexistent-\(UUID().uuidString)", cancellable: Cancellable()) { _ in }) { error in
+        XCTAssertThrowsError(try FolderListing.rows(ofFolder: "/nonexistent-\(UUID().uuidString)", cancellable: Cancellable(), trace: Trace()) { _ in }) { error in
             XCTAssertTrue("\(error)".hasPrefix("could not list the folder: "), "\(error)")
         }
     }
@@ -101,11 +102,11 @@ final class FolderListingTests: PipelineTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = SamplePhotos.data("coffee.png")
         for name in ["a.png", "c.png"] { try png.write(to: folder.appendingPathComponent(name)) }
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable()) { _ in }
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace()) { _ in }
         // In the gap: one arrives, one goes.
         try png.write(to: folder.appendingPathComponent("b.png"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("c.png"))
-        let watcher = try FolderWatcher(contents: contents)
+        let watcher = try FolderWatcher(contents: contents, trace: Trace())
         defer { watcher.stop() }
         var changes: [FolderChange] = []
         watcher.onChange = { changes.append($0) }
@@ -129,7 +130,7 @@ final class FolderListingTests: PipelineTestCase {
             try (png + Data(count: index * 1000)).write(to: url)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 3600)], ofItemAtPath: url.path)
         }
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in })
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in })
         XCTAssertEqual(contents.photos.map(\.fileName), ["a.png", "b.png", "c.png"])
         XCTAssertEqual(contents.photos.map(\.modified), [0, 0, 0], "listed by name, no file was stat'ed")
         let bySize = try XCTUnwrap(contents.reorder(PhotoOrder(.size)))
@@ -154,7 +155,7 @@ final class FolderListingTests: PipelineTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try png.write(to: url)
         }
-        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, subfolders: true)
         let photos = contents.photos
         XCTAssertEqual(photos.map(\.name), ["Day 1/img 9.png", "Day 1/img 10.png", "Day 1/z.png", "Day 1 extra.png",
                                                             "Day 2/[x] (1) {y} @z!$'~,;=.png", "Day 2/b.png", "Day 10/a.png", "Ünï cödé/ä b#c%d?e&f+g.png"])
@@ -193,11 +194,11 @@ final class FolderListingTests: PipelineTestCase {
         }
         XCTAssertEqual(symlink("..", folder.appendingPathComponent("t0/s0/loop").path), 0)
         for _ in 0..<5 {
-            let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+            let contents = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, subfolders: true)
             XCTAssertEqual(contents.photos.count, expected.count)
             XCTAssertEqual(Set(contents.photos.map(\.fileName)), expected)
             XCTAssertFalse(contents.isCapped)
-            let capped = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), batch: { _ in }, maxPhotos: 50, subfolders: true)
+            let capped = try FolderListing.rows(ofFolder: folder.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, maxPhotos: 50, subfolders: true)
             XCTAssertEqual(capped.photos.count, 50)
             XCTAssertEqual(Set(capped.photos.map(\.fileName)).count, 50)
             XCTAssertTrue(capped.isCapped)

@@ -90,7 +90,7 @@ final class GalleryPipelineTests: PipelineTestCase {
             // The moment of the cancel, in the trace's time: row 0's own `cancelled` event may come
             // after row 1 started (the freed slot is taken at once, on another thread, while
             // the cancelled operation is still ending), which failed once in a loaded run.
-            let cancelledAt = Trace.shared.now
+            let cancelledAt = harness.writer.now
             gallery.cancelOperations(for: 0)
             // The stalled transfer never ends by itself (the server sends a quarter of a
             // kilobyte and then nothing): row 1 starting at all means the cancel freed the slot.

@@ -36,10 +36,11 @@ final class HTTPCacheTests: PipelineTestCase {
 
     func url(_ path: String) -> URL { URL(string: Self.server.baseURL.absoluteString + path)! }
 
-    func load(_ url: URL, cache: HTTPDiskCache? = nil) -> StageOutcome {
+    /// `trace`: where the exchange is said.
+    func load(_ url: URL, cache: HTTPDiskCache? = nil, trace: Trace = Trace()) -> StageOutcome {
         let caches = DiskCaches(shared: nil, http: cache ?? HTTPDiskCache(folders: folders, limit: 64 << 20))
         return MainActor.assumeIsolated {
-            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient(configuration: .traced)), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: 64)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient(configuration: .traced(in: trace))), caches: caches, byteLimit: 50 << 20, decoders: .here, trace: trace), rowPixels: 64)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }
@@ -91,12 +92,12 @@ final class HTTPCacheTests: PipelineTestCase {
         let photo = url("/photos/rocket.jpg?cache=no-cache&etag=v1&n=\(id)")
         XCTAssertEqual(source(load(photo)), "network")
         let trace = TemporaryFiles.url("trace-\(id).jsonl").path
-        Trace.shared.close()
-        try Trace.shared.open(path: trace)
-        defer { Trace.shared.close() }
-        XCTAssertEqual(source(load(photo)), "revalidated")
+        let writer = Trace()
+        try writer.open(path: trace)
+        defer { writer.close() }
+        XCTAssertEqual(source(load(photo, trace: writer)), "revalidated")
         XCTAssertTrue(Self.server.conditionalRequests.contains { $0.contains(id) }, "a conditional GET (If-None-Match) was sent")
-        let sent = TraceLog(path: trace).events.compactMap { record -> (Int, Int)? in
+        let sent = TraceLog(path: trace, writtenBy: writer).events.compactMap { record -> (Int, Int)? in
             if case .http(_, let status, let bytes) = record.event { return (status, bytes) } else { return nil }
         }
         XCTAssertEqual(sent.map(\.0), [304])

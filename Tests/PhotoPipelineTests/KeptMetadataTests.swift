@@ -25,7 +25,7 @@ final class KeptMetadataTests: PipelineTestCase {
 
     func export(_ source: URL, as format: ExportFormat, _ metadata: MetadataPolicy) throws -> (URL, PhotoExport) {
         let path = folder.appendingPathComponent("out-\(UUID().uuidString).\(format.fileExtension)").path
-        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here),
+        let work = PhotoExport(PhotoSource(url: source, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 50 << 20, decoders: .here, trace: Trace()),
                                to: ExportTarget(path: path, replacing: false), format: format, sepia: true, settings: PipelineSettings(),
                                metadata: metadata)
         let outcome = work.run(WorkContext(cancellable: Cancellable()))

@@ -24,7 +24,7 @@ final class LateCancelTests: PipelineTestCase {
 
     func outcome(cancelledWhile result: StageOutcome) -> StageOutcome? {
         let work = CancelledMidway(result)
-        let operation = PhotoOperation(row: 0, key: ImageKey(url: "late:", pixels: 0, variant: .original), work: work)
+        let operation = PhotoOperation(row: 0, key: ImageKey(url: "late:", pixels: 0, variant: .original), work: work, trace: Trace())
         let ended = DispatchSemaphore(value: 0)
         operation.completion = { _, done in
             done()

@@ -5,6 +5,7 @@ import Foundation
 @testable import PhotoPipeline
 import SQLite
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @testable import GalleryContents
 
@@ -68,8 +69,8 @@ final class MetadataIndexTests: PipelineTestCase {
         facts.wallSeconds = 1_000
         facts.offsetMinutes = 60
         facts.camera = "Canon"
-        MetadataIndex(path: path).store([(file("a.jpg"), facts), (file("b.jpg"), PhotoFacts())])
-        let index = MetadataIndex(path: path)
+        MetadataIndex(path: path, trace: Trace()).store([(file("a.jpg"), facts), (file("b.jpg"), PhotoFacts())])
+        let index = MetadataIndex(path: path, trace: Trace())
         XCTAssertEqual(index.opening, .opened)
         let found = index.facts(of: [file("a.jpg"), file("b.jpg"), file("c.jpg")])
         XCTAssertEqual(found["/photos/a.jpg"], facts)
@@ -80,7 +81,7 @@ final class MetadataIndexTests: PipelineTestCase {
     }
 
     func testTheIndexKeepsAtMostItsLimitDroppingTheOldest() {
-        let index = MetadataIndex(path: nil, limit: 3)
+        let index = MetadataIndex(path: nil, limit: 3, trace: Trace())
         for name in ["1", "2", "3", "4", "5"] {
             index.store([(file(name), PhotoFacts())])
             usleep(2_000)
@@ -92,22 +93,22 @@ final class MetadataIndexTests: PipelineTestCase {
     func testACorruptOrForeignIndexIsRebuilt() throws {
         let path = TemporaryFiles.url("index-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
-        MetadataIndex(path: path).store([(file("a.jpg"), PhotoFacts())])
+        MetadataIndex(path: path, trace: Trace()).store([(file("a.jpg"), PhotoFacts())])
         // Pages overwritten with noise.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.seek(toOffset: 0)
         try handle.write(contentsOf: Data(repeating: 0x5A, count: 4096))
         try handle.close()
         for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
-        let rebuilt = MetadataIndex(path: path)
+        let rebuilt = MetadataIndex(path: path, trace: Trace())
         guard case .rebuilt = rebuilt.opening else { return XCTFail("\(rebuilt.opening)") }
         XCTAssertTrue(rebuilt.facts(of: [file("a.jpg")]).isEmpty)
         rebuilt.store([(file("b.jpg"), PhotoFacts())])
-        XCTAssertEqual(MetadataIndex(path: path).facts(of: [file("b.jpg")]).count, 1)
+        XCTAssertEqual(MetadataIndex(path: path, trace: Trace()).facts(of: [file("b.jpg")]).count, 1)
         // Another program's database in its place.
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         try Database(path: path).execute("CREATE TABLE photo (path TEXT, size INTEGER); PRAGMA application_id = 42;")
-        let foreign = MetadataIndex(path: path)
+        let foreign = MetadataIndex(path: path, trace: Trace())
         XCTAssertEqual(foreign.opening, .rebuilt("not Classic Photos' index"))
     }
 
@@ -119,9 +120,9 @@ final class MetadataIndexTests: PipelineTestCase {
         for extra in ["CREATE TRIGGER spin AFTER INSERT ON photo BEGIN SELECT count(*) FROM photo a, photo b, photo c, photo d, photo e, photo f; END;",
                       "CREATE VIEW recent AS SELECT * FROM photo;"] {
             for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-            MetadataIndex(path: path).store([(file("a.jpg"), PhotoFacts())])
+            MetadataIndex(path: path, trace: Trace()).store([(file("a.jpg"), PhotoFacts())])
             try Database(path: path).execute(extra)
-            let index = MetadataIndex(path: path)
+            let index = MetadataIndex(path: path, trace: Trace())
             XCTAssertEqual(index.opening, .rebuilt("its schema is not Classic Photos' own"), extra)
             index.store([(file("b.jpg"), PhotoFacts())])
             XCTAssertEqual(try MetadataIndex.schema(of: Database(path: path)), MetadataIndex.ownSchema, "nothing of it is left")
@@ -136,12 +137,12 @@ final class MetadataIndexTests: PipelineTestCase {
         var facts = PhotoFacts()
         facts.wallSeconds = 1_562_000_000
         facts.offsetMinutes = 120
-        MetadataIndex(path: path).store([(file("a.jpg"), facts), (file("b.jpg"), facts)])
+        MetadataIndex(path: path, trace: Trace()).store([(file("a.jpg"), facts), (file("b.jpg"), facts)])
         try Database(path: path).execute("""
             UPDATE photo SET offset = -9223372036854775808 WHERE name = 'a.jpg';
             UPDATE photo SET wall = -9223372036854775808, offset = 9223372036854775807, width = -1, orientation = 9223372036854775807 WHERE name = 'b.jpg';
             """)
-        let index = MetadataIndex(path: path)
+        let index = MetadataIndex(path: path, trace: Trace())
         let read = index.facts(of: [file("a.jpg"), file("b.jpg")])
         XCTAssertEqual(read["/photos/a.jpg"]?.offsetMinutes, nil)
         XCTAssertEqual(read["/photos/a.jpg"]?.wallSeconds, 1_562_000_000)
@@ -159,7 +160,7 @@ final class MetadataIndexTests: PipelineTestCase {
     func testClearingLeavesNoPathInTheFiles() throws {
         let path = TemporaryFiles.url("index-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
-        let index = MetadataIndex(path: path)
+        let index = MetadataIndex(path: path, trace: Trace())
         index.store((0..<50).map { (DatedFile(fileName: "IMG_\($0).jpg", path: "/home/someone/Secret Trip/IMG_\($0).jpg", size: 1000, modified: 1), PhotoFacts()) })
         index.removeAll()
         for suffix in ["", "-wal", "-shm"] {

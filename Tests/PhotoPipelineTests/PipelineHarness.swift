@@ -12,19 +12,23 @@ import XCTest
 @MainActor
 final class PipelineHarness {
     let gallery: PhotoGallery
+    /// The gallery's trace (its own: no other test writes to it), and its file read back.
+    let writer = Trace()
     let trace: TraceLog
 
+    /// `configuration`'s exchanges are traced in the gallery's trace.
     init(json: String, source: URL, settings: PipelineSettings = PipelineSettings(),
-         configuration: HTTPClient.Configuration = .traced, files: LocalFileFetcher = LocalFileFetcher(),
+         configuration: HTTPClient.Configuration = HTTPClient.Configuration(), files: LocalFileFetcher = LocalFileFetcher(),
          memory: MemoryCache? = nil, caches: DiskCaches = .none, demand: RowDemand? = nil) throws {
         let path = TemporaryFiles.url("pipeline-\(UUID().uuidString).jsonl").path
-        Trace.shared.close()
-        try Trace.shared.open(path: path)
-        trace = TraceLog(path: path)
+        try writer.open(path: path)
+        trace = TraceLog(path: path, writtenBy: writer)
+        var configuration = configuration
+        configuration.events = { [writer] in writer.emit($0) }
         let manifest = try ManifestParser.parse(Data(json.utf8), source: source)
         gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here,
                                fetcher: ResourceFetcher(http: HTTPClient(configuration: configuration), files: files),
-                               memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches, demand: demand)
+                               memory: memory ?? MemoryCache(limit: 64 << 20), caches: caches, demand: demand, trace: writer)
     }
 
     /// Iterate the GLib main loop until `condition` or the timeout.
@@ -56,5 +60,5 @@ final class PipelineHarness {
                        file: file, line: line)
     }
 
-    deinit { Trace.shared.close() }
+    deinit { writer.close() }
 }

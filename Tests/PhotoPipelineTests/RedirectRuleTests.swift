@@ -18,7 +18,7 @@ final class RedirectRuleTests: PipelineTestCase {
             if path == "/to", let url = query["url"] { return ServerPlan(status: 302, headers: ["Location": url]) }
             return SamplePhotos.route(path, query)
         }
-        var configuration = HTTPClient.Configuration.traced
+        var configuration = HTTPClient.Configuration.traced(in: Trace())
         configuration.trustedCertificates = file.path
         return (server, HTTPClient(configuration: configuration))
     }
@@ -45,14 +45,14 @@ final class RedirectRuleTests: PipelineTestCase {
 
     func testAURLsUserAndPasswordNeverReachTheTrace() throws {
         let path = TemporaryFiles.url("redacted-\(UUID().uuidString).jsonl").path
-        Trace.shared.close()
-        try Trace.shared.open(path: path)
-        defer { Trace.shared.close() }
+        let trace = Trace()
+        try trace.open(path: path)
+        defer { trace.close() }
         let server = try TestServer(route: SamplePhotos.route)
         defer { server.stop() }
         let url = server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "http://ann:s3cret@") + "/photos/horse.png"
-        _ = get(HTTPClient(configuration: .traced), url)
-        Trace.shared.flush()
+        _ = get(HTTPClient(configuration: .traced(in: trace)), url)
+        trace.flush()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("/photos/horse.png"), "the request was traced")
         XCTAssertFalse(text.contains("s3cret") || text.contains("ann:"), text)

@@ -4,6 +4,7 @@ import CGdkPixbuf
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -37,7 +38,7 @@ final class SharedThumbnailTests: PipelineTestCase {
     func load(_ url: URL, rowPixels: Int = 64) -> StageOutcome {
         let caches = DiskCaches(shared: SharedThumbnails(folders: folders, decoders: .here), http: nil)
         return MainActor.assumeIsolated {
-            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20, decoders: .here), rowPixels: rowPixels)
+            ImageDownloader(PhotoSource(url: url, fetcher: ResourceFetcher(http: HTTPClient()), caches: caches, byteLimit: 50 << 20, decoders: .here, trace: Trace()), rowPixels: rowPixels)
                 .run(WorkContext(cancellable: Cancellable()))
         }
     }

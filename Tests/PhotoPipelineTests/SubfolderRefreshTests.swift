@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 @testable import PhotoPipeline
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @testable import GalleryContents
 
@@ -14,7 +15,7 @@ final class SubfolderRefreshTests: PipelineTestCase {
         for folder in ["a/b", "Day 1"] { try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true) }
         let png = SamplePhotos.data("coffee.png")
         for path in ["top.png", "photo.png", "a/one.png", "a/b/two.png", "Day 1/five.png"] { try png.write(to: root.appendingPathComponent(path)) }
-        let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, subfolders: true)
         XCTAssertEqual(contents.count, 5)
 
         // Renamed a → z; Day 1 deleted; New/Inner arrives with photos; photo.png becomes a folder.

@@ -2,6 +2,7 @@
 import PhotoFormats
 import Foundation
 import TestAndBenchSupport
+import PhotoTrace
 import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -81,7 +82,7 @@ final class URLPolicyTests: PipelineTestCase {
         let marked = try Tool.run("/usr/bin/python3", ["-c", "import os, sys; os.setxattr(sys.argv[1], 'user.xdg.origin.url', b'https://example.org/g.json')",
                                                        downloaded.path])
         XCTAssertEqual(marked.status, 0, marked.output)
-        let loader = ManifestLoader(fetcher: ResourceFetcher(http: HTTPClient()))
+        let loader = ManifestLoader(fetcher: ResourceFetcher(http: HTTPClient()), trace: Trace())
         let own = try loader.load(mine)
         XCTAssertTrue(own.isUsersOwn)
         XCTAssertEqual(own.entries.map { $0.problem }, [nil, nil, nil])

@@ -2,6 +2,7 @@
 @testable import GalleryViews
 import Foundation
 import PhotoPipeline
+import PhotoTrace
 import XCTest
 @testable import PhotosApp
 
@@ -17,7 +18,7 @@ final class OnscreenSchedulerTests: XCTestCase {
 
         init(rows: Int = 1000, onScreen: ClosedRange<Int> = 0...9) {
             scroll = ScrollState(clock: clock)
-            scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock)
+            scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock, trace: Trace())
             gallery = FakeGallery(count: rows)
             gallery.demand = scheduler
             list.onScreen = Array(onScreen)

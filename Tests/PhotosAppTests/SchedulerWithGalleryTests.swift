@@ -21,19 +21,19 @@ final class SchedulerWithGalleryTests: XCTestCase {
             .joined(separator: ",") + "]"
         try MainActor.assumeIsolated {
             let path = TemporaryFiles.url("scheduler-\(UUID().uuidString).jsonl").path
-            Trace.shared.close()
-            try Trace.shared.open(path: path)
-            defer { Trace.shared.close() }
-            let trace = TraceLog(path: path)
+            let writer = Trace()
+            try writer.open(path: path)
+            defer { writer.close() }
+            let trace = TraceLog(path: path, writtenBy: writer)
             let manifest = try ManifestParser.parse(Data(json.utf8), source: Self.server.baseURL.appendingPathComponent("g.json"))
             var settings = PipelineSettings()
             settings.downloadConcurrency = 4
             let clock = ManualClock()
             let list = FakeList()
             let scroll = ScrollState(clock: clock)
-            let scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock)
+            let scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock, trace: writer)
             let gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here, fetcher: ResourceFetcher(http: HTTPClient()),
-                                       memory: MemoryCache(limit: 16 << 20), demand: scheduler)
+                                       memory: MemoryCache(limit: 16 << 20), demand: scheduler, trace: writer)
             defer {
                 gallery.cancelAll()
                 XCTAssertTrue(MainLoop.iterate(until: { gallery.pending.downloadQueue.operationCount == 0 }, timeout: 20), "the cancelled work wound down")

@@ -45,12 +45,12 @@ extension FolderContents {
 
     /// `photos` (found by the listing, not yet sorted in) with the dates `known` has of them: a
     /// folder sorted by date whose dates the index holds is listed in its order at once.
-    func dated(_ photos: [Photo], known: ([DatedFile]) -> [String: TakenDate]) -> [Photo] {
+    func dated(_ photos: [Photo], known: ([DatedFile]) -> [String: TakenDate], trace: Trace) -> [Photo] {
         guard order.needsDates, !photos.isEmpty else { return photos }
         let started = Date()
         let dates = known(files(photos))
         guard !dates.isEmpty else { return photos }
-        Trace.shared.emit(.datesRead(fromIndex: dates.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
+        trace.emit(.datesRead(fromIndex: dates.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
         return photos.map { photo in
             var photo = photo
             photo.taken = dates[photo.fileName]

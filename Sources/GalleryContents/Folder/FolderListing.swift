@@ -51,12 +51,12 @@ public enum FolderListing {
     /// with the reason, its thread is abandoned, and nothing it finds later is handed over.
     /// Blocking: call on a worker thread.
     @discardableResult
-    public static func rows(ofFolder path: String, cancellable: Cancellable, files: LocalFileFetcher = LocalFileFetcher(),
+    public static func rows(ofFolder path: String, cancellable: Cancellable, trace: Trace, files: LocalFileFetcher = LocalFileFetcher(),
                             batch: @escaping @Sendable (ManifestRows) -> Void, grew: @escaping @Sendable (FolderChange) -> Void = { _ in },
                             firstRowsAfter: TimeInterval = firstRowsAfter, growEvery: TimeInterval = growEvery,
                             maxPhotos: Int = maxPhotos, order: PhotoOrder = PhotoOrder(.name), subfolders: Bool = false,
                             knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) -> FolderContents {
-        let callbacks = ListingCallbacks(batch: batch, grew: grew, knownDates: knownDates)
+        let callbacks = ListingCallbacks(batch: batch, grew: grew, knownDates: knownDates, trace: trace)
         let outcome: Result<FolderContents, ManifestError>
         do throws(FetchError) {
             outcome = try files.watched(path: path, cancellable: cancellable, wholeSeconds: nil) { job in
@@ -100,10 +100,10 @@ public enum FolderListing {
                 // found (or a second went by), so a big tree is merged a few times, not every 200 ms.
                 let since = now.timeIntervalSince(last)
                 guard since >= growEvery, contents.count < 10_000 || walk.waiting >= contents.count || since >= 1 else { return }
-                if let change = contents.grow(contents.dated(walk.take(), known: callbacks.knownDates)) { job.unlessAbandoned { callbacks.grew(change) } }
+                if let change = contents.grow(contents.dated(walk.take(), known: callbacks.knownDates, trace: callbacks.trace)) { job.unlessAbandoned { callbacks.grew(change) } }
                 shown = now
             } else if now.timeIntervalSince(started) >= firstRowsAfter, walk.waiting > 0 {
-                contents.replace(contents.dated(walk.take(), known: callbacks.knownDates))
+                contents.replace(contents.dated(walk.take(), known: callbacks.knownDates, trace: callbacks.trace))
                 job.unlessAbandoned { contents.emitRows(callbacks.batch) }
                 shown = now
             }
@@ -121,14 +121,14 @@ public enum FolderListing {
         if listing.isCancelled, !contents.isCapped { return .failure(ManifestError(Words("cancelled"))) }
         let found = walk.take()
         if shown == nil {
-            contents.replace(contents.dated(found, known: callbacks.knownDates))
-        } else if let change = contents.grow(contents.dated(found, known: callbacks.knownDates)) {
+            contents.replace(contents.dated(found, known: callbacks.knownDates, trace: callbacks.trace))
+        } else if let change = contents.grow(contents.dated(found, known: callbacks.knownDates, trace: callbacks.trace)) {
             job.unlessAbandoned { callbacks.grew(change) }
         }
-        Trace.shared.emit(.folderListed(photos: contents.count, skipped: walk.skipped, ms: Date().timeIntervalSince(started) * 1000,
+        callbacks.trace.emit(.folderListed(photos: contents.count, skipped: walk.skipped, ms: Date().timeIntervalSince(started) * 1000,
                                         capped: contents.isCapped))
         if subfolders {
-            Trace.shared.emit(.subfoldersListed(folders: contents.subfolders.count, unreadable: contents.unreadable.joined(separator: "\n")))
+            callbacks.trace.emit(.subfoldersListed(folders: contents.subfolders.count, unreadable: contents.unreadable.joined(separator: "\n")))
         }
         if shown == nil { job.unlessAbandoned { contents.emitRows(callbacks.batch) } }
         return .success(contents)
@@ -142,8 +142,11 @@ private final class ListingCallbacks: Sendable {
     let grew: @Sendable (FolderChange) -> Void
     /// What the metadata index knows of some photos' dates (for a folder sorted by date).
     let knownDates: @Sendable ([DatedFile]) -> [String: TakenDate]
+    /// Where the listing's figures are said.
+    let trace: Trace
     init(batch: @escaping @Sendable (ManifestRows) -> Void, grew: @escaping @Sendable (FolderChange) -> Void,
-         knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate]) {
+         knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate], trace: Trace) {
+        self.trace = trace
         self.batch = batch
         self.grew = grew
         self.knownDates = knownDates

@@ -31,11 +31,14 @@ public final class FolderWatcher {
     /// A reading of dates under way (one at a time), and whether another is wanted after it.
     private var readingDates: Cancellable?
     private var readAgain = false
+    /// Where its changes are said.
+    private let trace: Trace
 
     /// Watch the folder `contents` was listed from, and its subfolders if it includes them.
     /// Throws if the folder cannot be watched (it went).
-    public init(contents: FolderContents) throws(GLibError) {
+    public init(contents: FolderContents, trace: Trace) throws(GLibError) {
         self.contents = contents
+        self.trace = trace
         let watches = try FolderWatches(root: contents.folder) { [weak self] event in self?.noticed(event) }
         switch watches.watch("") {
         case .watched: break
@@ -121,7 +124,7 @@ public final class FolderWatcher {
         guard !stopped else { return }
         if notFollowed != self.notFollowed {
             self.notFollowed = notFollowed
-            Trace.shared.emit(.notFollowed(folders: notFollowed.count, names: notFollowed.prefix(10).joined(separator: "\n")))
+            trace.emit(.notFollowed(folders: notFollowed.count, names: notFollowed.prefix(10).joined(separator: "\n")))
             onNotFollowed(notFollowed)
         }
         if let change { hand(change) }
@@ -131,7 +134,7 @@ public final class FolderWatcher {
     private func hand(_ change: FolderChange) {
         guard !stopped else { return }
         if change.moves == nil, !(change.inserted.isEmpty && change.removed.isEmpty && change.changed.isEmpty) {
-            Trace.shared.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
+            trace.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
                                              changed: change.changed.count, total: change.count))
         }
         onChange(change)
@@ -160,7 +163,7 @@ public final class FolderWatcher {
             let milliseconds = Date().timeIntervalSince(started) * 1000
             MainLoop.invoke { [weak self] in
                 guard let self, !self.stopped else { return }
-                if indexed > 0 { Trace.shared.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: indexedMs)) }
+                if indexed > 0 { trace.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: indexedMs)) }
                 done(change, milliseconds)
                 self.readDates()
             }
@@ -186,7 +189,7 @@ public final class FolderWatcher {
         guard readingDates == nil else { readAgain = true; return }
         let cancellable = Cancellable()
         readingDates = cancellable
-        let contents = self.contents, queue = self.queue, first = onScreen()
+        let contents = self.contents, queue = self.queue, first = onScreen(), trace = self.trace
         queue.async {
             guard contents.order.needsDates else {
                 // Another order: what the index knows is taken in quietly (a later sort by date
@@ -195,7 +198,7 @@ public final class FolderWatcher {
                 let started = Date()
                 let known = dateReader.fromIndex(contents.unreadDates())
                 if contents.learn(known) {
-                    Trace.shared.emit(.datesRead(fromIndex: known.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
+                    trace.emit(.datesRead(fromIndex: known.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
                 }
                 MainLoop.invoke { [weak self] in self?.readingEnded(cancellable) }
                 return
@@ -212,7 +215,7 @@ public final class FolderWatcher {
                     let change = cancellable.isCancelled ? nil : contents.settle()
                     MainLoop.invoke { [weak self] in
                         guard let self, self.readingDates === cancellable, !self.stopped else { return }
-                        Trace.shared.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
+                        trace.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
                         if let change { self.hand(change) }
                         self.readingEnded(cancellable)
                     }

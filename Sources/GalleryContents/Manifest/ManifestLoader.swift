@@ -5,13 +5,19 @@ import GLibRuntime
 import GLibIO
 import PhotoDecoding
 import PhotoFetching
+import PhotoTrace
 
 public struct ManifestLoader: Sendable {
     /// A manifest larger than this is refused before it is read whole (about 1.8 million rows).
     public static let byteLimit = 128 << 20
 
     public let fetcher: ResourceFetcher
-    public init(fetcher: ResourceFetcher) { self.fetcher = fetcher }
+    /// Where a folder's listing says its figures.
+    public let trace: Trace
+    public init(fetcher: ResourceFetcher, trace: Trace) {
+        self.fetcher = fetcher
+        self.trace = trace
+    }
 
     /// Turn what the user typed or dropped (a path, a file: URL or an http(s) URL) into a URL.
     public static func sourceURL(for argument: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) -> URL {
@@ -57,7 +63,7 @@ public struct ManifestLoader: Sendable {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.
             let focus = folder.path == source.path ? nil : source
             header(Header(source: folder, title: ManifestParser.title(for: folder), format: .folder, origin: .local, isUsersOwn: true, focus: focus))
-            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, files: fetcher.files, batch: batch, grew: grew,
+            listed(try FolderListing.rows(ofFolder: folder.path, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch, grew: grew,
                                           order: folderOrder(folder), subfolders: subfolders(folder), knownDates: knownDates))
             return
         }

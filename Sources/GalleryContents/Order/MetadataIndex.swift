@@ -22,13 +22,13 @@ public final class MetadataIndex: Sendable {
     }
 
     /// The index at `path` (nil: in memory only), opened when first used (off the main loop).
-    public init(path: String?, limit: Int = standardLimit) {
-        connection = Locked(Connection(limit: limit, path: path))
+    public init(path: String?, limit: Int = standardLimit, trace: Trace) {
+        connection = Locked(Connection(limit: limit, path: path, trace: trace))
     }
 
     /// The app's index, in its cache folder (in memory when that folder cannot be used).
-    public convenience init(folders: CacheFolders) {
-        self.init(path: CacheFolders.makeFolder(folders.app) ? folders.app + "/metadata-index.sqlite" : nil)
+    public convenience init(folders: CacheFolders, trace: Trace) {
+        self.init(path: CacheFolders.makeFolder(folders.app) ? folders.app + "/metadata-index.sqlite" : nil, trace: trace)
     }
 
     /// How it opened: as it was, rebuilt (and why), or only in memory for this run (and why).
@@ -87,6 +87,8 @@ public final class MetadataIndex: Sendable {
         var openedAs: Opening = .created
         let limit: Int
         let path: String?
+        /// Where how it opened is said.
+        let trace: Trace
 
         var isOpen = false
         /// At least how many photos it holds (counted at opening, then added to).
@@ -102,7 +104,7 @@ public final class MetadataIndex: Sendable {
             case .rebuilt(let why): ("rebuilt", why)
             case .inMemory(let why): ("in-memory", why)
             }
-            Trace.shared.emit(.metadataIndex(state: state, reason: reason))
+            trace.emit(.metadataIndex(state: state, reason: reason))
         }
 
         /// Forget everything it holds (Clear Cache): the rows deleted with their bytes zeroed

@@ -10,11 +10,14 @@ package final class InspectorController {
     private let preferences: AppSettings
     private let list: GalleryList
     private let gallery: () -> PhotoGallery?
+    /// The trace it shows (its observer) and exports.
+    private let trace: Trace
     package private(set) var panel: InspectorPanel?
-    private lazy var export = TraceExport(parent: window, status: { [weak self] text, failed in self?.showExportStatus(text, failed: failed) })
+    private lazy var export = TraceExport(parent: window, trace: trace, status: { [weak self] text, failed in self?.showExportStatus(text, failed: failed) })
 
     package init(split: Paned, window: ApplicationWindow, preferences: AppSettings, list: GalleryList,
-         gallery: @escaping () -> PhotoGallery?) {
+         gallery: @escaping () -> PhotoGallery?, trace: Trace) {
+        self.trace = trace
         self.split = split
         self.window = window
         self.preferences = preferences
@@ -36,7 +39,7 @@ package final class InspectorController {
             let total = window.width > 0 ? window.width : window.defaultSize.width
             split.position = max(200, total - width)
         }
-        Trace.shared.emit(.inspector(open: open))
+        trace.emit(.inspector(open: open))
     }
 
     /// Export (Ctrl+Shift+E): the session's trace so far.
@@ -44,7 +47,7 @@ package final class InspectorController {
 
     private func make() -> InspectorPanel {
         StyleSheet.add(RowBadge.css)
-        let panel = InspectorPanel(observer: Trace.shared.observer ?? TraceObserver())
+        let panel = InspectorPanel(observer: trace.observer ?? TraceObserver(), trace: trace)
         panel.gallery = gallery
         panel.onBadges = { [weak self] sources in self?.list.showBadges(sources) }
         panel.onSelectRow = { [weak self] row in

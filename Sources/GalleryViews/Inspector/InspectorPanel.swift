@@ -11,6 +11,8 @@ import PhotoTrace
 package final class InspectorPanel {
     package let container = Box(.vertical, spacing: 0)
     private let observer: TraceObserver
+    /// Its clock: seconds since launch, as the observer's events are stamped.
+    private let trace: Trace
     private let queueViews = [InspectorQueueView(stage: .download), InspectorQueueView(stage: .filtration), InspectorQueueView(stage: .viewer),
                               InspectorQueueView(stage: .export)]
     private let waterfall = InspectorWaterfall()
@@ -32,8 +34,9 @@ package final class InspectorPanel {
     package var onClose: (() -> Void)?
     package var onExport: (() -> Void)?
 
-    package init(observer: TraceObserver) {
+    package init(observer: TraceObserver, trace: Trace) {
         self.observer = observer
+        self.trace = trace
         container.setSizeRequest(width: 300, height: -1)
         container.addCSSClass("background")
 
@@ -198,11 +201,11 @@ package final class InspectorPanel {
     private func update(part: Int, _ taken: Taken) {
         switch part {
         case 0:
-            let now = Trace.shared.now
+            let now = trace.now
             for view in queueViews { view.update(taken.queues[view.stage] ?? QueueCounts(), at: now) }
         case 1:
             waterfall.add(taken.events)
-            waterfall.render(now: Trace.shared.now)
+            waterfall.render(now: trace.now)
         default:
             showTotals(taken.totals)
             sources = taken.sources

@@ -9,33 +9,35 @@ import PhotoTrace
 @MainActor
 package struct TraceExport {
     package let parent: ApplicationWindow
+    /// The session's trace, exported.
+    package let trace: Trace
     /// Tell the user how it went (`failed`: the text is the reason).
     package let status: (_ text: String, _ failed: Bool) -> Void
 
     package func run() {
-        guard Trace.shared.path != nil else {
+        guard trace.path != nil else {
             return failed(tr("this session's trace could not be written anywhere"))
         }
         let chooser = FileChooserNative(title: tr("Export Trace"), parent: parent, acceptLabel: tr("_Export"),
                                         cancelLabel: tr("_Cancel"), save: true, suggestedName: "classic-photos-trace.jsonl")
         chooser.show { uri in
             guard let uri, let url = URL(string: uri), url.isFileURL else { return }
-            Trace.shared.flush()
+            trace.flush()
             // Beside the target, then renamed over it: a failure leaves what was there, and a
             // folder at that path is never removed.
             let result: Result<Void, AtomicFileError>
             do {
-                let parts = try Trace.shared.paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+                let parts = try trace.paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
                 result = AtomicFile.write(parts.reduce(Data(), +), to: url.path, durable: true)
             } catch {
                 result = .failure(AtomicFileError(code: EIO))
             }
             switch result {
             case .success:
-                Trace.shared.emit(.exported(path: url.path, ok: true))
+                trace.emit(.exported(path: url.path, ok: true))
                 status(fill(tr("Exported to %s"), url.path), false)
             case .failure(let error):
-                Trace.shared.emit(.exported(path: url.path, ok: false))
+                trace.emit(.exported(path: url.path, ok: false))
                 failed(fill(tr("%s: %s"), url.path, error.description))
             }
         }

@@ -35,7 +35,7 @@ extension GalleryList {
         columnsCounted = shape
         guard columns != shownColumns else { return }
         shownColumns = columns
-        Trace.shared.emit(.gridColumns(count: columns))
+        trace.emit(.gridColumns(count: columns))
     }
 
     package func setLayout(_ layout: GalleryLayout, thumbnailSize size: Int32) {

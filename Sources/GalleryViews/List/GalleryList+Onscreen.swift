@@ -31,7 +31,7 @@ extension GalleryList {
         guard let gallery, let last = visible.last, last + 1 < gallery.count,
               let bottom = VisibleRows.bottom(of: visible, bindings, in: scrolled),
               bottom < Double(scrolled.height) * 0.9 else { return }
-        Trace.shared.emit(.listGap(rows: [visible.first!, last]))
+        trace.emit(.listGap(rows: [visible.first!, last]))
         listView.scrollTo(last + 1)
     }
 }

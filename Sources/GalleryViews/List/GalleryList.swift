@@ -50,8 +50,11 @@ package final class GalleryList: OnscreenList {
 
     /// The display's colours, which the rows draw their images in.
     package let colours: DisplayColour
+    /// Where its gaps and columns are said.
+    package let trace: Trace
 
-    package init(thumbnailSize: Int32, layout: GalleryLayout = .list, colours: DisplayColour) {
+    package init(thumbnailSize: Int32, layout: GalleryLayout = .list, colours: DisplayColour, trace: Trace) {
+        self.trace = trace
         self.colours = colours
         self.thumbnailSize = thumbnailSize
         self.layout = layout

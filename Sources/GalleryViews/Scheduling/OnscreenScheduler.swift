@@ -23,6 +23,8 @@ package final class OnscreenScheduler {
     private let list: OnscreenList
     private let scroll: ScrollState
     private let clock: SchedulerClock
+    /// Where scrolls and the rows they show are said.
+    private let trace: Trace
     package private(set) var gallery: ScheduledGallery?
     /// The rows on screen at the last update, top to bottom.
     package private(set) var visible: [Int] = []
@@ -32,7 +34,8 @@ package final class OnscreenScheduler {
     private var endingScroll = false
     private var prefetchStarted = false
 
-    package init(list: OnscreenList, scroll: ScrollState, clock: SchedulerClock) {
+    package init(list: OnscreenList, scroll: ScrollState, clock: SchedulerClock, trace: Trace) {
+        self.trace = trace
         self.list = list
         self.scroll = scroll
         self.clock = clock
@@ -99,7 +102,7 @@ package final class OnscreenScheduler {
         let expected = Array(0..<min(max(rows, 0), gallery.count))
         guard let first = expected.first, let last = expected.last else { return }
         visible = expected
-        Trace.shared.emit(.expectedScreen(rows: [first, last]))
+        trace.emit(.expectedScreen(rows: [first, last]))
         gallery.pin(Set(expected))
         gallery.loadImagesForOnscreenRows(visible: expected, prefetch: [])
         gallery.resumeQueues()
@@ -119,7 +122,7 @@ package final class OnscreenScheduler {
     private func scrollBegan() {
         stuckTimer?.cancel()
         gallery?.suspendQueues()
-        Trace.shared.emit(.scrollBegin)
+        trace.emit(.scrollBegin)
     }
 
     private func scrollEnded() {
@@ -150,10 +153,10 @@ package final class OnscreenScheduler {
         prefetchBand = []
         prefetchStarted = false
         let range: [Int] = visible.isEmpty ? [] : [visible.first!, visible.last!]
-        Trace.shared.emit(.visible(rows: range))
+        trace.emit(.visible(rows: range))
         if endingScroll {
             endingScroll = false
-            Trace.shared.emit(.scrollEnd(visible: range))
+            trace.emit(.scrollEnd(visible: range))
         }
         guard let gallery, !isHeld else { return }
         // The images of the rows on screen are never evicted from memory.
@@ -193,7 +196,7 @@ package final class OnscreenScheduler {
         let below = (last + 1)..<min(gallery.count, last + 1 + screen)
         prefetchBand = Array(above.reversed()) + Array(below)
         guard !prefetchBand.isEmpty else { return }
-        Trace.shared.emit(.prefetch(rows: prefetchBand.sorted()))
+        trace.emit(.prefetch(rows: prefetchBand.sorted()))
         gallery.pin(Set(visible + prefetchBand))
         gallery.loadImagesForOnscreenRows(visible: visible, prefetch: prefetchBand)
     }

@@ -14,7 +14,10 @@ package final class DisplayColour {
     /// What the pipeline converts with, on its workers.
     package let screen = ScreenColours()
 
-    package init() {}
+    /// Where the display's profile, and whether it is used, is said.
+    private let trace: Trace
+
+    package init(trace: Trace) { self.trace = trace }
 
     /// Bumped at each change: a texture made before it is made again.
     package private(set) var generation = 0
@@ -47,25 +50,25 @@ package final class DisplayColour {
     /// sRGB to the display's profile now (nil: none, sRGB, or one that cannot be used), traced.
     private func read() -> (rgb: ColourTransform, rgba: ColourTransform)? {
         guard let bytes = ScreenProfile.read(limit: ColourProfile.largestAccepted) else {
-            Trace.shared.emit(.displayProfile(name: nil, ignored: nil))
+            trace.emit(.displayProfile(name: nil, ignored: nil))
             return nil
         }
         switch ColourProfile.reading(bytes) {
         case .success(let profile):
             let name = profile.name.map { DisplayText.clean(String($0.prefix(120))) } ?? "unnamed"
             if profile.isSRGB {
-                Trace.shared.emit(.displayProfile(name: name, ignored: nil))
+                trace.emit(.displayProfile(name: name, ignored: nil))
                 return nil
             }
             guard let rgb = ColourTransform(from: .sRGB, to: profile, hasAlpha: false),
                   let rgba = ColourTransform(from: .sRGB, to: profile, hasAlpha: true) else {
-                Trace.shared.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
+                trace.emit(.displayProfile(name: name, ignored: "lcms2 cannot convert to it from sRGB"))
                 return nil
             }
-            Trace.shared.emit(.displayProfile(name: name, ignored: nil))
+            trace.emit(.displayProfile(name: name, ignored: nil))
             return (rgb, rgba)
         case .failure(let refusal):
-            Trace.shared.emit(.displayProfile(name: nil, ignored: refusal.reason))
+            trace.emit(.displayProfile(name: nil, ignored: refusal.reason))
             return nil
         }
     }

@@ -46,18 +46,22 @@ package final class FrameProbe {
     ///   never an idle gap with nothing to draw (the list at its end, a pause in the input,
     ///   the settle time before scrolling counts as over).
     /// `rowWidgets`: how many row widgets the list has made, told with the first frame.
-    package init(window: ApplicationWindow, hasRows: @escaping @MainActor () -> Bool, rowWidgets: @escaping @MainActor () -> Int) {
+    /// Where frames, phases and stalls are said.
+    private let trace: Trace
+
+    package init(window: ApplicationWindow, trace: Trace, hasRows: @escaping @MainActor () -> Bool, rowWidgets: @escaping @MainActor () -> Int) {
+        self.trace = trace
         window.onAfterPaint { [weak self] in
             guard let self else { return }
             if !sawRows, hasRows() {
                 sawRows = true
-                Trace.shared.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970, rowWidgets: rowWidgets()))
+                trace.emit(.firstRowsFrame(wall: Date().timeIntervalSince1970, rowWidgets: rowWidgets()))
             }
             guard Self.isEnabled, let start = window.currentFrameStartMicroseconds else { return }
             let now = MainLoop.monotonicMicroseconds
             if let last = lastFrame, start > last {
                 let work = Double(now - start) / 1000
-                Trace.shared.emit(.frame(ms: Double(start - last) / 1000, work: work, at: Double(start) / 1_000_000))
+                trace.emit(.frame(ms: Double(start - last) / 1000, work: work, at: Double(start) / 1_000_000))
                 // Phases that did not run this frame take no time (the next one starts where it would have).
                 var previous = start
                 let ends = phaseEnds
@@ -71,7 +75,7 @@ package final class FrameProbe {
                 let schedule = ThreadSchedule.now()
                 let waited = scheduleAtFrame.flatMap { before in schedule.map { $0.waitingMs - before.waitingMs } }
                 scheduleAtFrame = schedule
-                Trace.shared.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
+                trace.emit(.phases(wait: wait, update: update, layout: layout, paint: paint,
                                           bind: Double(self.bindMicroseconds) / 1000, binds: self.binds, cpu: cpu, waited: waited))
             } else {
                 scheduleAtFrame = ThreadSchedule.now()
@@ -112,7 +116,7 @@ package final class FrameProbe {
                 let before = scheduleAtProbe, after = ThreadSchedule.now()
                 let cpu = before.flatMap { b in after.map { $0.runningMs - b.runningMs } }
                 let waiting = before.flatMap { b in after.map { $0.waitingMs - b.waitingMs } }
-                Trace.shared.emit(.stall(ms: late, cpu: cpu, waiting: waiting))
+                trace.emit(.stall(ms: late, cpu: cpu, waiting: waiting))
             }
             tick()
         }

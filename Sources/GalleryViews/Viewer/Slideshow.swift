@@ -8,6 +8,7 @@ import PhotoTrace
 @MainActor
 package final class Slideshow {
     private let page: ViewerPage
+    private var trace: Trace { page.trace }
     private let application: Application
     private let window: ApplicationWindow
     /// Seconds per photo, and whether the last photo leads back to the first: read at each step,
@@ -36,7 +37,7 @@ package final class Slideshow {
         lastRow = row
         page.fullscreen(true)
         inhibition = application.inhibitIdle(window, reason: tr("Showing a slideshow"))
-        Trace.shared.emit(.viewer(row: row, action: .slideshow))
+        trace.emit(.viewer(row: row, action: .slideshow))
         schedule()
     }
 
@@ -50,7 +51,7 @@ package final class Slideshow {
         application.uninhibit(inhibition)
         inhibition = 0
         if page.isFullscreen { page.fullscreen(false) }
-        Trace.shared.emit(.viewer(row: page.viewer?.row ?? lastRow, action: .ended))
+        trace.emit(.viewer(row: page.viewer?.row ?? lastRow, action: .ended))
     }
 
     /// The time for the photo shown starts (again); none while paused.
@@ -82,7 +83,7 @@ package final class Slideshow {
         switch key.name {
         case "space", "KP_Space":
             isPaused.toggle()
-            Trace.shared.emit(.viewer(row: row, action: isPaused ? .paused : .resumed))
+            trace.emit(.viewer(row: row, action: isPaused ? .paused : .resumed))
             schedule()
             return true
         case "Escape":

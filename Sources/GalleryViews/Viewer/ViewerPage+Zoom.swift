@@ -23,7 +23,7 @@ extension ViewerPage {
 
     package func zoomChanged() {
         guard let viewer, let row = viewer.row, let full = viewer.image(for: row) else { return }
-        Trace.shared.emit(.zoom(row: row, zoom: (zoom.zoom * 1000).rounded() / 1000))
+        trace.emit(.zoom(row: row, zoom: (zoom.zoom * 1000).rounded() / 1000))
         // Zoomed past the screen-sized decode's own pixels: ask for the full one; a drawing is
         // rendered again, a quarter larger than the zoom needs (the next steps stay sharp).
         let needed = zoom.zoom * Double(Self.photoSize(full).width) * Double(photo.scaleFactor)

@@ -16,7 +16,7 @@ package final class ViewerPage {
     /// A GIF or animated WebP shown plays (paused while off screen).
     package private(set) lazy var animation = ViewerAnimation(zoom: zoom, colours: colours)
     /// Rotate, shown on the picture while the file turns.
-    package private(set) lazy var turn = ViewerTurn(zoom: zoom)
+    package private(set) lazy var turn = ViewerTurn(zoom: zoom, trace: trace)
     private let overlay = Overlay()
     private let progress = ProgressBar()
     private let problem = Box(.vertical, spacing: 12)
@@ -46,7 +46,7 @@ package final class ViewerPage {
     package var isFullscreen = false {
         didSet {
             guard isFullscreen != oldValue, let row = viewer?.row else { return }
-            Trace.shared.emit(.viewer(row: row, action: isFullscreen ? .fullscreen : .windowed))
+            trace.emit(.viewer(row: row, action: isFullscreen ? .fullscreen : .windowed))
         }
     }
 
@@ -64,8 +64,11 @@ package final class ViewerPage {
 
     /// The display's colours, which the photo is drawn in.
     package let colours: DisplayColour
+    /// Where the viewer's pictures, zooms and turns are said.
+    package let trace: Trace
 
-    package init(colours: DisplayColour) {
+    package init(colours: DisplayColour, trace: Trace) {
+        self.trace = trace
         self.colours = colours
         photo.onMap { [weak self] in self?.animation.resume() }
         photo.setAccessible(label: tr("Photo"))
@@ -183,7 +186,7 @@ package final class ViewerPage {
                 }
                 zoomChanged()
                 let ms = (ProcessInfo.processInfo.systemUptime - viewer.askedAt) * 1000
-                Trace.shared.emit(.fullImage(row: row, width: full.image.width, height: full.image.height, sepia: full.sepia,
+                trace.emit(.fullImage(row: row, width: full.image.width, height: full.image.height, sepia: full.sepia,
                                              from: full.details.from, ms: (ms * 10).rounded() / 10))
             }
         } else if let thumbnail = record.image {

@@ -21,7 +21,12 @@ package final class ViewerTurn {
     /// tells the angle from the picture the turn began on).
     private var base = 0.0
 
-    package init(zoom: PhotoZoom) { self.zoom = zoom }
+    private let trace: Trace
+
+    package init(zoom: PhotoZoom, trace: Trace) {
+        self.zoom = zoom
+        self.trace = trace
+    }
 
     /// Show `row`'s photo turning a quarter (its file is being turned).
     package func start(_ turn: QuarterTurn, row: Int) {
@@ -80,6 +85,6 @@ package final class ViewerTurn {
     private func show(_ turn: (angle: Double, scale: Double)) {
         shown = turn
         view.setTurn(angle: turn.angle, scale: turn.scale)
-        Trace.shared.emit(.turning(row: row, angle: base + turn.angle))
+        trace.emit(.turning(row: row, angle: base + turn.angle))
     }
 }

@@ -46,6 +46,7 @@ public final class GalleryExport {
     public var onEnded: (() -> Void)?
 
     private let gallery: PhotoGallery
+    private var trace: Trace { gallery.trace }
     /// The gallery's rows when the export began (a copy that costs nothing: the store is copy-on-write).
     private let rows: ManifestRowStore
     private let manifestURL: URL
@@ -94,7 +95,7 @@ public final class GalleryExport {
     }
 
     public func start() {
-        Trace.shared.emit(.exportStarted(total: total, format: format, sepia: sepia))
+        trace.emit(.exportStarted(total: total, format: format, sepia: sepia))
         feed()
         if done == total { end(.finished) }
     }
@@ -132,7 +133,7 @@ public final class GalleryExport {
         let work = PhotoExport(gallery.source(of: url), to: ExportTarget(name: name, in: destination),
                                format: format, sepia: sepia, settings: gallery.settings, metadata: .keep(location: keepsLocation))
         let key = ImageKey(url: url.absoluteString, pixels: 0, variant: sepia ? ImageKey.sepia(gallery.settings.sepiaIntensity) : .original)
-        let operation = PhotoOperation(row: row, key: key, work: work)
+        let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         operation.queuePriority = .low
         // Every operation reports, cancelled or not, so a cancel can wait for those in flight.
         operation.completion = { operation, done in
@@ -142,7 +143,7 @@ public final class GalleryExport {
             }
         }
         pending.setInProgress(.export, row: row, operation)
-        Trace.shared.emit(.queued(queue: .export, row: row))
+        trace.emit(.queued(queue: .export, row: row))
         pending.exportQueue.addOperation(operation)
     }
 
@@ -151,7 +152,7 @@ public final class GalleryExport {
         pending.setInProgress(.export, row: operation.row, nil)
         switch operation.outcome {
         case .written?:
-            Trace.shared.emit(.finished(queue: .export, row: operation.row))
+            trace.emit(.finished(queue: .export, row: operation.row))
             guard let name = fileNames[operation.row] else { break }
             let path = (folder as NSString).appendingPathComponent(name)
             var info = stat()
@@ -169,7 +170,7 @@ public final class GalleryExport {
             writtenFiles.append((operation.row, path))
             progressed()
         case .failed(let failure)? where stopping == nil:
-            Trace.shared.emit(.finished(queue: .export, row: operation.row))
+            trace.emit(.finished(queue: .export, row: operation.row))
             record(Failure(row: operation.row, name: name, failure: failure))
             if case .destination(let error)? = work.failure.withLock({ $0 }), error.code != EEXIST {
                 // The next photo would fail the same way (disk full, folder gone): stop, with the reason.
@@ -179,7 +180,7 @@ public final class GalleryExport {
             }
         default:
             // Cancelled (by Cancel, or by a stop), or failed while stopping: not counted.
-            Trace.shared.emit(.cancelled(queue: .export, row: operation.row))
+            trace.emit(.cancelled(queue: .export, row: operation.row))
         }
         if let stopping {
             if pending.exportsInProgress.isEmpty { end(stopping) }
@@ -197,7 +198,7 @@ public final class GalleryExport {
     private func progressed() {
         endTimes.append(ProcessInfo.processInfo.systemUptime)
         if endTimes.count > 20 { endTimes.removeFirst() }
-        Trace.shared.emit(.exportProgress(written: written, failed: failed, total: total))
+        trace.emit(.exportProgress(written: written, failed: failed, total: total))
         onProgress?()
     }
 
@@ -207,7 +208,7 @@ public final class GalleryExport {
         writtenFiles.sort { $0.row < $1.row }
         // Its helpers run below the list's; none is kept idle once it has ended.
         gallery.decoders.pool?.stopIdleExportHelpers()
-        Trace.shared.emit(.exportEnded(written: written, failed: failed, total: total, outcome: how, reason: stopReason))
+        trace.emit(.exportEnded(written: written, failed: failed, total: total, outcome: how, reason: stopReason))
         onEnded?()
     }
 }

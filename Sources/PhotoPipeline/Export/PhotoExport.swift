@@ -146,7 +146,7 @@ public struct PhotoExport: StageWork {
             case .cancelled: return .failure(.cancelled)
             }
             if let (how, why) = kept.withLock({ $0 }) {
-                Trace.shared.emit(.metadata(path: target.path, kept: how, location: location, reason: why?.description))
+                source.trace.emit(.metadata(path: target.path, kept: how, location: location, reason: why?.description))
             }
         }
         // The last moment to stop: once renamed, the file is the user's.

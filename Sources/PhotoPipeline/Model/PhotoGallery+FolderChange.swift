@@ -27,7 +27,7 @@ extension PhotoGallery {
             let entry = records.entry(row)
             // The app's own turn, shown turned already: nothing to load again.
             if let url = entry.url, changeIsTurnApplied(row, url: url, change) {
-                Trace.shared.emit(.turnKept(row: row))
+                trace.emit(.turnKept(row: row))
                 continue
             }
             stopWork(of: row)
@@ -35,7 +35,7 @@ extension PhotoGallery {
             guard let record = records.existing(row) else { continue }
             clearImage(of: record)
             record.reset()
-            Trace.shared.emit(.state(row: row, state: .new, reason: nil))
+            trace.emit(.state(row: row, state: .new, reason: nil))
             rowChanged.emit(row)
             if demand.isWanted(row), !pending.isSuspended { startOperations(for: row, priority: demand.priority(of: row)) }
         }

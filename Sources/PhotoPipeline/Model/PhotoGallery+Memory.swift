@@ -22,12 +22,12 @@ extension PhotoGallery {
         let record = records[row]
         if let sepia = memory.image(for: sepiaKey) {
             setImage(sepia, key: sepiaKey, filtered: true, on: record)
-            Trace.shared.emit(.image(row: row, from: .memory, pixels: sepiaKey.pixels))
-            Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
+            trace.emit(.image(row: row, from: .memory, pixels: sepiaKey.pixels))
+            trace.emit(.state(row: row, state: .filtered, reason: nil))
         } else if let original = memory.image(for: originalKey) {
             setImage(original, key: originalKey, filtered: false, on: record)
-            Trace.shared.emit(.image(row: row, from: .memory, pixels: originalKey.pixels))
-            Trace.shared.emit(.state(row: row, state: .downloaded, reason: nil))
+            trace.emit(.image(row: row, from: .memory, pixels: originalKey.pixels))
+            trace.emit(.state(row: row, state: .downloaded, reason: nil))
         } else {
             return false
         }
@@ -66,8 +66,8 @@ extension PhotoGallery {
             let row = record.row
             clearImage(of: record)
             record.reset()
-            Trace.shared.emit(.evicted(row: row))
-            Trace.shared.emit(.state(row: row, state: .new, reason: nil))
+            trace.emit(.evicted(row: row))
+            trace.emit(.state(row: row, state: .new, reason: nil))
             rowChanged.emit(row)
             forgetIfIdle(row)
         }

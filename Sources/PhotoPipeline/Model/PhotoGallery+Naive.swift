@@ -10,7 +10,7 @@ extension PhotoGallery {
         guard records.indices.contains(row), records[row].state == .new, let url = records[row].url,
               let originalKey = key(for: row, sepia: false), let sepiaKey = key(for: row, sepia: true) else { return }
         let record = records[row]
-        Trace.shared.emit(.started(queue: .download, row: row))
+        trace.emit(.started(queue: .download, row: row))
         let context = WorkContext(cancellable: Cancellable())
         // The tutorial's first try knows no caches.
         let downloader = ImageDownloader(source(of: url, caches: DiskCaches.none), rowPixels: settings.thumbnailPixels,
@@ -26,7 +26,7 @@ extension PhotoGallery {
         case .failed(let reason): record.markFailed(reason)
         case .cancelled, .written: break
         }
-        Trace.shared.emit(.state(row: row, state: record.state, reason: record.failureReason, code: record.failure?.code))
+        trace.emit(.state(row: row, state: record.state, reason: record.failureReason, code: record.failure?.code))
         rowChanged.emit(row)
     }
 }

@@ -27,7 +27,7 @@ extension PhotoGallery {
             guard let image = record.image, let key = key(for: row, sepia: true) else { return }
             if let sepia = memory.image(for: key) {
                 setImage(sepia, key: key, filtered: true, on: record)
-                Trace.shared.emit(.state(row: row, state: .filtered, reason: nil))
+                trace.emit(.state(row: row, state: .filtered, reason: nil))
                 rowChanged.emit(row)
                 return
             }
@@ -51,9 +51,9 @@ extension PhotoGallery {
         if let shared = pending.shared(stage, key) {
             shared.want(photo, at: priority)
             pending.setInProgress(stage, photo: photo, shared)
-            Trace.shared.emit(.queued(queue: stage, row: row))
+            trace.emit(.queued(queue: stage, row: row))
             if shared.isExecuting {
-                Trace.shared.emit(.started(queue: stage, row: row))
+                trace.emit(.started(queue: stage, row: row))
                 // Running for this row from now: the scheduler's stuck-row rule counts it too.
                 startTimes[photo] = ProcessInfo.processInfo.systemUptime
             }
@@ -61,7 +61,7 @@ extension PhotoGallery {
             return
         }
         let operation = PhotoOperation(row: row, photo: photo, directory: records.directory, key: key, work: makeWork(),
-                                       gate: pending.gate(for: stage)) { [weak self] operation in
+                                       gate: pending.gate(for: stage), trace: trace) { [weak self] operation in
             let started = ProcessInfo.processInfo.systemUptime
             MainLoop.invoke { self?.operationStarted(operation, at: started) }
         }
@@ -72,7 +72,7 @@ extension PhotoGallery {
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation) }
         pending.setInProgress(stage, photo: photo, operation)
         pending.setShared(stage, key, operation)
-        Trace.shared.emit(.queued(queue: stage, row: row))
+        trace.emit(.queued(queue: stage, row: row))
         pending.queue(for: stage).addOperation(operation)
         rowChanged.emit(row)
     }

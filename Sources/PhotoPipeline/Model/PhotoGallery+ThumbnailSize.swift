@@ -13,7 +13,7 @@ extension PhotoGallery {
         for row in rowsInProgress.sorted() { cancelOperations(for: row) }
         for record in records.existingRecords where record.state == .downloaded || record.state == .filtered {
             record.markResized()
-            Trace.shared.emit(.state(row: record.row, state: .new, reason: nil))
+            trace.emit(.state(row: record.row, state: .new, reason: nil))
             rowChanged.emit(record.row)
         }
     }

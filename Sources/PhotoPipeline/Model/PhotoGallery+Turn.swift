@@ -34,7 +34,7 @@ extension PhotoGallery {
         }
         turnedInMemory[address] = stamp
         for row in changed.sorted() {
-            Trace.shared.emit(.turnApplied(row: row, turn: turn))
+            trace.emit(.turnApplied(row: row, turn: turn))
             rowChanged.emit(row)
         }
         return changed.sorted()

@@ -29,6 +29,8 @@ public final class PhotoGallery {
     /// Which addresses this gallery's photos may come from: the manifest's origin, or `.local`
     /// (anywhere) once the user allowed it to reach the local network.
     public var access: AddressSpace
+    /// Where its work and its rows' states are said (the app's trace, handed over at start-up).
+    public let trace: Trace
 
     /// On the main loop, after a row's record changed state or image, or its work started or stopped.
     public let rowChanged = Listeners<Int>()
@@ -57,8 +59,9 @@ public final class PhotoGallery {
     var turnedInMemory: [String: FileStamp] = [:]
 
     public init(manifest: Manifest, settings: PipelineSettings, decoders: Decoders, fetcher: ResourceFetcher,
-                memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil) {
+                memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil, trace: Trace) {
         self.manifest = manifest
+        self.trace = trace
         self.decoders = decoders
         self.settings = settings
         self.fetcher = fetcher
@@ -69,11 +72,11 @@ public final class PhotoGallery {
         records = RecordStore(rows: manifest.rows, source: manifest.source, localFiles: manifest.isUsersOwn)
         rowCountForTrace.store(manifest.count, ordering: .relaxed)
         pending = PendingOperations(downloadConcurrency: settings.downloadConcurrency,
-                                    filtrationConcurrency: settings.filtrationConcurrency)
+                                    filtrationConcurrency: settings.filtrationConcurrency, trace: trace)
         memory.observeEvictions(by: self) { [weak self] key in self?.evicted(key) }
         // A row whose entry is unusable fails as soon as it is made (bound or started).
-        records.onMade = { record in
-            if record.state == .failed { Trace.shared.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "", code: record.failure?.code)) }
+        records.onMade = { [trace] record in
+            if record.state == .failed { trace.emit(.state(row: record.row, state: .failed, reason: record.failureReason ?? "", code: record.failure?.code)) }
         }
     }
 
@@ -116,7 +119,7 @@ public final class PhotoGallery {
     /// Traced so tests can see that a replaced gallery (another manifest opened, or a reload)
     /// is freed with its records and thumbnails, not kept alive by a retain cycle.
     deinit {
-        Trace.shared.emit(.galleryFreed(rows: rowCountForTrace.load(ordering: .relaxed)))
+        trace.emit(.galleryFreed(rows: rowCountForTrace.load(ordering: .relaxed)))
     }
     /// The row count, readable from deinit (which runs outside the main actor).
     let rowCountForTrace = Atomic<Int>(0)
@@ -125,7 +128,7 @@ public final class PhotoGallery {
     /// settings and the addresses it may reach now.
     public func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
         PhotoSource(url: url, fetcher: fetcher, caches: caches ?? self.caches, origin: access,
-                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit, decoders: decoders)
+                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit, decoders: decoders, trace: trace)
     }
 
     func operationStarted(_ operation: PhotoOperation, at time: Double) {
@@ -161,24 +164,24 @@ public final class PhotoGallery {
             // (`written` is an export's, never the list's.)
             // Stopped without a result (cancelled by someone else): its one terminal event is
             // this one, and the row is left to be started again.
-            Trace.shared.emit(.cancelled(queue: stage, row: record.row))
+            trace.emit(.cancelled(queue: stage, row: record.row))
             rowChanged.emit(record.row)
             return
         case .image(let image, let source)?:
-            Trace.shared.emit(.finished(queue: stage, row: record.row))
+            trace.emit(.finished(queue: stage, row: record.row))
             if stage == .download {
                 setImage(image, key: operation.key, filtered: false, on: record)
-                if let source { Trace.shared.emit(.image(row: record.row, from: source, pixels: operation.key.pixels)) }
-                Trace.shared.emit(.state(row: record.row, state: .downloaded, reason: nil))
+                if let source { trace.emit(.image(row: record.row, from: source, pixels: operation.key.pixels)) }
+                trace.emit(.state(row: record.row, state: .downloaded, reason: nil))
             } else {
                 setImage(image, key: operation.key, filtered: true, on: record)
-                Trace.shared.emit(.state(row: record.row, state: .filtered, reason: nil))
+                trace.emit(.state(row: record.row, state: .filtered, reason: nil))
             }
         case .failed(let failure)?:
-            Trace.shared.emit(.finished(queue: stage, row: record.row))
+            trace.emit(.finished(queue: stage, row: record.row))
             clearImage(of: record)
             record.markFailed(failure)
-            Trace.shared.emit(.state(row: record.row, state: .failed, reason: failure.description, code: failure.code))
+            trace.emit(.state(row: record.row, state: .failed, reason: failure.description, code: failure.code))
             if let target = failure.refusal?.target, reportedBlocked.insert(target).inserted {
                 blocked.emit(target)
             }
@@ -202,7 +205,7 @@ public final class PhotoGallery {
                 operation.cancel()
                 pending.forget(operation)
             }
-            Trace.shared.emit(.cancelled(queue: stage, row: row))
+            trace.emit(.cancelled(queue: stage, row: row))
             rowChanged.emit(row)
         }
     }

@@ -6,8 +6,8 @@ import PhotoTrace
 
 extension ImageDecoder.Report {
     /// The `colour` trace event for the photo at `url`, if it carried a profile.
-    func traceColour(of url: URL) {
+    func traceColour(of url: URL, in trace: Trace) {
         guard profileName != nil || profileIgnored != nil else { return }
-        Trace.shared.emit(.colour(url: Redacted.url(url.absoluteString), profile: profileName, converted: profileConverted, ignored: profileIgnored))
+        trace.emit(.colour(url: Redacted.url(url.absoluteString), profile: profileName, converted: profileConverted, ignored: profileIgnored))
     }
 }

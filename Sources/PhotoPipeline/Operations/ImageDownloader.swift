@@ -80,7 +80,7 @@ public struct ImageDownloader: StageWork {
             if case .notSandboxed = error {} else { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, error: error) }
             return .failed(StageFailure(error))
         }
-        report.traceColour(of: source.url)
+        report.traceColour(of: source.url, in: source.trace)
         source.caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
                             mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
         guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
@@ -128,7 +128,7 @@ public struct ImageDownloader: StageWork {
         } catch {
             return .failed(StageFailure(error))
         }
-        report.traceColour(of: source.url)
+        report.traceColour(of: source.url, in: source.trace)
         if let http = source.caches.http, HTTPFreshness.mayStore(response.headers), let kept = CachedPixels.encode(box.pixbuf) {
             http.store(url: key, freshness: HTTPFreshness(headers: response.headers), contentType: response.headers["content-type"],
                        body: response.body, thumbnail: kept.data, box: remoteBox, pixels: kept.layout)

@@ -29,7 +29,11 @@ public final class PendingOperations {
     /// The operation making each image, whichever rows wait for it (one download per URL).
     private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
 
-    public init(downloadConcurrency: Int, filtrationConcurrency: Int) {
+    /// Where the queues' widths and suspensions are said.
+    private let trace: Trace
+
+    public init(downloadConcurrency: Int, filtrationConcurrency: Int, trace: Trace) {
+        self.trace = trace
         downloadQueue.name = "Download queue"
         downloadQueue.maxConcurrentOperationCount = max(1, downloadConcurrency)
         filtrationQueue.name = "Image Filtration queue"
@@ -40,7 +44,7 @@ public final class PendingOperations {
         exportQueue.name = "Export queue"
         exportWidth = max(1, ProcessInfo.processInfo.activeProcessorCount)
         exportQueue.maxConcurrentOperationCount = exportWidth
-        for stage in Stage.allCases { Trace.shared.emit(.width(queue: stage, width: queue(for: stage).maxConcurrentOperationCount)) }
+        for stage in Stage.allCases { trace.emit(.width(queue: stage, width: queue(for: stage).maxConcurrentOperationCount)) }
     }
 
     /// Change a queue's width now (the inspector): `maxConcurrentOperationCount` takes effect at
@@ -53,7 +57,7 @@ public final class PendingOperations {
         }
         guard queue(for: stage).maxConcurrentOperationCount != width else { return }
         queue(for: stage).maxConcurrentOperationCount = width
-        Trace.shared.emit(.width(queue: stage, width: width))
+        trace.emit(.width(queue: stage, width: width))
     }
 
     /// Suspended by hand (the inspector): scrolling no longer resumes the queues until released.
@@ -149,7 +153,7 @@ public final class PendingOperations {
             // Closed before the queue is suspended, so work it already handed out waits too.
             if suspended { gate(for: stage)?.close() } else { gate(for: stage)?.open() }
             queue(for: stage).isSuspended = suspended
-            Trace.shared.emit(suspended ? .suspended(queue: stage) : .resumed(queue: stage))
+            trace.emit(suspended ? .suspended(queue: stage) : .resumed(queue: stage))
         }
     }
 }

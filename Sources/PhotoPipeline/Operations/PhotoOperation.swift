@@ -31,6 +31,8 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     private var dependentPriority: Operation.QueuePriority?
     /// Where the subscribers' rows are now (nil: the operation serves `row`).
     private let directory: RowDirectory?
+    /// Where its start is said.
+    private let trace: Trace
     public var stage: Stage { work.stage }
     private let cancellable = Cancellable()
     private let lock = NSLock()
@@ -60,7 +62,8 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     /// `photo`: the photo a list operation is made for, its rows found in `directory`; nil for
     /// the viewer's and an export's, which serve `row`.
     public init(row: Int, photo: PhotoID? = nil, directory: RowDirectory? = nil, key: ImageKey, work: any StageWork,
-                gate: StartGate? = nil, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
+                gate: StartGate? = nil, trace: Trace, onStarted: (@Sendable (PhotoOperation) -> Void)? = nil) {
+        self.trace = trace
         currentRow = row
         self.directory = photo == nil ? nil : directory
         self.key = key
@@ -172,7 +175,7 @@ public final class PhotoOperation: Operation, @unchecked Sendable {
     /// The work begins: traced for every row it serves, and the gallery told (on its thread).
     private func traceStarted() {
         let rows = directory.map { $0.rows(of: subscribers) } ?? [row]
-        for row in rows { Trace.shared.emit(.started(queue: stage, row: row)) }
+        for row in rows { trace.emit(.started(queue: stage, row: row)) }
         onStarted?(self)
     }
 

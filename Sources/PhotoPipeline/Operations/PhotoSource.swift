@@ -1,5 +1,6 @@
 // Why this exists: where a photo's bytes come from and the limits every read and decode of them obeys, shared by the list's download and the viewer's load.
 import Foundation
+import PhotoTrace
 import PhotoDecoding
 import PhotoFetching
 
@@ -16,9 +17,11 @@ public struct PhotoSource: Sendable {
     let byteLimit: Int
     /// Where its bytes are decoded: the app's helpers.
     let decoders: Decoders
+    /// Where what its decode found (its colour) is said.
+    let trace: Trace
 
     public init(url: URL, fetcher: ResourceFetcher, caches: DiskCaches = .none, origin: AddressSpace = .local,
-                pixelLimit: Int = ImageDecoder.defaultPixelLimit, byteLimit: Int, decoders: Decoders) {
+                pixelLimit: Int = ImageDecoder.defaultPixelLimit, byteLimit: Int, decoders: Decoders, trace: Trace) {
         self.url = url
         self.fetcher = fetcher
         self.caches = caches
@@ -26,5 +29,6 @@ public struct PhotoSource: Sendable {
         self.pixelLimit = pixelLimit
         self.byteLimit = byteLimit
         self.decoders = decoders
+        self.trace = trace
     }
 }

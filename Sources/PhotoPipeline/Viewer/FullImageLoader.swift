@@ -109,7 +109,7 @@ public struct FullImageLoader: StageWork {
             } catch {
                 return .failed(StageFailure(error))
             }
-            report.traceColour(of: source.url)
+            report.traceColour(of: source.url, in: source.trace)
             if sepia {
                 do {
                     image = try filter.filter(image, isCancelled: { context.isCancelled })

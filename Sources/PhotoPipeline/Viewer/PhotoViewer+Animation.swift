@@ -13,25 +13,25 @@ extension PhotoViewer {
         cancelAnimationRead()
         guard gallery.records.indices.contains(row), let key = gallery.key(for: row, sepia: false) else { return }
         let work = AnimationReader(data, by: gallery.decoders, pixelLimit: gallery.settings.pixelLimit, origin: gallery.records[row].url.map(ImageDecoder.origin(of:)))
-        let operation = PhotoOperation(row: row, key: key, work: work)
+        let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         operation.completeOnMainLoop { [weak self] operation in
             guard let self, self.animationRead?.operation === operation else { return }
             self.animationRead = nil
-            Trace.shared.emit(.finished(queue: .viewer, row: row))
+            trace.emit(.finished(queue: .viewer, row: row))
             let read = work.result.withLock { $0 }
             switch operation.outcome {
             case .image?:
-                Trace.shared.emit(.animation(row: row, frames: read?.frames ?? 0, action: .playing, reason: nil))
+                trace.emit(.animation(row: row, frames: read?.frames ?? 0, action: .playing, reason: nil))
                 ready(read, nil)
             case .failed(let reason)?:
-                Trace.shared.emit(.animation(row: row, frames: 0, action: .stopped, reason: reason.description))
+                trace.emit(.animation(row: row, frames: 0, action: .stopped, reason: reason.description))
                 ready(nil, reason.description)
             case nil, .cancelled?, .written?:
                 break
             }
         }
         animationRead = (row, operation)
-        Trace.shared.emit(.queued(queue: .viewer, row: row))
+        trace.emit(.queued(queue: .viewer, row: row))
         pending.viewerQueue.addOperation(operation)
     }
 
@@ -40,6 +40,6 @@ extension PhotoViewer {
         guard let (row, operation) = animationRead else { return }
         animationRead = nil
         operation.cancel()
-        Trace.shared.emit(.cancelled(queue: .viewer, row: row))
+        trace.emit(.cancelled(queue: .viewer, row: row))
     }
 }

@@ -27,17 +27,17 @@ extension PhotoViewer {
         }
         let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
                                    drawingSide: drawingSide, download: handoff, held: heldBytes, screen: screen, progress: progress)
-        let operation = PhotoOperation(row: row, key: key, work: work)
+        let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         made.operation = operation
         operation.queuePriority = priority
         operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work) }
         if handoff != nil, let download = pending.downloadsInProgress[record.id] {
             operation.waitFor(download)
             download.wantedByDependent(at: priority)
-            Trace.shared.emit(.dependency(row: row, on: .download))
+            trace.emit(.dependency(row: row, on: .download))
         }
         pending.setInProgress(.viewer, row: row, operation)
-        Trace.shared.emit(.queued(queue: .viewer, row: row))
+        trace.emit(.queued(queue: .viewer, row: row))
         pending.viewerQueue.addOperation(operation)
         onRowChanged?(row)
     }
@@ -50,7 +50,7 @@ extension PhotoViewer {
         pending.setInProgress(.viewer, row: row, nil)
         received[row] = nil
         operation.cancel()
-        Trace.shared.emit(.cancelled(queue: .viewer, row: row))
+        trace.emit(.cancelled(queue: .viewer, row: row))
     }
 
     func progressed(_ row: Int, _ bytes: Int, _ total: Int?) {
@@ -65,7 +65,7 @@ extension PhotoViewer {
         received[row] = nil
         switch operation.outcome {
         case .image(let image, _)?:
-            Trace.shared.emit(.finished(queue: .viewer, row: row))
+            trace.emit(.finished(queue: .viewer, row: row))
             let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution,
                                  drawingSide: work.drawingSide)
             held[row] = full
@@ -80,10 +80,10 @@ extension PhotoViewer {
                 }
             }
         case .failed(let reason)?:
-            Trace.shared.emit(.finished(queue: .viewer, row: row))
+            trace.emit(.finished(queue: .viewer, row: row))
             failures[row] = reason
         case nil, .cancelled?, .written?:
-            Trace.shared.emit(.cancelled(queue: .viewer, row: row))
+            trace.emit(.cancelled(queue: .viewer, row: row))
         }
         onRowChanged?(row)
     }

@@ -58,7 +58,7 @@ extension PhotoViewer {
             return
         }
         held[row] = turned
-        Trace.shared.emit(.viewer(row: row, action: .turned))
+        trace.emit(.viewer(row: row, action: .turned))
         if row == self.row { onRowChanged?(row) }
     }
 

@@ -26,6 +26,8 @@ public struct FullImage: Sendable {
 @MainActor
 public final class PhotoViewer {
     public let gallery: PhotoGallery
+    /// Where its loads and moves are said: its gallery's trace.
+    var trace: Trace { gallery.trace }
     /// The row shown, while the viewer is open.
     public private(set) var row: Int?
     /// Show the sepia version (the list's) or the original.
@@ -87,7 +89,7 @@ public final class PhotoViewer {
     public func open(_ row: Int) {
         guard gallery.records.indices.contains(row) else { return }
         self.row = row
-        Trace.shared.emit(.viewer(row: row, action: .opened))
+        trace.emit(.viewer(row: row, action: .opened))
         show(row)
     }
 
@@ -96,7 +98,7 @@ public final class PhotoViewer {
         self.row = row
         fullResolutionWanted = false
         drawingSideWanted = nil
-        Trace.shared.emit(.viewer(row: row, action: .moved))
+        trace.emit(.viewer(row: row, action: .moved))
         show(row)
     }
 
@@ -111,7 +113,7 @@ public final class PhotoViewer {
         self.row = nil
         fullResolutionWanted = false
         drawingSideWanted = nil
-        Trace.shared.emit(.viewer(row: row, action: .closed))
+        trace.emit(.viewer(row: row, action: .closed))
     }
 
     /// The folder shown changed (the gallery applied it first): the viewer's rows move with it; a
@@ -143,7 +145,7 @@ public final class PhotoViewer {
         row = neighbour
         fullResolutionWanted = false
         drawingSideWanted = nil
-        Trace.shared.emit(.viewer(row: neighbour, action: .moved))
+        trace.emit(.viewer(row: neighbour, action: .moved))
         show(neighbour)
         return true
     }

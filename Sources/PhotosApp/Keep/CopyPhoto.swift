@@ -18,7 +18,7 @@ struct CopyPhoto {
             switch outcome {
             case .image(let image, _)?:
                 Clipboard.set(Texture(pixbuf: image.pixbuf), for: widget)
-                Trace.shared.emit(.copied(row: photo.row, width: image.width, height: image.height, sepia: photo.sepia))
+                photo.gallery.trace.emit(.copied(row: photo.row, width: image.width, height: image.height, sepia: photo.sepia))
                 note.show(tr("Copied to the clipboard"))
             case .failed(let reason)?:
                 note.show(fill(tr("Could not copy the photo: %s"), reason.description), failed: true)

@@ -47,7 +47,7 @@ final class CopyPhotos {
         export.onEnded = { [weak self, weak widget] in
             self?.running = nil
             let failure = export.failures.first { !$0.failure.isCancelled }
-            Trace.shared.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason ?? export.stopReason))
+            gallery.trace.emit(.copiedFiles(rows: export.writtenFiles.map(\.row), failed: export.failed, reason: failure?.reason ?? export.stopReason))
             guard let widget, !export.writtenFiles.isEmpty else {
                 return note.show(fill(tr("Could not copy the photos: %s"), failure.map { FailureText.of($0.failure) } ?? ""), failed: true)
             }

@@ -9,15 +9,15 @@ import PhotoTrace
 enum KeepOperation {
     /// Queue `work` for `photo`'s row; `done` gets its outcome on the main loop (nil if it never ran).
     static func run(_ work: any StageWork, for photo: ChosenPhoto, done: @escaping @MainActor @Sendable (StageOutcome?) -> Void) {
-        let row = photo.row
+        let row = photo.row, trace = photo.gallery.trace
         let key = ImageKey(url: photo.url.absoluteString, pixels: 0, variant: photo.sepia ? ImageKey.sepia(photo.gallery.settings.sepiaIntensity) : .original)
-        let operation = PhotoOperation(row: row, key: key, work: work)
+        let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         operation.queuePriority = .high
         operation.completeOnMainLoop { operation in
-            Trace.shared.emit(.finished(queue: .export, row: row))
+            trace.emit(.finished(queue: .export, row: row))
             done(operation.outcome)
         }
-        Trace.shared.emit(.queued(queue: .export, row: row))
+        trace.emit(.queued(queue: .export, row: row))
         photo.gallery.pending.exportQueue.addOperation(operation)
     }
 }

@@ -23,15 +23,15 @@ struct PrintPhoto {
                 operation.drawing(image.pixbuf)
                 operation.run(parent: parent) { ending in
                     switch ending {
-                    case .printed: Trace.shared.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .printed, reason: nil))
-                    case .cancelled: Trace.shared.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .cancelled, reason: nil))
+                    case .printed: photo.gallery.trace.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .printed, reason: nil))
+                    case .cancelled: photo.gallery.trace.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .cancelled, reason: nil))
                     case .failed(let reason):
-                        Trace.shared.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .failed, reason: reason))
+                        photo.gallery.trace.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .failed, reason: reason))
                         note.show(fill(tr("Could not print the photo: %s"), reason), failed: true)
                     }
                 }
             case .failed(let reason)?:
-                Trace.shared.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .failed, reason: reason.description))
+                photo.gallery.trace.emit(.printed(row: photo.row, sepia: photo.sepia, outcome: .failed, reason: reason.description))
                 note.show(fill(tr("Could not print the photo: %s"), reason.description), failed: true)
             default:
                 break

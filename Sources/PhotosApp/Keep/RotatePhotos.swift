@@ -19,8 +19,11 @@ struct RotatePhotos {
     private let decoders: Decoders
     /// The desktop's thumbnails of the photos, turned with them.
     private let shared: SharedThumbnails?
+    /// Where each turn, or why it was refused, is said.
+    private let trace: Trace
 
-    init(note: WindowNote, edits: PhotoEdits, decoders: Decoders, shared: SharedThumbnails?) {
+    init(note: WindowNote, edits: PhotoEdits, decoders: Decoders, shared: SharedThumbnails?, trace: Trace) {
+        self.trace = trace
         self.note = note
         self.edits = edits
         self.decoders = decoders
@@ -48,10 +51,10 @@ struct RotatePhotos {
                 try PhotoTurning.turn(path, turn, by: decoders)
                 return (before, FileStamp.of(path))
             }
-        }, done: { [note, edits, shared] outcome in
+        }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
             case .success(let stamps):
-                Trace.shared.emit(.turned(path: item.path, turn: turn, reason: nil))
+                trace.emit(.turned(path: item.path, turn: turn, reason: nil))
                 guard let after = stamps.after else { break }
                 item.gallery?.applyTurn(turn, to: item.url, now: after)
                 // The desktop's thumbnails of it, turned off the main loop (read and written again).
@@ -63,7 +66,7 @@ struct RotatePhotos {
                 }
                 batch?.turned.append(item)
             case .failure(let refusal):
-                Trace.shared.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
+                trace.emit(.turned(path: item.path, turn: turn, reason: refusal.reason.description))
                 batch?.failure = fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.translated)
                 batch?.whenRefused?()
                 if batch == nil { note.show(fill(tr("Could not rotate “%s”: %s"), item.name, refusal.reason.translated), failed: true) }

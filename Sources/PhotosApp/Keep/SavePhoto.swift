@@ -56,7 +56,7 @@ struct SavePhoto {
             case .failed(let why)?: reason = why.description
             default: reason = "cancelled"
             }
-            Trace.shared.emit(.saved(row: photo.row, path: target.path, format: format, sepia: photo.sepia, reason: reason))
+            photo.gallery.trace.emit(.saved(row: photo.row, path: target.path, format: format, sepia: photo.sepia, reason: reason))
             if let reason {
                 FileHandle.standardError.write(Data("classic-photos: could not save \(target.path): \(reason)\n".utf8))
                 note.show(fill(tr("Could not save the photo: %s"), reason), failed: true)

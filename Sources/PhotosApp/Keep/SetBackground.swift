@@ -49,7 +49,7 @@ struct SetBackground {
     }
 
     private func ended(_ photo: ChosenPhoto, _ uri: String, _ outcome: BackgroundEnding, _ reason: String?) {
-        Trace.shared.emit(.background(row: photo.row, sepia: photo.sepia, uri: uri, outcome: outcome, reason: reason))
+        photo.gallery.trace.emit(.background(row: photo.row, sepia: photo.sepia, uri: uri, outcome: outcome, reason: reason))
         switch outcome {
         case .set: note.show(tr("Set as the desktop background"))
         case .cancelled: break

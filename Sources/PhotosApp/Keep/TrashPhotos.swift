@@ -24,7 +24,11 @@ final class TrashPhotos {
     static let deleteResponse: Int32 = 1
     static let cancelResponse: Int32 = 2
 
-    init(note: WindowNote, application: Application, edits: PhotoEdits) {
+    /// Where each step of a trash, restore or delete is said.
+    private let trace: Trace
+
+    init(note: WindowNote, application: Application, edits: PhotoEdits, trace: Trace) {
+        self.trace = trace
         self.note = note
         self.application = application
         self.edits = edits
@@ -37,7 +41,7 @@ final class TrashPhotos {
             self.asked = []
             question.revealed = false
             for item in asked {
-                if response == Self.deleteResponse { delete(item) } else { Trace.shared.emit(.trash(path: item.path, step: .kept, reason: nil)) }
+                if response == Self.deleteResponse { delete(item) } else { trace.emit(.trash(path: item.path, step: .kept, reason: nil)) }
             }
         }
     }
@@ -68,7 +72,7 @@ final class TrashPhotos {
         batch.pending -= 1
         switch outcome {
         case .success:
-            Trace.shared.emit(.trash(path: item.path, step: .trashed, reason: nil))
+            trace.emit(.trash(path: item.path, step: .trashed, reason: nil))
             batch.moved.append(item.name)
         case .failure(.noTrash): batch.withoutTrash.append(item)
         case .failure(let failure): fail(item.path, fill(tr("Could not move “%s” to the trash: %s"), item.name, failure.text))
@@ -93,9 +97,9 @@ final class TrashPhotos {
         edits.run({ () -> Result<Void, TrashFailure>? in
             guard case .success(let trashed)? = job.outcome.withLock({ $0 }) else { return nil }
             return Result { () throws(TrashFailure) in try PhotoTrash.restore(trashed) }
-        }, done: { [weak self] outcome in
+        }, done: { [weak self, trace] outcome in
             switch outcome {
-            case .success?: Trace.shared.emit(.trash(path: job.path, step: .restored, reason: nil))
+            case .success?: trace.emit(.trash(path: job.path, step: .restored, reason: nil))
             case .failure(let failure)?:
                 let name = (job.path as NSString).lastPathComponent
                 self?.fail(job.path, fill(tr("Could not put “%s” back: %s"), name, failure.text))
@@ -116,7 +120,7 @@ final class TrashPhotos {
         asked = items.map { (path: $0.path, name: $0.name, identity: PhotoTrash.identify($0.path)) }
         question.text = items.count == 1 ? fill(one, items[0].name) : fill(many, "\(items.count)")
         question.revealed = true
-        for item in items { Trace.shared.emit(.trash(path: item.path, step: .asked, reason: nil)) }
+        for item in items { trace.emit(.trash(path: item.path, step: .asked, reason: nil)) }
     }
 
     private func delete(_ item: (path: String, name: String, identity: PhotoIdentity?)) {
@@ -126,16 +130,16 @@ final class TrashPhotos {
                 guard let identity = item.identity else { throw .failed(Words("it is no longer there")) }
                 try PhotoTrash.delete(identity)
             }
-        }, done: { [weak self] outcome in
+        }, done: { [weak self, trace] outcome in
             switch outcome {
-            case .success: Trace.shared.emit(.trash(path: path, step: .deleted, reason: nil))
+            case .success: trace.emit(.trash(path: path, step: .deleted, reason: nil))
             case .failure(let failure): self?.fail(path, fill(tr("Could not delete “%s”: %s"), name, failure.text))
             }
         })
     }
 
     private func fail(_ path: String, _ text: String) {
-        Trace.shared.emit(.trash(path: path, step: .failed, reason: text))
+        trace.emit(.trash(path: path, step: .failed, reason: text))
         note.show(text, failed: true)
     }
 

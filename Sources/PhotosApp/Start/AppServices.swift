@@ -30,19 +30,23 @@ final class AppServices {
     let copies = CopyPhotos(), drags = DragOut()
     let decoders: Decoders
     /// The display's colours, followed for every window.
-    let displayColour = DisplayColour()
+    let displayColour: DisplayColour
+    /// The app's trace (`Launch` makes it): everything that reports is handed it from here.
+    let trace: Trace
 
-    init(options: CommandLineOptions, sandbox: DecoderSandbox) {
+    init(options: CommandLineOptions, sandbox: DecoderSandbox, trace: Trace) {
+        self.trace = trace
         self.options = options
         self.sandbox = sandbox
         decoders = sandbox.decoders
-        http = HTTPClient(configuration: .traced)
+        displayColour = DisplayColour(trace: trace)
+        http = HTTPClient(configuration: .traced(in: trace))
         fetcher = ResourceFetcher(http: http)
         memory = MemoryCache(limit: CacheLimits.memory(settingMiB: preferences.memoryCacheSize))
         let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)
         caches = DiskCaches(shared: SharedThumbnails(folders: folders, decoders: decoders),
                             http: diskLimit > 0 ? HTTPDiskCache(folders: folders, limit: diskLimit) : nil)
-        dateReader = DateReader(index: MetadataIndex(folders: folders), decoders: decoders)
+        dateReader = DateReader(index: MetadataIndex(folders: folders, trace: trace), decoders: decoders)
     }
 
     /// Pipeline settings from the preferences, with command-line options taking precedence.
@@ -62,7 +66,7 @@ final class AppServices {
         settings.thumbnailPixels = Int(thumbnailSize * max(1, scaleFactor))
         settings.viewerScreenPixels *= Int(max(1, scaleFactor))
         settings.downscaleWhileDecoding = !options.fullDecode
-        return PhotoGallery(manifest: manifest, settings: settings, decoders: decoders, fetcher: fetcher, memory: memory, caches: caches, demand: demand)
+        return PhotoGallery(manifest: manifest, settings: settings, decoders: decoders, fetcher: fetcher, memory: memory, caches: caches, demand: demand, trace: trace)
     }
 
     /// Clear Cache: the memory cache, the app's own disk cache and its failure entries. The
@@ -73,6 +77,6 @@ final class AppServices {
         caches.shared?.removeOwnFailures()
         let index = dateReader.index
         DispatchQueue.global(qos: .utility).async { index.removeAll() }
-        Trace.shared.emit(.cacheCleared)
+        trace.emit(.cacheCleared)
     }
 }

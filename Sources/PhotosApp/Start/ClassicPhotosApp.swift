@@ -16,14 +16,14 @@ final class ClassicPhotosApp {
     let application: Application
     let services: AppServices
     private var mainWindow: GalleryWindow?
-    private lazy var colorScheme = ColorSchemeFollower(preferences: services.preferences)
-    private let contrast = ContrastFollower()
-    private let textScale = TextScaleFollower()
+    private lazy var colorScheme = ColorSchemeFollower(preferences: services.preferences, trace: services.trace)
+    private lazy var contrast = ContrastFollower(trace: services.trace)
+    private lazy var textScale = TextScaleFollower(trace: services.trace)
 
-    init(options: CommandLineOptions, sandbox: DecoderSandbox, renderer: RendererChoice) {
+    init(options: CommandLineOptions, sandbox: DecoderSandbox, renderer: RendererChoice, trace: Trace) {
         application = Application(id: AppInfo.appID, handlesOpen: true)
-        services = AppServices(options: options, sandbox: sandbox)
-        Trace.shared.emit(.settings(persistent: services.preferences.isPersistent))
+        services = AppServices(options: options, sandbox: sandbox, trace: trace)
+        services.trace.emit(.settings(persistent: services.preferences.isPersistent))
         services.sandbox.remember(services.preferences.decodesWithoutSandbox)
         services.sandbox.ask = { [weak self] why in self?.askSandboxConsent(why) }
         services.sandbox.onChoiceChanged = { [weak self] in self?.mainWindow?.reload() }
@@ -162,7 +162,7 @@ final class ClassicPhotosApp {
         }
         application.addAction("help", accels: ["F1"]) { [weak self] in
             guard let self else { return }
-            HelpManual.show(note: self.window().note)
+            HelpManual.show(note: self.window().note, trace: self.services.trace)
         }
         application.addAction("shortcuts", accels: ["<Primary>question"]) { [weak self] in
             guard let self else { return }
@@ -175,7 +175,7 @@ final class ClassicPhotosApp {
         application.addAction("quit", accels: ["<Primary>q"]) { [weak self] in
             let quit: @MainActor () -> Void = { [weak self] in
                 self?.mainWindow?.saveWindowState()
-                Trace.shared.emit(.closing(by: "quit"))
+                self?.services.trace.emit(.closing(by: "quit"))
                 self?.application.quit()
             }
             if let window = self?.mainWindow { window.quit(quit) } else { quit() }

@@ -11,7 +11,13 @@ final class ColorSchemeFollower {
     private(set) var dark: Bool?
     private var lastSource: String?
 
-    init(preferences: AppSettings) { self.preferences = preferences }
+    /// Where each change is said.
+    private let trace: Trace
+
+    init(preferences: AppSettings, trace: Trace) {
+        self.preferences = preferences
+        self.trace = trace
+    }
 
     /// The portal's value 1 is "prefer dark"; 2 "prefer light" and 0 "no preference" are light.
     static func isDark(portalValue: Double) -> Bool { portalValue == 1 }
@@ -60,6 +66,6 @@ final class ColorSchemeFollower {
         // Set only when it changes: setting GtkSettings' property, even to its value, reloads the
         // theme and restyles every widget (tens of milliseconds on the main thread).
         if DisplaySettings.preferDarkTheme != dark { DisplaySettings.preferDarkTheme = dark }
-        Trace.shared.emit(.colorScheme(dark: dark, from: source))
+        trace.emit(.colorScheme(dark: dark, from: source))
     }
 }

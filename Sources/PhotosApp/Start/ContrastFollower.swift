@@ -14,6 +14,10 @@ final class ContrastFollower {
         read: { $0.bool("high-contrast") ? 1 : 0 },
         changed: { [weak self] value, source in self?.apply(value == 1, from: source.rawValue) })
 
+    /// Where each change is said.
+    private let trace: Trace
+    init(trace: Trace) { self.trace = trace }
+
     func start() { setting.start() }
 
     private func apply(_ high: Bool, from source: String) {
@@ -28,6 +32,6 @@ final class ContrastFollower {
                 DisplaySettings.themeName = usualTheme ?? "Adwaita"
             }
         }
-        Trace.shared.emit(.contrast(high: high, from: source))
+        trace.emit(.contrast(high: high, from: source))
     }
 }

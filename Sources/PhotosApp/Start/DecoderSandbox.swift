@@ -24,20 +24,25 @@ final class DecoderSandbox {
     private let pool = HelperPool()
     /// Where the app decodes: these helpers, and nowhere else, with the app's one decode budget.
     let decoders: Decoders
+    /// Where how they are sandboxed, and the user's choice, is said.
+    private let trace: Trace
 
-    private init() { decoders = .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes)) }
+    private init(trace: Trace) {
+        self.trace = trace
+        decoders = .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes))
+    }
 
     /// Start the pool, one helper warm, before the first window; the app itself made non-dumpable.
-    static func start() -> DecoderSandbox {
+    static func start(trace: Trace) -> DecoderSandbox {
         _ = HelperPool.protectTheApp()
-        let sandbox = DecoderSandbox()
+        let sandbox = DecoderSandbox(trace: trace)
         let pool = sandbox.pool
         pool.onStarted = { state, started in
             switch state {
             case .bubblewrap:
-                Trace.shared.emit(.decoders(sandbox: "bubblewrap", reason: nil, started: started))
+                trace.emit(.decoders(sandbox: "bubblewrap", reason: nil, started: started))
             case .unavailable(let why):
-                Trace.shared.emit(.decoders(sandbox: "none", reason: why.description, started: started))
+                trace.emit(.decoders(sandbox: "none", reason: why.description, started: started))
             case .unknown:
                 break
             }
@@ -52,7 +57,7 @@ final class DecoderSandbox {
         let helper = pool.launch.executable
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 3) {
             let ended = OrphanSandboxes.end(helper: helper)
-            if !ended.isEmpty { Trace.shared.emit(.sandboxesEnded(count: ended.count)) }
+            if !ended.isEmpty { trace.emit(.sandboxesEnded(count: ended.count)) }
         }
         return sandbox
     }
@@ -79,7 +84,7 @@ final class DecoderSandbox {
         landlock = confined
         listeners.forEach { $0() }
         guard !pool.allowsUnsandboxed else { return }
-        Trace.shared.emit(.sandboxConsent(action: .asked))
+        trace.emit(.sandboxConsent(action: .asked))
         ask?(why)
     }
 
@@ -88,7 +93,7 @@ final class DecoderSandbox {
         let before = pool.allowsUnsandboxed
         pool.allowsUnsandboxed = allowed
         preferences.decodesWithoutSandbox = allowed
-        Trace.shared.emit(.sandboxConsent(action: allowed ? .allowed : before ? .withdrawn : .refused))
+        trace.emit(.sandboxConsent(action: allowed ? .allowed : before ? .withdrawn : .refused))
         listeners.forEach { $0() }
         if allowed != before { onChoiceChanged?() }
     }

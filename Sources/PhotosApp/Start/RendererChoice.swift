@@ -81,12 +81,12 @@ final class RendererChoice {
     }
 
     /// Trace the renderer `window` was given, with the decision, at its first frame.
-    static func traceOnFirstFrame(of window: ApplicationWindow, _ decision: Decision) {
+    static func traceOnFirstFrame(of window: ApplicationWindow, _ decision: Decision, in trace: Trace) {
         var traced = false
         window.onAfterPaint { [weak window] in
             guard !traced, let name = window?.rendererName else { return }
             traced = true
-            Trace.shared.emit(.renderer(name: name, reason: decision.reason, gl: decision.gl))
+            trace.emit(.renderer(name: name, reason: decision.reason, gl: decision.gl))
         }
     }
 }

@@ -13,6 +13,10 @@ final class TextScaleFollower {
         read: { $0.double("text-scaling-factor") },
         changed: { [weak self] value, source in self?.apply(value, from: source.rawValue) })
 
+    /// Where each change is said.
+    private let trace: Trace
+    init(trace: Trace) { self.trace = trace }
+
     func start() {
         // Only where nobody (an XSETTINGS daemon) set the font resolution before.
         let current = DisplaySettings.xftDPI
@@ -27,6 +31,6 @@ final class TextScaleFollower {
         self.factor = factor
         let dpi = Int32((Double(Self.baseDPI) * factor).rounded())
         if DisplaySettings.xftDPI != dpi { DisplaySettings.xftDPI = dpi }
-        Trace.shared.emit(.textScale(factor: factor, from: source))
+        trace.emit(.textScale(factor: factor, from: source))
     }
 }

@@ -43,7 +43,7 @@ final class FolderFollower {
         guard gallery.manifest.format == .folder else { return }
         self.gallery = gallery
         do {
-            let watcher = try FolderWatcher(contents: contents)
+            let watcher = try FolderWatcher(contents: contents, trace: gallery.trace)
             watcher.dateReader = dateReader
             watcher.onScreen = { [weak self] in self?.namesOnScreen() ?? [] }
             watcher.onChange = { [weak self, weak gallery] change in
@@ -73,7 +73,7 @@ final class FolderFollower {
     /// More of `gallery`'s folder, found by its listing after the first rows were shown.
     func grew(_ change: FolderChange, in gallery: PhotoGallery) {
         guard gallery.manifest.format == .folder else { return }
-        Trace.shared.emit(.folderGrew(added: change.inserted.count, total: change.count))
+        gallery.trace.emit(.folderGrew(added: change.inserted.count, total: change.count))
         apply(change, to: gallery, keepTop: .unlessAtTop)
     }
 

@@ -4,6 +4,7 @@ import GLibRuntime
 import PhotoPipeline
 import PhotoFetching
 import GalleryContents
+import PhotoTrace
 
 @MainActor
 final class GalleryLoader {
@@ -32,7 +33,12 @@ final class GalleryLoader {
     /// The header of the load in progress, and whether its first rows were delivered.
     private var arriving: (header: ManifestLoader.Header, delivered: Bool)?
 
-    init(fetcher: ResourceFetcher) { self.fetcher = fetcher }
+    /// Where a folder's listing says its figures.
+    private let trace: Trace
+    init(fetcher: ResourceFetcher, trace: Trace) {
+        self.fetcher = fetcher
+        self.trace = trace
+    }
 
     /// Start loading `source`; a load still running is cancelled and anything it still delivers
     /// is dropped.
@@ -47,7 +53,7 @@ final class GalleryLoader {
         let cancellable = Cancellable()
         self.cancellable = cancellable
         arriving = nil
-        let loader = ManifestLoader(fetcher: fetcher)
+        let loader = ManifestLoader(fetcher: fetcher, trace: trace)
         // The rows arrive in batches as they are parsed: the first screen shows before the
         // last row is read. Everything reaches the main loop in order.
         DispatchQueue.global(qos: .userInitiated).async {

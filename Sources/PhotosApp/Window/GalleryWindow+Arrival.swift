@@ -43,7 +43,7 @@ extension GalleryWindow {
             // measured; a remote photo's cached pixels are read in the app in a millisecond.)
             scheduler.startExpectedScreen(rows: list.rowsExpected())
         }
-        if let gallery { Trace.shared.emit(.rows(total: gallery.count)) }
+        if let gallery { trace.emit(.rows(total: gallery.count)) }
     }
 
     /// A later batch of rows.
@@ -52,7 +52,7 @@ extension GalleryWindow {
         gallery.append(rows)
         list.rowsAdded(rows.count)
         updateSubtitle()
-        Trace.shared.emit(.rows(total: gallery.count))
+        trace.emit(.rows(total: gallery.count))
     }
 
     /// The load ended: with every row, or with an error after some rows or none.
@@ -69,7 +69,7 @@ extension GalleryWindow {
                 install(Manifest(source: header.source, title: header.title, format: header.format, origin: header.origin,
                                  isUsersOwn: header.isUsersOwn))
             }
-            Trace.shared.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
+            trace.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
             rowsComplete = true
             sortManifest(keepTop: .unlessAtTop)
             updateSubtitle()

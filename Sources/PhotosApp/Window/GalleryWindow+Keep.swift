@@ -68,10 +68,10 @@ extension GalleryWindow {
         let photos = chosenPhotos
         guard !photos.isEmpty else { return }
         guard pages.current == .viewer, photos.count == 1, photos[0].folderFilePath != nil else {
-            return RotatePhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared).turn(photos, turn)
+            return RotatePhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).turn(photos, turn)
         }
         viewerPage.turn.start(turn, row: photos[0].row)
-        RotatePhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared).turn(photos, turn) { [weak viewerPage] in viewerPage?.turn.refused() }
+        RotatePhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).turn(photos, turn) { [weak viewerPage] in viewerPage?.turn.refused() }
     }
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.

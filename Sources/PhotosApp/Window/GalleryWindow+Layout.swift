@@ -16,11 +16,11 @@ extension GalleryWindow {
         let size = services.preferences.thumbnailSize(for: layout)
         list.setLayout(layout, thumbnailSize: size)
         showLayoutButton()
-        Trace.shared.emit(.layout(name: layout.rawValue))
+        trace.emit(.layout(name: layout.rawValue))
         let pixels = Int(size * max(1, window.scaleFactor))
         if let gallery, gallery.settings.thumbnailPixels != pixels {
             gallery.setThumbnailPixels(pixels)
-            Trace.shared.emit(.thumbnailSize(pixels: pixels))
+            trace.emit(.thumbnailSize(pixels: pixels))
         }
         scheduler.invalidate()
     }

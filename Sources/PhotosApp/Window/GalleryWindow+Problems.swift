@@ -13,13 +13,13 @@ extension GalleryWindow {
     /// The app stopped while `uri` was loading last time: it is not reopened; the empty page
     /// says so and offers it among the recent galleries.
     func showInterrupted(_ uri: String) {
-        Trace.shared.emit(.interrupted(source: uri))
+        trace.emit(.interrupted(source: uri))
         pages.empty.showInterrupted(ManifestParser.title(for: URL(string: uri) ?? URL(fileURLWithPath: uri)))
         pages.show(.empty)
     }
 
     func showError(_ error: ManifestError, source: URL) {
-        Trace.shared.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
+        trace.emit(.manifestFailed(reason: error.description, source: source.absoluteString))
         let name = DisplayText.clean(source.isFileURL ? source.lastPathComponent : Redacted.url(source.absoluteString))
         errorBar.text = fill(tr("Could not open “%s”: %s"), DisplayText.isolate(name), error.words.translated)
         errorBar.revealed = true

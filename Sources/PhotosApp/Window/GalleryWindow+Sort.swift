@@ -34,7 +34,7 @@ extension GalleryWindow {
     func traceOrder(ms milliseconds: Double) {
         guard let gallery else { return }
         let first = (0..<min(gallery.count, 20)).map { gallery.records.entry($0).name }
-        Trace.shared.emit(.sorted(order: order.description, rows: gallery.count, ms: milliseconds, first: first.joined(separator: "\n")))
+        trace.emit(.sorted(order: order.description, rows: gallery.count, ms: milliseconds, first: first.joined(separator: "\n")))
     }
 
     /// Whether the listing of `source` includes a folder's subfolders (`--subfolders`, or the

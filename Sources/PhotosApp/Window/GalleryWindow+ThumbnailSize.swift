@@ -28,7 +28,7 @@ extension GalleryWindow {
         list.setThumbnailSize(size)
         let pixels = Int(size * max(1, window.scaleFactor))
         gallery?.setThumbnailPixels(pixels)
-        Trace.shared.emit(.thumbnailSize(pixels: pixels))
+        trace.emit(.thumbnailSize(pixels: pixels))
         scheduler.invalidate()
     }
 }

@@ -14,6 +14,8 @@ import PhotoTrace
 final class GalleryWindow {
     let window: ApplicationWindow
     let services: AppServices
+    /// Where the window's pages, layouts and galleries are said: the app's trace.
+    var trace: Trace { services.trace }
     let header = HeaderBar()
     let headerTitle = HeaderTitle()
     let loadingSpinner = Spinner()
@@ -65,25 +67,25 @@ final class GalleryWindow {
         window = ApplicationWindow(application: application)
         let layout = services.options.layout ?? services.preferences.layout
         list = GalleryList(thumbnailSize: services.options.thumbnailSize ?? services.preferences.thumbnailSize(for: layout), layout: layout,
-                           colours: services.displayColour)
-        viewerPage = ViewerPage(colours: services.displayColour)
-        Trace.shared.emit(.layout(name: layout.rawValue))
+                           colours: services.displayColour, trace: services.trace)
+        viewerPage = ViewerPage(colours: services.displayColour, trace: services.trace)
+        services.trace.emit(.layout(name: layout.rawValue))
         let clock = MainLoopClock()
         scrollTracker = ScrollTracker(scrolled: list.scrolled, clock: clock)
-        scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock)
-        pages = WindowPages(list: list.scrolled, viewer: viewerPage.container)
-        loader = GalleryLoader(fetcher: services.fetcher)
-        consent = LocalNetworkConsent(preferences: services.preferences)
+        scheduler = OnscreenScheduler(list: list, scroll: scrollTracker.state, clock: clock, trace: services.trace)
+        pages = WindowPages(list: list.scrolled, viewer: viewerPage.container, trace: services.trace)
+        loader = GalleryLoader(fetcher: services.fetcher, trace: services.trace)
+        consent = LocalNetworkConsent(preferences: services.preferences, trace: services.trace)
         navigation = ViewerNavigation(window: window, application: application, pages: pages, list: list, viewerPage: viewerPage,
                                       headerTitle: headerTitle, openButton: openButton)
         follower = FolderFollower(list: list, navigation: navigation, scheduler: scheduler, pages: pages)
         follower.dateReader = services.dateReader
         note = WindowNote(over: pages.stack)
         exporter = ExportGallery(parent: window, application: application, preferences: services.preferences, note: note)
-        trash = TrashPhotos(note: note, application: application, edits: edits)
+        trash = TrashPhotos(note: note, application: application, edits: edits, trace: services.trace)
         viewerPage.animation.onStopped = { [note] reason in note.show(fill(tr("This animation does not play: %s"), reason), failed: true) }
         window.title = AppInfoStrings.appName
-        WindowState.restore(window, from: services.preferences)
+        WindowState.restore(window, from: services.preferences, trace: services.trace)
         list.windowHeight = Int(window.defaultSize.height)
         assembleHeader()
         navigation.listButtons = [layoutButton, sortMenu.button]
@@ -127,7 +129,7 @@ final class GalleryWindow {
         split.setStart(body, resize: true, shrink: false)
         window.setChild(split)
         inspector = InspectorController(split: split, window: window, preferences: services.preferences, list: list,
-                                        gallery: { [weak self] in self?.gallery })
+                                        gallery: { [weak self] in self?.gallery }, trace: services.trace)
         if services.preferences.inspectorOpen { inspector.toggle() }
 
         // A manifest file dropped anywhere on the window opens.
@@ -138,13 +140,13 @@ final class GalleryWindow {
         }
         window.addController(dropTarget)
 
-        probe = FrameProbe(window: window, hasRows: { [weak self] in self?.list.bindings.boundRows.isEmpty == false },
+        probe = FrameProbe(window: window, trace: services.trace, hasRows: { [weak self] in self?.list.bindings.boundRows.isEmpty == false },
                            rowWidgets: { [weak self] in self?.list.rows.count ?? 0 })
         list.probe = probe
         list.drags = services.drags
         viewerPage.drags = services.drags
-        if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision) }
-        PipelineDiagnostics.traceOnUSR1 { [weak self] in self?.gallery }
+        if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision, in: services.trace) }
+        PipelineDiagnostics.traceOnUSR1(in: services.trace) { [weak self] in self?.gallery }
         if services.options.naive {
             // The tutorial's first try: each row loads on the main thread as it is bound.
             list.rowBound.add { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
@@ -153,14 +155,14 @@ final class GalleryWindow {
             self?.closingBy = "close"
             self?.window.close()
         }
-        window.onCloseRequest { [weak self] in
+        window.onCloseRequest { [weak self, trace] in
             defer { self?.closingBy = nil }
             // An export running asks first (its bar says so, with Quit).
             if let self, self.exporter.askBeforeQuitting({ [weak self, by = self.closingBy] in
                 self?.closingBy = by
                 self?.window.close()
             }) { return true }
-            Trace.shared.emit(.closing(by: self?.closingBy ?? "desktop"))
+            trace.emit(.closing(by: self?.closingBy ?? "desktop"))
             self?.saveWindowState()
             self?.gallery?.cancelAll()
             return false

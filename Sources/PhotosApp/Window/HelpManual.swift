@@ -30,14 +30,14 @@ enum HelpManual {
     }
 
     /// Show the manual, or say in `note` why it cannot be shown.
-    static func show(note: WindowNote) {
+    static func show(note: WindowNote, trace: Trace) {
         guard let uri else {
-            Trace.shared.emit(.help(uri: "", reason: "no manual"))
+            trace.emit(.help(uri: "", reason: "no manual"))
             return note.show(tr("The manual is not installed"), failed: true)
         }
         let outcome = DesktopApps.open(uri)
-        if outcome.opened { return Trace.shared.emit(.help(uri: uri, reason: nil)) }
-        Trace.shared.emit(.help(uri: uri, reason: outcome.noApp ? "no help viewer" : outcome.reason))
+        if outcome.opened { return trace.emit(.help(uri: uri, reason: nil)) }
+        trace.emit(.help(uri: uri, reason: outcome.noApp ? "no help viewer" : outcome.reason))
         note.show(outcome.noApp ? tr("The manual needs a help viewer: install Yelp, GNOME’s help app")
                                 : fill(tr("Could not show the manual: %s"), outcome.reason ?? ""), failed: true)
     }

@@ -15,11 +15,15 @@ final class LocalNetworkConsent {
     /// The gallery was reloaded to take a permission back.
     var reload: () -> Void = {}
 
-    init(preferences: AppSettings) {
+    /// Where each question and answer is said.
+    private let trace: Trace
+
+    init(preferences: AppSettings, trace: Trace) {
         self.preferences = preferences
+        self.trace = trace
         bar.onAllow = { [weak self] target in self?.allow(target) }
-        bar.onDismiss = { [weak self] _ in
-            Trace.shared.emit(.localNetwork(action: .dismissed))
+        bar.onDismiss = { [weak self, trace] _ in
+            trace.emit(.localNetwork(action: .dismissed))
             self?.askNext()
         }
     }
@@ -42,7 +46,7 @@ final class LocalNetworkConsent {
             for (space, remembered) in [(AddressSpace.local, preferences.thisComputerGalleries), (.private, preferences.localNetworkGalleries)]
             where gallery.access > space && remembered.contains(source) {
                 gallery.allow(space)
-                Trace.shared.emit(.localNetwork(action: .allowed))
+                trace.emit(.localNetwork(action: .allowed))
             }
         }
         gallery.blocked.add { [weak self] target in self?.blocked(target) }
@@ -55,7 +59,7 @@ final class LocalNetworkConsent {
     }
 
     private func blocked(_ target: AddressSpace) {
-        Trace.shared.emit(.localNetwork(action: .asked))
+        trace.emit(.localNetwork(action: .asked))
         if !waiting.contains(target) { waiting.append(target) }
         if !bar.bar.revealed { askNext() }
     }
@@ -78,7 +82,7 @@ final class LocalNetworkConsent {
                 preferences.localNetworkGalleries.append(source)
             }
         }
-        Trace.shared.emit(.localNetwork(action: .allowed))
+        trace.emit(.localNetwork(action: .allowed))
         gallery.allow(target)
         askNext()
     }
@@ -90,7 +94,7 @@ final class LocalNetworkConsent {
         let source = gallery.manifest.source.absoluteString
         preferences.localNetworkGalleries.removeAll { $0 == source }
         preferences.thisComputerGalleries.removeAll { $0 == source }
-        Trace.shared.emit(.localNetwork(action: .revoked))
+        trace.emit(.localNetwork(action: .revoked))
         reload()
     }
 }

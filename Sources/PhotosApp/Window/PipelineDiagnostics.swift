@@ -5,10 +5,10 @@ import PhotoTrace
 
 @MainActor
 enum PipelineDiagnostics {
-    static func traceOnUSR1(_ gallery: @escaping @MainActor () -> PhotoGallery?) {
+    static func traceOnUSR1(in trace: Trace, _ gallery: @escaping @MainActor () -> PhotoGallery?) {
         UnixSignal.onUSR1 {
-            guard let pending = gallery()?.pending else { return Trace.shared.emit(.pending(downloads: 0, filtrations: 0, queued: 0)) }
-            Trace.shared.emit(.pending(downloads: pending.downloadsInProgress.count, filtrations: pending.filtrationsInProgress.count,
+            guard let pending = gallery()?.pending else { return trace.emit(.pending(downloads: 0, filtrations: 0, queued: 0)) }
+            trace.emit(.pending(downloads: pending.downloadsInProgress.count, filtrations: pending.filtrationsInProgress.count,
                                        queued: pending.downloadQueue.operationCount + pending.filtrationQueue.operationCount))
         }
     }

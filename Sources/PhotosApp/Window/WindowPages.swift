@@ -15,7 +15,11 @@ final class WindowPages {
     /// A page was brought to the front (the scheduler looks at the list again when it returns).
     let shown = Listeners<Page>()
 
-    init(list: Widget, viewer: Widget) {
+    /// Where each page shown is said.
+    private let trace: Trace
+
+    init(list: Widget, viewer: Widget, trace: Trace) {
+        self.trace = trace
         stack.addNamed(empty.container, Page.empty.rawValue)
         stack.addNamed(loading.container, Page.loading.rawValue)
         stack.addNamed(list, Page.list.rawValue)
@@ -28,7 +32,7 @@ final class WindowPages {
         guard page != current || stack.visibleChildName != page.rawValue else { return }
         current = page
         stack.visibleChildName = page.rawValue
-        Trace.shared.emit(.page(name: page.rawValue))
+        trace.emit(.page(name: page.rawValue))
         shown.emit(page)
     }
 }

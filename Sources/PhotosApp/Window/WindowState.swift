@@ -7,12 +7,12 @@ import PhotoTrace
 @MainActor
 enum WindowState {
     /// Give the window its saved size and state, and trace its size as it changes.
-    static func restore(_ window: ApplicationWindow, from settings: AppSettings) {
+    static func restore(_ window: ApplicationWindow, from settings: AppSettings, trace: Trace) {
         window.setDefaultSize(width: settings.windowWidth, height: settings.windowHeight)
         if settings.windowMaximized { window.maximize() }
         window.onDefaultSizeChanged { [weak window] in
             guard let size = window?.defaultSize else { return }
-            Trace.shared.emit(.windowSize(width: Int(size.width), height: Int(size.height)))
+            trace.emit(.windowSize(width: Int(size.width), height: Int(size.height)))
         }
     }
 

@@ -157,7 +157,7 @@ public enum ThumbnailCacheBench {
             let caches = DiskCaches(shared: SharedThumbnails(folders: CacheFolders(home: folder.appendingPathComponent("cache-\(repetition)").path), decoders: .here), http: nil)
             let fetcher = MainActor.assumeIsolated { ResourceFetcher(http: HTTPClient()) }
             for url in files {
-                let work = ImageDownloader(PhotoSource(url: url, fetcher: fetcher, caches: caches, byteLimit: 200 << 20, decoders: .here), rowPixels: 64)
+                let work = ImageDownloader(PhotoSource(url: url, fetcher: fetcher, caches: caches, byteLimit: 200 << 20, decoders: .here, trace: Trace()), rowPixels: 64)
                 cold += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
                 warm += timeIt(1) { _ = work.run(WorkContext(cancellable: Cancellable())) }
             }

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
+import PhotoTrace
 import TestAndBenchSupport
 import PhotoFetching
 
@@ -16,7 +17,7 @@ public enum MetadataBench {
         try plain.write(to: photo)
         try TestDetails.write(to: photo)
         func export(_ metadata: MetadataPolicy, by decoders: Decoders) throws -> Double {
-            let source = PhotoSource(url: photo, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 100 << 20, decoders: decoders)
+            let source = PhotoSource(url: photo, fetcher: ResourceFetcher(http: HTTPClient()), byteLimit: 100 << 20, decoders: decoders, trace: Trace())
             let target = folder.appendingPathComponent("out-\(UUID().uuidString).jpg")
             let work = PhotoExport(source, to: ExportTarget(path: target.path, replacing: false), format: .jpeg, sepia: true,
                                    settings: PipelineSettings(), metadata: metadata)

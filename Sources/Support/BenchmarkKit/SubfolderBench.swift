@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoPipeline
+import PhotoTrace
 import TestAndBenchSupport
 import GalleryContents
 
@@ -92,7 +93,7 @@ extension AppBench {
     /// The tree listed in this process (no app beside it), in ms; every photo must be listed.
     func listingAlone(_ root: URL) throws -> Double {
         let started = Date()
-        let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), batch: { _ in }, subfolders: true)
+        let contents = try FolderListing.rows(ofFolder: root.path, cancellable: Cancellable(), trace: Trace(), batch: { _ in }, subfolders: true)
         let ms = Date().timeIntervalSince(started) * 1000
         let photos = Self.benchSubfolders * Self.photosPerSubfolder
         guard contents.count == photos else { throw BenchError("listed \(contents.count) photos of \(photos) in-process") }

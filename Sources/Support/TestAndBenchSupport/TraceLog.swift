@@ -30,8 +30,11 @@ public struct TraceRecord: Sendable {
 public struct TraceLog {
     public let path: String
     private let reader: IncrementalReader
-    public init(path: String) {
+    /// The trace writing the file, when this process writes it (pipeline tests): flushed before each read.
+    private let writer: Trace?
+    public init(path: String, writtenBy writer: Trace? = nil) {
         self.path = path
+        self.writer = writer
         reader = IncrementalReader(path: path)
     }
 
@@ -39,13 +42,13 @@ public struct TraceLog {
     /// A trace this process writes itself (pipeline tests) is flushed first: `Trace` writes
     /// its lines a moment after they are emitted.
     public var events: [TraceRecord] {
-        Trace.shared.flush()
+        writer?.flush()
         return reader.read().events
     }
 
     /// Lines that are not an event `TraceEvent` knows (tests assert there are none).
     public var undecodableLines: [String] {
-        Trace.shared.flush()
+        writer?.flush()
         return reader.read().undecodable
     }
 
