@@ -201,7 +201,7 @@ let package = Package(
         // The app's logic without a display: the scroll scheduling rules on fakes and on a real gallery.
         .testTarget(name: "PhotosAppTests", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotosApp", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "TestAndBenchSupport", "GLibRuntime", "GLibDesktop"]),
         .testTarget(name: "ColourManagementTests", dependencies: ["ColourManagement", "TestAndBenchSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoFormats", "PhotoDecoding", "DecodeHelper", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibIO"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkKit", "TestAndBenchSupport", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO"]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Why this exists: the source rules a reviewer would otherwise have to remember: no file in Sources over 250 lines; every file says why it exists in its first lines; every `@unchecked Sendable` and `nonisolated(unsafe)` is in the ledger with its reason; no string literal reaches a label, tooltip, title or accessible text without `tr`; the main thread is reached one way (MainLoop.invoke). Each check is first run on a probe that breaks it, to prove it bites.
+# Why this exists: the source rules a reviewer would otherwise have to remember: no file in Sources over 250 lines; every file says why it exists in its first lines; every `@unchecked Sendable` and `nonisolated(unsafe)` is in the ledger with its reason; no string literal reaches a label, tooltip, title or accessible text without `tr`; the main thread is reached one way (MainLoop.invoke); no mutable global in shipping code. Each check is first run on a probe that breaks it, to prove it bites.
 set -euo pipefail
 root="${1:?the source root}"
 ledger="$root/meson-wrapper/unchecked-sendable.txt"
@@ -42,6 +42,19 @@ other_main_hops() { # $1: a folder
   grep -rnE --include='*.swift' '^[^/]*\b(DispatchQueue\.main|OperationQueue\.main)\b' "$1" | grep -v '^[^:]*/Sources/GLibRuntime/' || true
 }
 
+# No mutable global in shipping code (Sources/ outside Support/): what a part needs is handed to
+# it. Caught by its usual shapes: a shared instance, a stored static var, a top-level var, a
+# static lock or atomic, nonisolated(unsafe). (Static lets of values and of stateless types stay.)
+mutable_globals() { # $1: a folder
+  grep -rnE --include='*.swift' \
+    -e 'static let shared\b' \
+    -e 'static var [A-Za-z_][A-Za-z0-9_]* *(:[^={]*)?= ' \
+    -e '^(public |package |internal |private |fileprivate )?var ' \
+    -e 'static let [A-Za-z_][A-Za-z0-9_]* *(:[^=]*)?= *(Locked|Atomic|Mutex)\b' \
+    -e 'nonisolated\(unsafe\)' \
+    "$1" | grep -v '^[^:]*/Sources/Support/' | grep -vE '^[^:]*:[0-9]+: *//' || true
+}
+
 # Probes: a file that breaks each rule, so a check that stopped biting fails here.
 probe="$(mktemp -d)"
 trap 'rm -rf "$probe"' EXIT
@@ -49,12 +62,14 @@ mkdir -p "$probe/Sources/Probe"
 { echo "// Why this exists: a probe."; for i in $(seq 1 $limit); do echo "let line$i = $i"; done; } > "$probe/Sources/Probe/Long.swift"
 printf 'import Foundation\n' > "$probe/Sources/Probe/NoWhy.swift"
 printf '// Why this exists: a probe.\nfinal class Shared: @unchecked Sendable {}\nlet l = Label("Not translated")\nx.tooltip = "Plain"\nDispatchQueue.main.async { }\n' > "$probe/Sources/Probe/Bad.swift"
+printf '// Why this exists: a probe.\nfinal class Log { static let shared = Log() }\nenum Table { static var rows = 0 }\nvar counter = 0\nenum Lock { static let state = Locked(0) }\nnonisolated(unsafe) let pointer = 0\n' > "$probe/Sources/Probe/Globals.swift"
 printf '# file | declaration | reason\n' > "$probe/ledger"
 [ -n "$(too_long "$probe")" ] || { echo "FAIL: the length check missed a $((limit + 1))-line probe"; exit 1; }
 [ -n "$(without_why "$probe")" ] || { echo "FAIL: the why-line check missed a probe"; exit 1; }
 [ -n "$(unlisted_unchecked "$probe" "$probe/ledger")" ] || { echo "FAIL: the ledger check missed a probe"; exit 1; }
 [ "$(untranslated "$probe/Sources" | wc -l)" = 2 ] || { echo "FAIL: the translation check missed a probe"; exit 1; }
 [ -n "$(other_main_hops "$probe/Sources")" ] || { echo "FAIL: the main-thread check missed a probe"; exit 1; }
+[ "$(mutable_globals "$probe/Sources" | wc -l)" = 5 ] || { echo "FAIL: the global check missed a probe"; exit 1; }
 
 found="$(too_long "$root")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: files over $limit lines: split them by idea"; failed=1; else echo "ok: no file in Sources is over $limit lines"; fi
@@ -66,4 +81,6 @@ found="$(untranslated "$root/Sources/PhotosApp")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: user-visible strings without tr()"; failed=1; else echo "ok: every string literal given to a label, tooltip, title or accessible text goes through tr()"; fi
 found="$(other_main_hops "$root/Sources")"
 if [ -n "$found" ]; then echo "$found"; echo "FAIL: reach the main thread with MainLoop.invoke, the one way"; failed=1; else echo "ok: shipping code reaches the main thread one way (MainLoop.invoke)"; fi
+found="$(mutable_globals "$root/Sources")"
+if [ -n "$found" ]; then echo "$found"; echo "FAIL: a mutable global in shipping code: hand it to what needs it"; failed=1; else echo "ok: no mutable global in shipping code"; fi
 exit $failed

@@ -7,15 +7,15 @@ import PhotoDecoding
 public enum DecodeHelperMain {
     /// Run as a helper until the app closes the socket. Never returns.
     public static func run() -> Never {
-        // This program's own parsers (gexiv2, libwebp), which the app's does not link.
-        LinkedParsers.link()
+        // The app, on the standard input.
+        let app = HelperSocket(adopting: 0)
         // Without bubblewrap's namespaces, the app names what may be read: Landlock leaves the
         // helper that and nothing else of the file system, before anything is loaded.
         var landlock: HelperConfinement.Landlock?
         if let readable = ProcessInfo.processInfo.environment[HelperLaunch.readableVariable] {
             landlock = HelperConfinement.applyLandlock(readable: readable.split(separator: "\n").map(String.init))
             if case .failed(let why) = landlock {
-                send(HelperCoding.encode(HelperReady(filtered: false, problem: "its Landlock ruleset could not be set: \(why)")), fd: -1)
+                send(HelperCoding.encode(HelperReady(filtered: false, problem: "its Landlock ruleset could not be set: \(why)")), fd: -1, to: app)
                 exit(1)
             }
         }
@@ -30,7 +30,7 @@ public enum DecodeHelperMain {
         let problem = HelperConfinement.applyFilter()
         var ready = HelperReady(filtered: problem == nil, problem: problem)
         if case .on(let abi) = landlock { ready.landlock = abi } else if landlock == .unsupported { ready.landlock = 0 }
-        send(HelperCoding.encode(ready), fd: -1)
+        send(HelperCoding.encode(ready), fd: -1, to: app)
         guard problem == nil else { exit(1) }
 
         let seconds = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_HELPER_SECONDS"].flatMap { Int($0) } ?? HelperLaunch.defaultProcessorSeconds
@@ -44,7 +44,7 @@ public enum DecodeHelperMain {
             let (reply, pixels) = requests.answer(request, input: fd)
             if fd >= 0 { close(fd) }
             guard let reply else { continue }
-            send(HelperCoding.encode(reply), fd: pixels)
+            send(HelperCoding.encode(reply), fd: pixels, to: app)
             if pixels >= 0 { close(pixels) }
         }
     }
@@ -61,10 +61,8 @@ public enum DecodeHelperMain {
         if errors >= 0 { dup2(errors, 2); close(errors) }
     }
 
-    /// The app, on the standard input.
-    static let app = HelperSocket(adopting: 0)
-
-    static func send(_ message: Data, fd: Int32) {
+    /// A message to the app; a socket it closed ends the helper.
+    static func send(_ message: Data, fd: Int32, to app: HelperSocket) {
         if !app.send(message, passing: fd) { exit(0) }
     }
 }

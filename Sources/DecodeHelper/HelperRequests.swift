@@ -44,7 +44,7 @@ final class HelperRequests {
             if decoder.forExport { BackgroundPriority.lowerHelperThread(to: BackgroundPriority.exportNiceness) }
             var report = ImageDecoder.Report()
             do throws(DecodeError) {
-                let image = try decoder.decodeHere(data, report: &report, within: budget, file: "/proc/self/fd/\(input)", isCancelled: cancelled)
+                let image = try decoder.decodeHere(data, report: &report, parsers: LinkedParsers.libraries, within: budget, file: "/proc/self/fd/\(input)", isCancelled: cancelled)
                 reply.report = report
                 return attach(image.pixbuf, to: reply)
             } catch {
@@ -76,7 +76,7 @@ final class HelperRequests {
             reply.profileCheck = ImageDecoder.checkProfileHere(data)
             return (reply, -1)
         case .keep(_, let edit):
-            switch KeptMetadata.blocksHere(data, edit) {
+            switch KeptMetadata.blocksHere(data, edit, parsers: LinkedParsers.libraries) {
             case .kept(let blocks):
                 let parts = KeptLayout.joined(blocks)
                 let fd = parts.isEmpty ? -1 : SealedMemory.sealed(parts, name: "classic-photos-metadata")
@@ -98,14 +98,14 @@ final class HelperRequests {
             var facts: [PhotoFacts?] = []
             for length in lengths.prefix(PhotoFacts.mostPerRequest) {
                 guard length >= 0, length <= data.count - at else { break }
-                facts.append(PhotoFacts.readHere(data.subdata(in: at..<at + length)))
+                facts.append(PhotoFacts.readHere(data.subdata(in: at..<at + length), parsers: LinkedParsers.libraries))
                 at += length
             }
             reply.facts = facts
             return (reply, -1)
         case .turn(_, let turn):
             do throws(TurnRefusal) {
-                return attach(file: try PhotoTurning.turnedHere([UInt8](data), turn), named: "classic-photos-file", to: reply)
+                return attach(file: try PhotoTurning.turnedHere([UInt8](data), turn, parsers: LinkedParsers.libraries), named: "classic-photos-file", to: reply)
             } catch {
                 reply.error = .undecodable(error.reason)
                 return (reply, -1)
@@ -117,7 +117,7 @@ final class HelperRequests {
             }
             return attach(file: samples, named: "classic-photos-samples", to: reply)
         case .losslessPixels:
-            guard let read = PhotoTurning.losslessWebPPixelsHere([UInt8](data)) else {
+            guard let read = PhotoTurning.losslessWebPPixelsHere([UInt8](data), parsers: LinkedParsers.libraries) else {
                 reply.error = .undecodable(Words("its pixels could not be read"))
                 return (reply, -1)
             }

@@ -1,4 +1,4 @@
-// Why this exists: the helper's program is the only one that links the photo parsers' libraries (gexiv2 and exiv2 through PhotoMetadata, libwebp's codec through WebPCodec); this fills the pipeline's table of them (ParserLibraries) as it starts, as the pipeline's tests, benchmarks and fuzzers do.
+// Why this exists: the helper's program is the only one that links the photo parsers' libraries (gexiv2 and exiv2 through PhotoMetadata, libwebp's codec through WebPCodec); this is the table of them (ParserLibraries) it hands to the pipeline's helper-side code, as the pipeline's tests, benchmarks and fuzzers do through `Decoders.here`.
 import Foundation
 import MetadataValues
 import PhotoMetadata
@@ -6,22 +6,20 @@ import PhotoDecoding
 import WebPCodec
 
 public enum LinkedParsers {
-    /// Give the pipeline this program's parsers. Once is enough; again does no harm.
-    public static func link() {
-        ParserLibraries.link(ParserLibraries(
-            tags: { file, names in names.map { MetadataReader.read(file: file, only: $0) } ?? MetadataReader.read(file: file) },
-            exifTags: { MetadataReader.read(exif: $0) },
-            keptBlocks: { source, edit in
-                switch MetadataWriter.blocks(from: source, edit) {
-                case .success(.blocks(let blocks)): .blocks(blocks)
-                case .success(.nothingToKeep): .nothingToKeep
-                case .failure(.unreadable): .unreadable
-                case .failure(.unwritable(let why)): .unwritable(why)
-                }
-            },
-            jpegCarrying: { MetadataWriter.jpegCarrying(exif: $0, xmp: $1) },
-            losslessSize: { LosslessWebP.size($0) },
-            losslessDecode: { LosslessWebP.decode($0, mostPixels: $1) },
-            losslessEncode: { LosslessWebP.encode(rgba: $0, width: $1, height: $2) }))
-    }
+    /// This program's parsers (a constant: functions of the libraries it links).
+    public static let libraries = ParserLibraries(
+        tags: { file, names in names.map { MetadataReader.read(file: file, only: $0) } ?? MetadataReader.read(file: file) },
+        exifTags: { MetadataReader.read(exif: $0) },
+        keptBlocks: { source, edit in
+            switch MetadataWriter.blocks(from: source, edit) {
+            case .success(.blocks(let blocks)): .blocks(blocks)
+            case .success(.nothingToKeep): .nothingToKeep
+            case .failure(.unreadable): .unreadable
+            case .failure(.unwritable(let why)): .unwritable(why)
+            }
+        },
+        jpegCarrying: { MetadataWriter.jpegCarrying(exif: $0, xmp: $1) },
+        losslessSize: { LosslessWebP.size($0) },
+        losslessDecode: { LosslessWebP.decode($0, mostPixels: $1) },
+        losslessEncode: { LosslessWebP.encode(rgba: $0, width: $1, height: $2) })
 }

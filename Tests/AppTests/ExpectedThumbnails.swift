@@ -1,4 +1,5 @@
 // Why this exists: what a row's thumbnail must look like on screen: the photo decoded and sepia-filtered independently, in the test, along the app's path (fit in the cache's box, then the row's square).
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

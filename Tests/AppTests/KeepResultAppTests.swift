@@ -1,4 +1,5 @@
 // Why this exists: keeping the result, driven as a user would under Xvfb: Copy read back by another X client (xclip), Save As through the real chooser, and a gallery's export with faults, cancelled halfway, and into a full disk, each checked in the files written.
+import DecodeHelper
 import Foundation
 import GdkPixbuf
 @_spi(InProcess) import PhotoDecoding

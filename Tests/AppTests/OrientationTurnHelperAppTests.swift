@@ -1,5 +1,6 @@
 // Why this exists: a JPEG's, TIFF's or HEIC's turn is computed by the real helper program (the app no longer runs the edit on the user's bytes), and its answer passes the app's check; here, not with the pipeline's tests, since a sanitized helper cannot run under a helper's address-space limit.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -20,7 +21,7 @@ final class OrientationTurnHelperAppTests: XCTestCase {
                                            ("a TIFF", [UInt8](try Data(contentsOf: tiff))), ("a HEIC", [UInt8](try Data(contentsOf: heic)))]
         for (name, original) in photos {
             let answer = try TurnInHelper.asked(original, .anticlockwise, in: pool, most: original.count + 65_536)
-            XCTAssertEqual(answer, try PhotoTurning.turnedHere(original, .anticlockwise), "\(name): the helper's edit")
+            XCTAssertEqual(answer, try PhotoTurning.turnedHere(original, .anticlockwise, parsers: LinkedParsers.libraries), "\(name): the helper's edit")
             XCTAssertNoThrow(try PhotoTurning.check(answer, against: original, .anticlockwise, PhotoTurning.kind(of: original)), name)
         }
         // A GIF is refused by the helper, with the reason.

@@ -1,5 +1,6 @@
 // Why this exists: Rotate in the real app under Xvfb: a JPEG turned four times keeps its scan data byte for byte and only its orientation changes, the viewer shows it turned, Ctrl+Z turns it back, a HEIC and a PNG turned once decode turned in the app and ImageMagick, a read-only photo is refused with the reason; and against faults: the app killed mid-write at many points leaves the whole old photo or the whole new one, and a full or read-only disk (a tmpfs in the app's own mount namespace) leaves it untouched.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

@@ -3,7 +3,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
 
-final class AddressSpaceTests: PipelineTestCase {
+final class AddressSpaceTests: XCTestCase {
     func testAddressesAreClassedByTheRule() {
         let cases: [(String, AddressSpace)] = [
             ("127.0.0.1", .local), ("127.255.1.2", .local), ("::1", .local), ("::ffff:127.0.0.1", .local),

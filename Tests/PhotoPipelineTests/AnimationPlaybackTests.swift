@@ -3,7 +3,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 
-final class AnimationPlaybackTests: PipelineTestCase {
+final class AnimationPlaybackTests: XCTestCase {
     func testShortDelaysPlayAt100MillisecondsAndTheLastFrameEndsIt() {
         XCTAssertEqual(AnimationPlayback.wait(0), 100)
         XCTAssertEqual(AnimationPlayback.wait(19), 100)

@@ -1,5 +1,6 @@
 // Why this exists: the viewer's animation is read within the limits every decode keeps: past its processor-time limit it stops with the reason, its frames hold their share of the decode budget while it plays (and give it back), a read waiting on the budget is cancelled when the viewer leaves, and frames too large to play say so.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -8,7 +9,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
-final class AnimationReaderTests: PipelineTestCase {
+final class AnimationReaderTests: XCTestCase {
     func run(_ reader: AnimationReader, cancellable: Cancellable = Cancellable()) -> String {
         switch reader.run(WorkContext(cancellable: cancellable)) {
         case .image: return "read"

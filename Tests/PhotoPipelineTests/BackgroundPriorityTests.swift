@@ -6,7 +6,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class BackgroundPriorityTests: PipelineTestCase {
+final class BackgroundPriorityTests: XCTestCase {
     /// Records the nice value of the thread it runs on.
     final class Probe: StageWork, @unchecked Sendable {
         let stage = Stage.download

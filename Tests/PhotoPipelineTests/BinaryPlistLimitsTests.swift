@@ -5,7 +5,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import GalleryContents
 
-final class BinaryPlistLimitsTests: PipelineTestCase {
+final class BinaryPlistLimitsTests: XCTestCase {
     /// Parse on a thread of its own, within `deadline` seconds: a parser that walks 2^60
     /// objects fails the test instead of hanging it.
     func parse(_ data: Data, deadline: TimeInterval = 30) -> Result<Manifest, ManifestError>? {

@@ -1,4 +1,5 @@
 // Why this exists: one download per URL (rows sharing a URL share one operation, cancelled only when no row wants it, joined by rows that come back), and eviction: an off-screen row gives its image up and gets it back from disk, never from the network, while pinned rows keep theirs.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import GLibRuntime
@@ -7,7 +8,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
 
-final class CoalescingAndEvictionTests: PipelineTestCase {
+final class CoalescingAndEvictionTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     static func requests(containing marker: String) -> Int { Self.server.requests.filter { $0.contains(marker) }.count }

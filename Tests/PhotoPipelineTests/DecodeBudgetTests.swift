@@ -1,5 +1,6 @@
 // Why this exists: every decode in flight shares one budget of pixel bytes: a decode reserves its share as the image declares its size and waits while others hold the rest (cancellable), gives it back as it ends, and one that could never fit fails with the reason; the caches' own files obey their bucket's size. Each test fails with its rule taken out.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -7,7 +8,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
-final class DecodeBudgetTests: PipelineTestCase {
+final class DecodeBudgetTests: XCTestCase {
     /// A 1000 × 1000 PNG: decoded whole (no downscale), it holds 8 MB (its buffer and the result).
     static let photo = TestImages.encoded(width: 1000, height: 1000) { x, y in [UInt8(x % 256), UInt8(y % 256), 90] }
     static let photoBytes = ImageDecoder.bytesHeld(width: 1000, height: 1000, requested: nil, format: "png")

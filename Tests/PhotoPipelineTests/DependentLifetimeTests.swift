@@ -5,7 +5,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class DependentLifetimeTests: PipelineTestCase {
+final class DependentLifetimeTests: XCTestCase {
     /// Runs until it is let go.
     final class Held: StageWork, @unchecked Sendable {
         let stage = Stage.download

@@ -5,7 +5,7 @@ import GLibRuntime
 import TestAndBenchSupport
 import XCTest
 
-final class DirectoryReaderTests: PipelineTestCase {
+final class DirectoryReaderTests: XCTestCase {
     func testEachEntryIsDescribedAsGIODescribesIt() throws {
         let folder = TemporaryFiles.url("reader-\(UUID().uuidString)")
         let manager = FileManager.default

@@ -6,7 +6,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import GalleryContents
 
-final class DisplayTextTests: PipelineTestCase {
+final class DisplayTextTests: XCTestCase {
     let manifest = URL(string: "http://example.org/gallery.json")!
 
     func testANameThatReordersTextIsShownWithAVisibleMarkAndStillLoads() {

@@ -1,5 +1,6 @@
 // Why this exists: SVG drawings decoded as they are shown: at the row's size, larger or smaller than they declare, sharp, and a huge one within the pixel cap instead of refused; compressed ones (.svgz) read as what they hold, within a limit.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -7,7 +8,7 @@ import TestAndBenchSupport
 import XCTest
 
 /// SVG is drawn at the size it is shown, not scaled as a bitmap, and a huge one is capped, not refused.
-final class DrawingDecodeTests: PipelineTestCase {
+final class DrawingDecodeTests: XCTestCase {
     func svg(width: String?, height: String?) -> Data {
         let size = [width.map { "width=\"\($0)\"" }, height.map { "height=\"\($0)\"" }].compactMap { $0 }.joined(separator: " ")
         return Data(##"<svg xmlns="http://www.w3.org/2000/svg" \##(size) viewBox="0 0 40 30"><rect width="40" height="30" fill="#20a040"/><rect width="20" height="15" fill="#ffffff"/></svg>"##.utf8)

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class DrawingZoomTests: PipelineTestCase {
+final class DrawingZoomTests: XCTestCase {
     func testADrawingIsRenderedLargerUntilThePixelCap() throws {
         let folder = TemporaryFiles.url("drawing-zoom-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import PhotoMetadata
 import TestAndBenchSupport
 import XCTest
 
-final class ExifFieldsTests: PipelineTestCase {
+final class ExifFieldsTests: XCTestCase {
     func testTheFieldsAgreeWithExiv2() throws {
         let folder = TemporaryFiles.url("exif-fields-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 // Why this exists: what Save As and Export Gallery write, without a display: names safe and unique, a file that is never replaced unless asked, the photo at full size, upright and in sepia in each format, refusals and cancellation that leave nothing behind.
+import DecodeHelper
 import Foundation
 import GLibRuntime
 @_spi(InProcess) @testable import PhotoDecoding
@@ -8,7 +9,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class ExportTests: PipelineTestCase {
+final class ExportTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

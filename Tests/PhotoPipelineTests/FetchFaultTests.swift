@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
 
-final class FetchFaultTests: PipelineTestCase {
+final class FetchFaultTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
     var base: URL { Self.server.baseURL }
 

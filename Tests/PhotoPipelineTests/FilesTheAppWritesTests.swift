@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class FilesTheAppWritesTests: PipelineTestCase {
+final class FilesTheAppWritesTests: XCTestCase {
     func folder() throws -> String {
         let path = TemporaryFiles.url("writes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 @testable import GalleryContents
 
-final class FolderChangeTests: PipelineTestCase {
+final class FolderChangeTests: XCTestCase {
     /// Old rows 0..<count; remove `removed`, then insert new rows at `inserted` (final positions).
     func change(count: Int, removed: [Int], inserted: [Int]) -> (FolderChange, [Int?]) {
         var list: [Int?] = (0..<count).filter { !removed.contains($0) }.map { Optional($0) }

@@ -11,7 +11,7 @@ import XCTest
 /// fcntl's lease commands (Linux's own, which Glibc's module leaves out).
 private let setLease: Int32 = 1024, getLease: Int32 = 1025
 
-final class FolderLimitsTests: PipelineTestCase {
+final class FolderLimitsTests: XCTestCase {
     func folder(_ label: String) throws -> URL {
         let folder = TemporaryFiles.url("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import XCTest
 import GLibIO
 @testable import GalleryContents
 
-final class FolderListingTests: PipelineTestCase {
+final class FolderListingTests: XCTestCase {
     func testPhotosSortedAsTheFileManagerSortsWithTheRestLeftOut() throws {
         let folder = TemporaryFiles.url("listing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 // Why this exists: the viewer's Details says how many frames an animation has: counted from the headers (ImageHeader) of GIFs and animated WebPs that ImageMagick writes at test time (and in a 10,000-frame GIF), with a still, a cut-short file and other formats counted as no animation; the viewer's full image carries the count.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -7,7 +8,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
-final class FrameCountTests: PipelineTestCase {
+final class FrameCountTests: XCTestCase {
     /// `frames` solid frames written by ImageMagick as `type` (gif, webp).
     func animation(frames: Int, type: String) throws -> Data {
         let folder = TemporaryFiles.url("frames-\(UUID().uuidString)")

@@ -4,7 +4,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import GalleryContents
 
-final class FuzzRegressionTests: PipelineTestCase {
+final class FuzzRegressionTests: XCTestCase {
     enum Expected {
         /// Refused, with a reason that says this.
         case refused(String)

@@ -8,7 +8,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class GalleryPipelineTests: PipelineTestCase {
+final class GalleryPipelineTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func testEveryRowEndsFilteredOrFailedWithItsReason() throws {

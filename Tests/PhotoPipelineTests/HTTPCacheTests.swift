@@ -1,5 +1,6 @@
 // Why this exists: the HTTP cache against a real libsoup server: a fresh entry costs no request, a stale or no-cache one a conditional GET (a 304 costs no body), no-store is never kept, a changed photo replaces its entry; the thumbnail is kept as pixels read without a decoder, and an older entry's PNG still loads; corrupt files are misses, an unwritable folder is no cache, two writers lose nothing, and the folder stays within its limit.
 import CGdkPixbuf
+import DecodeHelper
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -9,7 +10,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class HTTPCacheTests: PipelineTestCase {
+final class HTTPCacheTests: XCTestCase {
     /// The photo served at /changing.png and its ETag, changed by the tests.
     final class Changing: @unchecked Sendable {
         let lock = NSLock()

@@ -4,7 +4,7 @@ import PhotoPipeline
 import XCTest
 import PhotoFetching
 
-final class HTTPFreshnessRFCTests: PipelineTestCase {
+final class HTTPFreshnessRFCTests: XCTestCase {
     /// Received at this moment: Mon, 21 Sep 2026 14:13:20 GMT.
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
     static let date = "Mon, 21 Sep 2026 14:13:20 GMT"

@@ -5,7 +5,7 @@ import Foundation
 @testable import PhotoPipeline
 import XCTest
 
-final class HelperLaunchTests: PipelineTestCase {
+final class HelperLaunchTests: XCTestCase {
     /// A loader list's module lines name folders to bind; other lines (XPM's signature
     /// "/* XPM */" starts with a slash) do not, and the root is never one.
     func testOnlyModuleLinesOfALoaderListAreBound() throws {

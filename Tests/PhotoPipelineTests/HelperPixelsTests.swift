@@ -6,7 +6,7 @@ import HelperIPC
 @testable import PhotoPipeline
 import XCTest
 
-final class HelperPixelsTests: PipelineTestCase {
+final class HelperPixelsTests: XCTestCase {
     private func memfd(_ bytes: Int, seal: Bool) -> Int32 {
         if seal { return SealedMemory.sealed(Data(count: bytes), name: "test") }
         // A file of that size that nothing seals, as a compromised helper could send.

@@ -1,11 +1,12 @@
 // Why this exists: a photo's profile is input like any other: noise, a profile cut short, a grey or CMYK one on RGB pixels, one of 5 MB, one whose tags point past its end or whose header lies about its size: the photo still decodes, shown as its pixels are, with the reason the profile was not applied.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
-final class HostileProfileTests: PipelineTestCase {
+final class HostileProfileTests: XCTestCase {
     static let red: [UInt8] = [230, 40, 40]
 
     /// What lcms2 reads past, as every viewer using it does: a tag it does not need pointing

@@ -1,4 +1,5 @@
 // Why this exists: a photo's embedded profile is applied once, after decoding: red pixels tagged with a profile that swaps red and green come out green from JPEG, PNG, TIFF and WebP (whose profile the loader does not expose); an sRGB profile changes nothing; a broken one is ignored with the reason, never failing the photo.
+import DecodeHelper
 import Foundation
 import GdkPixbuf
 @_spi(InProcess) @testable import PhotoDecoding
@@ -6,7 +7,7 @@ import GdkPixbuf
 import TestAndBenchSupport
 import XCTest
 
-final class ImageDecoderColourTests: PipelineTestCase {
+final class ImageDecoderColourTests: XCTestCase {
     static let red: [UInt8] = [230, 40, 40]
 
     /// A 48 × 32 red photo tagged with `profile`, as ImageMagick writes it in `type` (png, jpg,
@@ -83,7 +84,7 @@ final class ImageDecoderColourTests: PipelineTestCase {
 
         // A broken profile (as a hostile file would carry) leaves the pixels as they are.
         var broken = ImageDecoder.Report()
-        let image = try ImageDecoder(maxDimension: 32).decodeHere(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &broken)
+        let image = try ImageDecoder(maxDimension: 32).decodeHere(TestImages.encoded(width: 48, height: 32) { _, _ in Self.red }, report: &broken, parsers: LinkedParsers.libraries)
         let shown = ImageDecoder.inSRGB(image, profile: Data(repeating: 7, count: 300), report: &broken).pixbuf
         XCTAssertEqual(Array(UnsafeBufferPointer(start: shown.pixels, count: 3)), Self.red, "the photo is shown as it is")
         XCTAssertEqual(broken.profileIgnored, "lcms2 cannot read it")

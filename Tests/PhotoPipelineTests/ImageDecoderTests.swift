@@ -8,7 +8,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
-final class ImageDecoderTests: PipelineTestCase {
+final class ImageDecoderTests: XCTestCase {
     func testPNGAndJPEGDownscaleToLongestSide() throws {
         let decoder = ImageDecoder(maxDimension: 64)
         let chelsea = try decoder.decode(SamplePhotos.data("chelsea.png"))   // 451 × 300

@@ -7,7 +7,7 @@ import XCTest
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 
-final class ImageHeaderTests: PipelineTestCase {
+final class ImageHeaderTests: XCTestCase {
     func header(_ data: Data) throws -> ImageHeader? {
         let format = try XCTUnwrap(PixbufFormats.format(sniffing: data), "a format the loaders read")
         return try ImageHeader.read(data, format: format)

@@ -11,7 +11,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class KeptMetadataTests: PipelineTestCase {
+final class KeptMetadataTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

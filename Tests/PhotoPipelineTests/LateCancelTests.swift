@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class LateCancelTests: PipelineTestCase {
+final class LateCancelTests: XCTestCase {
     /// Work that waits until the test has cancelled its operation, then returns `result`.
     final class CancelledMidway: StageWork, @unchecked Sendable {
         let running = DispatchSemaphore(value: 0)

@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import GalleryContents
 
-final class LocalFileTests: PipelineTestCase {
+final class LocalFileTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import GalleryContents
 
-final class ManifestParserTests: PipelineTestCase {
+final class ManifestParserTests: XCTestCase {
     let base = URL(fileURLWithPath: "/home/user/galleries/trip.plist")
     let expectedNames = ["Zebra", "Apple", "Mango", "Banana"]
     let expectedURLs = [

@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
 
-final class MemoryCacheTests: PipelineTestCase {
+final class MemoryCacheTests: XCTestCase {
     /// A thumbnail of `side`² RGB pixels.
     static func thumbnail(_ side: Int) -> Thumbnail {
         Thumbnail(TestImages.pixbuf(width: side, height: side) { _, _ in [1, 2, 3] })

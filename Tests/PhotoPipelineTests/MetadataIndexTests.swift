@@ -1,5 +1,6 @@
 // Why this exists: the dates taken read from a photo's first bytes (a JPEG's Exif segment found by its markers, the date and its offset parsed, nonsense dropped) and the index that keeps them: found again only for the same size and time, bounded, and rebuilt, never trusted, when corrupt or not ours.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -9,7 +10,7 @@ import PhotoTrace
 import XCTest
 @testable import GalleryContents
 
-final class MetadataIndexTests: PipelineTestCase {
+final class MetadataIndexTests: XCTestCase {
     func testDatesAndOffsetsAreParsedAndNonsenseIsDropped() {
         XCTAssertEqual(PhotoFacts.wallSeconds("1970:01:02 00:00:01"), 86_401)
         XCTAssertEqual(PhotoFacts.wallSeconds("2019:07:14 18:32:05"), 1_563_129_125)
@@ -36,7 +37,7 @@ final class MetadataIndexTests: PipelineTestCase {
         let photo = try TestDetails.photo("jpg", in: folder)
         let prefix = try XCTUnwrap(PhotoFacts.prefix(ofFile: photo.path))
         XCTAssertNotNil(PhotoFacts.jpegExif(prefix))
-        let facts = try XCTUnwrap(PhotoFacts.readHere(prefix))
+        let facts = try XCTUnwrap(PhotoFacts.readHere(prefix, parsers: LinkedParsers.libraries))
         XCTAssertEqual(facts.wallSeconds, 1_563_129_125)
         XCTAssertEqual(facts.offsetMinutes, 120)
         XCTAssertEqual(facts.camera, "Canon Canon EOS 5D Mark IV")
@@ -50,7 +51,7 @@ final class MetadataIndexTests: PipelineTestCase {
         XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-UserComment=" + String(repeating: "x", count: 40_000), long.path]).status, 0)
         let longPrefix = try XCTUnwrap(PhotoFacts.prefix(ofFile: long.path))
         XCTAssertGreaterThan(longPrefix.count, 40_000)
-        XCTAssertEqual(PhotoFacts.readHere(longPrefix)?.wallSeconds, 1_563_129_125)
+        XCTAssertEqual(PhotoFacts.readHere(longPrefix, parsers: LinkedParsers.libraries)?.wallSeconds, 1_563_129_125)
         // The batch as the app reads it (no helper pool here: in this process).
         let read = PhotoFacts.read(paths: [photo.path, folder.path + "/missing.jpg"], by: .here, cancellable: nil)
         XCTAssertEqual(read.first??.wallSeconds, 1_563_129_125)

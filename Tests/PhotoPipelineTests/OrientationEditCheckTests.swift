@@ -1,12 +1,13 @@
 // Why this exists: a JPEG, TIFF or HEIC is turned in a helper, and the app takes the answer only if it differs from the original by what the orientation edit may change: each true answer is taken, and answers forged as a compromised helper would forge them (the wrong turn, a new EXIF block carrying more than the orientation, an entry of IFD0 dropped from its copy, the picture's data moved) are refused; so is every answer with any one byte of its header changed.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
-final class OrientationEditCheckTests: PipelineTestCase {
+final class OrientationEditCheckTests: XCTestCase {
     let notTheTurn = "the helper that turned it changed more than its orientation"
 
     func check(_ answer: [UInt8], _ original: [UInt8], _ turn: QuarterTurn = .clockwise) throws {
@@ -24,10 +25,10 @@ final class OrientationEditCheckTests: PipelineTestCase {
     /// of the bytes in `range` changed.
     func assertOnlyTheTurnIsTaken(_ original: [UInt8], flipping range: (([UInt8]) -> Range<Int>), _ name: String,
                                   file: StaticString = #filePath, line: UInt = #line) throws {
-        let answer = try PhotoTurning.turnedHere(original, .clockwise)
+        let answer = try PhotoTurning.turnedHere(original, .clockwise, parsers: LinkedParsers.libraries)
         XCTAssertNotEqual(answer, original, name, file: file, line: line)
         XCTAssertNoThrow(try check(answer, original), "\(name): the true answer", file: file, line: line)
-        refused(try PhotoTurning.turnedHere(original, .anticlockwise), original, .clockwise, "\(name): the other turn", file: file, line: line)
+        refused(try PhotoTurning.turnedHere(original, .anticlockwise, parsers: LinkedParsers.libraries), original, .clockwise, "\(name): the other turn", file: file, line: line)
         refused(original, original, .clockwise, "\(name): no turn at all", file: file, line: line)
         var taken: [Int] = []
         for at in range(answer) {
@@ -63,12 +64,12 @@ final class OrientationEditCheckTests: PipelineTestCase {
         let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(2 + 6 + gps.count)] + JPEGHeader.exifHeader + gps
         refused(Array(bare[..<at]) + segment + bare[at...], bare, .clockwise, "a new EXIF block with a location")
         // The true new block, put after the quantisation tables instead.
-        let answer = try PhotoTurning.turnedHere(bare, .clockwise)
+        let answer = try PhotoTurning.turnedHere(bare, .clockwise, parsers: LinkedParsers.libraries)
         let added = try JPEGHeader(answer).pieces[header.newExifIndex].range
         let later = header.pieces[header.newExifIndex + 1].range.upperBound
         refused(Array(bare[..<later]) + answer[added] + bare[later...], bare, .clockwise, "the new block elsewhere")
         // IFD0's copy without one of its entries (the Artist), the header's count and sizes made to agree.
-        refused(try withoutLastKeptEntry(try PhotoTurning.turnedHere(tagged, .clockwise)), tagged, .clockwise, "an entry dropped from IFD0's copy")
+        refused(try withoutLastKeptEntry(try PhotoTurning.turnedHere(tagged, .clockwise, parsers: LinkedParsers.libraries)), tagged, .clockwise, "an entry dropped from IFD0's copy")
     }
 
     /// A turned JPEG whose IFD0 copy has lost its last entry but the orientation, every size made
@@ -112,12 +113,12 @@ final class OrientationEditCheckTests: PipelineTestCase {
         try assertOnlyTheTurnIsTaken(original, flipping: start, "a HEIC without irot")
         try assertOnlyTheTurnIsTaken(turned, flipping: start, "a HEIC with irot")
         // Anything after the image data.
-        let answer = try PhotoTurning.turnedHere(original, .clockwise)
+        let answer = try PhotoTurning.turnedHere(original, .clockwise, parsers: LinkedParsers.libraries)
         refused(answer + [0], original, .clockwise, "a byte after the image data")
         // A mirrored image, which the edit refuses (a turn after a mirror is another picture):
         // an answer with an irot added all the same.
         let mirrored = try XCTUnwrap(Self.renamingBox("irot", to: "imir", in: turned))
-        XCTAssertThrowsError(try PhotoTurning.turnedHere(mirrored, .clockwise), "the edit refuses a mirrored image")
+        XCTAssertThrowsError(try PhotoTurning.turnedHere(mirrored, .clockwise, parsers: LinkedParsers.libraries), "the edit refuses a mirrored image")
         let forged = try XCTUnwrap(HEIFRotation.adding(quarterTurns: QuarterTurn.clockwise.turning(irot: 0), to: Data(mirrored)).map { [UInt8]($0) })
         refused(forged, mirrored, .clockwise, "an irot added to a mirrored image")
     }
@@ -144,7 +145,7 @@ final class OrientationEditCheckTests: PipelineTestCase {
         let file = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta
         XCTAssertEqual(PhotoTurning.kind(of: file), .heif)
         refused(file, file, .clockwise, "a link to no property")
-        let withRotation = try? PhotoTurning.turnedHere(file, .clockwise)
+        let withRotation = try? PhotoTurning.turnedHere(file, .clockwise, parsers: LinkedParsers.libraries)
         if let withRotation { refused(withRotation, file, .anticlockwise, "the other turn") }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class OrientationTests: PipelineTestCase {
+final class OrientationTests: XCTestCase {
     /// Mean of a pixel's channels: white ≈ 255 (sepia keeps it light), grey ≈ 128, black ≈ 0.
     func level(_ image: Thumbnail, _ x: Int, _ y: Int) -> Int {
         let p = image.pixel(x: x, y: y)

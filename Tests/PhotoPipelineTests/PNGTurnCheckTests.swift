@@ -6,7 +6,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class PNGTurnCheckTests: PipelineTestCase {
+final class PNGTurnCheckTests: XCTestCase {
     let original = [UInt8](TestImages.encoded(width: 24, height: 16) { x, y in [UInt8(x * 10), UInt8(y * 15), 99] })
 
     /// `file` with `chunk` inserted before its IEND (or replacing the chunk of that type).

@@ -1,11 +1,12 @@
 // Why this exists: what a photo says about itself is read where it is decoded, from JPEG, PNG, WebP and TIFF through gexiv2 and from HEIC and AVIF through their Exif item (bookworm's exiv2 cannot read those): every field exiftool wrote comes back; hostile metadata (huge, malformed, bidi and control characters) gives a decode that still works, with texts cleaned and cut short.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoDetailsTests: PipelineTestCase {
+final class PhotoDetailsTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {

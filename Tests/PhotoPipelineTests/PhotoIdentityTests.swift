@@ -7,7 +7,7 @@ import XCTest
 @testable import GalleryContents
 @testable import PhotoTrace
 
-final class PhotoIdentityTests: PipelineTestCase {
+final class PhotoIdentityTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     func testADownloadInFlightLandsOnItsPhotoAfterItsRowMoved() throws {

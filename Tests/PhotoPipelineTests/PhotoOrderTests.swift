@@ -7,7 +7,7 @@ import GLibIO
 import XCTest
 @testable import GalleryContents
 
-final class PhotoOrderTests: PipelineTestCase {
+final class PhotoOrderTests: XCTestCase {
     /// name, size, modified (seconds), taken (nil: not read; .none: read, none).
     static func photo(_ name: String, size: Int64, modified: Int64, taken: TakenDate? = nil) -> FolderPhoto {
         var photo = FolderPhoto(key: GLibIOKey.key(name), fileName: name, name: name, uri: "file:///f/" + name, size: size,

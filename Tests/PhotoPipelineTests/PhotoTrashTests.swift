@@ -6,7 +6,7 @@ import Foundation
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoTrashTests: PipelineTestCase {
+final class PhotoTrashTests: XCTestCase {
     func testGLibsNamesForTheSameNameTrashedAgain() {
         XCTAssertEqual(PhotoTrash.uniqueName("a.jpg", 1), "a.jpg")
         XCTAssertEqual(PhotoTrash.uniqueName("a.jpg", 2), "a.2.jpg")

@@ -1,5 +1,6 @@
 // Why this exists: Rotate never touches a coded pixel: a JPEG turned four times is its own bytes again and its scan data never changes, a JPEG or TIFF without the tag gets one that exiftool reads, a HEIC gets an `irot` libheif applies, a damaged file is refused without a trap, and the rewrite keeps mode and attributes and never overwrites another program's change.
 import PhotoFormats
+import DecodeHelper
 import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
@@ -7,7 +8,7 @@ import GLibIO
 import TestAndBenchSupport
 import XCTest
 
-final class PhotoTurningTests: PipelineTestCase {
+final class PhotoTurningTests: XCTestCase {
     func testQuarterTurnsComeRoundAndUndoEachOther() {
         for orientation in 1...8 {
             var turned = orientation

@@ -5,7 +5,7 @@ import TestAndBenchSupport
 import XCTest
 @testable import PhotoPipeline
 
-final class PhotoViewerTests: PipelineTestCase {
+final class PhotoViewerTests: XCTestCase {
     static let server = try! TestServer(route: SamplePhotos.route)
 
     static func requests(_ marker: String) -> [String] { Self.server.requests.filter { $0.contains(marker) } }

@@ -1,4 +1,5 @@
 // Why this exists: runs a PhotoGallery on the GLib main loop in tests, with its trace in a temporary file.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import GLibRuntime

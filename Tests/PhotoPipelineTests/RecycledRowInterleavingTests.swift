@@ -29,7 +29,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-final class RecycledRowInterleavingTests: PipelineTestCase {
+final class RecycledRowInterleavingTests: XCTestCase {
     static let rows = 10
     static let views = 4
 

@@ -7,7 +7,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class RedirectRuleTests: PipelineTestCase {
+final class RedirectRuleTests: XCTestCase {
     /// An HTTPS server the client trusts (its own self-signed certificate), answering
     /// `/to?url=U` with 302 → U and serving the sample photos otherwise.
     func trustedServer() throws -> (server: TestServer, client: HTTPClient) {

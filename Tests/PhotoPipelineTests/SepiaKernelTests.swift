@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PhotoPipeline
 
-final class SepiaKernelTests: PipelineTestCase {
+final class SepiaKernelTests: XCTestCase {
     /// The reference, written from the definition: out = mix(in, S·in, k), in doubles, rounded half up.
     static func reference(_ rgb: (Double, Double, Double), intensity k: Double) -> [Int] {
         let s: [[Double]] = [[0.3588, 0.7044, 0.1368], [0.2990, 0.5870, 0.1140], [0.2392, 0.4696, 0.0912]]

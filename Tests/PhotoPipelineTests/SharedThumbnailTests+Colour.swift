@@ -1,4 +1,5 @@
 // Why this exists: GNOME's thumbnailer on bookworm ignores colour profiles, so a shared thumbnail without the app's mark is used only for a photo with no profile or an sRGB one; the app's own thumbnails carry the mark and are used for any photo.
+import DecodeHelper
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport

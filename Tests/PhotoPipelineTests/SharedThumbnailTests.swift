@@ -1,6 +1,7 @@
 // Why this exists: thumbnails of local photos in the desktop's shared cache, as the freedesktop spec says, both ways with GNOME's own thumbnail factory: written where and how the spec says, trusted only on an exact URI and MTime, failures remembered, and GNOME's thumbnails used (and ours found) by the real gnome-desktop library.
 import CGLib
 import CGdkPixbuf
+import DecodeHelper
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -10,7 +11,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoFetching
 
-final class SharedThumbnailTests: PipelineTestCase {
+final class SharedThumbnailTests: XCTestCase {
     var folder: URL!
     var folders: CacheFolders!
 

@@ -5,7 +5,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import PhotoTrace
 
-final class StartGateTests: PipelineTestCase {
+final class StartGateTests: XCTestCase {
     /// Counts its runs.
     final class Work: StageWork, @unchecked Sendable {
         let stage = Stage.download

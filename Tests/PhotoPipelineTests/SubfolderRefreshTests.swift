@@ -7,7 +7,7 @@ import PhotoTrace
 import XCTest
 @testable import GalleryContents
 
-final class SubfolderRefreshTests: PipelineTestCase {
+final class SubfolderRefreshTests: XCTestCase {
     func testFoldersRenamedDeletedArrivingAndReplacingAPhoto() throws {
         let root = TemporaryFiles.url("subfolder-refresh-\(UUID().uuidString)")
         let manager = FileManager.default

@@ -5,7 +5,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoTrace
 
-final class TraceEventTests: PipelineTestCase {
+final class TraceEventTests: XCTestCase {
     /// One example of every event.
     static let examples: [TraceEvent] = [
         .settings(persistent: true), .decoders(sandbox: "none", reason: "bwrap: Creating new namespace failed: Operation not permitted", started: 2),

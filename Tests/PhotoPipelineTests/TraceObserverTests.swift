@@ -4,7 +4,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import PhotoTrace
 
-final class TraceObserverTests: PipelineTestCase {
+final class TraceObserverTests: XCTestCase {
     func testCountsFollowTheEvents() {
         let observer = TraceObserver()
         observer.record(.width(queue: .download, width: 6), t: 0)

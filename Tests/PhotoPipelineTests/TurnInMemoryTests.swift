@@ -6,7 +6,7 @@ import XCTest
 @testable import PhotoPipeline
 @testable import GalleryContents
 
-final class TurnInMemoryTests: PipelineTestCase {
+final class TurnInMemoryTests: XCTestCase {
     func testATurnTurnsTheRowsImageExactly() throws {
         let folder = TemporaryFiles.url("turn-memory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

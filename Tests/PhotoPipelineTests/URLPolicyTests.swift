@@ -9,7 +9,7 @@ import XCTest
 @testable import PhotoFetching
 @testable import GalleryContents
 
-final class URLPolicyTests: PipelineTestCase {
+final class URLPolicyTests: XCTestCase {
     /// What `resolve` gave before the shortcut, for a reference without a scheme: Foundation's
     /// resolution against the manifest.
     func foundation(_ text: String, _ base: URL) -> String? {

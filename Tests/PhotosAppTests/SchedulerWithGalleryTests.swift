@@ -32,7 +32,7 @@ final class SchedulerWithGalleryTests: XCTestCase {
             let list = FakeList()
             let scroll = ScrollState(clock: clock)
             let scheduler = OnscreenScheduler(list: list, scroll: scroll, clock: clock, trace: writer)
-            let gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here, fetcher: ResourceFetcher(http: HTTPClient()),
+            let gallery = PhotoGallery(manifest: manifest, settings: settings, decoders: .here(parsers: nil), fetcher: ResourceFetcher(http: HTTPClient()),
                                        memory: MemoryCache(limit: 16 << 20), demand: scheduler, trace: writer)
             defer {
                 gallery.cancelAll()

@@ -62,7 +62,7 @@ extension PhotoFacts {
             var at = 0
             return lengths.map { length in
                 defer { at += length }
-                return length == 0 ? nil : readHere(bytes.subdata(in: at..<at + length))?.checked()
+                return length == 0 ? nil : readHere(bytes.subdata(in: at..<at + length), parsers: decoders.parsers)?.checked()
             }
         }
         guard case .success(let (reply, _)) = pool.ask(origin: "file:", background: true, bytes: bytes, cancellable: cancellable, fits: { _ in false }, { .facts(id: $0, lengths: lengths) }),

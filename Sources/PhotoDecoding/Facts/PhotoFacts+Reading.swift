@@ -8,15 +8,16 @@ extension PhotoFacts {
     static let tagNames = ["Exif.Photo.DateTimeOriginal", "Exif.Photo.OffsetTimeOriginal", "Exif.Photo.PixelXDimension",
                            "Exif.Photo.PixelYDimension", "Exif.Image.Orientation", "Exif.Image.Make", "Exif.Image.Model"]
 
-    /// The facts in `prefix` (a photo's first bytes); nil when they hold no metadata that can be read.
-    public static func readHere(_ prefix: Data) -> PhotoFacts? {
+    /// The facts in `prefix` (a photo's first bytes); nil when they hold no metadata that can be
+    /// read (with `parsers`, where other formats than JPEG and HEIF keep theirs).
+    public static func readHere(_ prefix: Data, parsers: ParserLibraries?) -> PhotoFacts? {
         switch Container(prefix) {
         // An Exif block: its few fields read straight from its IFDs.
         case .jpeg: return jpegExif(prefix).flatMap(ExifFields.facts)
         case .isoMedia: return HEIFExif.blocks(prefix).exif.flatMap(ExifFields.facts)
         // Elsewhere in the file (a PNG's eXIf chunk, a WebP's EXIF, a TIFF's own IFDs): exiv2, linked
         // only into the helper's program.
-        case .png, .webp, .tiff: return ParserLibraries.linked?.tags(prefix, tagNames).map(from)
+        case .png, .webp, .tiff: return parsers?.tags(prefix, tagNames).map(from)
         case nil: return nil
         }
     }

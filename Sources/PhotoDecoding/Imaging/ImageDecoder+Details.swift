@@ -1,13 +1,11 @@
-// Why this exists: a photo's details read where it is decoded (in its helper, with gexiv2 through ParserLibraries), when the decode is asked for them (the viewer's): from the file for JPEG, PNG, WebP and TIFF, from the Exif item for HEIC and AVIF.
+// Why this exists: a photo's details read where it is decoded (in its helper, with gexiv2 handed over as ParserLibraries), when the decode is asked for them (the viewer's): from the file for JPEG, PNG, WebP and TIFF, from the Exif item for HEIC and AVIF.
 import PhotoFormats
 import Foundation
 import MetadataValues
 
 extension ImageDecoder {
     /// The details `data` holds, nil when it holds none that can be read.
-    static func details(of data: Data, format: String) -> PhotoDetails? {
-        // (Only a program that links gexiv2 reads them: the helper's, never the app's.)
-        guard let libraries = ParserLibraries.linked else { return nil }
+    static func details(of data: Data, format: String, parsers libraries: ParserLibraries) -> PhotoDetails? {
         let tags: MetadataTags?
         switch format {
         case "heif/avif", "heif", "avif":

@@ -1,4 +1,4 @@
-// Why this exists: a decode asked where the caller's `Decoders` says: in the app's sandboxed helpers, or in this process for tests and tools, which alone can ask for it without naming the place (`@_spi(InProcess)`).
+// Why this exists: a decode asked where the caller's `Decoders` says: in the app's sandboxed helpers, or in this process for tests and tools (`Decoders.here`, which only they can make).
 import PhotoFormats
 import Foundation
 import GLibRuntime
@@ -14,18 +14,6 @@ extension ImageDecoder {
     public func decode(_ data: Data, by decoders: Decoders, report: inout Report, within budget: DecodeBudget? = nil,
                        cancellable: Cancellable? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         if let pool = decoders.pool { return try decode(in: pool, data, report: &report, cancellable: cancellable) }
-        return try decodeHere(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
-    }
-
-    /// Tests and tools: `decode(_:by:…)` here.
-    @_spi(InProcess) public func decode(_ data: Data, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
-                                        isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
-        try decode(data, by: .here, within: budget, cancellable: cancellable, isCancelled: isCancelled)
-    }
-
-    /// Tests and tools: `decode(_:by:report:…)` here.
-    @_spi(InProcess) public func decode(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil,
-                                        cancellable: Cancellable? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
-        try decode(data, by: .here, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
+        return try decodeHere(data, report: &report, parsers: decoders.parsers, within: budget, cancellable: cancellable, isCancelled: isCancelled)
     }
 }

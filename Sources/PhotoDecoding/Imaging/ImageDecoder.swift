@@ -89,8 +89,9 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     /// soon as the image declares its size, before they are allocated; the decode waits while
     /// other decodes hold the rest (until `cancellable` is cancelled), and gives them back as it ends.
     /// `file`, where it is given, holds the same bytes: the formats GdkPixbuf reads only whole from a file are read from it.
-    public func decodeHere(_ data: Data, report: inout Report, within budget: DecodeBudget? = nil, cancellable: Cancellable? = nil,
-                           file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
+    /// `parsers`: what reads the details (`readsDetails`), where this program links them (the helper's).
+    public func decodeHere(_ data: Data, report: inout Report, parsers: ParserLibraries?, within budget: DecodeBudget? = nil,
+                           cancellable: Cancellable? = nil, file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
@@ -202,7 +203,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         if let closeError { throw DecodeError(closeError, format: format.name) }
         guard let loaded = loader.pixbuf else { throw .undecodable(Words("no image data")) }
         let profile = Self.embeddedProfile(of: loaded, data: data, format: format.name, header: header, report: &report)
-        if readsDetails { report.details = Self.details(of: data, format: format.name) }
+        if readsDetails, let parsers { report.details = Self.details(of: data, format: format.name, parsers: parsers) }
         // GdkPixbuf shows a truncated PNG or JPEG as a partial image without an error; refuse it.
         if let cut = Self.truncation(of: data, format: format.name) { throw .truncated(format: cut) }
         if isCancelled() { throw .cancelled }

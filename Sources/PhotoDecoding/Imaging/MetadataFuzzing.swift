@@ -4,15 +4,15 @@ import Foundation
 import MetadataValues
 
 public enum MetadataFuzzing {
-    public static func tryEveryReader(on data: Data) {
+    public static func tryEveryReader(on data: Data, parsers: ParserLibraries) {
         for format in ["jpeg", "png", "webp", "tiff", "heif"] {
-            if let details = ImageDecoder.details(of: data, format: format) { _ = details.checked() }
+            if let details = ImageDecoder.details(of: data, format: format, parsers: parsers) { _ = details.checked() }
         }
-        if let facts = PhotoFacts.readHere(data) { _ = facts.checked().taken }
+        if let facts = PhotoFacts.readHere(data, parsers: parsers) { _ = facts.checked().taken }
         _ = ExifFields.facts(Data("Exif\0\0".utf8) + data)
         for keepsLocation in [false, true] { _ = ExifCleaning.cleaned(data, keepsLocation: keepsLocation) }
         // (exiv2's write, the slowest reader here, once.)
-        if case .kept(let blocks) = KeptMetadata.blocksHere(data, MetadataEdit(keepsLocation: false, width: 16, height: 12)) {
+        if case .kept(let blocks) = KeptMetadata.blocksHere(data, MetadataEdit(keepsLocation: false, width: 16, height: 12), parsers: parsers) {
             _ = blocks.exif.flatMap { ExifCleaning.cleaned($0, keepsLocation: false) }
         }
     }

@@ -55,7 +55,7 @@ public enum KeptMetadata {
                 if blocks.whole != (kept == .all) { return .failed(Words("its details could not be kept")) }
             }
         } else {
-            switch blocksHere(original, edit) {
+            switch blocksHere(original, edit, parsers: decoders.parsers) {
             case .kept(let here): blocks = here
             case .none: return .none
             case .failed(let words): return .failed(words)
@@ -75,9 +75,9 @@ public enum KeptMetadata {
     }
 
     /// The metadata's parts, read from `original` in this process (the helper's side).
-    public static func blocksHere(_ original: Data, _ edit: MetadataEdit) -> Blocks {
+    public static func blocksHere(_ original: Data, _ edit: MetadataEdit, parsers: ParserLibraries?) -> Blocks {
         // (Only a program that links gexiv2 writes them: the helper's, never the app's.)
-        guard let libraries = ParserLibraries.linked else { return .failed(Words("its details could not be read")) }
+        guard let libraries = parsers else { return .failed(Words("its details could not be read")) }
         guard let format = PixbufFormats.format(sniffing: original, name: nil) else { return .none }
         let source: Data
         switch format.name {

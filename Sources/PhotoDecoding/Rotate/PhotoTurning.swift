@@ -9,20 +9,15 @@ public enum PhotoTurning {
         try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn, by: decoders) }
     }
 
-    /// Tests: `turn(_:_:by:)` here.
-    @_spi(InProcess) public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
-        try self.turn(path, turn, by: .here)
-    }
-
     /// The same turn made in this process, as the app made a JPEG's, TIFF's or HEIC's before
     /// issue 58: the benchmark's side of the comparison. Blocking.
-    public static func turnHere(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
-        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turnedHere(bytes, turn) }
+    public static func turnHere(_ path: String, _ turn: QuarterTurn, parsers: ParserLibraries?) throws(TurnRefusal) {
+        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turnedHere(bytes, turn, parsers: parsers) }
     }
 
     /// For the header fuzzer: every edit on the same bytes, whatever they say they are; each
     /// must refuse what it cannot read, never trap.
-    public static func tryEveryEdit(on data: Data) {
+    public static func tryEveryEdit(on data: Data, parsers: ParserLibraries) {
         let bytes = [UInt8](data)
         for turn in QuarterTurn.allCases {
             _ = try? EXIFOrientationEdit.turnedJPEG(bytes, turn)
@@ -30,24 +25,24 @@ public enum PhotoTurning {
             _ = try? HEIFRotationEdit.turned(bytes, turn)
             _ = try? PNGRotationEdit.turnedHere(bytes, turn)
             if let png = try? PNGRotationEdit.parsed(bytes) { _ = try? PNGRotationEdit.checkChunks(of: bytes, against: png) }
-            _ = try? WebPRotationEdit.turnedHere(bytes, turn)
+            _ = try? WebPRotationEdit.turnedHere(bytes, turn, parsers: parsers)
             // The checks' readers on the bytes as an answer, against themselves and a true turn.
             for kind in [Kind.jpeg, .tiff, .heif] {
                 try? check(bytes, against: bytes, turn, kind)
-                if kind == self.kind(of: bytes), let turned = try? turnedHere(bytes, turn) { try? check(turned, against: bytes, turn, kind) }
+                if kind == self.kind(of: bytes), let turned = try? turnedHere(bytes, turn, parsers: parsers) { try? check(turned, against: bytes, turn, kind) }
             }
         }
     }
 
     /// A photo's bytes turned, in this process: a decoding helper's side of `turn` (and the
     /// pipeline's tests, without a pool).
-    public static func turnedHere(_ bytes: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
+    public static func turnedHere(_ bytes: [UInt8], _ turn: QuarterTurn, parsers: ParserLibraries?) throws(TurnRefusal) -> [UInt8] {
         switch kind(of: bytes) {
         case .jpeg: return try EXIFOrientationEdit.turnedJPEG(bytes, turn)
         case .tiff: return try EXIFOrientationEdit.turnedTIFF(bytes, turn)
         case .heif: return try HEIFRotationEdit.turned(bytes, turn)
         case .png: return try PNGRotationEdit.turnedHere(bytes, turn)
-        case .webp: return try WebPRotationEdit.turnedHere(bytes, turn)
+        case .webp: return try WebPRotationEdit.turnedHere(bytes, turn, parsers: parsers)
         case .other(let name): throw refusal(name)
         }
     }
@@ -58,8 +53,8 @@ public enum PhotoTurning {
     }
 
     /// A lossless WebP's own pixels, in this process (a decoding helper's side of the turn's check).
-    public static func losslessWebPPixelsHere(_ bytes: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
-        try? WebPRotationEdit.losslessPixelsHere(bytes)
+    public static func losslessWebPPixelsHere(_ bytes: [UInt8], parsers: ParserLibraries?) -> (width: Int, height: Int, rgba: [UInt8])? {
+        try? WebPRotationEdit.losslessPixelsHere(bytes, parsers: parsers)
     }
 
     /// A photo's bytes turned, by what its bytes say it is: in the app's helpers,
@@ -71,7 +66,7 @@ public enum PhotoTurning {
         case .webp: return try WebPRotationEdit.turned(bytes, turn, by: decoders)
         case .other(let name): throw refusal(name)
         case .jpeg, .tiff, .heif:
-            guard let pool = decoders.pool else { return try turnedHere(bytes, turn) }
+            guard let pool = decoders.pool else { return try turnedHere(bytes, turn, parsers: decoders.parsers) }
             // An orientation edit adds at most an IFD0 copy (65,535 entries) or a box.
             let result = try TurnInHelper.asked(bytes, turn, in: pool, most: bytes.count + 2 + 12 * 65_536 + 6)
             try check(result, against: bytes, turn, kind)

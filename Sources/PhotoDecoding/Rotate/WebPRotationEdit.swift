@@ -37,7 +37,7 @@ enum WebPRotationEdit {
     static func turned(_ file: [UInt8], _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> [UInt8] {
         // What can be refused from the chunks alone is, without waking a helper.
         _ = try losslessImage(in: file, chunks(file))
-        guard let pool = decoders.pool else { return try turnedHere(file, turn) }
+        guard let pool = decoders.pool else { return try turnedHere(file, turn, parsers: decoders.parsers) }
         let result = try TurnInHelper.asked(file, turn, in: pool, most: file.count * 4 + 65_536)
         try checkChunks(of: result, against: file)
         try checkPixels(of: result, against: file, turn, in: pool)
@@ -87,8 +87,8 @@ enum WebPRotationEdit {
     }
 
     /// A lossless WebP's own VP8L pixels (the helper's side of `checkPixels`).
-    static func losslessPixelsHere(_ file: [UInt8]) throws(TurnRefusal) -> (width: Int, height: Int, rgba: [UInt8]) {
-        let libwebp = try libraries()
+    static func losslessPixelsHere(_ file: [UInt8], parsers: ParserLibraries?) throws(TurnRefusal) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let libwebp = try libraries(parsers)
         let image = try losslessImage(in: file, chunks(file))
         guard let read = libwebp.losslessDecode(riff([chunk("VP8L", file[image.payload])]), mostPixels) else {
             throw TurnRefusal(Words("its pixels could not be read"))
@@ -96,9 +96,9 @@ enum WebPRotationEdit {
         return read
     }
 
-    /// libwebp's codec: linked only into the helper's program (ParserLibraries).
-    private static func libraries() throws(TurnRefusal) -> ParserLibraries {
-        guard let libraries = ParserLibraries.linked else { throw TurnRefusal(Words("its pixels could not be turned")) }
+    /// libwebp's codec: linked only into the helper's program, which hands it over (ParserLibraries).
+    private static func libraries(_ parsers: ParserLibraries?) throws(TurnRefusal) -> ParserLibraries {
+        guard let libraries = parsers else { throw TurnRefusal(Words("its pixels could not be turned")) }
         return libraries
     }
 
@@ -115,9 +115,9 @@ enum WebPRotationEdit {
         return image
     }
 
-    /// `turned` in this process (the helper's side).
-    static func turnedHere(_ file: [UInt8], _ turn: QuarterTurn) throws(TurnRefusal) -> [UInt8] {
-        let libwebp = try libraries()
+    /// `turned` in this process (the helper's side), with its libwebp.
+    static func turnedHere(_ file: [UInt8], _ turn: QuarterTurn, parsers: ParserLibraries?) throws(TurnRefusal) -> [UInt8] {
+        let libwebp = try libraries(parsers)
         let chunks = try chunks(file)
         let image = try losslessImage(in: file, chunks)
         let alone = riff([chunk("VP8L", file[image.payload])])

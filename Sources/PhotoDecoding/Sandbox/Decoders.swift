@@ -7,18 +7,24 @@ public struct Decoders: Sendable {
     /// The pixels all decodes in flight in this process may hold at once: the operations pass it
     /// to a decode here, and each helper keeps one of its own.
     public let budget: DecodeBudget
+    /// The photo parsers a read here uses (DecodeHelper's `LinkedParsers`, where this program
+    /// links them); nil in the app, whose helpers hold them.
+    public let parsers: ParserLibraries?
 
     /// Photos read and edited in `pool`'s sandboxed helpers (the app), their pixels within `budget`.
-    public static func helpers(_ pool: HelperPool, budget: DecodeBudget) -> Decoders { Decoders(pool: pool, budget: budget) }
+    public static func helpers(_ pool: HelperPool, budget: DecodeBudget) -> Decoders { Decoders(pool: pool, budget: budget, parsers: nil) }
 
-    /// Photos read and edited in this process, each use with a budget of its own: tests,
-    /// benchmarks and tools only.
-    @_spi(InProcess) public static var here: Decoders { here(budget: DecodeBudget(bytes: DecodeBudget.processBytes)) }
-    @_spi(InProcess) public static func here(budget: DecodeBudget) -> Decoders { Decoders(pool: nil, budget: budget) }
+    /// Photos read and edited in this process with `parsers` (nil: without the metadata and
+    /// libwebp readers), their pixels within `budget`: tests, benchmarks and tools only. Those
+    /// that link the parsers say `.here` (DecodeHelper's `DecodingHere`).
+    @_spi(InProcess) public static func here(budget: DecodeBudget = DecodeBudget(bytes: DecodeBudget.processBytes), parsers: ParserLibraries?) -> Decoders {
+        Decoders(pool: nil, budget: budget, parsers: parsers)
+    }
 
-    private init(pool: HelperPool?, budget: DecodeBudget) {
+    private init(pool: HelperPool?, budget: DecodeBudget, parsers: ParserLibraries?) {
         self.pool = pool
         self.budget = budget
+        self.parsers = parsers
     }
 
     /// How many photos may be read at once (one per helper; two here).

@@ -1,4 +1,4 @@
-// Why this exists: the photo parsers' own libraries (gexiv2 and exiv2, libwebp's codec API) are linked into the helper's program alone, never the app's: the pipeline's helper-side code reaches them through this table, which that program (and the pipeline's tests, benchmarks and fuzzers) fills in as it starts. In the app it stays empty, and what needs it is asked of a helper.
+// Why this exists: the photo parsers' own libraries (gexiv2 and exiv2, libwebp's codec API) are linked into the helper's program alone, never the app's: the pipeline's helper-side code is handed them as this table, by that program's requests (DecodeHelper's `LinkedParsers`) and by `Decoders` made to read here (tests, benchmarks, fuzzers that link it). The app has none to hand over, and asks a helper.
 import Foundation
 import GLibRuntime
 import MetadataValues
@@ -39,16 +39,5 @@ public struct ParserLibraries: Sendable {
         self.losslessSize = losslessSize
         self.losslessDecode = losslessDecode
         self.losslessEncode = losslessEncode
-    }
-
-    /// (Behind `Locked`, which ThreadSanitizer sees, as the pipeline's shared state is.)
-    private static let table = Locked<ParserLibraries?>(nil)
-
-    /// The libraries this program linked; nil in the app's, which asks a helper instead.
-    public static var linked: ParserLibraries? { table.withLock { $0 } }
-
-    /// Fill the table in (DecodeHelper's `LinkedParsers.link()`, as the program starts).
-    public static func link(_ libraries: ParserLibraries) {
-        table.withLock { $0 = libraries }
     }
 }

@@ -42,7 +42,8 @@ public final class PhotoGallery {
     /// Which rows are wanted, and at what priority: the scroll scheduler's rules, held weakly (the
     /// window that owns the scheduler owns the gallery); without one, every row.
     private weak var demandSource: RowDemand?
-    var demand: RowDemand { demandSource ?? EveryRow.shared }
+    var demand: RowDemand { demandSource ?? everyRow }
+    private let everyRow = EveryRow()
     private var reportedBlocked: Set<AddressSpace> = []
 
     /// The photos holding each image now (an eviction finds them here).

@@ -12,7 +12,6 @@ public protocol RowDemand: AnyObject {
 /// Every row is wanted, at normal priority: a gallery nothing schedules (tests, `--naive`).
 @MainActor
 public final class EveryRow: RowDemand {
-    public static let shared = EveryRow()
     public init() {}
     public func isWanted(_ row: Int) -> Bool { true }
     public func priority(of row: Int) -> Operation.QueuePriority { .normal }

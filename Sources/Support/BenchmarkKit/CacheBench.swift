@@ -1,4 +1,5 @@
 // Why this exists: the cache benchmarks: a warm second launch against the first, shared thumbnails against a cold decode of 12 MP PNGs, memory while paging through 100,000 rows, and 200 rows sharing 3 URLs.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import GLibRuntime

@@ -1,4 +1,5 @@
 // Why this exists: GdkPixbufLoader with downscale-at-decode to a 256 px thumbnail against full decode then scale, on 12 MP JPEG, PNG, WebP, AVIF and HEIC.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline

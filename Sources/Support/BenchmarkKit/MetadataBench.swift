@@ -1,4 +1,5 @@
 // Why this exists: what keeping a photo's metadata costs its export: a 12 MP JPEG carrying a camera's EXIF and XMP, written whole in sepia with its metadata kept and with none, interleaved in one run, in this process and as the app does it, through a sandboxed helper (the photo's and the new file's bytes handed over and back).
+import DecodeHelper
 import Foundation
 import GLibRuntime
 @_spi(InProcess) import PhotoDecoding

@@ -1,4 +1,5 @@
 // Why this exists: Ctrl+R's cost to the file written, side by side in one run: each turn computed in a helper and checked by the app (as the app turns now), against the same turn made in this process (as a JPEG's was before issue 58), on 12 MP photos.
+import DecodeHelper
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
@@ -20,7 +21,7 @@ public enum RotateBench {
             // Each pair turns the photo clockwise and back, so every repetition starts from the original.
             for _ in 0..<max(repetitions, 5) {
                 helper += timeIt(1) { do { try PhotoTurning.turn(file.path, .clockwise, by: .helpers(pool, budget: DecodeBudget(bytes: DecodeBudget.processBytes))) } catch { failures += 1 } }
-                here += timeIt(1) { do { try PhotoTurning.turnHere(file.path, .anticlockwise) } catch { failures += 1 } }
+                here += timeIt(1) { do { try PhotoTurning.turnHere(file.path, .anticlockwise, parsers: LinkedParsers.libraries) } catch { failures += 1 } }
             }
             results.append(Result(name: "Ctrl+R on a \(label), to the file written: in a helper, checked by the app", unit: "ms", values: helper.map { $0 * 1000 }))
             results.append(Result(name: "Ctrl+R on a \(label), to the file written: in the process (before issue 58)", unit: "ms", values: here.map { $0 * 1000 }))

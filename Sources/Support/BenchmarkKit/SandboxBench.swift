@@ -1,4 +1,5 @@
 // Why this exists: what decoding in a sandboxed helper costs against decoding in the process, side by side in one run: a helper's start-up (bubblewrap, the program, every loader, the filter), the time one image adds (a tiny PNG, where the decode itself is nothing, and 12 MP photos), and cold row thumbnails of 12 MP photos two at a time, as the list makes them.
+import DecodeHelper
 import Foundation
 import GLibRuntime
 @_spi(InProcess) import PhotoDecoding
@@ -47,9 +48,9 @@ public enum SandboxBench {
             var decoder = ImageDecoder(maxDimension: side)
             decoder.origin = "file:"
             var here: [Double] = [], helper: [Double] = [], report = ImageDecoder.Report()
-            _ = try? decoder.decodeHere(data, report: &report)
+            _ = try? decoder.decodeHere(data, report: &report, parsers: LinkedParsers.libraries)
             for _ in 0..<max(repetitions, 5) {
-                here += timeIt(1) { if (try? decoder.decodeHere(data, report: &report)) == nil { failures += 1 } }
+                here += timeIt(1) { if (try? decoder.decodeHere(data, report: &report, parsers: LinkedParsers.libraries)) == nil { failures += 1 } }
                 helper += timeIt(1) { if (try? decoder.decode(in: pool, data, report: &report)) == nil { failures += 1 } }
             }
             let what = side == 256 ? "→ 256 px thumbnail" : "decoded whole (36 MB of pixels back)"
@@ -89,7 +90,7 @@ public enum SandboxBench {
             while true {
                 let index = next.withLock { value -> Int in defer { value += 1 }; return value }
                 guard index < photos.count else { return }
-                if let pool { _ = try? decoder.decode(in: pool, photos[index], report: &report) } else { _ = try? decoder.decodeHere(photos[index], report: &report) }
+                if let pool { _ = try? decoder.decode(in: pool, photos[index], report: &report) } else { _ = try? decoder.decodeHere(photos[index], report: &report, parsers: LinkedParsers.libraries) }
             }
         }
     }

@@ -3,9 +3,6 @@ import BenchmarkKit
 import DecodeHelper
 import Foundation
 
-// The photo parsers' libraries, as the helper's program links them (the in-process measures).
-LinkedParsers.link()
-
 var arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }

@@ -13,14 +13,13 @@ public func fuzzHeader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     for format in ["heif/avif", "webp", "gif", "svg"] {
         _ = try? ImageHeader.read(data, formatNamed: format)
     }
-    PhotoTurning.tryEveryEdit(on: data)
-    MetadataFuzzing.tryEveryReader(on: data)
+    PhotoTurning.tryEveryEdit(on: data, parsers: LinkedParsers.libraries)
+    MetadataFuzzing.tryEveryReader(on: data, parsers: LinkedParsers.libraries)
     return 0
 }
 
 /// SwiftPM links an executable's entry point as `<module>_main`.
 @_cdecl("HeaderFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    LinkedParsers.link()
     return runLibFuzzer("header-fuzzer", argc, argv) { data, size in fuzzHeader(data, size) }
 }
