@@ -181,7 +181,7 @@ let package = Package(
         ),
         // Swift 5 mode for this entry point alone: it line-buffers C's `stdout` for a log, a global
         // Swift 6 refuses to touch.
-        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], path: "Sources/Support/Benchmarks", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "Benchmarks", dependencies: ["BenchmarkKit", "DecodeHelper"], path: "Sources/Support/Benchmarks"),
 
         // libFuzzer over the manifest parsers (only meaningful built with -sanitize=fuzzer).
         // What the fuzzers share: libFuzzer's driver, looked up at run time.

@@ -3,8 +3,8 @@ import BenchmarkKit
 import DecodeHelper
 import Foundation
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+let arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
@@ -13,13 +13,15 @@ let repetitions = Int(option("--repetitions") ?? "") ?? (quick ? 2 : 5)
 let jsonPath = option("--json") ?? "bench/results.json"
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 let binary = option("--app") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("classic-photos").path
-func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+@MainActor func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
 
-setvbuf(stdout, nil, _IOLBF, 0)
+// Standard output line by line, so a long run shows its sections as they end. (C's `stdout` is
+// a mutable global Swift 6 will not name: the stream is found by its symbol instead.)
+if let symbol = dlsym(nil, "stdout") { setvbuf(symbol.load(as: UnsafeMutablePointer<FILE>.self), nil, _IOLBF, 0) }
 print("classic-photos-bench: \(repetitions) repetitions; app \(binary)\nmachine: \(Machine.current().summary)")
 let started = Date()
 var results: [Result] = []
-func section(_ name: String, _ body: () throws -> [Result]) {
+@MainActor func section(_ name: String, _ body: () throws -> [Result]) {
     guard wanted(name) else { return }
     let start = Date()
     do {
