@@ -140,6 +140,12 @@ public final class AppProcess {
     }
 
     /// Titles of the app's mapped (visible) top-level windows.
+    /// The app's windows mapped now, by X window ID (a popover is a window of its own).
+    public func visibleWindowIDs(on xvfb: Xvfb) -> Set<String> {
+        guard let ids = try? xvfb.run("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier), "--name", ""]) else { return [] }
+        return Set(ids.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
     public func visibleWindowTitles(on xvfb: Xvfb) -> [String] {
         guard let ids = try? xvfb.run("xdotool", ["search", "--onlyvisible", "--pid", String(process.processIdentifier), "--name", ""]) else { return [] }
         return ids.split(separator: "\n").compactMap { id in
