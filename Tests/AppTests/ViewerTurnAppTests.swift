@@ -42,6 +42,10 @@ final class ViewerTurnAppTests: XCTestCase {
             XCTAssertEqual(turns(app), [nil])
             XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains { $0.event == .viewer(row: 0, action: .turned) } },
                           "the turned picture shown, from memory: \(app.recentEvents())")
+            // The 300 × 200 photo, shown 200 × 300 (the assertion this test made of the file's
+            // picture before Ctrl+R was applied in memory).
+            XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains {
+                if case .fullImage(0, 200, 300, _, _, _) = $0.event { true } else { false } } }, "the turned picture, its sides swapped: \(app.recentEvents())")
             XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains { $0.event == .turnKept(row: 0) } },
                           "the watcher's report of the file came: \(app.recentEvents())")
             XCTAssertFalse(app.trace.events.dropFirst(before).contains { $0.event == .queued(queue: .viewer, row: 0) },
