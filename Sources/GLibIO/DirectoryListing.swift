@@ -47,7 +47,7 @@ public enum DirectoryListing {
         return entry(held.pointer.opaque, folder: (path as NSString).deletingLastPathComponent)
     }
 
-    private static func entry(_ info: OpaquePointer?, folder: String) -> DirectoryEntry {
+    static func entry(_ info: OpaquePointer?, folder: String) -> DirectoryEntry {
         let name = g_file_info_get_name(info).map { String(cString: $0) } ?? ""
         let display = g_file_info_get_display_name(info).map { String(cString: $0) } ?? name
         let kind: DirectoryEntry.Kind = switch g_file_info_get_file_type(info) {

@@ -17,6 +17,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case rows(total: Int)
     case manifestFailed(reason: String, source: String)
     case interrupted(source: String)
+    case shareMounting(source: String)
+    case shareMounted(source: String, outcome: String)
     case folderListed(photos: Int, skipped: Int, ms: Double, capped: Bool)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
     case folderGrew(added: Int, total: Int)
@@ -97,6 +99,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case help
         case manifestFailed = "manifest-failed"
         case interrupted
+        case shareMounting = "share-mounting"
+        case shareMounted = "share-mounted"
         case folderListed = "folder-listed"
         case folderChanged = "folder-changed"
         case folderGrew = "folder-grew"
@@ -162,6 +166,8 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .datesRead: "a folder's dates taken were looked up: `fromIndex` from the metadata index (as it is listed or sorted by date, or quietly in another order, so that a later sort by date reads nothing), `fromFiles` read from the photos' first bytes in the decoding helpers (sorted by date, the dates the index lacked), in `ms`"
             case .metadataIndex: "the metadata index (dates taken, in the cache folder) opened: `state` is `opened`, `created`, `rebuilt` (it was corrupt, not ours or of another version: `reason`) or `in-memory` (it could not be used this run: `reason`)"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
+            case .shareMounting: "a folder on a share (SMB, SFTP, WebDAV) is opened: its share is mounted through GVfs first (GTK's dialog asks for a password if it needs one)"
+            case .shareMounted: "the share is mounted (or was), the dialog was cancelled (the window stays as it was), or it failed: GVfs's reason"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
             case .closing: "the main window is closing, and the app quits: `by` `close` (Ctrl+W), `quit` (Ctrl+Q or Quit) or `desktop` (the window manager's close button, or another program asking)"

@@ -69,6 +69,8 @@ public enum ManifestFormat: String, Sendable {
     case json = "JSON"
     /// Not a manifest: a folder of photos, listed.
     case folder = "folder"
+    /// Not a manifest: a folder on a share (SMB, SFTP, WebDAV), listed through GIO.
+    case share = "share"
 }
 
 /// Why a manifest could not be loaded, naming the line or entry at fault when there is one.

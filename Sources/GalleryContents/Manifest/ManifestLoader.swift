@@ -1,4 +1,4 @@
-// Why this exists: reads a manifest from a local path or an http(s) URL, off the main thread, and parses it.
+// Why this exists: reads a gallery off the main thread: a manifest from a local path or an http(s) URL, parsed; a folder on this computer; or a folder on a share (through GIO).
 import PhotoFormats
 import Foundation
 import GLibRuntime
@@ -56,8 +56,14 @@ public struct ManifestLoader: Sendable {
                      knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
         // Below the GTK thread, which meanwhile starts up and shows the first rows.
         BackgroundPriority.lowerCurrentThread()
-        guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
+        guard let scheme = source.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) || ShareFiles.schemes.contains(scheme) else {
             throw ManifestError(Words("unsupported manifest location “%1$s”", "\(source.absoluteString)"))
+        }
+        if ShareFiles.schemes.contains(scheme) {
+            // A folder on a share (the window has mounted it), read through GIO.
+            header(Header(source: source, title: ManifestParser.title(for: source), format: .share, origin: .local, isUsersOwn: true))
+            try ShareListing.rows(ofShare: source, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch)
+            return
         }
         if source.isFileURL, let folder = try folderToList(source) {
             // A folder, or a photo: the photo's folder, shown with the viewer on the photo.

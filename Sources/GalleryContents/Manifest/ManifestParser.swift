@@ -18,7 +18,7 @@ public enum ManifestParser {
             case .xmlPlist: try XMLPlistParser.parseRows(data, into: sink)
             case .binaryPlist: try BinaryPlistParser.parseRows(data, into: sink)
             case .json: try OrderedJSONParser.parseRows(data, into: sink)
-            case .folder: break // never sniffed from bytes: a folder is listed, not parsed
+            case .folder, .share: break // never sniffed from bytes: a folder is listed, not parsed
             }
         } catch {
             // The rows read before the fault are handed over too.

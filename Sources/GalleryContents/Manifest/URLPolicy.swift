@@ -1,7 +1,8 @@
-// Why this exists: which image URLs a manifest may use and how they resolve: http(s), file:, or a path relative to the manifest.
+// Why this exists: which image URLs a manifest may use and how they resolve: http(s), file:, or a path relative to the manifest; a share's URIs (sftp:, smb:, dav:, davs:) only in the listing of a folder on that same share, never from a manifest.
 import PhotoFormats
 import Foundation
 import PhotoDecoding
+import GLibIO
 
 public enum URLPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "file"]
@@ -51,7 +52,7 @@ public enum URLPolicy {
         if let simple = simpleRelative(text, against: base) {
             resolved = simple
         } else if let scheme = scheme(of: text) {
-            guard allowedSchemes.contains(scheme) else {
+            guard allowedSchemes.contains(scheme) || isOnShare(text, scheme: scheme, of: base) else {
                 return .failure(Refusal(message: Words("unsupported URL scheme “%1$s:”", "\(scheme)")))
             }
             resolved = URL(string: text) ?? text.addingPercentEncoding(withAllowedCharacters: .urlAllowed).flatMap(URL.init(string:))
@@ -75,6 +76,13 @@ public enum URLPolicy {
             return .failure(Refusal(message: Words("not a local file: “%1$s” names another machine (“%2$s”)", "\(text)", "\(host)")))
         }
         return .success(url)
+    }
+
+    /// Whether `text` (of a share's `scheme`) names a file on the same share as `base`, a folder on
+    /// a share listed as a gallery: the one place a share's URI may come from.
+    static func isOnShare(_ text: String, scheme: String, of base: URL) -> Bool {
+        guard ShareFiles.schemes.contains(scheme), base.scheme?.lowercased() == scheme, let url = URL(string: text) else { return false }
+        return url.host?.lowercased() == base.host?.lowercased() && url.port == base.port && url.user == base.user
     }
 
     public static func isRemote(_ url: URL) -> Bool {

@@ -75,9 +75,11 @@ public final class LocalFileFetcher: Sendable {
     /// progress (`job.madeProgress()`) for the I/O timeout, or is past `wholeSeconds` if given,
     /// and is abandoned then, or when `cancellable` is cancelled (a listing or a read of a mount
     /// that stopped answering). Abandoned jobs still blocked are capped per mount.
-    package func watched<T: Sendable>(path: String, cancellable: Cancellable, wholeSeconds: Double?,
+    /// `mount`: what its stuck reads are counted by (by default the mount holding `path`; a
+    /// share's server for a share).
+    package func watched<T: Sendable>(path: String, mount: String? = nil, cancellable: Cancellable, wholeSeconds: Double?,
                               _ body: @escaping @Sendable (ReadJob<T>) throws(FetchError) -> T) throws(FetchError) -> T {
-        let mount = MountTable.mountPoint(containing: path)
+        let mount = mount ?? MountTable.mountPoint(containing: path)
         let stuckNow = stuck.count(mount)
         if stuckNow >= configuration.maxStuckReadsPerMount {
             throw .notAnswering(stuck: stuckNow, mount: mount)

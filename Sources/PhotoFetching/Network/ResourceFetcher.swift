@@ -1,8 +1,9 @@
-// Why this exists: one way to get bytes for a URL: http(s) through the shared SoupSession, file: through the local reader with its deadlines, both cancellable.
+// Why this exists: one way to get bytes for a URL: http(s) through the shared SoupSession, file: through the local reader with its deadlines, a share's (sftp:, smb:, dav:, davs:) through GIO with the same deadlines, all cancellable.
 import PhotoFormats
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import GLibIO
 
 public final class ResourceFetcher: Sendable {
     public let http: HTTPClient
@@ -31,8 +32,25 @@ public final class ResourceFetcher: Sendable {
         case "file":
             let data = try files.fetch(url, limit: limit, cancellable: cancellable)
             return (data, DownloadOrigin.space(ofFile: url.path, cancellable: cancellable) ?? .local)
+        case let scheme? where ShareFiles.schemes.contains(scheme):
+            return (try files.fetchShared(url, limit: limit, cancellable: cancellable), .local)
         default:
             throw .unsupported(Words("unsupported URL scheme “%1$s”", "\(url.scheme ?? "")"))
         }
     }
+
+    /// The size and modification time of a file on this computer or on a share.
+    public func status(_ url: URL, cancellable: Cancellable) throws(FetchError) -> LocalFileStatus {
+        url.isFileURL ? try files.status(url, cancellable: cancellable) : try files.sharedStatus(url, cancellable: cancellable)
+    }
+
+    /// The first `count` bytes of a file on this computer or on a share.
+    public func fetchStart(_ url: URL, count: Int, cancellable: Cancellable) throws(FetchError) -> Data {
+        url.isFileURL ? try files.fetchStart(url, count: count, cancellable: cancellable)
+            : try files.fetchSharedStart(url, count: count, cancellable: cancellable)
+    }
+
+    /// Whether `url` names a file on this computer or on a share (read as files are, not
+    /// through the HTTP cache).
+    public static func isFile(_ url: URL) -> Bool { url.isFileURL || ShareFiles.isShare(url.absoluteString) }
 }

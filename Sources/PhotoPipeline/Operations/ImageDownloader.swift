@@ -35,7 +35,7 @@ public struct ImageDownloader: StageWork {
 
     public func run(_ context: WorkContext) -> StageOutcome {
         do throws(FetchError) {
-            if source.url.isFileURL { return try local(context) }
+            if ResourceFetcher.isFile(source.url) { return try local(context) }
             return try remote(context)
         } catch .cancelled {
             return .cancelled
@@ -52,11 +52,12 @@ public struct ImageDownloader: StageWork {
         return decoder
     }
 
-    // MARK: local photos: the shared thumbnail cache, then the file
+    // MARK: the user's photos (on this computer or a share): the shared thumbnail cache, then the file
 
     func local(_ context: WorkContext) throws(FetchError) -> StageOutcome {
-        let status = try source.fetcher.files.status(source.url, cancellable: context.cancellable)
-        let uri = SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: source.url))
+        let status = try source.fetcher.status(source.url, cancellable: context.cancellable)
+        // A share's photo is kept under its own URI, as the thumbnail spec says of remote files.
+        let uri = source.url.isFileURL ? SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: source.url)) : source.url.absoluteString
         let size = SharedThumbnails.Size.covering(rowPixels)
         if let shared = source.caches.shared {
             if let found = shared.lookup(uri: uri, mtime: status.modified, size: size) {
@@ -90,7 +91,7 @@ public struct ImageDownloader: StageWork {
     /// Whether the photo's first bytes say it has no profile, or an sRGB one (asked of a helper):
     /// a thumbnail another app made without applying a profile is right for it.
     func colourNeedsNoProfile(_ context: WorkContext) throws(FetchError) -> Bool {
-        let start = try source.fetcher.files.fetchStart(source.url, count: ImageDecoder.profileCheckBytes, cancellable: context.cancellable)
+        let start = try source.fetcher.fetchStart(source.url, count: ImageDecoder.profileCheckBytes, cancellable: context.cancellable)
         let check = ImageDecoder.checkProfile(start, by: source.decoders, origin: ImageDecoder.origin(of: source.url), cancellable: context.cancellable)
         return check == .none || check == .sRGB
     }

@@ -13,7 +13,7 @@ extension PhotoSource {
                progress: (@Sendable (Int, Int?) -> Void)? = nil) throws(FetchError) -> (Data, BytesSource) {
         if let held { return (held, .memory) }
         if let handed = download?.data { return (handed, .download) }
-        if url.isFileURL {
+        if ResourceFetcher.isFile(url) {
             return (try fetcher.fetch(url, limit: byteLimit, cancellable: cancellable), .file)
         }
         // The HTTP cache's copy, as the list uses it: fresh as it is; stale, only once the server

@@ -89,6 +89,15 @@ final class GalleryLoader {
         }
     }
 
+    /// `source` could not even start loading (its share could not be mounted): a load still
+    /// running is dropped, and Retry tries `source` again.
+    func failedToStart(_ source: URL) {
+        self.source = source
+        generation += 1
+        cancellable?.cancel()
+        arriving = nil
+    }
+
     private func received(_ rows: ManifestRows) {
         guard let header = arriving?.header else { return }
         if arriving?.delivered == true {

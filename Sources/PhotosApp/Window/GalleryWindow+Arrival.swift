@@ -4,12 +4,20 @@ import Foundation
 import Gtk
 import PhotoPipeline
 import GalleryContents
+import GLibIO
 import PhotoTrace
 
 extension GalleryWindow {
     /// Load a gallery; the window stays live. Reloading the gallery on screen keeps its rows,
     /// with a spinner in the header; any other shows the loading page, with its name, until it arrives.
     func load(_ source: URL) {
+        // A share is mounted first (asking for a password if it needs one); cancelled, nothing changes.
+        if ShareFiles.isShare(source.absoluteString) { return mountThenLoad(source) }
+        loadMounted(source)
+    }
+
+    /// Load a gallery that needs no mounting (or whose share is mounted).
+    func loadMounted(_ source: URL) {
         errorBar.revealed = false
         // A folder's gallery is its URL with a final slash: compare local galleries by path.
         if let shown = gallery?.manifest.source, shown.isFileURL && source.isFileURL ? shown.path == source.path : shown == source, pages.current == .list {

@@ -1,0 +1,78 @@
+// Why this exists: a folder on a share (SMB, SFTP, WebDAV) read as a gallery through GIO: its photos (the types GdkPixbuf loads, by name, as a share gives no first bytes for free), hidden files and subfolders left out, sorted as the file manager sorts names, handed over as rows whose URLs are the share's own URIs, within the shares' deadlines and the folders' cap.
+import PhotoFormats
+import Foundation
+import GLibRuntime
+import GLibIO
+import PhotoDecoding
+import PhotoFetching
+import PhotoTrace
+
+public enum ShareListing {
+    /// The photos of the share folder at `url`, in name order, as rows (name: the display name;
+    /// URL: the file's URI), the first screen's worth first. Blocking: call on a worker thread.
+    /// A share that yields no entry for the reads' I/O timeout fails with the reason.
+    public static func rows(ofShare url: URL, cancellable: Cancellable, trace: Trace, files: LocalFileFetcher,
+                            batch: @escaping @Sendable (ManifestRows) -> Void, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) {
+        let started = Date()
+        let folder = url.absoluteString
+        let found: Listed
+        do throws(FetchError) {
+            found = try files.watched(path: folder, mount: "share " + folder, cancellable: cancellable, wholeSeconds: nil) { job throws(FetchError) in
+                try list(folder, maxPhotos: maxPhotos, cancellable: cancellable, progress: { job.madeProgress() })
+            }
+        } catch .cancelled {
+            throw ManifestError(Words("cancelled"))
+        } catch {
+            throw ManifestError(Words("could not list the folder: %1$s", "\(error)"))
+        }
+        let sorted = found.photos.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        let sink = RowSink(emit: batch)
+        for photo in sorted { sink.add(name: photo.name, url: ShareFiles.child(photo.fileName, of: folder)) }
+        sink.flush()
+        trace.emit(.folderListed(photos: sorted.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
+    }
+
+    /// A photo found: the name shown, the name on the share, and the file manager's sort key.
+    struct Found: Sendable {
+        let name: String
+        let fileName: String
+        let key: [UInt8]
+    }
+
+    struct Listed: Sendable {
+        var photos: [Found] = []
+        var skipped = 0
+        var capped = false
+    }
+
+    private static func list(_ folder: String, maxPhotos: Int, cancellable: Cancellable, progress: @escaping () -> Void) throws(FetchError) -> Listed {
+        // Stopped at the cap as well as by the waiter (GIO checks it between batches).
+        let listing = Cancellable()
+        let link = cancellable.onCancel { listing.cancel() }
+        defer { cancellable.disconnect(link) }
+        var listed = Listed()
+        do throws(GLibError) {
+            try ShareFiles.list(uri: folder, cancellable: listing) { entries in
+                progress()
+                for entry in entries where entry.kind == .regular && !entry.isHidden {
+                    guard FolderListing.isImage(contentType: entry.contentType) else {
+                        listed.skipped += 1
+                        continue
+                    }
+                    guard listed.photos.count < maxPhotos else {
+                        listed.capped = true
+                        listing.cancel()
+                        return
+                    }
+                    listed.photos.append(Found(name: DisplayText.clean(entry.displayName), fileName: entry.name, key: DirectoryListing.sortKey(entry.displayName)))
+                }
+            }
+        } catch {
+            if error.isCancelled && listed.capped { return listed }
+            if error.isCancelled { throw .cancelled }
+            if error.isNotMounted { throw .transfer(Words("the share is not mounted")) }
+            throw .transfer(Words(verbatim: error.message))
+        }
+        return listed
+    }
+}
