@@ -55,10 +55,15 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
 fi
 # Installed without what they recommend (xdg-desktop-portal-gnome recommends GNOME Shell: 500
 # packages instead of 2).
-lean=()
+# run: folders on shares (SFTP, SMB, WebDAV) mounted and read through GVfs (a desktop has the
+# keyring they recommend already)
+lean=(gvfs-daemons gvfs-backends)
 if [ "$what" = test ] || [ "$what" = bench ]; then
   # test: GNOME's portal backend, the one that sets the desktop background (Wallpaper)
   lean+=(xdg-desktop-portal-gnome)
+  # test: a real SFTP share on 127.0.0.1 (sshd, with its keys, and the client's agent; logind,
+  # which sshd recommends, is not wanted)
+  lean+=(openssh-server openssh-client)
 fi
 if [ "$what" = bench ]; then
   # bench: gThumb, the folder browser GNOME users pick, raced to a full screen of thumbnails

@@ -17,6 +17,28 @@ public enum ShareFiles {
     /// `batchSize` at a time, with sizes and times (a share gives them with each name).
     public static func list(uri: String, batchSize: Int = 200, cancellable: Cancellable,
                             batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
+        try onceMore { () throws(GLibError) in try listOnce(uri: uri, batchSize: batchSize, cancellable: cancellable, batch: batch) }
+    }
+
+    /// GVfs's client keeps what it learnt of each mount. When a share's server goes, its backend
+    /// takes a moment to end ("Backend currently unmounting") while it finishes the requests it
+    /// holds; a share mounted again in that moment is still sought in the backend that is ending,
+    /// until it has ended. So "not mounted" is asked again, for up to 2 s (on a worker thread),
+    /// before it is believed.
+    static func onceMore<T>(_ body: () throws(GLibError) -> T) throws(GLibError) -> T {
+        var tries = 0
+        while true {
+            do throws(GLibError) {
+                return try body()
+            } catch where error.isNotMounted && tries < 10 {
+                tries += 1
+                usleep(200_000)
+            }
+        }
+    }
+
+    private static func listOnce(uri: String, batchSize: Int, cancellable: Cancellable,
+                                 batch: ([DirectoryEntry]) -> Void) throws(GLibError) {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
         let made = try withGError {
             g_file_enumerate_children(file.pointer.opaque, DirectoryListing.attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0)
@@ -44,7 +66,7 @@ public enum ShareFiles {
     /// share says it (nil: unknown). The stream is the caller's.
     public static func open(uri: String, offset: Int64 = 0, cancellable: Cancellable) throws(GLibError) -> (stream: ReadStream, size: Int64?) {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
-        let opened = try withGError { g_file_read(file.pointer.opaque, cancellable.pointer, $0) }
+        let opened = try onceMore { () throws(GLibError) in try withGError { g_file_read(file.pointer.opaque, cancellable.pointer, $0) } }
         guard let opened else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "the file could not be opened") }
         var size: Int64?
         if let info = g_file_input_stream_query_info(opened, "standard::size", cancellable.pointer, nil) {
@@ -61,7 +83,9 @@ public enum ShareFiles {
     /// The file or folder at `uri` as a listing describes it (blocking).
     public static func entry(uri: String, cancellable: Cancellable) throws(GLibError) -> DirectoryEntry {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
-        let info = try withGError { g_file_query_info(file.pointer.opaque, DirectoryListing.attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0) }
+        let info = try onceMore { () throws(GLibError) in
+            try withGError { g_file_query_info(file.pointer.opaque, DirectoryListing.attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0) }
+        }
         guard let info else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_NOT_FOUND.rawValue), message: "not found") }
         let held = ObjectRef(adopting: info)
         return DirectoryListing.entry(held.pointer.opaque, folder: uri)

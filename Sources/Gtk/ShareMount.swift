@@ -5,8 +5,10 @@ import GLibRuntime
 @MainActor
 public enum ShareMount {
     public enum Outcome: Sendable, Equatable {
-        /// Mounted now, or it already was.
+        /// Mounted now.
         case mounted
+        /// It already was mounted.
+        case alreadyMounted
         /// The user cancelled the dialog: nothing is to change.
         case cancelled
         /// GVfs's reason (a wrong password asked again is GVfs's own loop: this is the end).
@@ -14,32 +16,60 @@ public enum ShareMount {
     }
 
     /// Mount the share holding `uri`, asking through dialogs over `parent`; `done` on the main loop.
+    /// Once mounted, the place is asked for once from the main loop, whatever the answer: GVfs's
+    /// client forgets a share's backend when it dies only through a connection the main loop
+    /// holds, and a share mounted again (its server gone and back) would otherwise be sought in
+    /// the dead backend ("not mounted") by every worker thread.
     public static func mount(_ uri: String, parent: ApplicationWindow?, cancellable: Cancellable? = nil,
                              _ done: @escaping @MainActor (Outcome) -> Void) {
         let file = g_file_new_for_uri(uri)!
         let operation = gtk_mount_operation_new(parent?.gtkWindow)!
         let box = Unmanaged.passRetained(ClosureBox<@MainActor (Outcome) -> Void>(done)).toOpaque()
-        let finished: GAsyncReadyCallback = { source, result, data in
-            let box = Unmanaged<ClosureBox<@MainActor (Outcome) -> Void>>.fromOpaque(data!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            _ = g_file_mount_enclosing_volume_finish(OpaquePointer(source), result, &error)
-            var outcome = Outcome.mounted
-            if let error {
-                let failure = GLibError(taking: error)
-                if failure.domain == "g-io-error-quark", failure.code == G_IO_ERROR_ALREADY_MOUNTED.rawValue {
-                    outcome = .mounted
-                } else if failure.domain == "g-io-error-quark",
-                          failure.code == G_IO_ERROR_FAILED_HANDLED.rawValue || failure.code == G_IO_ERROR_CANCELLED.rawValue {
-                    outcome = .cancelled
-                } else {
-                    outcome = .failed(failure.message)
-                }
-            }
-            MainActor.assumeIsolated { box.fn(outcome) }
-        }
-        g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, cancellable?.pointer, finished, box)
+        g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, cancellable?.pointer, MountCallbacks.finished, box)
         // The call holds what it needs until it finishes.
         g_object_unref(UnsafeMutableRawPointer(operation))
         g_object_unref(UnsafeMutableRawPointer(file))
+    }
+
+    /// What a mount's error means here.
+    nonisolated static func outcome(_ failure: GLibError) -> Outcome {
+        guard failure.domain == "g-io-error-quark" else { return .failed(failure.message) }
+        switch UInt32(bitPattern: failure.code) {
+        case G_IO_ERROR_ALREADY_MOUNTED.rawValue: return .alreadyMounted
+        case G_IO_ERROR_FAILED_HANDLED.rawValue, G_IO_ERROR_CANCELLED.rawValue: return .cancelled
+        default: return .failed(failure.message)
+        }
+    }
+}
+
+/// The C callbacks of a mount (nonisolated: GIO calls them on the main loop, where they say so).
+private enum MountCallbacks {
+    static let finished: GAsyncReadyCallback = { source, result, data in mountFinished(source, result, data) }
+
+    /// The mount's end: a failure or a cancel said at once; a mount, once the place was asked for.
+    static func mountFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        _ = g_file_mount_enclosing_volume_finish(OpaquePointer(source), result, &error)
+        let outcome: ShareMount.Outcome = error.map { ShareMount.outcome(GLibError(taking: $0)) } ?? .mounted
+        switch outcome {
+        case .mounted:
+            g_file_query_info_async(OpaquePointer(source), "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, nil, askedMounted, data)
+        case .alreadyMounted:
+            g_file_query_info_async(OpaquePointer(source), "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, nil, askedAlready, data)
+        case .cancelled, .failed:
+            let box = Unmanaged<ClosureBox<@MainActor (ShareMount.Outcome) -> Void>>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { box.fn(outcome) }
+        }
+    }
+
+    /// The place asked for, once mounted now or already: its answer is the listing's to give
+    /// (only the connection was wanted); then the outcome.
+    static let askedMounted: GAsyncReadyCallback = { source, result, data in asked(source, result, data, .mounted) }
+    static let askedAlready: GAsyncReadyCallback = { source, result, data in asked(source, result, data, .alreadyMounted) }
+
+    static func asked(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?, _ outcome: ShareMount.Outcome) {
+        let box = Unmanaged<ClosureBox<@MainActor (ShareMount.Outcome) -> Void>>.fromOpaque(data!).takeRetainedValue()
+        if let info = g_file_query_info_finish(OpaquePointer(source), result, nil) { g_object_unref(UnsafeMutableRawPointer(info)) }
+        MainActor.assumeIsolated { box.fn(outcome) }
     }
 }

@@ -93,4 +93,19 @@ final class URLPolicyTests: XCTestCase {
         XCTAssertFalse(web.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")))
         XCTAssertTrue(own.isUsersOwnPhoto(URL(fileURLWithPath: "/etc/passwd")) && !own.isUsersOwnPhoto(URL(string: "https://example.org/c.jpg")!))
     }
+
+    func testAShareIsNamedOnlyByItsOwnListingNeverByAManifest() {
+        let share = URL(string: "sftp://ann@nas.local:2222/photos/")!
+        let named = ["sftp://ann@nas.local:2222/photos/a.jpg", "smb://nas.local/photos/a.jpg", "dav://nas.local/a.jpg",
+                     "davs://nas.local/a.jpg", "sftp://ann@other.local:2222/a.jpg", "sftp://bob@nas.local:2222/a.jpg", "sftp://ann@nas.local/a.jpg"]
+        // From the share's own listing: its own files only (same scheme, user, host and port).
+        XCTAssertEqual(named.map { (try? URLPolicy.resolve($0, against: share).get()) != nil }, [true, false, false, false, false, false, false])
+        // From a manifest, on the web or on this computer: none.
+        for manifest in ["https://example.org/g.json", "file:///home/ann/g.json"].map({ URL(string: $0)! }) {
+            for uri in named {
+                guard case .failure(let refusal) = URLPolicy.resolve(uri, against: manifest) else { return XCTFail("\(uri) from \(manifest)") }
+                XCTAssertTrue(refusal.message.description.hasPrefix("unsupported URL scheme"), refusal.message.description)
+            }
+        }
+    }
 }

@@ -19,7 +19,7 @@ extension GalleryWindow {
             self.loadingSpinner.visible = false
             self.trace.emit(.shareMounted(source: Redacted.url(source.absoluteString), outcome: outcome.traceWord))
             switch outcome {
-            case .mounted:
+            case .mounted, .alreadyMounted:
                 self.loadMounted(source)
             case .cancelled:
                 break
@@ -36,6 +36,7 @@ extension ShareMount.Outcome {
     var traceWord: String {
         switch self {
         case .mounted: "mounted"
+        case .alreadyMounted: "already mounted"
         case .cancelled: "cancelled"
         case .failed(let reason): "failed: \(reason)"
         }

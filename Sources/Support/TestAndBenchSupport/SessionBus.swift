@@ -16,8 +16,16 @@ public final class SessionBus {
     /// start: a session with no portal, where the installed services would start one on demand.
     /// `services`: D-Bus service files of the test's own (file name → contents) the bus can start
     /// too (an app activated as a service).
-    public init(withoutServices excluded: [String] = [], services extra: [String: String] = [:]) throws {
-        runtimeDirectory = TemporaryFiles.url("bus-\(UUID().uuidString)").path
+    /// `shortPath`: a runtime folder with a short path, directly under /tmp (GVfs's sftp backend
+    /// keeps OpenSSH's control socket there, whose path may not be 108 bytes or more).
+    public init(withoutServices excluded: [String] = [], services extra: [String: String] = [:], shortPath: Bool = false) throws {
+        if shortPath {
+            var template = Array("/tmp/cpbus-XXXXXX".utf8CString)
+            guard mkdtemp(&template) != nil else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
+            runtimeDirectory = String(cString: template)
+        } else {
+            runtimeDirectory = TemporaryFiles.url("bus-\(UUID().uuidString)").path
+        }
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         var configuration = ["--session"]

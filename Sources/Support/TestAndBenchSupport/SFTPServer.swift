@@ -1,0 +1,144 @@
+// Why this exists: a real SFTP share for the tests: OpenSSH's sshd on 127.0.0.1 with host and user keys of its own, serving a folder of the test's, and an ssh-agent holding the user key, which a session bus hands to GVfs's daemons (gvfsd-sftp runs OpenSSH's ssh, which takes the key from the agent; a host on loopback is not checked against known_hosts).
+import Foundation
+
+public final class SFTPServer {
+    /// The folder served (its photos are the test's to put there).
+    public let folder: URL
+    public let port: Int
+    /// The agent's socket: give it to the bus's services as `SSH_AUTH_SOCK`.
+    public let agentSocket: String
+    private let directory: URL
+    private var sshd: ChildProcess?
+    private let agent: ChildProcess
+
+    public init() throws {
+        directory = TemporaryFiles.url("sftp-\(UUID().uuidString)")
+        folder = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // sshd's privilege separation needs its empty folder (a booted system makes it).
+        try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        for key in ["host", "user"] {
+            let made = try Tool.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", directory.appendingPathComponent(key).path], timeout: 30)
+            guard made.status == 0 else { throw Self.failure("ssh-keygen failed") }
+        }
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("user.pub"), to: directory.appendingPathComponent("authorized_keys"))
+        let socket = directory.appendingPathComponent("agent").path
+        agentSocket = socket
+        agent = try ChildProcess("/usr/bin/ssh-agent", ["-D", "-a", socket])
+        guard poll(timeout: 10, { FileManager.default.fileExists(atPath: socket) }),
+              (try? Tool.run("/usr/bin/ssh-add", [directory.appendingPathComponent("user").path], environment: ["SSH_AUTH_SOCK": agentSocket], timeout: 30))?.status == 0 else {
+            agent.stop()
+            throw Self.failure("the ssh agent did not take the key")
+        }
+        port = try Self.freePort()
+        do {
+            try start()
+        } catch {
+            agent.stop()
+            throw error
+        }
+    }
+
+    /// The share's URI of `path` (a name in the folder, or nothing: the folder).
+    public func uri(_ path: String = "") -> String {
+        "sftp://root@127.0.0.1:\(port)\(folder.path)/\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)"
+    }
+
+    /// Start sshd (again, after `stop`), on the same port, and wait until it listens.
+    public func start() throws {
+        let config = directory.appendingPathComponent("sshd_config")
+        try Data("""
+        Port \(port)
+        ListenAddress 127.0.0.1
+        HostKey \(directory.path)/host
+        PidFile none
+        AuthorizedKeysFile \(directory.path)/authorized_keys
+        StrictModes no
+        PasswordAuthentication no
+        KbdInteractiveAuthentication no
+        UsePAM no
+        PermitRootLogin prohibit-password
+        Subsystem sftp internal-sftp
+
+        """.utf8).write(to: config)
+        let log = open(directory.appendingPathComponent("sshd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { if log >= 0 { Glibc.close(log) } }
+        sshd = try ChildProcess("/usr/sbin/sshd", ["-f", config.path, "-D", "-e"], stderr: log >= 0 ? log : nil)
+        guard poll(timeout: 20, { Self.accepts(self.port) }) else {
+            throw Self.failure("sshd did not listen: \(self.log)")
+        }
+    }
+
+    /// Stop sshd: its connections drop, and GVfs's sftp backend with them.
+    public func stop() {
+        guard let sshd else { return }
+        // Its connections' processes start sessions of their own (outside its group): found by
+        // their parents, and killed with it.
+        let connections = Self.descendants(of: sshd.processIdentifier)
+        sshd.stop()
+        for pid in connections { kill(pid, SIGKILL) }
+        self.sshd = nil
+    }
+
+    /// Every process below `pid`, by the parents /proc gives.
+    static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+        }
+        var found: [Int32] = []
+        var frontier = [pid]
+        while let next = frontier.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found
+    }
+
+    /// What sshd said.
+    public var log: String { (try? String(contentsOf: directory.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? "" }
+
+    public func close() {
+        stop()
+        agent.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit { close() }
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw failure("no socket") }
+        defer { Glibc.close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw failure("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func failure(_ text: String) -> NSError {
+        NSError(domain: "SFTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: text])
+    }
+}

@@ -1,0 +1,78 @@
+// Why this exists: a folder on a real SFTP share (OpenSSH's sshd on 127.0.0.1, reached through GVfs's daemons on the test's own bus) opened in the real app: mounted, listed, its sepia thumbnails and its viewer; the server gone, the rows it could not read fail with the reason while the rest stay, and Retry loads them once it is back.
+import Foundation
+import PhotoPipeline
+import PhotoTrace
+import TestAndBenchSupport
+import XCTest
+
+final class ShareAppTests: XCTestCase {
+    /// An SFTP share serving `photos` (name → sample) beside a text file and a hidden photo, and
+    /// a bus whose services (GVfs's daemons) reach the share's key through its agent.
+    func share(_ photos: [(String, String)]) throws -> (SFTPServer, SessionBus) {
+        let server = try SFTPServer()
+        for (name, sample) in photos { try SamplePhotos.data(sample).write(to: server.folder.appendingPathComponent(name)) }
+        try Data("not a photo".utf8).write(to: server.folder.appendingPathComponent("notes.txt"))
+        try SamplePhotos.data("coffee.png").write(to: server.folder.appendingPathComponent(".hidden.png"))
+        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
+        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        return (server, bus)
+    }
+
+    func mounted(_ app: AppProcess) -> [String] {
+        app.trace.events.compactMap { if case .shareMounted(_, let outcome) = $0.event { outcome } else { nil } }
+    }
+
+    func testAFolderOnAnSFTPShareOpensListsShowsSepiaThumbnailsAndTheViewer() throws {
+        let (server, bus) = try share([("IMG_10.jpg", "rocket.jpg"), ("IMG_9.jpg", "retina.jpg"), ("beach.png", "coffee.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifest || $0.name == .manifestFailed } },
+                      "the share opened: \(mounted(app)) \(app.recentEvents()) \(server.log.suffix(400))")
+        XCTAssertEqual(mounted(app), ["mounted"], "mounted through GVfs: \(server.log.suffix(600))")
+        XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, let skipped, _, _) = $0.event { return [photos, skipped] } else { return nil } },
+                       [[3, 1]], "three photos; the text file left out, and the hidden photo too")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "every photo of the share loads in sepia: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")
+        XCTAssertTrue(poll(timeout: 15) { ((try? AccessibleNames.read(app)) ?? []).map(\.name).contains { $0.hasPrefix("IMG_9.jpg, ") } },
+                      "its rows are named as on the share")
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb, showing: 0), "the viewer shows the share's first photo")
+        let full = app.trace.events.compactMap { if case .fullImage(0, let width, let height, _, let from, _) = $0.event { return (width, height, from) } else { return nil } }.first
+        XCTAssertEqual(full.map { [$0.0, $0.1] }, [1411, 1411], "the photo's own size (IMG_9.jpg, first in the file manager's order in this locale, is retina.jpg)")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testTheServerGoneFailsTheRowsItCouldNotReadWithTheReasonAndRetryLoadsThemOnceItIsBack() throws {
+        // More photos than a screen: the rows below it are read only once scrolled to.
+        let names = (0..<40).map { String(format: "photo %02d.png", $0) }
+        let (server, bus) = try share(names.map { ($0, "brick.png") })
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered },
+                      "the first row loads: \(mounted(app)) \(app.recentEvents())")
+        XCTAssertEqual(app.trace.finalStates[39]?.state, nil, "the last row is not read before it is scrolled to")
+
+        server.stop()
+        try app.focusListThroughTheViewer(xvfb, y: 300)
+        try xvfb.run("xdotool", ["key", "End"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .failed },
+                      "the last row fails: \(String(describing: app.trace.finalStates[39]))")
+        let reason = app.trace.finalStates[39]?.reason ?? ""
+        XCTAssertFalse(reason.isEmpty, "with the reason")
+        XCTAssertEqual(app.trace.finalStates[0]?.state, .filtered, "the rows read before stay")
+
+        // Retry (F5, as the error bar's button) mounts the share again and reads the gallery anew.
+        try server.start()
+        try xvfb.run("xdotool", ["key", "F5"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.filter { $0.name == .manifest }.count == 2 }, "read again: \(mounted(app)) \(app.trace.events.filter { [.manifest, .manifestFailed, .folderListed, .shareMounted, .shareMounting].contains($0.name) }.map(\.event))")
+        XCTAssertEqual(mounted(app), ["mounted", "mounted"])
+        try app.focusListThroughTheViewer(xvfb, y: 300)
+        try xvfb.run("xdotool", ["key", "End"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
+                      "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39]))")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
