@@ -14,6 +14,8 @@ out="$(cd "$out" && pwd)"
 programs=(bubblewrap)
 # What a user wants beside it: the loaders for the formats photos come in, and TLS for https.
 recommends=(webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf librsvg2-common glib-networking)
+# Folders on shares (SFTP, SMB, WebDAV) open through GVfs, which every GNOME desktop has already:
+# suggested, so a clean install is not made to carry Samba's libraries.
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -81,6 +83,7 @@ Maintainer: Classic Photos developers <classic-photos@users.noreply.github.com>
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
 Recommends: $(IFS=,; echo "${recommends[*]}" | sed 's/,/, /g')
+Suggests: gvfs-backends
 Section: graphics
 Priority: optional
 Homepage: https://github.com/classicphotos/classic-photos

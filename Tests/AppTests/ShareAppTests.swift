@@ -75,4 +75,29 @@ final class ShareAppTests: XCTestCase {
                       "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39]))")
         XCTAssertEqual(app.criticals, [])
     }
+
+    func testOpenLocationTakesAShareAddressTypedIn() throws {
+        let (server, bus) = try share([("beach.png", "coffee.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.waitForFirstRows(), "the sample gallery first")
+        let window = try app.mainWindow(on: xvfb)
+        let before = app.visibleWindowIDs(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window, "key", "ctrl+l"])
+        XCTAssertTrue(poll(timeout: 15) { !app.visibleWindowIDs(on: xvfb).subtracting(before).isEmpty }, "Ctrl+L opens the dialog")
+        // An address the app cannot open is said in the dialog, which stays.
+        try xvfb.run("xdotool", ["type", "--delay", "5", "gopher://example.org/"])
+        try xvfb.run("xdotool", ["key", "Return"])
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(app.visibleWindowIDs(on: xvfb).subtracting(before).isEmpty, "the dialog stays for an address it cannot open")
+        try xvfb.run("xdotool", ["key", "ctrl+a", "BackSpace"])
+        try xvfb.run("xdotool", ["type", "--delay", "5", server.uri()])
+        try xvfb.run("xdotool", ["key", "Return"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .manifest(1, _) = $0.event { true } else { false } } },
+                      "the share's folder opened: \(mounted(app)) \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "and its photo shows")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -87,6 +87,7 @@ final class ClassicPhotosApp {
         application.addAction("open", accels: ["<Primary>o"]) { [weak self] in self?.window().chooseManifest() }
         // Ctrl+Shift+O is the operations inspector's; Ctrl+Alt+O opens a folder.
         application.addAction("open-folder", accels: ["<Primary><Alt>o"]) { [weak self] in self?.window().chooseFolder() }
+        application.addAction("open-location", accels: ["<Primary>l"]) { [weak self] in self?.window().openLocation() }
         application.addAction("reload", accels: ["F5"]) { [weak self] in self?.mainWindow?.reload() }
         application.addAction("clear-cache") { [weak self] in self?.services.clearCaches() }
         application.addAction("forget-local-network") { [weak self] in self?.mainWindow?.forgetLocalNetworkPermission() }

@@ -49,6 +49,10 @@ extension GalleryWindow {
         FolderChooser.choose(parent: window, preferences: services.preferences) { [weak self] url in self?.load(url) }
     }
 
+    func openLocation() {
+        OpenLocationDialog.present(over: window) { [weak self] url in self?.load(url) }
+    }
+
     func chooseManifest() {
         ManifestChooser.choose(parent: window, preferences: services.preferences, near: source) { [weak self] url in self?.load(url) }
     }

@@ -1,4 +1,4 @@
-// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, Help, About, Quit).
+// Why this exists: the primary menu (F10): the gallery's (Open, Open Folder, Open Location, Reload, Export Gallery, Clear Cache, Forget Local Network Permission, Operations, and Decode Photos Without Sandbox where bubblewrap cannot run), the photo's (Save As, Copy, Print, Set as Background (hidden where the desktop cannot), Open With, Rotate, Move to Trash, Slideshow and its options), the style (the system's, light, dark), list or grid and the thumbnail size, and the app's (Keyboard Shortcuts, Help, About, Quit).
 import GalleryViews
 import AppLanguage
 import GLibRuntime
@@ -11,6 +11,7 @@ enum PrimaryMenu {
         let gallery = Menu()
         gallery.append(tr("_Open…"), action: "app.open")
         gallery.append(tr("Open _Folder…"), action: "app.open-folder")
+        gallery.append(tr("Open _Location…"), action: "app.open-location")
         gallery.append(tr("_Reload"), action: "app.reload")
         gallery.append(tr("_Export Gallery…"), action: "app.export-gallery")
         gallery.append(tr("_Clear Cache"), action: "app.clear-cache")

@@ -15,6 +15,7 @@ enum ShortcutsWindow {
             (tr("Gallery"), [
                 (tr("Open a gallery manifest"), "<Primary>o"),
                 (tr("Open a folder of photos"), "<Primary><Alt>o"),
+                (tr("Open a folder on a network share, or a web address"), "<Primary>l"),
                 (tr("Reload the gallery and retry failed photos"), "F5"),
                 (tr("Show as a list"), "<Primary>1"),
                 (tr("Show as a grid"), "<Primary>2"),
