@@ -64,6 +64,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
   # test: a real SFTP share on 127.0.0.1 (sshd, with its keys, and the client's agent; logind,
   # which sshd recommends, is not wanted)
   lean+=(openssh-server openssh-client)
+  # test: a real WebDAV share behind a password (Apache's mod_dav, and htpasswd for its user)
+  lean+=(apache2-bin apache2-utils)
 fi
 if [ "$what" = bench ]; then
   # bench: gThumb, the folder browser GNOME users pick, raced to a full screen of thumbnails

@@ -24,7 +24,16 @@ public enum ShareMount {
                              _ done: @escaping @MainActor (Outcome) -> Void) {
         let file = g_file_new_for_uri(uri)!
         let operation = gtk_mount_operation_new(parent?.gtkWindow)!
-        let box = Unmanaged.passRetained(ClosureBox<@MainActor (Outcome) -> Void>(done)).toOpaque()
+        let request = MountRequest(done)
+        // The user's answer to a dialog: an abort is a cancel, whatever error the backend then
+        // gives (WebDAV's says "Unauthorized").
+        let replied: @convention(c) (OpaquePointer?, GMountOperationResult, UnsafeMutableRawPointer?) -> Void = { _, result, data in
+            if result == G_MOUNT_OPERATION_ABORTED { Unmanaged<MountRequest>.fromOpaque(data!).takeUnretainedValue().aborted = true }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(operation), "reply", unsafeBitCast(replied, to: GCallback.self),
+                              Unmanaged.passRetained(request).toOpaque(), { data, _ in Unmanaged<MountRequest>.fromOpaque(data!).release() },
+                              GConnectFlags(rawValue: 0))
+        let box = Unmanaged.passRetained(request).toOpaque()
         g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, cancellable?.pointer, MountCallbacks.finished, box)
         // The call holds what it needs until it finishes.
         g_object_unref(UnsafeMutableRawPointer(operation))
@@ -42,6 +51,14 @@ public enum ShareMount {
     }
 }
 
+/// One mount asked for: whom to tell, and whether the user aborted a dialog of it. Touched on the
+/// main loop only (GIO's callbacks and the operation's signal run there).
+private final class MountRequest: @unchecked Sendable {
+    let done: @MainActor (ShareMount.Outcome) -> Void
+    var aborted = false
+    init(_ done: @escaping @MainActor (ShareMount.Outcome) -> Void) { self.done = done }
+}
+
 /// The C callbacks of a mount (nonisolated: GIO calls them on the main loop, where they say so).
 private enum MountCallbacks {
     static let finished: GAsyncReadyCallback = { source, result, data in mountFinished(source, result, data) }
@@ -50,15 +67,17 @@ private enum MountCallbacks {
     static func mountFinished(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?) {
         var error: UnsafeMutablePointer<GError>?
         _ = g_file_mount_enclosing_volume_finish(OpaquePointer(source), result, &error)
-        let outcome: ShareMount.Outcome = error.map { ShareMount.outcome(GLibError(taking: $0)) } ?? .mounted
+        let request = Unmanaged<MountRequest>.fromOpaque(data!).takeUnretainedValue()
+        var outcome: ShareMount.Outcome = error.map { ShareMount.outcome(GLibError(taking: $0)) } ?? .mounted
+        if request.aborted, case .failed = outcome { outcome = .cancelled }
         switch outcome {
         case .mounted:
             g_file_query_info_async(OpaquePointer(source), "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, nil, askedMounted, data)
         case .alreadyMounted:
             g_file_query_info_async(OpaquePointer(source), "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, nil, askedAlready, data)
         case .cancelled, .failed:
-            let box = Unmanaged<ClosureBox<@MainActor (ShareMount.Outcome) -> Void>>.fromOpaque(data!).takeRetainedValue()
-            MainActor.assumeIsolated { box.fn(outcome) }
+            let request = Unmanaged<MountRequest>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { request.done(outcome) }
         }
     }
 
@@ -68,8 +87,8 @@ private enum MountCallbacks {
     static let askedAlready: GAsyncReadyCallback = { source, result, data in asked(source, result, data, .alreadyMounted) }
 
     static func asked(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: UnsafeMutableRawPointer?, _ outcome: ShareMount.Outcome) {
-        let box = Unmanaged<ClosureBox<@MainActor (ShareMount.Outcome) -> Void>>.fromOpaque(data!).takeRetainedValue()
+        let request = Unmanaged<MountRequest>.fromOpaque(data!).takeRetainedValue()
         if let info = g_file_query_info_finish(OpaquePointer(source), result, nil) { g_object_unref(UnsafeMutableRawPointer(info)) }
-        MainActor.assumeIsolated { box.fn(outcome) }
+        MainActor.assumeIsolated { request.done(outcome) }
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, Open Folder and Open Manifest buttons, the galleries opened lately, and why the last one was not reopened if it never finished loading.
+// Why this exists: what the window shows when no gallery is open: an icon, a title, a line of text, Open Folder, Open Manifest and Open Location buttons, the galleries opened lately, and why the last one was not reopened if it never finished loading.
 import AppLanguage
 import PhotoFormats
 import Foundation
@@ -14,6 +14,7 @@ final class EmptyPage {
     let container = Box(.vertical, spacing: 12)
     private let openButton = Button(label: tr("_Open Manifest…"))
     private let folderButton = Button(label: tr("Open _Folder…"))
+    private let locationButton = Button(label: tr("Open _Location…"))
     private let note = Label()
     private let recentTitle = Label(tr("Recent Galleries"))
     private let recentList = Box(.vertical, spacing: 6)
@@ -27,7 +28,7 @@ final class EmptyPage {
         icon.addCSSClass("dim-label")
         let title = Label(tr("No Gallery Open"))
         title.addCSSClass("title-1")
-        let text = Label(tr("Open a folder of photos, or a gallery manifest: a property list or JSON file of photo names and URLs."))
+        let text = Label(tr("Open a folder of photos, here or on a network share, or a gallery manifest: a property list or JSON file of photo names and URLs."))
         text.setWrap(true)
         text.setJustify(.center)
         note.setWrap(true)
@@ -39,8 +40,10 @@ final class EmptyPage {
         folderButton.addCSSClass("suggested-action")
         folderButton.addCSSClass("pill")
         openButton.addCSSClass("pill")
+        locationButton.addCSSClass("pill")
         buttons.append(folderButton)
         buttons.append(openButton)
+        buttons.append(locationButton)
         recentTitle.addCSSClass("heading")
         recentTitle.setMargins(12)
         recentTitle.visible = false
@@ -56,6 +59,7 @@ final class EmptyPage {
 
     func onOpen(_ fn: @escaping @MainActor () -> Void) { openButton.onClicked(fn) }
     func onOpenFolder(_ fn: @escaping @MainActor () -> Void) { folderButton.onClicked(fn) }
+    func onOpenLocation(_ fn: @escaping @MainActor () -> Void) { locationButton.onClicked(fn) }
     func onOpenRecent(_ fn: @escaping (String) -> Void) { openRecent = fn }
 
     /// The galleries opened lately (URIs, most recent first), each a button that opens it.

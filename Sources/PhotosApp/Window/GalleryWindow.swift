@@ -97,6 +97,7 @@ final class GalleryWindow {
         }
         pages.empty.onOpen { [weak self] in self?.chooseManifest() }
         pages.empty.onOpenFolder { [weak self] in self?.chooseFolder() }
+        pages.empty.onOpenLocation { [weak self] in self?.openLocation() }
         pages.empty.onOpenRecent { [weak self] uri in if let url = URL(string: uri) { self?.load(url) } }
         pages.empty.showRecent(services.preferences.recentGalleries)
         // The list back on screen (from the viewer, the loading page or an error): what shows

@@ -30,7 +30,7 @@ public final class SFTPServer {
             agent.stop()
             throw Self.failure("the ssh agent did not take the key")
         }
-        port = try Self.freePort()
+        port = try LoopbackPorts.free()
         do {
             try start()
         } catch {
@@ -64,7 +64,7 @@ public final class SFTPServer {
         let log = open(directory.appendingPathComponent("sshd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { if log >= 0 { Glibc.close(log) } }
         sshd = try ChildProcess("/usr/sbin/sshd", ["-f", config.path, "-D", "-e"], stderr: log >= 0 ? log : nil)
-        guard poll(timeout: 20, { Self.accepts(self.port) }) else {
+        guard poll(timeout: 20, { LoopbackPorts.accepts(self.port) }) else {
             throw Self.failure("sshd did not listen: \(self.log)")
         }
     }
@@ -109,34 +109,6 @@ public final class SFTPServer {
     }
 
     deinit { close() }
-
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw failure("no socket") }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw failure("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
 
     private static func failure(_ text: String) -> NSError {
         NSError(domain: "SFTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: text])
