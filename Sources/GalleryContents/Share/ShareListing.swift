@@ -17,7 +17,7 @@ public enum ShareListing {
         let folder = url.absoluteString
         let found: Listed
         do throws(FetchError) {
-            found = try files.watched(path: folder, mount: "share " + folder, cancellable: cancellable, wholeSeconds: nil) { job throws(FetchError) in
+            found = try files.watched(path: folder, mount: LocalFileFetcher.server(of: url), cancellable: cancellable, wholeSeconds: nil) { job throws(FetchError) in
                 try list(folder, maxPhotos: maxPhotos, cancellable: cancellable, progress: { job.madeProgress() })
             }
         } catch .cancelled {

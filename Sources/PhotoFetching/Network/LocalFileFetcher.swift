@@ -187,4 +187,6 @@ final class StuckReads: Sendable {
     func count(_ mount: String) -> Int { counts.withLock { $0[mount, default: 0] } }
     func add(_ mount: String) { counts.withLock { $0[mount, default: 0] += 1 } }
     func remove(_ mount: String) { counts.withLock { $0[mount] = max(0, $0[mount, default: 0] - 1) } }
+    /// Start the mount's count again (a share mounted anew).
+    func forget(_ mount: String) { counts.withLock { $0[mount] = nil } }
 }

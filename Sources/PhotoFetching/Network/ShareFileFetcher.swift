@@ -58,7 +58,11 @@ extension LocalFileFetcher {
     }
 
     /// The server a share's URL is on, as its stuck reads are counted.
-    static func server(of url: URL) -> String { "\(url.scheme ?? "")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")" }
+    public static func server(of url: URL) -> String { "\(url.scheme ?? "")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")" }
+
+    /// The share holding `url` was mounted anew: reads abandoned while its last backend was dying
+    /// (GVfs blocks them until it has ended) no longer count against the new one.
+    public func shareMountedAgain(_ url: URL) { stuck.forget(Self.server(of: url)) }
 
     /// Run `body` on a thread of its own under the deadlines, with a cancellable of its own that
     /// is cancelled once the waiter is done (a read abandoned for want of progress stops as soon

@@ -19,7 +19,10 @@ extension GalleryWindow {
             self.loadingSpinner.visible = false
             self.trace.emit(.shareMounted(source: Redacted.url(source.absoluteString), outcome: outcome.traceWord))
             switch outcome {
-            case .mounted, .alreadyMounted:
+            case .mounted:
+                self.services.fetcher.files.shareMountedAgain(source)
+                self.loadMounted(source)
+            case .alreadyMounted:
                 self.loadMounted(source)
             case .cancelled:
                 break
