@@ -44,9 +44,10 @@ public enum ShareFiles {
             g_file_enumerate_children(file.pointer.opaque, DirectoryListing.attributes, G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0)
         }
         guard let made else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "the folder could not be listed") }
-        let enumerator = ObjectRef(adopting: made)
-        _ = enumerator
-        defer { g_file_enumerator_close(made, nil, nil) }
+        defer {
+            g_file_enumerator_close(made, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(made))
+        }
         var entries: [DirectoryEntry] = []
         entries.reserveCapacity(batchSize)
         while true {

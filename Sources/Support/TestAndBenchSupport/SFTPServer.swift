@@ -74,29 +74,10 @@ public final class SFTPServer {
         guard let sshd else { return }
         // Its connections' processes start sessions of their own (outside its group): found by
         // their parents, and killed with it.
-        let connections = Self.descendants(of: sshd.processIdentifier)
+        let connections = ProcReaders.descendants(of: sshd.processIdentifier)
         sshd.stop()
         for pid in connections { kill(pid, SIGKILL) }
         self.sshd = nil
-    }
-
-    /// Every process below `pid`, by the parents /proc gives.
-    static func descendants(of pid: Int32) -> [Int32] {
-        var parents: [Int32: Int32] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
-        }
-        var found: [Int32] = []
-        var frontier = [pid]
-        while let next = frontier.popLast() {
-            let children = parents.filter { $0.value == next }.map(\.key)
-            found += children
-            frontier += children
-        }
-        return found
     }
 
     /// What sshd said.
