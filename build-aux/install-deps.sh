@@ -66,6 +66,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
   lean+=(openssh-server openssh-client)
   # test: a real WebDAV share behind a password (Apache's mod_dav, and htpasswd for its user)
   lean+=(apache2-bin apache2-utils)
+  # test: a real SMB share, guest and password (Samba's smbd on a port of the test's)
+  lean+=(samba)
 fi
 if [ "$what" = bench ]; then
   # bench: gThumb, the folder browser GNOME users pick, raced to a full screen of thumbnails

@@ -18,10 +18,6 @@ final class ShareAppTests: XCTestCase {
         return (server, bus)
     }
 
-    func mounted(_ app: AppProcess) -> [String] {
-        app.trace.events.compactMap { if case .shareMounted(_, let outcome) = $0.event { outcome } else { nil } }
-    }
-
     func testAFolderOnAnSFTPShareOpensListsShowsSepiaThumbnailsAndTheViewer() throws {
         let (server, bus) = try share([("IMG_10.jpg", "rocket.jpg"), ("IMG_9.jpg", "retina.jpg"), ("beach.png", "coffee.png")])
         defer { server.close() }
@@ -29,8 +25,8 @@ final class ShareAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifest || $0.name == .manifestFailed } },
-                      "the share opened: \(mounted(app)) \(app.recentEvents()) \(server.log.suffix(400))")
-        XCTAssertEqual(mounted(app), ["mounted"], "mounted through GVfs: \(server.log.suffix(600))")
+                      "the share opened: \(MountDialogs.mounted(app)) \(app.recentEvents()) \(server.log.suffix(400))")
+        XCTAssertEqual(MountDialogs.mounted(app), ["mounted"], "mounted through GVfs: \(server.log.suffix(600))")
         XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, let skipped, _, _) = $0.event { return [photos, skipped] } else { return nil } },
                        [[3, 1]], "three photos; the text file left out, and the hidden photo too")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
@@ -52,7 +48,7 @@ final class ShareAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered },
-                      "the first row loads: \(mounted(app)) \(app.recentEvents())")
+                      "the first row loads: \(MountDialogs.mounted(app)) \(app.recentEvents())")
         XCTAssertEqual(app.trace.finalStates[39]?.state, nil, "the last row is not read before it is scrolled to")
 
         server.stop()
@@ -67,8 +63,8 @@ final class ShareAppTests: XCTestCase {
         // Retry (F5, as the error bar's button) mounts the share again and reads the gallery anew.
         try server.start()
         try xvfb.run("xdotool", ["key", "F5"])
-        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.filter { $0.name == .manifest }.count == 2 }, "read again: \(mounted(app)) \(app.trace.events.filter { [.manifest, .manifestFailed, .folderListed, .shareMounted, .shareMounting].contains($0.name) }.map(\.event))")
-        XCTAssertEqual(mounted(app), ["mounted", "mounted"])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.filter { $0.name == .manifest }.count == 2 }, "read again: \(MountDialogs.mounted(app)) \(app.trace.events.filter { [.manifest, .manifestFailed, .folderListed, .shareMounted, .shareMounting].contains($0.name) }.map(\.event))")
+        XCTAssertEqual(MountDialogs.mounted(app), ["mounted", "mounted"])
         try app.focusListThroughTheViewer(xvfb, y: 300)
         try xvfb.run("xdotool", ["key", "End"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
@@ -96,7 +92,7 @@ final class ShareAppTests: XCTestCase {
         try xvfb.run("xdotool", ["type", "--delay", "5", server.uri()])
         try xvfb.run("xdotool", ["key", "Return"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .manifest(1, _) = $0.event { true } else { false } } },
-                      "the share's folder opened: \(mounted(app)) \(app.recentEvents())")
+                      "the share's folder opened: \(MountDialogs.mounted(app)) \(app.recentEvents())")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "and its photo shows")
         XCTAssertEqual(app.criticals, [])
     }

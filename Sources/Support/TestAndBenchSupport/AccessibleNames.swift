@@ -68,6 +68,17 @@ public enum AccessibleNames {
         }
     }
 
+    /// Put `text` in the showing text field called `name` (a dialog's "Password"), as assistive
+    /// technology does; false if there is none.
+    public static func fill(_ app: AppProcess, _ name: String, with text: String) throws -> Bool {
+        do {
+            _ = try lines(app, ["--fill", name, text])
+            return true
+        } catch let error as NSError where error.domain == "AccessibleNames" && error.code == 4 {
+            return false
+        }
+    }
+
     /// Where the first object whose name starts with `prefix` is, in its window's coordinates
     /// (Xvfb has no window manager: the window is at the screen's origin); nil if there is none.
     /// `item`: the extents of its parent instead (a row's whole list item, the theme's padding
