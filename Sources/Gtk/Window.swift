@@ -50,6 +50,14 @@ open class Window: Widget {
         Signal.connectPointer(surface, "notify::state") { _ in fn() }
     }
 
+    /// The window has the keyboard focus of the desktop (`gtk_window_is_active`).
+    public var isActive: Bool { gtk_window_is_active(gtkWindow) != 0 }
+
+    /// The window gained or lost the desktop's focus (`notify::is-active`).
+    public func onActiveChanged(_ fn: @escaping Signal.Plain) {
+        Signal.connectPointer(ref.pointer, "notify::is-active") { _ in fn() }
+    }
+
     public func onFullscreenChanged(_ fn: @escaping Signal.Plain) {
         Signal.connectPointer(ref.pointer, "notify::fullscreened") { _ in fn() }
     }

@@ -6,20 +6,8 @@ import TestAndBenchSupport
 import XCTest
 
 final class ShareAppTests: XCTestCase {
-    /// An SFTP share serving `photos` (name → sample) beside a text file and a hidden photo, and
-    /// a bus whose services (GVfs's daemons) reach the share's key through its agent.
-    func share(_ photos: [(String, String)]) throws -> (SFTPServer, SessionBus) {
-        let server = try SFTPServer()
-        for (name, sample) in photos { try SamplePhotos.data(sample).write(to: server.folder.appendingPathComponent(name)) }
-        try Data("not a photo".utf8).write(to: server.folder.appendingPathComponent("notes.txt"))
-        try SamplePhotos.data("coffee.png").write(to: server.folder.appendingPathComponent(".hidden.png"))
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
-        return (server, bus)
-    }
-
     func testAFolderOnAnSFTPShareOpensListsShowsSepiaThumbnailsAndTheViewer() throws {
-        let (server, bus) = try share([("IMG_10.jpg", "rocket.jpg"), ("IMG_9.jpg", "retina.jpg"), ("beach.png", "coffee.png")])
+        let (server, bus) = try SFTPShares.serve([("IMG_10.jpg", "rocket.jpg"), ("IMG_9.jpg", "retina.jpg"), ("beach.png", "coffee.png")])
         defer { server.close() }
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
@@ -42,7 +30,7 @@ final class ShareAppTests: XCTestCase {
     func testTheServerGoneFailsTheRowsItCouldNotReadWithTheReasonAndRetryLoadsThemOnceItIsBack() throws {
         // More photos than a screen: the rows below it are read only once scrolled to.
         let names = (0..<40).map { String(format: "photo %02d.png", $0) }
-        let (server, bus) = try share(names.map { ($0, "brick.png") })
+        let (server, bus) = try SFTPShares.serve(names.map { ($0, "brick.png") })
         defer { server.close() }
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
@@ -73,7 +61,7 @@ final class ShareAppTests: XCTestCase {
     }
 
     func testOpenLocationTakesAShareAddressTypedIn() throws {
-        let (server, bus) = try share([("beach.png", "coffee.png")])
+        let (server, bus) = try SFTPShares.serve([("beach.png", "coffee.png")])
         defer { server.close() }
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [], bus: bus)

@@ -14,8 +14,18 @@ public enum ShareListing {
     public static func rows(ofShare url: URL, cancellable: Cancellable, trace: Trace, files: LocalFileFetcher,
                             batch: @escaping @Sendable (ManifestRows) -> Void, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) {
         let started = Date()
+        let found = try listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
+        let sink = RowSink(emit: batch)
+        for photo in found.photos { sink.add(name: photo.name, url: photo.uri) }
+        sink.flush()
+        trace.emit(.folderListed(photos: found.photos.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
+    }
+
+    /// The folder's photos, in the file manager's order, each with its URI on the share.
+    /// Blocking: call on a worker thread.
+    static func listing(ofShare url: URL, cancellable: Cancellable, files: LocalFileFetcher, maxPhotos: Int) throws(ManifestError) -> Listed {
         let folder = url.absoluteString
-        let found: Listed
+        var found: Listed
         do throws(FetchError) {
             found = try files.watched(path: folder, mount: LocalFileFetcher.server(of: url), cancellable: cancellable, wholeSeconds: nil) { job throws(FetchError) in
                 try list(folder, maxPhotos: maxPhotos, cancellable: cancellable, progress: { job.madeProgress() })
@@ -25,11 +35,9 @@ public enum ShareListing {
         } catch {
             throw ManifestError(Words("could not list the folder: %1$s", "\(error)"))
         }
-        let sorted = found.photos.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        let sink = RowSink(emit: batch)
-        for photo in sorted { sink.add(name: photo.name, url: ShareFiles.child(photo.fileName, of: folder)) }
-        sink.flush()
-        trace.emit(.folderListed(photos: sorted.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
+        found.photos.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        for index in found.photos.indices { found.photos[index].uri = ShareFiles.child(found.photos[index].fileName, of: folder) }
+        return found
     }
 
     /// A photo found: the name shown, the name on the share, and the file manager's sort key.
@@ -37,6 +45,8 @@ public enum ShareListing {
         let name: String
         let fileName: String
         let key: [UInt8]
+        /// Its URI on the share (once sorted).
+        var uri = ""
     }
 
     struct Listed: Sendable {

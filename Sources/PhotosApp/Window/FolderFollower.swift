@@ -77,6 +77,12 @@ final class FolderFollower {
         apply(change, to: gallery, keepTop: .unlessAtTop)
     }
 
+    /// A share's folder listed again (`ShareRelisting`): what went or arrived merged in, the
+    /// photo at the top of the view staying there.
+    func relisted(_ change: FolderChange, in gallery: PhotoGallery) {
+        apply(change, to: gallery, keepTop: .always)
+    }
+
     /// Sort the folder shown in `order`, keeping the photo at the top of the view there; before
     /// its listing ends, once it has.
     func sort(_ order: PhotoOrder) {

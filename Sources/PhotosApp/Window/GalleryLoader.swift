@@ -32,6 +32,8 @@ final class GalleryLoader {
     private var cancellable: Cancellable?
     /// The header of the load in progress, and whether its first rows were delivered.
     private var arriving: (header: ManifestLoader.Header, delivered: Bool)?
+    /// A share's folder is being listed again.
+    private var relisting = false
 
     /// Where a folder's listing says its figures.
     private let trace: Trace
@@ -96,6 +98,23 @@ final class GalleryLoader {
         generation += 1
         cancellable?.cancel()
         arriving = nil
+    }
+
+    /// List the share folder shown (`source`, whose rows' URIs are `shown`) again, unless a load
+    /// or another listing is under way; `done` gets the change (nil: none), on the main loop,
+    /// unless a load started meanwhile.
+    func relist(_ source: URL, shown: [String], done: @escaping @MainActor (Result<FolderChange?, ManifestError>) -> Void) {
+        guard !relisting, arriving == nil, source == self.source else { return }
+        relisting = true
+        let generation = self.generation, files = fetcher.files, cancellable = self.cancellable ?? Cancellable()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { () throws(ManifestError) in try ShareRelisting.change(ofShare: source, shown: shown, cancellable: cancellable, files: files) }
+            MainLoop.invoke { [weak self] in
+                guard let self else { return }
+                self.relisting = false
+                if generation == self.generation { done(result) }
+            }
+        }
     }
 
     private func received(_ rows: ManifestRows) {

@@ -1,4 +1,4 @@
-// Why this exists: a folder on a share opened in the window: the share mounted first through GVfs with GTK's own dialog (the header's spinner turns meanwhile), then listed as any gallery; a cancelled dialog leaves the window as it was, and a share that cannot be mounted says why, with Retry.
+// Why this exists: a folder on a share opened in the window: the share mounted first through GVfs with GTK's own dialog (the header's spinner turns meanwhile), then listed as any gallery; a cancelled dialog leaves the window as it was, and a share that cannot be mounted says why, with Retry. Its backend reports no changes, so the folder is listed again when the window gains the focus.
 import AppLanguage
 import Foundation
 import Gtk
@@ -29,6 +29,35 @@ extension GalleryWindow {
             case .failed(let reason):
                 self.loader.failedToStart(source)
                 self.showError(ManifestError(Words("the share could not be opened: %1$s", reason)), source: source)
+            }
+        }
+    }
+}
+
+extension GalleryWindow {
+    /// A share's backend reports no changes: its folder is listed again each time the window
+    /// gains the focus, and what went or arrived is merged in without moving the view.
+    func followSharesOnFocus() {
+        window.onActiveChanged { [weak self] in
+            guard let self, self.window.isActive else { return }
+            self.relistShare()
+        }
+    }
+
+    func relistShare() {
+        guard let gallery, gallery.manifest.format == .share, rowsComplete, let source else { return }
+        let shown = (0..<gallery.count).map { gallery.records.entry($0).url?.absoluteString ?? "" }
+        loader.relist(source, shown: shown) { [weak self, weak gallery] result in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            switch result {
+            case .success(let change?):
+                self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, reason: nil))
+                self.follower.relisted(change, in: gallery)
+            case .success(nil):
+                self.trace.emit(.shareRelisted(added: 0, removed: 0, reason: nil))
+            case .failure(let error):
+                // The rows shown stay; those that cannot be read say so as they are read.
+                self.trace.emit(.shareRelisted(added: 0, removed: 0, reason: error.description))
             }
         }
     }

@@ -1,0 +1,49 @@
+// Why this exists: a share's folder changed on the server while the app was in the background (GVfs's backends report no changes): listed again as the window gains the focus, the photo that went gone from the list, the one that arrived shown in sepia, and the rows that stayed kept as they were.
+import Foundation
+import PhotoPipeline
+import PhotoTrace
+import TestAndBenchSupport
+import XCTest
+
+final class ShareChangesAppTests: XCTestCase {
+    func relisted(_ app: AppProcess) -> [[Int]] {
+        app.trace.events.compactMap { if case .shareRelisted(let added, let removed, nil) = $0.event { [added, removed] } else { nil } }
+    }
+
+    func rowNames(_ app: AppProcess) -> [String] {
+        ((try? AccessibleNames.read(app)) ?? []).map(\.name).filter { $0.contains(".png, ") }.map { String($0.prefix { $0 != "," }) }
+    }
+
+    func testAChangeOnTheServerIsMergedInWhenTheWindowGainsTheFocus() throws {
+        let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png"), ("b.png", "brick.png"), ("c.png", "coffee.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "the share's photos load: \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        let main = try app.mainWindow(on: xvfb)
+        let loadsBefore = app.trace.events.filter { $0.name == .state }.count
+
+        // Away in another window (Open Location), the folder changes on the server; back.
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
+        let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
+            .split(separator: "\n").first.map(String.init), "Open Location")
+        try FileManager.default.removeItem(at: server.folder.appendingPathComponent("b.png"))
+        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent("d.png"))
+        try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.relisted(app).contains([1, 1]) },
+                      "listed again as the window gained the focus: \(app.recentEvents())")
+        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.png", "c.png", "d.png"] }, "b.png went, d.png arrived: \(rowNames(app))")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[2]?.state == .filtered },
+                      "the new photo loads in sepia: \(app.recentEvents())")
+        // a.png and c.png stayed as they were: only d.png's row was loaded (new → … → filtered).
+        let rowsLoaded = app.trace.events.filter { $0.name == .state }.dropFirst(loadsBefore).compactMap { event -> Int? in
+            if case .state(let row, _, _, _) = event.event { return row } else { return nil }
+        }
+        XCTAssertEqual(Set(rowsLoaded), [2], "the rows that stayed are not loaded again")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
