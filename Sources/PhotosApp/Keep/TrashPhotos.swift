@@ -1,4 +1,4 @@
-// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does. The folder's watcher moves the rows and the viewer.
+// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does, and so does a share (GVfs's SMB, SFTP and WebDAV backends have none), deleting only a photo the share still says the same of. The folder's watcher moves the rows and the viewer.
 import GalleryViews
 import AppLanguage
 import PhotoFormats
@@ -20,7 +20,9 @@ final class TrashPhotos {
     private let edits: PhotoEdits
     /// The photos the question is about, each as it was when asked (its folder and file, by
     /// device and inode: what is deleted is what was asked about, or nothing).
-    private var asked: [(path: String, name: String, identity: PhotoIdentity?)] = []
+    private var asked: [AskedPhoto] = []
+    /// A photo on a share was deleted: its folder is listed again (a share reports no changes).
+    var shareChanged: () -> Void = {}
     static let deleteResponse: Int32 = 1
     static let cancelResponse: Int32 = 2
 
@@ -46,15 +48,21 @@ final class TrashPhotos {
         }
     }
 
-    /// The gallery shown: only a folder's photos (on this computer, the user's) can be trashed or turned.
+    /// The gallery shown: only a folder's photos (on this computer, the user's) can be trashed or
+    /// turned; a share's can be deleted, asked first (a share has no trash).
     func galleryShown(_ manifest: Manifest) {
-        for action in ["trash", "delete", "rotate-clockwise", "rotate-anticlockwise"] {
-            application.setActionEnabled(action, manifest.format == .folder && manifest.isUsersOwn)
-        }
+        let local = manifest.format == .folder && manifest.isUsersOwn
+        for action in ["trash", "delete"] { application.setActionEnabled(action, local || manifest.format == .share) }
+        for action in ["rotate-clockwise", "rotate-anticlockwise"] { application.setActionEnabled(action, local) }
     }
 
     /// Move the photos to the trash; one Undo puts them all back.
     func trash(_ photos: [ChosenPhoto]) {
+        if let shared = sharedFiles(photos) {
+            return ask(shared, one: tr("“%s” cannot be moved to the trash here. Delete it permanently?"),
+                       many: trn("%s photo cannot be moved to the trash here. Delete it permanently?",
+                                 "%s photos cannot be moved to the trash here. Delete them permanently?", shared.count), onShare: true)
+        }
         guard let items = localFiles(photos) else { return }
         let jobs = items.map { TrashJob(path: $0.path) }
         let step = edits.remember { [weak self] in for job in jobs.reversed() { self?.restore(job) } }
@@ -110,29 +118,41 @@ final class TrashPhotos {
 
     /// Shift+Delete: asked first, then deleted for good.
     func deletePermanently(_ photos: [ChosenPhoto]) {
-        guard let items = localFiles(photos) else { return }
+        let shared = sharedFiles(photos)
+        guard let items = shared ?? localFiles(photos) else { return }
         ask(items, one: tr("Delete “%s” permanently? It cannot be undone."),
-            many: trn("Delete %s photo permanently? It cannot be undone.", "Delete %s photos permanently? They cannot be undone.", items.count))
+            many: trn("Delete %s photo permanently? It cannot be undone.", "Delete %s photos permanently? They cannot be undone.", items.count),
+            onShare: shared != nil)
     }
 
     /// The question, about one photo (`one` names it) or several (`many` counts them).
-    private func ask(_ items: [(path: String, name: String)], one: String, many: String) {
-        asked = items.map { (path: $0.path, name: $0.name, identity: PhotoTrash.identify($0.path)) }
+    /// `onShare`: the items are URIs on a share, each checked by what the share says of it as
+    /// it is asked (read on the edits' queue, before any delete that follows).
+    private func ask(_ items: [(path: String, name: String)], one: String, many: String, onShare: Bool = false) {
+        asked = items.map { item in
+            guard onShare else { return AskedPhoto(path: item.path, name: item.name, identity: PhotoTrash.identify(item.path), shared: nil) }
+            let shared = SharedStamp()
+            edits.run({ shared.value.withLock { $0 = ShareDeletion.stamp(item.path) } }, done: { _ in })
+            return AskedPhoto(path: item.path, name: item.name, identity: nil, shared: shared)
+        }
         question.text = items.count == 1 ? fill(one, items[0].name) : fill(many, "\(items.count)")
         question.revealed = true
         for item in items { trace.emit(.trash(path: item.path, step: .asked, reason: nil)) }
     }
 
-    private func delete(_ item: (path: String, name: String, identity: PhotoIdentity?)) {
+    private func delete(_ item: AskedPhoto) {
         let (path, name) = (item.path, item.name)
         edits.run({
             Result { () throws(TrashFailure) in
+                if let shared = item.shared { return try ShareDeletion.delete(path, ifStill: shared.value.withLock { $0 }) }
                 guard let identity = item.identity else { throw .failed(Words("it is no longer there")) }
                 try PhotoTrash.delete(identity)
             }
         }, done: { [weak self, trace] outcome in
             switch outcome {
-            case .success: trace.emit(.trash(path: path, step: .deleted, reason: nil))
+            case .success:
+                trace.emit(.trash(path: path, step: .deleted, reason: nil))
+                if item.shared != nil { self?.shareChanged() }
             case .failure(let failure): self?.fail(path, fill(tr("Could not delete “%s”: %s"), name, failure.text))
             }
         })
@@ -141,6 +161,12 @@ final class TrashPhotos {
     private func fail(_ path: String, _ text: String) {
         trace.emit(.trash(path: path, step: .failed, reason: text))
         note.show(text, failed: true)
+    }
+
+    /// The photos' URIs, if each is one of a share's gallery's (nil: not a share's).
+    private func sharedFiles(_ photos: [ChosenPhoto]) -> [(path: String, name: String)]? {
+        guard let first = photos.first, first.gallery.manifest.format == .share else { return nil }
+        return photos.map { (path: $0.url.absoluteString, name: $0.name) }
     }
 
     /// The photos' files, if each is one of a folder gallery's.
@@ -152,6 +178,19 @@ final class TrashPhotos {
         }
         return items
     }
+}
+
+/// A photo the question is about, as it was when asked: a local file by its folder's and its
+/// own device and inode, a share's by what the share said of it.
+private struct AskedPhoto: Sendable {
+    let path: String, name: String
+    let identity: PhotoIdentity?
+    let shared: SharedStamp?
+}
+
+/// What a share said of a photo as it was asked (read on the edits' queue).
+private final class SharedStamp: Sendable {
+    let value = Locked<String?>(nil)
 }
 
 /// Photos asked to go to the trash together: one note, one Undo, one question.

@@ -149,6 +149,7 @@ final class GalleryWindow {
         if let decision = services.renderer { RendererChoice.traceOnFirstFrame(of: window, decision, in: services.trace) }
         PipelineDiagnostics.traceOnUSR1(in: services.trace) { [weak self] in self?.gallery }
         followSharesOnFocus()
+        trash.shareChanged = { [weak self] in self?.relistShare() }
         if services.options.naive {
             // The tutorial's first try: each row loads on the main thread as it is bound.
             list.rowBound.add { [weak self] row in self?.gallery?.loadSynchronously(row: row) }
