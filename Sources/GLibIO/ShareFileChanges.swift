@@ -25,4 +25,56 @@ extension ShareFiles {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
         _ = try onceMore { () throws(GLibError) in try withGError { g_file_delete(file.pointer.opaque, cancellable.pointer, $0) } }
     }
+
+    /// The whole file at `uri` (blocking), if it is at most `most` bytes, with its etag as read
+    /// (nil: the backend has none). nil bytes: larger than `most`.
+    public static func readWhole(uri: String, most: Int, cancellable: Cancellable) throws(GLibError) -> (bytes: [UInt8]?, etag: String?) {
+        let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
+        var contents: UnsafeMutablePointer<CChar>?, length: gsize = 0, etag: UnsafeMutablePointer<CChar>?
+        // Its size first: a larger file is not read at all (the load itself is not bounded).
+        let info = try onceMore { () throws(GLibError) in
+            try withGError { g_file_query_info(file.pointer.opaque, "standard::size", G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0) }
+        }
+        if let info {
+            let size = g_file_info_get_size(info)
+            g_object_unref(UnsafeMutableRawPointer(info))
+            if size > Int64(most) { return (nil, nil) }
+        }
+        _ = try withGError { g_file_load_contents(file.pointer.opaque, cancellable.pointer, &contents, &length, &etag, $0) }
+        defer { g_free(contents); g_free(etag) }
+        guard Int(length) <= most else { return (nil, nil) }
+        let bytes = contents.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
+        return (bytes, etag.map { String(cString: $0) })
+    }
+
+    /// Replace the file at `uri` with `bytes` (blocking), only if its etag is still `etag`: GIO's
+    /// own check, made by the backend as it replaces (`G_IO_ERROR_WRONG_ETAG` otherwise). The
+    /// backend writes a temporary file and renames it where it can.
+    public static func replace(uri: String, with bytes: [UInt8], etag: String?, cancellable: Cancellable) throws(GLibError) {
+        let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
+        let opened = try withGError { g_file_replace(file.pointer.opaque, etag, 0, G_FILE_CREATE_NONE, cancellable.pointer, $0) }
+        guard let opened else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "the file could not be replaced") }
+        let stream = ObjectRef(adopting: opened)
+        let output = stream.raw.assumingMemoryBound(to: GOutputStream.self)
+        var written: gsize = 0
+        do throws(GLibError) {
+            _ = try withGError { error in
+                bytes.withUnsafeBytes { g_output_stream_write_all(output, $0.baseAddress, gsize($0.count), &written, cancellable.pointer, error) }
+            }
+        } catch {
+            // A stream closed, even as it is let go, puts what was written in place of the file:
+            // closed cancelled instead, the backend keeps the file as it was.
+            let abandon = Cancellable()
+            abandon.cancel()
+            g_output_stream_close(output, abandon.pointer, nil)
+            throw error
+        }
+        // Closing is what makes the new file the file.
+        _ = try withGError { g_output_stream_close(output, cancellable.pointer, $0) }
+    }
+}
+
+extension GLibError {
+    /// The file changed since its etag was read (`g_file_replace`'s check).
+    public var isWrongEtag: Bool { domain == "g-io-error-quark" && code == G_IO_ERROR_WRONG_ETAG.rawValue }
 }

@@ -6,7 +6,8 @@ import GLibIO
 enum PhotoRewrite {
     /// The most a photo rewritten here may be.
     static let maxBytes = 512 << 20
-    /// For the crash tests: each 4 KiB written waits this long, so a kill lands mid-write.
+    /// For the crash tests: each 4 KiB written waits this long, so a kill lands mid-write (and a
+    /// turn on a share waits 3 s between its read and its write, for the race tests).
     static let slowWrites = ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_SLOW_WRITES"] != nil
 
     /// Rewrite the photo at `path` as `transform` makes it from its bytes. Blocking. A photo that

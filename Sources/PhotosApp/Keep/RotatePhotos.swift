@@ -1,10 +1,12 @@
-// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row, the cell and the viewer show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`, `PhotoViewer.applyTurn`), and nothing is decoded again.
+// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, on this computer or on a share: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row, the cell and the viewer show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`, `PhotoViewer.applyTurn`), and nothing is decoded again.
 import GalleryViews
 import AppLanguage
 import PhotoFormats
 import Foundation
 import GalleryContents
 import PhotoFetching
+import GLibIO
+import GLibRuntime
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
@@ -32,9 +34,13 @@ struct RotatePhotos {
 
     /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
     func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn, whenRefused: (@MainActor () -> Void)? = nil) {
-        let items = photos.compactMap { photo in photo.folderFilePath.map { TurnItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery) } }
+        let items = photos.compactMap { photo in
+            photo.gallery.manifest.format == .share
+                ? TurnItem(path: photo.url.absoluteString, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: true)
+                : photo.folderFilePath.map { TurnItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: false) }
+        }
         guard !items.isEmpty, items.count == photos.count else {
-            return note.show(tr("Only photos in a folder on this computer can be rotated"), failed: true)
+            return note.show(tr("Only photos in a folder on this computer or on a share can be rotated"), failed: true)
         }
         let batch = TurnBatch(count: items.count)
         batch.whenRefused = whenRefused
@@ -47,6 +53,11 @@ struct RotatePhotos {
         let path = item.path
         edits.run({ [decoders] in
             Result { () throws(TurnRefusal) -> (before: FileStamp?, after: FileStamp?) in
+                if item.onShare {
+                    try ShareTurning.turn(path, turn, by: decoders)
+                    let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
+                    return (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) })
+                }
                 let before = FileStamp.of(path)
                 try PhotoTurning.turn(path, turn, by: decoders)
                 return (before, FileStamp.of(path))
@@ -96,8 +107,10 @@ private final class TurnBatch {
 
 /// A photo to turn: its file, its name, and the gallery showing it (not kept alive by an Undo).
 private struct TurnItem {
+    /// Its file's path, or its URI on a share (`onShare`).
     let path: String
     let name: String
     let url: URL
     weak var gallery: PhotoGallery?
+    let onShare: Bool
 }

@@ -48,12 +48,12 @@ final class TrashPhotos {
         }
     }
 
-    /// The gallery shown: only a folder's photos (on this computer, the user's) can be trashed or
-    /// turned; a share's can be deleted, asked first (a share has no trash).
+    /// The gallery shown: only a folder's photos (on this computer, the user's, or on a share) can
+    /// be trashed or turned; a share's are deleted, asked first (a share has no trash).
     func galleryShown(_ manifest: Manifest) {
-        let local = manifest.format == .folder && manifest.isUsersOwn
-        for action in ["trash", "delete"] { application.setActionEnabled(action, local || manifest.format == .share) }
-        for action in ["rotate-clockwise", "rotate-anticlockwise"] { application.setActionEnabled(action, local) }
+        for action in ["trash", "delete", "rotate-clockwise", "rotate-anticlockwise"] {
+            application.setActionEnabled(action, manifest.format == .folder && manifest.isUsersOwn || manifest.format == .share)
+        }
     }
 
     /// Move the photos to the trash; one Undo puts them all back.
