@@ -20,6 +20,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case shareMounting(source: String)
     case shareMounted(source: String, outcome: String)
     case shareRelisted(added: Int, removed: Int, reason: String?)
+    case shareUnmounted(source: String)
     case folderListed(photos: Int, skipped: Int, ms: Double, capped: Bool)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
     case folderGrew(added: Int, total: Int)
@@ -103,6 +104,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case shareMounting = "share-mounting"
         case shareMounted = "share-mounted"
         case shareRelisted = "share-relisted"
+        case shareUnmounted = "share-unmounted"
         case folderListed = "folder-listed"
         case folderChanged = "folder-changed"
         case folderGrew = "folder-grew"
@@ -170,6 +172,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .shareMounting: "a folder on a share (SMB, SFTP, WebDAV) is opened: its share is mounted through GVfs first (GTK's dialog asks for a password if it needs one)"
             case .shareMounted: "the share is mounted (or was), the dialog was cancelled (the window stays as it was), or it failed: GVfs's reason"
+            case .shareUnmounted: "the share shown was unmounted from outside (the file manager, `gio mount -u`, its backend's end): the window says so, with Retry, and the rows shown stay"
             case .shareRelisted: "the share's folder was listed again as the window gained the focus (its backend reports no changes): the photos `added` and `removed` since were merged in, the other rows keeping their places; or it could not be listed (`reason`), and the rows shown stay"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"

@@ -1,4 +1,4 @@
-// Why this exists: a share's folder changed on the server while the app was in the background (GVfs's backends report no changes): listed again as the window gains the focus, the photo that went gone from the list, the one that arrived shown in sepia, and the rows that stayed kept as they were.
+// Why this exists: a share's folder changed on the server while the app was in the background (GVfs's backends report no changes): listed again as the window gains the focus, the photo that went gone from the list, the one that arrived shown in sepia, and the rows that stayed kept as they were; and the share unmounted from outside, said in the window, with Retry mounting it again.
 import Foundation
 import PhotoPipeline
 import PhotoTrace
@@ -44,6 +44,25 @@ final class ShareChangesAppTests: XCTestCase {
             if case .state(let row, _, _, _) = event.event { return row } else { return nil }
         }
         XCTAssertEqual(Set(rowsLoaded), [2], "the rows that stayed are not loaded again")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testAShareUnmountedFromOutsideIsSaidAndRetryMountsItAgain() throws {
+        let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "loaded: \(app.recentEvents())")
+        Thread.sleep(forTimeInterval: 0.5)
+        let unmount = try Tool.run("/usr/bin/gio", ["mount", "-u", server.uri()],
+                                   environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": bus.runtimeDirectory], timeout: 30)
+        XCTAssertEqual(unmount.status, 0, "gio mount -u")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .shareUnmounted } }, "seen: \(app.recentEvents())")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "was unmounted", timeout: 15), "said in the window")
+        XCTAssertEqual(app.trace.finalStates[0]?.state, .filtered, "the row shown stays")
+        XCTAssertTrue(try AccessibleNames.press(app, "Retry"))
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in MountDialogs.mounted(app) == ["mounted", "mounted"] }, "mounted again: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -44,6 +44,22 @@ extension GalleryWindow {
         }
     }
 
+    /// Follow the mount of the share `manifest` lists (any share followed before is let go): one
+    /// unmounted from outside is said in the window, with Retry, and the rows shown stay.
+    func watchShare(_ manifest: Manifest) {
+        shareWatch?.stop()
+        shareWatch = nil
+        guard manifest.format == .share else { return }
+        let source = manifest.source
+        shareWatch = ShareMountWatch(source.absoluteString) { [weak self] in
+            guard let self, self.gallery?.manifest.source == source else { return }
+            self.trace.emit(.shareUnmounted(source: Redacted.url(source.absoluteString)))
+            let name = DisplayText.clean(Redacted.url(source.absoluteString))
+            self.errorBar.text = fill(tr("The share of “%s” was unmounted: its photos cannot be read until it is mounted again (Retry)"), DisplayText.isolate(name))
+            self.errorBar.revealed = true
+        }
+    }
+
     func relistShare() {
         guard let gallery, gallery.manifest.format == .share, rowsComplete, let source else { return }
         let shown = (0..<gallery.count).map { gallery.records.entry($0).url?.absoluteString ?? "" }

@@ -53,6 +53,8 @@ final class GalleryWindow {
     var order = PhotoOrder(.name), manifestOrder: ManifestOrder?, rowsComplete = false
     /// `--export-to` ran (it exports the first gallery loaded, not each reload).
     var exportStartedFromCommandLine = false
+    /// The mount of the share shown, followed (nil: not a share's folder).
+    var shareWatch: ShareMountWatch?
 
     /// The gallery on screen (its first rows arrived).
     private(set) var gallery: PhotoGallery?
@@ -192,6 +194,7 @@ final class GalleryWindow {
                                            demand: services.options.naive ? nil : scheduler)
         self.gallery = gallery
         rowsComplete = false
+        watchShare(manifest)
         showOrder(of: gallery)
         consent.galleryOpened(gallery)
         trash.galleryShown(manifest)
