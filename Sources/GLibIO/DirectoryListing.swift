@@ -26,7 +26,7 @@ public struct DirectoryEntry: Sendable {
 public enum DirectoryListing {
     /// The content type from the name only (`fast-content-type`): GIO's own sniffing opens a file
     /// that blocks (a file under a lease kept a listing waiting 45 s); `sniffedType` reads instead.
-    static let attributes = "standard::name,standard::display-name,standard::fast-content-type,standard::is-hidden,standard::is-backup,"
+    public static let attributes = "standard::name,standard::display-name,standard::fast-content-type,standard::is-hidden,standard::is-backup,"
         + "standard::type,standard::is-symlink,standard::size,time::modified,time::modified-usec"
 
     /// List `path`'s entries (blocking: call on a worker thread), handing them over `batchSize`
