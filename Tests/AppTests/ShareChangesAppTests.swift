@@ -47,6 +47,26 @@ final class ShareChangesAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
+    func testInAnOrderTheUserChoseWhatArrivedIsSortedIn() throws {
+        let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png"), ("b.png", "brick.png"), ("c.png", "coffee.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--sort", "name-desc", server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(poll(timeout: 60) { self.rowNames(app) == ["c.png", "b.png", "a.png"] }, "sorted by name, descending: \(rowNames(app))")
+        let main = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
+        let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
+            .split(separator: "\n").first.map(String.init), "Open Location")
+        try FileManager.default.removeItem(at: server.folder.appendingPathComponent("a.png"))
+        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent("d.png"))
+        try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.relisted(app).contains([1, 1]) }, "listed again: \(app.recentEvents())")
+        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["d.png", "c.png", "b.png"] }, "d.png sorted in: \(rowNames(app))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
     func testAShareUnmountedFromOutsideIsSaidAndRetryMountsItAgain() throws {
         let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png")])
         defer { server.close() }

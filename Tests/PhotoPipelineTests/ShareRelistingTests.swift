@@ -1,4 +1,4 @@
-// Why this exists: a share's folder listed again is merged against the rows shown as the photos that went and those that arrived, every other row keeping its photo; nothing changed is no change, and rows whose order changed all go and come back.
+// Why this exists: a share's folder listed again is merged against the rows shown as the photos that went and those that arrived, every other row keeping its photo; nothing changed is no change, rows whose order changed all go and come back, and in an order the user chose the rows that stay keep it.
 import Foundation
 @testable import GalleryContents
 import XCTest
@@ -24,5 +24,13 @@ final class ShareRelistingTests: XCTestCase {
         let change = try XCTUnwrap(ShareRelisting.merge(shown: uris(["b", "a"]), listed: listed(["a", "b", "c"])))
         XCTAssertEqual(change.removed, [0, 1])
         XCTAssertEqual(change.inserted, [0, 1, 2])
+    }
+
+    func testInAnOrderTheUserChoseTheRowsThatStayKeepItAndArrivalsComeLast() throws {
+        let change = try XCTUnwrap(ShareRelisting.mergeKeepingOrder(shown: uris(["c", "b", "a"]), listed: listed(["a", "b", "d"])))
+        XCTAssertEqual(change.removed, [0])
+        XCTAssertEqual(change.inserted, [2])
+        XCTAssertEqual((0..<change.count).map { change.rows.rawURL($0) }, uris(["b", "a", "d"]))
+        XCTAssertEqual([0, 1, 2].map { change.position(of: $0) }, [nil, 0, 1], "b and a keep their photos")
     }
 }

@@ -7,10 +7,22 @@ import PhotoTrace
 public enum ShareRelisting {
     /// What changed in the share folder at `url` since `shown` (the rows' URIs, in order), as
     /// a change of rows; nil if no photo went or arrived. Blocking: call on a worker thread.
-    public static func change(ofShare url: URL, shown: [String], cancellable: Cancellable, files: LocalFileFetcher,
+    /// `inListingOrder`: the rows shown are in the listing's order (else in one the user chose:
+    /// the rows that stay keep theirs, and those that arrived come last, to be sorted in).
+    public static func change(ofShare url: URL, shown: [String], inListingOrder: Bool, cancellable: Cancellable, files: LocalFileFetcher,
                               maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> FolderChange? {
         let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
-        return merge(shown: shown, listed: found.photos.map { ($0.name, $0.uri) })
+        let listed = found.photos.map { (name: $0.name, uri: $0.uri) }
+        return inListingOrder ? merge(shown: shown, listed: listed) : mergeKeepingOrder(shown: shown, listed: listed)
+    }
+
+    /// `listed` (name, URI) against the URIs shown, in another order than the listing's: the
+    /// rows that stay in the order shown, then those that arrived; nil if nothing went or arrived.
+    static func mergeKeepingOrder(shown: [String], listed: [(name: String, uri: String)]) -> FolderChange? {
+        let byURI = Dictionary(listed.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
+        let before = Set(shown)
+        let stayed = shown.compactMap { byURI[$0] }, arrived = listed.filter { !before.contains($0.uri) }
+        return merge(shown: shown, listed: stayed + arrived)
     }
 
     /// `listed` (name, URI), in the order shown, against the URIs shown: nil if they are the same.

@@ -100,15 +100,16 @@ final class GalleryLoader {
         arriving = nil
     }
 
-    /// List the share folder shown (`source`, whose rows' URIs are `shown`) again, unless a load
+    /// List the share folder shown (`source`, whose rows' URIs are `shown`, `inListingOrder` or
+    /// not) again, unless a load
     /// or another listing is under way; `done` gets the change (nil: none), on the main loop,
     /// unless a load started meanwhile.
-    func relist(_ source: URL, shown: [String], done: @escaping @MainActor (Result<FolderChange?, ManifestError>) -> Void) {
+    func relist(_ source: URL, shown: [String], inListingOrder: Bool, done: @escaping @MainActor (Result<FolderChange?, ManifestError>) -> Void) {
         guard !relisting, arriving == nil, source == self.source else { return }
         relisting = true
         let generation = self.generation, files = fetcher.files, cancellable = self.cancellable ?? Cancellable()
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(ManifestError) in try ShareRelisting.change(ofShare: source, shown: shown, cancellable: cancellable, files: files) }
+            let result = Result { () throws(ManifestError) in try ShareRelisting.change(ofShare: source, shown: shown, inListingOrder: inListingOrder, cancellable: cancellable, files: files) }
             MainLoop.invoke { [weak self] in
                 guard let self else { return }
                 self.relisting = false

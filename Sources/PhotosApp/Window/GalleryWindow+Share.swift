@@ -63,12 +63,19 @@ extension GalleryWindow {
     func relistShare() {
         guard let gallery, gallery.manifest.format == .share, rowsComplete, let source else { return }
         let shown = (0..<gallery.count).map { gallery.records.entry($0).url?.absoluteString ?? "" }
-        loader.relist(source, shown: shown) { [weak self, weak gallery] result in
+        // Sorted otherwise than listed (a share sorts as a manifest does): merged in that order,
+        // and what arrived sorted in.
+        let sorted = order != .standard(isFolder: false)
+        loader.relist(source, shown: shown, inListingOrder: !sorted) { [weak self, weak gallery] result in
             guard let self, let gallery, self.gallery === gallery else { return }
             switch result {
             case .success(let change?):
                 self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, reason: nil))
                 self.follower.relisted(change, in: gallery)
+                if sorted {
+                    self.manifestOrder = nil
+                    self.sortManifest(keepTop: .always)
+                }
             case .success(nil):
                 self.trace.emit(.shareRelisted(added: 0, removed: 0, reason: nil))
             case .failure(let error):
