@@ -27,24 +27,29 @@ extension ShareFiles {
     }
 
     /// The whole file at `uri` (blocking), if it is at most `most` bytes, with its etag as read
-    /// (nil: the backend has none). nil bytes: larger than `most`.
+    /// (nil: the backend has none). nil bytes: larger than `most`. Read in chunks and stopped past
+    /// `most`, whatever size the server said.
     public static func readWhole(uri: String, most: Int, cancellable: Cancellable) throws(GLibError) -> (bytes: [UInt8]?, etag: String?) {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
-        var contents: UnsafeMutablePointer<CChar>?, length: gsize = 0, etag: UnsafeMutablePointer<CChar>?
-        // Its size first: a larger file is not read at all (the load itself is not bounded).
-        let info = try onceMore { () throws(GLibError) in
-            try withGError { g_file_query_info(file.pointer.opaque, "standard::size", G_FILE_QUERY_INFO_NONE, cancellable.pointer, $0) }
-        }
-        if let info {
-            let size = g_file_info_get_size(info)
+        let opened = try onceMore { () throws(GLibError) in try withGError { g_file_read(file.pointer.opaque, cancellable.pointer, $0) } }
+        guard let opened else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "the file could not be opened") }
+        var etag: String?, size: Int64?
+        if let info = g_file_input_stream_query_info(opened, "etag::value,standard::size", cancellable.pointer, nil) {
+            if let value = g_file_info_get_etag(info), value.pointee != 0 { etag = String(cString: value) }
+            if g_file_info_has_attribute(info, "standard::size") != 0 { size = Int64(g_file_info_get_size(info)) }
             g_object_unref(UnsafeMutableRawPointer(info))
-            if size > Int64(most) { return (nil, nil) }
         }
-        _ = try withGError { g_file_load_contents(file.pointer.opaque, cancellable.pointer, &contents, &length, &etag, $0) }
-        defer { g_free(contents); g_free(etag) }
-        guard Int(length) <= most else { return (nil, nil) }
-        let bytes = contents.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
-        return (bytes, etag.map { String(cString: $0) })
+        let stream = opened.withMemoryRebound(to: GInputStream.self, capacity: 1) { ReadStream(adopting: $0) }
+        defer { stream.close() }
+        if let size, size > Int64(most) { return (nil, nil) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(GLibError) in try stream.read(into: buffer, cancellable: cancellable) } }
+            let read = try result.get()
+            if read == 0 { return (bytes, etag) }
+            guard bytes.count + read <= most else { return (nil, nil) }
+            bytes.append(contentsOf: chunk[0..<read])
+        }
     }
 
     /// Replace the file at `uri` with `bytes` (blocking), only if its etag is still `etag`: GIO's

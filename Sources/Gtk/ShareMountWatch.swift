@@ -23,6 +23,9 @@ public final class ShareMountWatch {
         }
     }
 
+    /// Its handler, on the desktop's volume monitor (which lives as long as the app), goes with it.
+    isolated deinit { stop() }
+
     /// No longer followed (another gallery shows).
     public func stop() {
         if handler != 0 { Signal.disconnect(monitor.pointer, handler) }

@@ -14,6 +14,18 @@ final class ShareChangesAppTests: XCTestCase {
         ((try? AccessibleNames.read(app)) ?? []).map(\.name).filter { $0.contains(".png, ") }.map { String($0.prefix { $0 != "," }) }
     }
 
+    /// Away in another window (Open Location), the folder changes on the server (`removing`
+    /// goes, `adding` arrives); back in the main window.
+    func awayAndBack(_ xvfb: Xvfb, _ main: String, _ server: SFTPServer, removing: String, adding: String) throws {
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
+        let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
+            .split(separator: "\n").first.map(String.init), "Open Location")
+        try FileManager.default.removeItem(at: server.folder.appendingPathComponent(removing))
+        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent(adding))
+        try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
+        try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+    }
+
     func testAChangeOnTheServerIsMergedInWhenTheWindowGainsTheFocus() throws {
         let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png"), ("b.png", "brick.png"), ("c.png", "coffee.png")])
         defer { server.close() }
@@ -25,14 +37,7 @@ final class ShareChangesAppTests: XCTestCase {
         let main = try app.mainWindow(on: xvfb)
         let loadsBefore = app.trace.events.filter { $0.name == .state }.count
 
-        // Away in another window (Open Location), the folder changes on the server; back.
-        try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
-        let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
-            .split(separator: "\n").first.map(String.init), "Open Location")
-        try FileManager.default.removeItem(at: server.folder.appendingPathComponent("b.png"))
-        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent("d.png"))
-        try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
-        try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+        try awayAndBack(xvfb, main, server, removing: "b.png", adding: "d.png")
 
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.relisted(app).contains([1, 1]) },
                       "listed again as the window gained the focus: \(app.recentEvents())")
@@ -58,13 +63,7 @@ final class ShareChangesAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(poll(timeout: 60) { self.rowNames(app) == ["c.png", "b.png", "a.png"] }, "sorted by name, descending: \(rowNames(app))")
         let main = try app.mainWindow(on: xvfb)
-        try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
-        let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
-            .split(separator: "\n").first.map(String.init), "Open Location")
-        try FileManager.default.removeItem(at: server.folder.appendingPathComponent("a.png"))
-        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent("d.png"))
-        try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
-        try xvfb.run("xdotool", ["windowfocus", "--sync", main])
+        try awayAndBack(xvfb, main, server, removing: "a.png", adding: "d.png")
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.relisted(app).contains([1, 1]) }, "listed again: \(app.recentEvents())")
         XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["d.png", "c.png", "b.png"] }, "d.png sorted in: \(rowNames(app))")
         XCTAssertEqual(app.criticals, [])

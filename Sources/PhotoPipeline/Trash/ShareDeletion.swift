@@ -15,7 +15,15 @@ public enum ShareDeletion {
     /// Delete the photo at `uri` if the share still says `asked` of it. Blocking: call off the
     /// main loop. (GIO has no conditional delete: the check and the delete are two requests.)
     public static func delete(_ uri: String, ifStill asked: String?) throws(TrashFailure) {
-        guard let asked, let now = stamp(uri) else { throw .failed(Words("it is no longer there")) }
+        guard let asked else { throw .failed(Words("it is no longer there")) }
+        let now: String
+        do throws(GLibError) {
+            now = try ShareFiles.stamp(uri: uri, cancellable: Cancellable())
+        } catch {
+            // Gone, or the share not answering: said as it is.
+            if error.isNotFound { throw .failed(Words("it is no longer there")) }
+            throw .failed(Words(verbatim: error.message))
+        }
         guard now == asked else { throw .failed(Words("it changed on the server since")) }
         do throws(GLibError) {
             try ShareFiles.delete(uri: uri, cancellable: Cancellable())

@@ -62,7 +62,9 @@ extension GalleryWindow {
 
     func relistShare() {
         guard let gallery, gallery.manifest.format == .share, rowsComplete, let source else { return }
-        let shown = (0..<gallery.count).map { gallery.records.entry($0).url?.absoluteString ?? "" }
+        // The rows' URIs as the listing wrote them (no URL made of each, on the main loop).
+        let rows = gallery.records.rows
+        let shown = (0..<rows.count).map { rows.rawURL($0) }
         // Sorted otherwise than listed (a share sorts as a manifest does): merged in that order,
         // and what arrived sorted in.
         let sorted = order != .standard(isFolder: false)
