@@ -101,9 +101,8 @@ final class GalleryLoader {
     }
 
     /// List the share folder shown (`source`, whose rows' URIs are `shown`, `inListingOrder` or
-    /// not) again, unless a load
-    /// or another listing is under way; `done` gets the change (nil: none), on the main loop,
-    /// unless a load started meanwhile.
+    /// not) again, unless a load or another listing is under way; `done` gets the change (nil:
+    /// none), on the main loop, unless a load started meanwhile.
     func relist(_ source: URL, shown: [String], inListingOrder: Bool, done: @escaping @MainActor (Result<FolderChange?, ManifestError>) -> Void) {
         guard !relisting, arriving == nil, source == self.source else { return }
         relisting = true
