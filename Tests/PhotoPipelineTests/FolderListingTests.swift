@@ -218,6 +218,7 @@ final class FolderListingTests: XCTestCase {
         _ = contents.enter(.top)
         let walk = TreeWalk(contents: contents, listing: Cancellable(), maxPhotos: 10_000, times: false, progress: {})
         walk.helperTakesFirst = true
+        walk.helperWaitsForEachTake = true
         var making = PhotoMaking()
         try walk.read(.top, subfolders: true, making: &making)
         var takenBeforeTheEnd: [Int] = []

@@ -24,6 +24,7 @@ final class TreeWalk: Sendable {
         var busy = 0
         var helperRunning = false
         var helperTakesFirst = false
+        var helperWaitsForEachTake = false
         /// Photos found and not yet taken by the listing's thread: each batch sorted on the thread
         /// that read it (a sorted run), so the listing's final sort has little left to do.
         var found: [[FolderPhoto]] = []
@@ -42,6 +43,12 @@ final class TreeWalk: Sendable {
     var helperTakesFirst: Bool {
         get { state.withLock { $0.helperTakesFirst } }
         set { state.withLock { $0.helperTakesFirst = newValue } }
+    }
+    /// For tests: the helper hands over its next batch only once the last was taken, so that
+    /// the listing's thread is seen to show each one whatever the scheduler does.
+    var helperWaitsForEachTake: Bool {
+        get { state.withLock { $0.helperWaitsForEachTake } }
+        set { state.withLock { $0.helperWaitsForEachTake = newValue } }
     }
     var skipped: Int { state.withLock { $0.skipped } }
     /// One photo more than the cap was found: the listing stopped.
@@ -118,7 +125,7 @@ final class TreeWalk: Sendable {
     /// photos, so that a tree whose folders' photos do not interleave (most: photos in the
     /// leaves, or a folder's photos all before or after its subfolders') comes out sorted whole.
     func take() -> [FolderPhoto] {
-        let runs = state.withLock { state in
+        let runs = state.withLock(wakingAll: true) { state in
             defer { state.found = []; state.foundCount = 0 }
             return state.found
         }
@@ -143,7 +150,13 @@ final class TreeWalk: Sendable {
         guard queued else { return }
         let helper = Thread { [self] in
             var making = PhotoMaking()
-            work(making: &making, shows: false, each: {})
+            work(making: &making, shows: false) { [state, listing] in
+                // Never for long: a listing's thread that does not take must fail the test, not hang it.
+                let giveUp = Date(timeIntervalSinceNow: 2)
+                state.wait { state in
+                    state.helperWaitsForEachTake && state.foundCount > 0 && !listing.isCancelled && Date() < giveUp ? .sleep(until: giveUp) : .done(())
+                }
+            }
             state.withLock(wakingAll: true) { $0.helperRunning = false }
         }
         helper.name = "folder-listing-helper"
