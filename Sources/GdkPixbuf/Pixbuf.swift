@@ -72,6 +72,23 @@ public final class Pixbuf: @unchecked Sendable {
         gdk_pixbuf_apply_embedded_orientation(pointer).map(Pixbuf.init(adopting:))
     }
 
+    /// Turned and flipped as an EXIF orientation (1–8) says, whatever the pixbuf's own options
+    /// say (a JPEG's EXIF thumbnail, shown as the photo it is in is oriented).
+    public func oriented(exif orientation: Int) -> Pixbuf? {
+        let quarter: GdkPixbufRotation? = switch orientation {
+        case 3, 4: GDK_PIXBUF_ROTATE_UPSIDEDOWN
+        case 5, 6: GDK_PIXBUF_ROTATE_CLOCKWISE
+        case 7, 8: GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE
+        default: nil
+        }
+        guard var turned = quarter.map({ gdk_pixbuf_rotate_simple(pointer, $0).map(Pixbuf.init(adopting:)) }) ?? self else { return nil }
+        if [2, 4, 5, 7].contains(orientation) {
+            guard let flipped = gdk_pixbuf_flip(turned.pointer, 1).map(Pixbuf.init(adopting:)) else { return nil }
+            turned = flipped
+        }
+        return turned
+    }
+
     /// A new pixbuf of these pixels turned a quarter, clockwise or not.
     public func turned(clockwise: Bool) -> Pixbuf? {
         gdk_pixbuf_rotate_simple(pointer, clockwise ? GDK_PIXBUF_ROTATE_CLOCKWISE : GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE).map(Pixbuf.init(adopting:))

@@ -16,6 +16,7 @@ final class AnimationReaderTests: XCTestCase {
         case .failed(let reason): return "failed: \(reason)"
         case .cancelled: return "cancelled"
         case .written: return "written"
+        case .preview: return "preview"
         }
     }
 

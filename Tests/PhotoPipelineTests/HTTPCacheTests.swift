@@ -52,6 +52,7 @@ final class HTTPCacheTests: XCTestCase {
         case .failed(let reason): return "failed: \(reason)"
         case .cancelled: return "cancelled"
         case .written(let bytes): return "written \(bytes)"
+        case .preview(let image): return image == nil ? "no preview" : "preview"
         }
     }
 

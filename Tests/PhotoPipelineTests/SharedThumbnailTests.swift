@@ -50,6 +50,7 @@ final class SharedThumbnailTests: XCTestCase {
         case .failed(let reason): return "failed: \(reason)"
         case .cancelled: return "cancelled"
         case .written(let bytes): return "written \(bytes)"
+        case .preview(let image): return image == nil ? "no preview" : "preview"
         }
     }
 

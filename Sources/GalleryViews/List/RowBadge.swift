@@ -15,6 +15,7 @@ package enum RowBadge {
         case .revalidated: return ("R", "badge-revalidated", tr("Revalidated with the server"))
         case .network: return ("N", "badge-network", tr("From the network"))
         case .file: return ("F", "badge-file", tr("Read from the file"))
+        case .embeddedThumbnail: return ("E", "badge-embedded-thumbnail", tr("The photo's own small preview"))
         }
     }
 
@@ -29,5 +30,6 @@ package enum RowBadge {
     .badge-revalidated { background-color: #1a5fb4; }
     .badge-network { background-color: #c64600; }
     .badge-file { background-color: #5e5c64; }
+    .badge-embedded-thumbnail { background-color: #986a44; }
     """
 }

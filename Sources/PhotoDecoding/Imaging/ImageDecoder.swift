@@ -31,6 +31,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     public var urgent = false
     /// Read the photo's details too (`Report.details`), as the viewer's Details panel shows them.
     public var readsDetails = false
+    /// Decode the JPEG's EXIF thumbnail in the bytes given (its first bytes), not the photo.
+    public var embeddedThumbnail = false
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -93,6 +95,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     public func decodeHere(_ data: Data, report: inout Report, parsers: ParserLibraries?, within budget: DecodeBudget? = nil,
                            cancellable: Cancellable? = nil, file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
+        if embeddedThumbnail { return try decodeEmbeddedThumbnail(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
         guard let format = PixbufFormats.format(sniffing: data, name: fileName) else { throw .undecodable(Words("Unrecognized image file format")) }

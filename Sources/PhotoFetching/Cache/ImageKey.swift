@@ -6,6 +6,8 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
         case original
         /// Sepia at this intensity (in thousandths, so the key is exact).
         case sepia(milli: Int)
+        /// A preview shown until the original is made (a share's JPEG's EXIF thumbnail).
+        case preview
     }
     public let url: String
     public let pixels: Int
@@ -20,11 +22,13 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     public static func sepia(_ intensity: Float) -> Variant { .sepia(milli: Int((intensity * 1000).rounded())) }
 
     public var original: ImageKey { ImageKey(url: url, pixels: pixels, variant: .original) }
+    public var preview: ImageKey { ImageKey(url: url, pixels: pixels, variant: .preview) }
 
     public var description: String {
         switch variant {
         case .original: return "\(url) @\(pixels)"
         case .sepia(let milli): return "\(url) @\(pixels) sepia \(milli)"
+        case .preview: return "\(url) @\(pixels) preview"
         }
     }
 }

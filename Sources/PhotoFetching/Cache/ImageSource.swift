@@ -12,4 +12,7 @@ public enum ImageSource: String, Sendable, Codable, CaseIterable {
     case network
     /// A local photo, read and decoded.
     case file
+    /// A JPEG's own EXIF thumbnail, from the file's first bytes: a preview shown while the photo
+    /// is read (a share's), never kept in a cache on disk.
+    case embeddedThumbnail = "embedded-thumbnail"
 }

@@ -51,7 +51,7 @@ extension PhotoGallery {
         pinnedRows = rows
         var keys = Set<ImageKey>()
         for row in rows where records.indices.contains(row) {
-            if let key = key(for: row, sepia: false) { keys.insert(key) }
+            if let key = key(for: row, sepia: false) { keys.insert(key); keys.insert(key.preview) }
             if let key = key(for: row, sepia: true) { keys.insert(key) }
         }
         memory.setPinned(keys)

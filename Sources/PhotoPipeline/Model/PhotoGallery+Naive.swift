@@ -21,10 +21,10 @@ extension PhotoGallery {
             switch ImageFiltration(input: image, filter: settings.sepia).run(context) {
             case .image(let filtered, _): setImage(filtered, key: sepiaKey, filtered: true, on: record)
             case .failed(let reason): clearImage(of: record); record.markFailed(reason)
-            case .cancelled, .written: break
+            case .cancelled, .written, .preview: break
             }
         case .failed(let reason): record.markFailed(reason)
-        case .cancelled, .written: break
+        case .cancelled, .written, .preview: break
         }
         trace.emit(.state(row: row, state: record.state, reason: record.failureReason, code: record.failure?.code))
         rowChanged.emit(row)

@@ -20,6 +20,14 @@ extension PhotoGallery {
                 if records[row].state == .downloaded { startOperations(for: row, priority: priority) }
                 return
             }
+            // A share's JPEG shows its own small preview first, from one short read; the photo
+            // itself is read once that is done (so a screen's previews come before any photo).
+            if settings.sharePreviews, !record.previewTried, record.image == nil, ImageDownloader.hasPreview(url) {
+                start(.download, key: key.preview, row: row, priority: priority) {
+                    ImageDownloader(source(of: url), rowPixels: settings.thumbnailPixels, preview: true)
+                }
+                return
+            }
             start(.download, key: key, row: row, priority: priority) {
                 ImageDownloader(source(of: url), rowPixels: settings.thumbnailPixels, downscaleWhileDecoding: settings.downscaleWhileDecoding)
             }

@@ -147,7 +147,11 @@ public final class PhotoGallery {
         let stage = operation.stage
         let photos = operation.subscribers.filter { pending.inProgress(stage)[$0] === operation }
         guard !photos.isEmpty else { return }
-        if case .image(let image, _)? = operation.outcome { memory.insert(image, for: operation.key) }
+        switch operation.outcome {
+        case .image(let image, _)?: memory.insert(image, for: operation.key.variant == .preview ? operation.key.original : operation.key)
+        case .preview(let image?)?: memory.insert(image, for: operation.key)
+        default: break
+        }
         for photo in photos {
             pending.setInProgress(stage, photo: photo, nil)
             startTimes[photo] = nil
@@ -168,10 +172,19 @@ public final class PhotoGallery {
             trace.emit(.cancelled(queue: stage, row: record.row))
             rowChanged.emit(record.row)
             return
+        case .preview(let image)?:
+            trace.emit(.finished(queue: stage, row: record.row))
+            record.previewTried = true
+            if let image {
+                clearImage(of: record)
+                record.markPreviewed(image, key: operation.key)
+                photosWithImage[operation.key, default: []].insert(record.id)
+                trace.emit(.image(row: record.row, from: .embeddedThumbnail, pixels: operation.key.pixels))
+            }
         case .image(let image, let source)?:
             trace.emit(.finished(queue: stage, row: record.row))
             if stage == .download {
-                setImage(image, key: operation.key, filtered: false, on: record)
+                setImage(image, key: operation.key.variant == .preview ? operation.key.original : operation.key, filtered: false, on: record)
                 if let source { trace.emit(.image(row: record.row, from: source, pixels: operation.key.pixels)) }
                 trace.emit(.state(row: record.row, state: .downloaded, reason: nil))
             } else {
@@ -188,7 +201,8 @@ public final class PhotoGallery {
             }
         }
         rowChanged.emit(record.row)
-        if record.state == .downloaded, demand.isWanted(record.row), !pending.isSuspended {
+        let next = record.state == .downloaded || (record.state == .new && record.previewTried && operation.key.variant == .preview)
+        if next, demand.isWanted(record.row), !pending.isSuspended {
             startOperations(for: record.row, priority: demand.priority(of: record.row))
         }
     }

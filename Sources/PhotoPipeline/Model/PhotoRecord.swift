@@ -21,6 +21,8 @@ public final class PhotoRecord {
     /// memory cache holds it under `imageKey` (an eviction takes it away).
     public internal(set) var image: Thumbnail?
     public internal(set) var imageKey: ImageKey?
+    /// Whether its preview was looked for (a share's JPEG's EXIF thumbnail): found or not, once.
+    public internal(set) var previewTried = false
     /// Why it failed, as a value (the consent and Retry decide by its code).
     public internal(set) var failure: StageFailure?
     /// Why it failed, in words.
@@ -45,6 +47,12 @@ public final class PhotoRecord {
         self.image = image
         imageKey = key
         state = .downloaded
+    }
+
+    /// Shows a preview (still `new`: its image is made next).
+    func markPreviewed(_ image: Thumbnail, key: ImageKey) {
+        self.image = image
+        imageKey = key
     }
 
     func markFiltered(_ image: Thumbnail, key: ImageKey) {

@@ -20,6 +20,8 @@ public struct PipelineSettings: Sendable {
     public var sepia: SepiaFilter { SepiaFilter(intensity: sepiaIntensity, allocate: sepiaAllocator) }
     /// Off only to measure what downscaling while decoding saves (--full-decode).
     public var downscaleWhileDecoding = true
+    /// A share's JPEG shows its EXIF thumbnail before the photo is read (off only to measure without).
+    public var sharePreviews = true
     /// The viewer first decodes a photo to fit the screen (this longest side, in device pixels:
     /// JPEG decodes at 1/2, 1/4 or 1/8 scale are several times faster), and at full size only
     /// when the user zooms past that.

@@ -22,15 +22,18 @@ public struct ImageDownloader: StageWork {
     let rowPixels: Int
     /// Benchmarks only: decode at full size, then scale.
     let downscaleWhileDecoding: Bool
+    /// Only the photo's preview, from its first bytes (`PhotoSharePreview`), unless a cache has the image.
+    let preview: Bool
     /// The photo's encoded bytes once read, for a viewer operation waiting on this download.
     public let original = OriginalBytes()
     public var stage: Stage { .download }
     public var handsOn: StageHandoff { .originalBytes(original) }
 
-    public init(_ source: PhotoSource, rowPixels: Int, downscaleWhileDecoding: Bool = true) {
+    public init(_ source: PhotoSource, rowPixels: Int, downscaleWhileDecoding: Bool = true, preview: Bool = false) {
         self.source = source
         self.rowPixels = rowPixels
         self.downscaleWhileDecoding = downscaleWhileDecoding
+        self.preview = preview
     }
 
     public func run(_ context: WorkContext) -> StageOutcome {
@@ -67,6 +70,7 @@ public struct ImageDownloader: StageWork {
             if let failure = shared.knownFailure(uri: uri, mtime: status.modified) { return .failed(StageFailure(failure)) }
         }
         if context.isCancelled { return .cancelled }
+        if preview { return try previewed(context) }
         let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)
         original.keep(data)
         var report = ImageDecoder.Report()

@@ -9,6 +9,9 @@ import PhotoTrace
 public enum StageOutcome: Sendable {
     /// An image, and the cache level it came from (nil for a filter's output).
     case image(Thumbnail, from: ImageSource?)
+    /// A preview to show while the image is made (a share's JPEG's EXIF thumbnail), or none
+    /// (the photo has none): either way the image itself is made next.
+    case preview(Thumbnail?)
     /// It could not be done, for this reason (its description shown to the user).
     case failed(StageFailure)
     /// It stopped because it was cancelled; nothing to show.

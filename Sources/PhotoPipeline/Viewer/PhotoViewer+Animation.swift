@@ -26,7 +26,7 @@ extension PhotoViewer {
             case .failed(let reason)?:
                 trace.emit(.animation(row: row, frames: 0, action: .stopped, reason: reason.description))
                 ready(nil, reason.description)
-            case nil, .cancelled?, .written?:
+            case nil, .cancelled?, .written?, .preview?:
                 break
             }
         }

@@ -82,7 +82,7 @@ extension PhotoViewer {
         case .failed(let reason)?:
             trace.emit(.finished(queue: .viewer, row: row))
             failures[row] = reason
-        case nil, .cancelled?, .written?:
+        case nil, .cancelled?, .written?, .preview?:
             trace.emit(.cancelled(queue: .viewer, row: row))
         }
         onRowChanged?(row)

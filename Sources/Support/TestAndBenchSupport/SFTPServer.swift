@@ -58,7 +58,7 @@ public final class SFTPServer {
         KbdInteractiveAuthentication no
         UsePAM no
         PermitRootLogin prohibit-password
-        Subsystem sftp internal-sftp
+        Subsystem sftp /usr/lib/openssh/sftp-server -e -l INFO 2>>\(directory.path)/sftp.log
 
         """.utf8).write(to: config)
         let log = open(directory.appendingPathComponent("sshd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
@@ -79,6 +79,22 @@ public final class SFTPServer {
         for pid in connections { kill(pid, SIGKILL) }
         self.sshd = nil
     }
+
+    /// Each file read through the share, as sftp-server logs it as it closes: the file's name
+    /// and the bytes read from it, in order. (sftp-server, not sshd's internal one: sshd sends
+    /// no log of its connections to the stderr it was given.)
+    public var reads: [(name: String, bytes: Int)] {
+        // (Its lines end in "\r\n": one Character, split as a newline.)
+        sftpLog.split(whereSeparator: \.isNewline).compactMap { line in
+            guard let close = line.range(of: "close \""), let end = line.range(of: "\" bytes read ", range: close.upperBound..<line.endIndex) else { return nil }
+            let path = line[close.upperBound..<end.lowerBound]
+            let bytes = line[end.upperBound...].prefix { $0.isNumber }
+            return (String(path.split(separator: "/").last ?? ""), Int(bytes) ?? 0)
+        }
+    }
+
+    /// What sftp-server said.
+    public var sftpLog: String { (try? String(contentsOf: directory.appendingPathComponent("sftp.log"), encoding: .utf8)) ?? "" }
 
     /// What sshd said.
     public var log: String { (try? String(contentsOf: directory.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? "" }
