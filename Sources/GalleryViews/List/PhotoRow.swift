@@ -145,7 +145,8 @@ package final class PhotoRow: PhotoRowView {
             if let image = record.image { show(image) } else { showPlaceholder(placeholders.waiting) }
             view.setStatus(state == .downloaded ? tr("Applying sepia") : tr("Sepia"))
         case .failed:
-            showPlaceholder(placeholders.failed)
+            // A photo too large to read shows its own small preview, with the reason.
+            if let image = record.image { show(image) } else { showPlaceholder(placeholders.failed) }
             view.setStatus(tr("Failed to load"))
         }
         let canRetry = state == .failed && record.url != nil

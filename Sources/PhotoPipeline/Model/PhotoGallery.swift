@@ -44,7 +44,7 @@ public final class PhotoGallery {
     private weak var demandSource: RowDemand?
     var demand: RowDemand { demandSource ?? everyRow }
     private let everyRow = EveryRow()
-    private var reportedBlocked: Set<AddressSpace> = []
+    var reportedBlocked: Set<AddressSpace> = []
 
     /// The photos holding each image now (an eviction finds them here).
     var photosWithImage: [ImageKey: Set<PhotoID>] = [:]
@@ -136,74 +136,6 @@ public final class PhotoGallery {
         for photo in operation.subscribers where pending.inProgress(operation.stage)[photo] === operation {
             startTimes[photo] = time
             if let row = records.row(of: photo) { operationStarted.emit(row) }
-        }
-    }
-
-    /// Called on the main loop by an operation's completion, unless it was cancelled. The
-    /// result goes to every row still waiting for this very operation (a cancelled-and-forgotten
-    /// one, or one from before a reload, changes nothing).
-    func finish(_ operation: PhotoOperation) {
-        pending.forget(operation)
-        let stage = operation.stage
-        let photos = operation.subscribers.filter { pending.inProgress(stage)[$0] === operation }
-        guard !photos.isEmpty else { return }
-        switch operation.outcome {
-        case .image(let image, _)?: memory.insert(image, for: operation.key.variant == .preview ? operation.key.original : operation.key)
-        case .preview(let image?)?: memory.insert(image, for: operation.key)
-        default: break
-        }
-        for photo in photos {
-            pending.setInProgress(stage, photo: photo, nil)
-            startTimes[photo] = nil
-        }
-        // Each photo still in the gallery, in row order (one that went was cancelled first).
-        for record in photos.compactMap(records.existing(id:)).sorted(by: { $0.row < $1.row }) {
-            apply(operation.outcome, of: operation, to: record)
-        }
-    }
-
-    private func apply(_ outcome: StageOutcome?, of operation: PhotoOperation, to record: PhotoRecord) {
-        let stage = operation.stage
-        switch outcome {
-        case nil, .cancelled?, .written?:
-            // (`written` is an export's, never the list's.)
-            // Stopped without a result (cancelled by someone else): its one terminal event is
-            // this one, and the row is left to be started again.
-            trace.emit(.cancelled(queue: stage, row: record.row))
-            rowChanged.emit(record.row)
-            return
-        case .preview(let image)?:
-            trace.emit(.finished(queue: stage, row: record.row))
-            record.previewTried = true
-            if let image {
-                clearImage(of: record)
-                record.markPreviewed(image, key: operation.key)
-                photosWithImage[operation.key, default: []].insert(record.id)
-                trace.emit(.image(row: record.row, from: .embeddedThumbnail, pixels: operation.key.pixels))
-            }
-        case .image(let image, let source)?:
-            trace.emit(.finished(queue: stage, row: record.row))
-            if stage == .download {
-                setImage(image, key: operation.key.variant == .preview ? operation.key.original : operation.key, filtered: false, on: record)
-                if let source { trace.emit(.image(row: record.row, from: source, pixels: operation.key.pixels)) }
-                trace.emit(.state(row: record.row, state: .downloaded, reason: nil))
-            } else {
-                setImage(image, key: operation.key, filtered: true, on: record)
-                trace.emit(.state(row: record.row, state: .filtered, reason: nil))
-            }
-        case .failed(let failure)?:
-            trace.emit(.finished(queue: stage, row: record.row))
-            clearImage(of: record)
-            record.markFailed(failure)
-            trace.emit(.state(row: record.row, state: .failed, reason: failure.description, code: failure.code))
-            if let target = failure.refusal?.target, reportedBlocked.insert(target).inserted {
-                blocked.emit(target)
-            }
-        }
-        rowChanged.emit(record.row)
-        let next = record.state == .downloaded || (record.state == .new && record.previewTried && operation.key.variant == .preview)
-        if next, demand.isWanted(record.row), !pending.isSuspended {
-            startOperations(for: record.row, priority: demand.priority(of: record.row))
         }
     }
 

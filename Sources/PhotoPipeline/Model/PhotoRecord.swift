@@ -61,9 +61,12 @@ public final class PhotoRecord {
         state = .filtered
     }
 
-    func markFailed(_ failure: StageFailure) {
-        image = nil
-        imageKey = nil
+    /// Failed; a preview stays shown only when `keepingPreview` (a photo too large to read).
+    func markFailed(_ failure: StageFailure, keepingPreview: Bool = false) {
+        if !(keepingPreview && imageKey?.variant == .preview) {
+            image = nil
+            imageKey = nil
+        }
         self.failure = failure
         state = .failed
     }
