@@ -17,6 +17,29 @@ final class ExifThumbnailTests: XCTestCase {
         XCTAssertNil(ExifThumbnail.find(in: [UInt8](photo)), "a photo without one has none")
     }
 
+    /// A first short read is read on as far as the EXIF segment's length says (past an APP0
+    /// before it too), and no further: then the thumbnail is found.
+    func testAShortFirstReadIsReadOnToTheEndOfTheEXIFSegment() throws {
+        let withExif = TestImages.withEXIFThumbnail(photo, thumbnail: thumbnail)
+        // A JFIF APP0 first, as many writers put it.
+        let app0: [UInt8] = [0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        let file = withExif.prefix(2) + Data(app0) + withExif.dropFirst(2)
+        let segmentEnd = 2 + app0.count + 2 + (Int(file[2 + app0.count + 2]) << 8 | Int(file[2 + app0.count + 3]))
+        for first in [6, 20, 64, 1024] {
+            var read = file.prefix(first)
+            var reads = 1
+            while let wanted = ExifThumbnail.bytesNeeded(read), wanted > read.count, reads < 10 {
+                read = file.prefix(wanted)
+                reads += 1
+            }
+            XCTAssertEqual(read.count, max(first, segmentEnd), "read on from \(first) bytes to the segment's end, no further")
+            XCTAssertNotNil(ExifThumbnail.find(in: [UInt8](read)), "from \(first) bytes")
+        }
+        XCTAssertNil(ExifThumbnail.bytesNeeded(file), "nothing more once it is whole")
+        XCTAssertNil(ExifThumbnail.bytesNeeded(photo), "nor for a JPEG without EXIF, whose first scan comes first")
+        XCTAssertNil(ExifThumbnail.bytesNeeded(Data("not a JPEG at all".utf8)))
+    }
+
     /// Decoded from the first bytes alone, turned as the photo is: red was on the left, so after a
     /// clockwise turn (orientation 6) it is on top.
     func testThePreviewIsDecodedFromTheFirstBytesAndTurnedAsThePhoto() throws {

@@ -18,21 +18,27 @@ extension LocalFileFetcher {
     }
 
     /// The first `count` bytes of the file at a share's `url` (fewer if it is shorter): a
-    /// ranged read, so a big photo is not fetched whole for its header.
-    public func fetchSharedStart(_ url: URL, count: Int, cancellable: Cancellable) throws(FetchError) -> Data {
+    /// ranged read, so a big photo is not fetched whole for its header. `extending`, given what
+    /// was read, may ask for more, up to `most` bytes: read on from the same stream.
+    public func fetchSharedStart(_ url: URL, count: Int, most: Int? = nil, cancellable: Cancellable,
+                                 extending: (@Sendable (Data) -> Int?)? = nil) throws(FetchError) -> Data {
         try onShare(url, cancellable: cancellable, whole: true) { job, reading throws(FetchError) in
             let (stream, _) = try Self.opened(url, cancellable: reading)
             defer { stream.close() }
             var data = Data()
-            var chunk = [UInt8](repeating: 0, count: min(count, 64 * 1024))
+            var count = count
+            var chunk = [UInt8](repeating: 0, count: min(max(count, most ?? 0), 64 * 1024))
             while data.count < count {
+                defer {
+                    if data.count == count, let extending, let wanted = extending(data), wanted > count { count = min(wanted, most ?? count) }
+                }
                 let wanted = min(chunk.count, count - data.count)
                 let result: Result<Int, GLibError> = chunk.withUnsafeMutableBytes { buffer in
                     Result { () throws(GLibError) in try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), cancellable: reading) }
                 }
                 let read: Int
                 switch result {
-                case .success(let count): read = count
+                case .success(let got): read = got
                 case .failure(let error): throw Self.failure(error, url)
                 }
                 if read <= 0 { break }

@@ -56,6 +56,30 @@ package enum ExifThumbnail {
         return (range, orientation)
     }
 
+    /// How many of the file's first bytes hold its EXIF segment whole, given its first `start`
+    /// bytes (a walk over the segments' markers and lengths, nothing else read): more than
+    /// `start.count` when the segment, or the way to it, goes on past them; nil when there is no
+    /// EXIF to wait for (not a JPEG, the first scan reached first), or it is already whole.
+    package static func bytesNeeded(_ start: Data) -> Int? {
+        start.withUnsafeBytes { raw -> Int? in
+            let file = raw.bindMemory(to: UInt8.self)
+            guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }
+            var at = 2
+            while at + 4 <= file.count {
+                guard file[at] == 0xFF else { return nil }
+                let marker = file[at + 1]
+                if marker == 0xFF { at += 1; continue }
+                if marker == 0xDA || marker == 0xD9 { return nil }
+                if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }
+                let end = at + 2 + (Int(file[at + 2]) << 8 | Int(file[at + 3]))
+                if marker == 0xE1 { return end > file.count ? end : nil }
+                at = end
+            }
+            // The way to it goes on: the next segment's marker and length.
+            return at + 4 <= startBytes ? at + 4 : nil
+        }
+    }
+
     /// The TIFF block of the first APP1 EXIF segment before the first scan, wholly in `file`.
     static func exifBlock(_ file: [UInt8]) -> Range<Int>? {
         guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }

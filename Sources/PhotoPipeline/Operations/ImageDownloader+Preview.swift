@@ -6,6 +6,10 @@ import PhotoFetching
 import PhotoFormats
 
 extension ImageDownloader {
+    /// The bytes first read for a preview: a camera's EXIF, with its 160 × 120 thumbnail, is
+    /// mostly smaller; a larger one is read on to its end (at most `ExifThumbnail.startBytes`).
+    static let firstPreviewRead = 16 * 1024
+
     /// Whether the photo at `url` may have a preview to show first: a JPEG on a share (a local
     /// photo is read whole as fast as its preview).
     public static func hasPreview(_ url: URL) -> Bool {
@@ -19,7 +23,9 @@ extension ImageDownloader {
     func previewed(_ context: WorkContext) throws(FetchError) -> StageOutcome {
         let start: Data
         do throws(FetchError) {
-            start = try source.fetcher.fetchStart(source.url, count: ExifThumbnail.startBytes, cancellable: context.cancellable)
+            // A first read most cameras' EXIF fits in, read on as far as its segment's length says.
+            start = try source.fetcher.files.fetchSharedStart(source.url, count: Self.firstPreviewRead, most: ExifThumbnail.startBytes,
+                                                              cancellable: context.cancellable, extending: ExifThumbnail.bytesNeeded)
         } catch .cancelled {
             return .cancelled
         } catch {
