@@ -1,4 +1,4 @@
-// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh). The parsers' libraries are linked as the helper's program links them.
+// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, for the EXIF thumbnail a share's JPEG shows first (how far to read, where it is), and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh). The parsers' libraries are linked as the helper's program links them.
 import PhotoFormats
 import DecodeHelper
 import Foundation
@@ -14,6 +14,9 @@ public func fuzzHeader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? ImageHeader.read(data, formatNamed: format)
     }
     PhotoTurning.tryEveryEdit(on: data, parsers: LinkedParsers.libraries)
+    // A share's preview: how far to read (in the app), and the EXIF thumbnail found (in the helper).
+    _ = ExifThumbnail.bytesNeeded(data)
+    _ = ExifThumbnail.find(in: [UInt8](data))
     MetadataFuzzing.tryEveryReader(on: data, parsers: LinkedParsers.libraries)
     return 0
 }
