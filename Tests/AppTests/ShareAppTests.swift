@@ -1,4 +1,4 @@
-// Why this exists: a folder on a real SFTP share (OpenSSH's sshd on 127.0.0.1, reached through GVfs's daemons on the test's own bus) opened in the real app: mounted, listed, its sepia thumbnails and its viewer; the server gone, the rows it could not read fail with the reason while the rest stay, and Retry loads them once it is back.
+// Why this exists: a folder on a real SFTP share (OpenSSH's sshd on 127.0.0.1, reached through GVfs's daemons on the test's own bus) opened in the real app: mounted, listed, its sepia thumbnails and its viewer; the server gone, the rows it could not read fail with the reason while the rest stay, and Retry loads them once it is back; an empty one says so, and the empty page lists the shares opened lately.
 import Foundation
 import PhotoPipeline
 import PhotoTrace
@@ -57,6 +57,22 @@ final class ShareAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "End"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
                       "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39]))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// A share's folder without a photo says so, and the empty page lists the shares opened
+    /// lately, each named with its server.
+    func testAnEmptyShareFolderSaysSoAndListsTheShareAmongTheGalleriesOpenedLately() throws {
+        let (server, bus) = try SFTPShares.serve([])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        var names: [String] = []
+        XCTAssertTrue(poll(timeout: 60) {
+            names = ((try? AccessibleNames.read(app)) ?? []).map(\.name)
+            return names.contains("No photos in “photos”.") && names.contains("photos on 127.0.0.1")
+        }, "the empty page says so and lists the share by its server: \(names.suffix(20)) \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -111,6 +111,9 @@ extension AppBench {
             let appLaunched = ProcessInfo.processInfo.systemUptime
             let app = try AppProcess(display: screen.display, arguments: ["--view", "grid", uri],
                                      environment: keys.merging(["G_DEBUG": "", "GSK_RENDERER": "", "XDG_CACHE_HOME": cache.path]) { $1 }, executable: binary, bus: bus)
+            // The screen watched from the launch (a screen already still when watching starts
+            // never settles), then the trace read.
+            let appSettled = watch.settle(launched: appLaunched, timeout: 240)
             let shown = app.trace.wait(timeout: 120) { events in
                 guard let rows = events.last(where: { $0.name == .visible })?.event.range, !rows.isEmpty else { return false }
                 return rows.allSatisfy { row in events.contains { if case .image(row, _, _) = $0.event { return true } else { return false } } }
@@ -118,10 +121,10 @@ extension AppBench {
             let events = app.trace.events
             let rows = events.last(where: { $0.name == .visible })?.event.range ?? 0...(-1)
             let last = events.filter { if case .image(let row, _, _) = $0.event { return rows.contains(row) } else { return false } }.map(\.t).max()
-            let appSettled = watch.settle(launched: appLaunched, timeout: 240)
             app.stop()
             guard shown, let last, let appSettled else {
-                throw BenchError("the app's screen did not fill: shown \(shown), rows \(rows), last \(String(describing: last)), settled \(appSettled != nil); \(events.suffix(12).map { "\($0.event)" })")
+                let tail = app.trace.events.suffix(40).map { String(format: "%.2f ", $0.t) + "\($0.event)" }.joined(separator: "\n")
+                throw BenchError("the app's screen did not fill: shown \(shown), rows \(rows), last \(String(describing: last)), settled \(appSettled != nil); the trace's end:\n\(tail)")
             }
             print("  the app (visit \(visit + 1)): every cell at \(Int(last * 1000)) ms, settled at \(Int(appSettled.seconds * 1000)) ms, rows \(rows)")
             if visit == 0 {
