@@ -22,7 +22,7 @@ struct ShareScreenFigures {
             Result(name: "… gThumb ÷ the grid, per thumbnail on screen", unit: "×", values: perThumbnail, target: "≥ 10", met: { $0 >= 10 }),
             Result(name: "… the grid's second visit (caches warm): launch → every cell shows its sepia thumbnail", unit: "ms", values: secondScreen),
             Result(name: "… the second visit ÷ the first", unit: "×", values: zip(secondScreen, appScreen).map { $0 / $1 }),
-            Result(name: "… files read on the second visit", unit: "", values: secondReads),
+            Result(name: "… the screen's photos read on the second visit", unit: "", values: secondReads),
             Result(name: "… bytes read per preview on the first screen", unit: "B", values: previewBytes),
             Result(name: "… gThumb: bytes read per thumbnail on its screen", unit: "B", values: gthumbBytes),
             Result(name: "… the photos' mean size", unit: "B", values: [fileBytes]),
