@@ -81,8 +81,8 @@ extension GalleryWindow {
             rowsComplete = true
             sortManifest(keepTop: .unlessAtTop)
             updateSubtitle()
-            if let manifest = gallery?.manifest, manifest.format == .folder, manifest.count == 0 {
-                // A folder with no photo in it: the empty page says so (and offers another).
+            if let manifest = gallery?.manifest, manifest.format == .folder || manifest.format == .share, manifest.count == 0 {
+                // A folder (here or on a share) with no photo in it: the empty page says so (and offers another).
                 pages.empty.showNoPhotos(in: manifest.title)
                 pages.show(.empty)
             }
