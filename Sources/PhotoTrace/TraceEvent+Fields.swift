@@ -5,7 +5,7 @@ extension TraceEvent {
     public var row: Int? {
         switch self {
         case .queued(_, let row), .started(_, let row), .finished(_, let row), .cancelled(_, let row), .state(let row, _, _, _),
-             .image(let row, _, _), .evicted(let row), .turnApplied(let row, _), .turnKept(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .animation(let row, _, _, _),
+             .image(let row, _, _), .evicted(let row), .turnApplied(let row, _), .turnKept(let row), .viewer(let row, _), .fullImage(let row, _, _, _, _, _), .viewerFailed(let row, _, _), .animation(let row, _, _, _),
              .dependency(let row, _), .saved(let row, _, _, _, _), .copied(let row, _, _, _), .printed(let row, _, _, _), .background(let row, _, _, _, _): return row
         default: return nil
         }

@@ -67,6 +67,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case pending(downloads: Int, filtrations: Int, queued: Int)
     case viewer(row: Int, action: ViewerAction)
     case fullImage(row: Int, width: Int, height: Int, sepia: Bool, from: BytesSource, ms: Double)
+    case viewerFailed(row: Int, reason: String, code: FailureCode?)
     case animation(row: Int, frames: Int, action: AnimationAction, reason: String?)
     case zoom(row: Int, zoom: Double)
     case turning(row: Int, angle: Double)
@@ -133,6 +134,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case frame, phases, stall
         case pending, viewer
         case fullImage = "full-image"
+        case viewerFailed = "viewer-failed"
         case animation
         case zoom, turning
         case dependency, width, metrics, inspector, exported
@@ -209,6 +211,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .pending: "on SIGUSR1: operations in the in-progress maps and in the queues"
             case .viewer: "the viewer `opened` a row's photo, `moved` to another, or was `closed` (on the row it showed last); `turned` when Rotate turned a row's image it holds, from the pixels in memory (its file's report then loads nothing); `fullscreen` and `windowed` when it asks the window for fullscreen or back; a `slideshow` began on the row, was `paused` or `resumed` there, or `ended`"
             case .fullImage: "the viewer shows a row's decoded photo (its size in pixels: fitted to the screen, or full size once zoomed past that), which came `from` `memory` (bytes held), `download` (the list's download it waited on), `file`, `http-cache` or `network`; `ms` from asking to showing"
+            case .viewerFailed: "the viewer could not show a row's photo, and why (`code` as a row's `state` gives it); the viewer shows the reason with Retry"
             case .animation: "the viewer's animated photo (GIF, WebP) of `frames` frames, read on the viewer queue, is `playing`, or was `stopped` (`reason`: over the processor time allowed to read it, frames too large to play, or refused as an image); leaving the photo cancels the read (a `cancelled` event on the viewer queue)"
             case .zoom: "the viewer's zoom changed (1 is 100 %): once for a step, or at each frame of an eased zoom (once, with no easing, when the desktop turns animations off)"
             case .turning: "Rotate in the viewer: the picture drawn turned `angle` degrees clockwise about the view's centre while its file turns, eased over a quarter of a second, or in one step under reduced motion; one event a frame. The turned picture replaces it (`viewer` `turned`)"

@@ -28,6 +28,7 @@ final class TraceEventTests: XCTestCase {
         .stall(ms: 12.5, cpu: 2.5, waiting: 10), .stall(ms: 6, cpu: nil, waiting: nil),
         .pending(downloads: 0, filtrations: 1, queued: 2),
         .viewer(row: 3, action: .opened), .fullImage(row: 3, width: 4000, height: 3000, sepia: true, from: .download, ms: 120.5),
+        .viewerFailed(row: 3, reason: "larger than the limit of 256 MiB", code: .tooLarge),
         .animation(row: 4, frames: 0, action: .stopped, reason: "too long"), .animation(row: 3, frames: 12, action: .playing, reason: nil),
         .zoom(row: 3, zoom: 1.25), .turning(row: 3, angle: -45.5),
         .dependency(row: 3, on: .download), .width(queue: .download, width: 6),

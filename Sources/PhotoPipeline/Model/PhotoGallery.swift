@@ -127,9 +127,10 @@ public final class PhotoGallery {
 
     /// Where a photo of this gallery comes from, and its limits: the gallery's fetcher, caches,
     /// settings and the addresses it may reach now.
-    public func source(of url: URL, caches: DiskCaches? = nil) -> PhotoSource {
+    /// `byteLimit`: at most this many bytes read (the settings' `imageByteLimit` when nil).
+    public func source(of url: URL, caches: DiskCaches? = nil, byteLimit: Int? = nil) -> PhotoSource {
         PhotoSource(url: url, fetcher: fetcher, caches: caches ?? self.caches, origin: access,
-                    pixelLimit: settings.pixelLimit, byteLimit: settings.imageByteLimit, decoders: decoders, trace: trace)
+                    pixelLimit: settings.pixelLimit, byteLimit: byteLimit ?? settings.imageByteLimit, decoders: decoders, trace: trace)
     }
 
     func operationStarted(_ operation: PhotoOperation, at time: Double) {

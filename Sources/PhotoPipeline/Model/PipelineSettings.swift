@@ -9,6 +9,9 @@ public struct PipelineSettings: Sendable {
     public var filtrationConcurrency = ProcessInfo.processInfo.activeProcessorCount
     /// A response larger than this fails with a reason.
     public var imageByteLimit = 50 << 20
+    /// The viewer reads a photo of this computer's or a share's up to this many bytes, when it
+    /// is opened: one too large for a thumbnail is still seen. (A web photo keeps `imageByteLimit`.)
+    public var viewerFileByteLimit = 256 << 20
     /// Refuse images that declare more pixels than this, before allocating them.
     public var pixelLimit = ImageDecoder.defaultPixelLimit
     /// Longest side of a thumbnail in device pixels (logical size × display scale).

@@ -1,6 +1,7 @@
 // Why this exists: the viewer's loads as operations: one per row on the viewer queue, waiting on the row's download when one is in flight (and taking its bytes), cancelled without removing that dependency, and applied on the main loop.
 import Foundation
 import GLibRuntime
+import PhotoFetching
 import PhotoTrace
 
 extension PhotoViewer {
@@ -10,7 +11,7 @@ extension PhotoViewer {
             return
         }
         let record = gallery.records[row]
-        guard record.state != .failed, failures[row] == nil, let url = record.url, let key = gallery.key(for: row, sepia: sepia) else { return }
+        guard record.state != .failed || Self.readsPastTheList(record), failures[row] == nil, let url = record.url, let key = gallery.key(for: row, sepia: sepia) else { return }
         // The list's download of this row, still queued or running: wait for it and take its bytes.
         var handoff: OriginalBytes?
         if let download = pending.downloadsInProgress[record.id], !download.isFinished, !download.isCancelled,
@@ -25,7 +26,10 @@ extension PhotoViewer {
                 self.progressed(row, bytes, total)
             }
         }
-        let work = FullImageLoader(gallery.source(of: url), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
+        // A photo of this computer's or a share's is read whole only here, when it is opened: up
+        // to the viewer's limit, past the list's.
+        let limit = ResourceFetcher.isFile(url) ? max(gallery.settings.viewerFileByteLimit, gallery.settings.imageByteLimit) : nil
+        let work = FullImageLoader(gallery.source(of: url, byteLimit: limit), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
                                    drawingSide: drawingSide, download: handoff, held: heldBytes, screen: screen, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         made.operation = operation
@@ -81,6 +85,7 @@ extension PhotoViewer {
             }
         case .failed(let reason)?:
             trace.emit(.finished(queue: .viewer, row: row))
+            trace.emit(.viewerFailed(row: row, reason: reason.description, code: reason.code))
             failures[row] = reason
         case nil, .cancelled?, .written?, .preview?:
             trace.emit(.cancelled(queue: .viewer, row: row))

@@ -2,6 +2,7 @@
 import Foundation
 import GLibRuntime
 import PhotoDecoding
+import PhotoFetching
 import GalleryContents
 import PhotoTrace
 
@@ -73,8 +74,14 @@ public final class PhotoViewer {
     public func failure(for row: Int) -> StageFailure? {
         guard gallery.records.indices.contains(row) else { return nil }
         let record = gallery.records[row]
-        if record.state == .failed { return record.failure }
+        if record.state == .failed, !Self.readsPastTheList(record) { return record.failure }
         return failures[row]
+    }
+
+    /// A photo of this computer's or a share's that the list refused only for its size: the
+    /// viewer reads it whole when it is opened, within its own limit.
+    static func readsPastTheList(_ record: PhotoRecord) -> Bool {
+        record.state == .failed && record.failure?.code == .tooLarge && record.url.map { ResourceFetcher.isFile($0) } == true
     }
     /// The fraction received, when the viewer downloads the photo itself and knows its size.
     public func progress(for row: Int) -> Double? {
