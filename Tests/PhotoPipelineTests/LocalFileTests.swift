@@ -120,6 +120,29 @@ final class LocalFileTests: XCTestCase {
                        SamplePhotos.data("horse.png").count)
     }
 
+    /// A share mounted anew (after its server came back): a read begun on the dead backend and
+    /// given up only after the new mount, or one returning late, never counts for or against
+    /// the new mount's reads (the loaded suite once saw Retry refused as "6 reads … not answering").
+    func testAReadBegunBeforeTheShareWasMountedAgainNeverCountsAgainstTheNewMount() {
+        let stuck = StuckReads()
+        let mount = "sftp://nas"
+        let givenUpLate = ReadJob<Int>(stuck: stuck, mount: mount)
+        let givenUpBefore = ReadJob<Int>(stuck: stuck, mount: mount)
+        givenUpBefore.abandon()
+        XCTAssertEqual(stuck.count(mount), 1)
+        stuck.forget(mount)
+        XCTAssertEqual(stuck.count(mount), 0, "mounted anew: counted from nothing")
+        givenUpLate.abandon()
+        XCTAssertEqual(stuck.count(mount), 0, "a read of the old mount given up after the new mount is not the new mount's")
+        let onTheNewMount = ReadJob<Int>(stuck: stuck, mount: mount)
+        onTheNewMount.abandon()
+        XCTAssertEqual(stuck.count(mount), 1)
+        givenUpBefore.finish(.success(1))
+        XCTAssertEqual(stuck.count(mount), 1, "an old read returning late takes nothing off the new mount's count")
+        onTheNewMount.finish(.success(1))
+        XCTAssertEqual(stuck.count(mount), 0)
+    }
+
     func testCancellingAStuckReadReturnsAtOnce() throws {
         let reader = StuckReader()
         let fetcher = LocalFileFetcher(reader: reader)

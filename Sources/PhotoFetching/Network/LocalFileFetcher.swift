@@ -128,10 +128,13 @@ package final class ReadJob<T: Sendable>: Sendable {
     private let state = Waitable(State())
     private let stuck: StuckReads
     private let mount: String
+    /// The mount's generation when the read began (`StuckReads`).
+    private let generation: Int
 
     init(stuck: StuckReads, mount: String) {
         self.stuck = stuck
         self.mount = mount
+        generation = stuck.generation(mount)
     }
 
     enum Outcome { case done(Result<T, FetchError>), cancelled, noProgress, pastDeadline }
@@ -151,19 +154,19 @@ package final class ReadJob<T: Sendable>: Sendable {
 
     /// The reader's result (dropped if the job was abandoned).
     func finish(_ result: Result<T, FetchError>) {
-        state.withLock(wakingAll: true) { [stuck, mount] state in
+        state.withLock(wakingAll: true) { [stuck, mount, generation] state in
             state.result = result
-            if state.countedStuck { stuck.remove(mount) }
+            if state.countedStuck { stuck.remove(mount, generation: generation) }
         }
     }
 
     /// Give up on it; a reader still running counts as stuck until it returns.
     func abandon() {
-        state.withLock { [stuck, mount] state in
+        state.withLock { [stuck, mount, generation] state in
             state.abandoned = true
             if state.result == nil, !state.countedStuck {
                 state.countedStuck = true
-                stuck.add(mount)
+                stuck.add(mount, generation: generation)
             }
         }
     }
@@ -181,12 +184,37 @@ package final class ReadJob<T: Sendable>: Sendable {
     }
 }
 
-/// Abandoned reads still blocked, by mount point.
+/// Abandoned reads still blocked, by mount point. A share mounted anew starts a new generation
+/// of its mount: a read counts (and stops counting) only against the generation it began in, so
+/// one begun on the dead backend and given up only after the new mount never counts against it.
 final class StuckReads: Sendable {
-    private let counts = Locked<[String: Int]>([:])
-    func count(_ mount: String) -> Int { counts.withLock { $0[mount, default: 0] } }
-    func add(_ mount: String) { counts.withLock { $0[mount, default: 0] += 1 } }
-    func remove(_ mount: String) { counts.withLock { $0[mount] = max(0, $0[mount, default: 0] - 1) } }
-    /// Start the mount's count again (a share mounted anew).
-    func forget(_ mount: String) { counts.withLock { $0[mount] = nil } }
+    private struct Mount {
+        var generation = 0
+        var count = 0
+    }
+    private let mounts = Locked<[String: Mount]>([:])
+    func count(_ mount: String) -> Int { mounts.withLock { $0[mount]?.count ?? 0 } }
+    /// The mount's generation now, for a read beginning.
+    func generation(_ mount: String) -> Int { mounts.withLock { $0[mount]?.generation ?? 0 } }
+    func add(_ mount: String, generation: Int) {
+        mounts.withLock { mounts in
+            if mounts[mount, default: Mount()].generation == generation { mounts[mount, default: Mount()].count += 1 }
+        }
+    }
+    func remove(_ mount: String, generation: Int) {
+        mounts.withLock { mounts in
+            guard var counted = mounts[mount], counted.generation == generation else { return }
+            counted.count = max(0, counted.count - 1)
+            mounts[mount] = counted
+        }
+    }
+    /// Start the mount's count again (a share mounted anew): a new generation.
+    func forget(_ mount: String) {
+        mounts.withLock { mounts in
+            var counted = mounts[mount, default: Mount()]
+            counted.generation += 1
+            counted.count = 0
+            mounts[mount] = counted
+        }
+    }
 }

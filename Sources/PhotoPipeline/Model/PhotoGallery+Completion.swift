@@ -41,7 +41,9 @@ extension PhotoGallery {
         case .preview(let image)?:
             trace.emit(.finished(queue: stage, row: record.row))
             record.previewTried = true
-            if let image {
+            // Only while the row still waits for its image: a preview never replaces an image
+            // made since (a turn applied from memory, say).
+            if let image, record.state == .new, record.image == nil || record.imageKey?.variant == .preview {
                 clearImage(of: record)
                 record.markPreviewed(image, key: operation.key)
                 photosWithImage[operation.key, default: []].insert(record.id)

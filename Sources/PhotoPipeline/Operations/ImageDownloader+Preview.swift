@@ -18,8 +18,8 @@ extension ImageDownloader {
     }
 
     /// The photo's EXIF thumbnail from its first bytes, as the row's square; none (nil) when it
-    /// has none that decodes. Only a failure to read says anything of the photo, and the
-    /// photo's own read says it again: so that too is none here.
+    /// has none that decodes, or its start could not be read (the photo's own read says why). A
+    /// share that stopped answering fails the row now, rather than making it wait twice.
     func previewed(_ context: WorkContext) throws(FetchError) -> StageOutcome {
         let start: Data
         do throws(FetchError) {
@@ -28,6 +28,8 @@ extension ImageDownloader {
                                                               cancellable: context.cancellable, extending: ExifThumbnail.bytesNeeded)
         } catch .cancelled {
             return .cancelled
+        } catch .timedOut(let seconds) {
+            return .failed(StageFailure(.timedOut(seconds: seconds)))
         } catch {
             return .preview(nil)
         }
