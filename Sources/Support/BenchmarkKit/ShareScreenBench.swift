@@ -5,16 +5,25 @@ import TestAndBenchSupport
 extension AppBench {
     static let shareScreenPhotos = 120
 
-    /// The 12 MP photos, each given a 160 × 120 EXIF thumbnail of itself by exiftool (as a
-    /// camera writes one), each copy its own bytes (a different tail after its end).
+    /// The 12 MP photos, each given a camera's grain (the sample photos scaled up are smooth,
+    /// 0.6 MB; a camera's are about 4 MB) and a 160 × 120 EXIF thumbnail of itself by exiftool
+    /// (as a camera writes one), each copy its own bytes (a different tail after its end).
     func cameraFolder(_ photos: LargePhotos) throws -> URL {
-        try madeOnce("bench-share-screen-made") { folder in
+        try madeOnce("bench-share-screen-camera") { folder in
             var originals: [Data] = []
             for name in photos.names.filter({ $0.hasSuffix("-12mp.jpg") }) {
                 let photo = folder.appendingPathComponent("original-\(name)")
                 let thumbnail = folder.appendingPathComponent("thumbnail-\(name)")
-                try photos.files[name]!.write(to: photo)
                 guard let decoded = TestImages.decode(photos.files[name]!), let small = decoded.scaled(width: 160, height: 120) else { throw BenchError("\(name) did not decode") }
+                let pixels = decoded.pixels, stride = decoded.rowStride, channels = decoded.channels
+                var seed: UInt32 = 7
+                let grained = TestImages.pixbuf(width: decoded.width, height: decoded.height) { x, y in
+                    (0..<3).map { channel in
+                        seed = seed &* 1_664_525 &+ 1_013_904_223
+                        return UInt8(clamping: Int(pixels[y * stride + x * channels + channel]) + Int(seed >> 28) - 8)
+                    }
+                }
+                try grained.encoded(as: "jpeg", options: [("quality", "92")]).write(to: photo)
                 try TestImages.encode(small, type: "jpeg").write(to: thumbnail)
                 let added = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumbnail.path)", photo.path], timeout: 60)
                 guard added.status == 0 else { throw BenchError("exiftool: \(added.output)") }
