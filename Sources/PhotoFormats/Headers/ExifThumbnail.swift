@@ -1,4 +1,4 @@
-// Why this exists: where a JPEG's own small preview (the EXIF thumbnail cameras write in IFD1) lies in the file's first bytes, and the photo's orientation, so a photo on a slow share shows at once from one ranged read; every step bounds-checked, read in the decoding helper only.
+// Why this exists: where a JPEG's own small preview (the EXIF thumbnail cameras write in IFD1) lies in the file's first bytes, and the photo's orientation, so a photo on a slow share shows at once from one ranged read; every step bounds-checked. `find` runs in the decoding helper only; `bytesNeeded`, which reads segment markers and lengths alone, in the app.
 import Foundation
 
 package enum ExifThumbnail {
