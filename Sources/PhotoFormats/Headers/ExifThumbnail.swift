@@ -61,43 +61,46 @@ package enum ExifThumbnail {
     /// `start.count` when the segment, or the way to it, goes on past them; nil when there is no
     /// EXIF to wait for (not a JPEG, the first scan reached first), or it is already whole.
     package static func bytesNeeded(_ start: Data) -> Int? {
-        start.withUnsafeBytes { raw -> Int? in
-            let file = raw.bindMemory(to: UInt8.self)
-            guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }
-            var at = 2
-            while at + 4 <= file.count {
-                guard file[at] == 0xFF else { return nil }
-                let marker = file[at + 1]
-                if marker == 0xFF { at += 1; continue }
-                if marker == 0xDA || marker == 0xD9 { return nil }
-                if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }
-                let end = at + 2 + (Int(file[at + 2]) << 8 | Int(file[at + 3]))
-                if marker == 0xE1 { return end > file.count ? end : nil }
-                at = end
-            }
-            // The way to it goes on: the next segment's marker and length.
-            return at + 4 <= startBytes ? at + 4 : nil
-        }
+        if case .cut(let needing) = walk([UInt8](start)), needing <= startBytes { return needing }
+        return nil
     }
 
     /// The TIFF block of the first APP1 EXIF segment before the first scan, wholly in `file`.
     static func exifBlock(_ file: [UInt8]) -> Range<Int>? {
-        guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }
+        if case .exif(let payload) = walk(file) { return (payload.lowerBound + 6)..<payload.upperBound }
+        return nil
+    }
+
+    private enum Walk {
+        /// The first APP1 EXIF segment's payload, wholly in the bytes.
+        case exif(payload: Range<Int>)
+        /// The bytes end before it, or before the way to it: this many are needed to go on.
+        case cut(needing: Int)
+        /// No EXIF before the first scan (or not a JPEG).
+        case none
+    }
+
+    /// The segments from SOI walked by their markers and lengths alone, to the first APP1 EXIF.
+    private static func walk(_ file: [UInt8]) -> Walk {
+        guard file.count >= 4, file[0] == 0xFF, file[1] == 0xD8 else { return .none }
         var at = 2
         while at + 4 <= file.count {
-            guard file[at] == 0xFF else { return nil }
+            guard file[at] == 0xFF else { return .none }
             let marker = file[at + 1]
             if marker == 0xFF { at += 1; continue }
-            if marker == 0xDA || marker == 0xD9 { return nil }
+            if marker == 0xDA || marker == 0xD9 { return .none }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }
             let length = Int(file[at + 2]) << 8 | Int(file[at + 3])
-            guard length >= 2, at + 2 + length <= file.count else { return nil }
-            let payload = (at + 4)..<(at + 2 + length)
+            guard length >= 2 else { return .none }
+            let end = at + 2 + length
+            // (Past the bytes: the segment whole, and the next one's marker and length.)
+            if end > file.count { return .cut(needing: marker == 0xE1 ? end : end + 4) }
+            let payload = (at + 4)..<end
             if marker == 0xE1, payload.count >= 14, file[payload.prefix(6)].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                return (payload.lowerBound + 6)..<payload.upperBound
+                return .exif(payload: payload)
             }
-            at += 2 + length
+            at = end
         }
-        return nil
+        return .cut(needing: at + 4)
     }
 }

@@ -22,6 +22,17 @@ extension AppBench {
         }
     }
 
+    /// gThumb's environment: this display, `bus`, and a home of its own (`home`: empty caches).
+    static func gthumbEnvironment(display: String, bus: SessionBus, home: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in ["DISPLAY": display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": bus.address,
+                             "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
+                             "XDG_DATA_HOME": home.path + "/data", "XDG_RUNTIME_DIR": bus.runtimeDirectory] {
+            environment[key] = value
+        }
+        return environment
+    }
+
     /// The biggest window of `pid`'s on `display`: x, y, width, height.
     static func windowGeometry(display: String, pid: Int32) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard let ids = try? Tool.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)], environment: ["DISPLAY": display]).output else { return nil }
@@ -63,12 +74,7 @@ extension AppBench {
             _ = bus.startServices(SessionBus.desktopServices, environment: ["DISPLAY": screen.display, "GDK_BACKEND": "x11"])
             let home = TemporaryFiles.url("bench-gthumb-home-\(UUID().uuidString.prefix(6))")
             defer { try? FileManager.default.removeItem(at: home) }
-            var environment = ProcessInfo.processInfo.environment
-            for (key, value) in ["DISPLAY": screen.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": bus.address,
-                                 "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
-                                 "XDG_DATA_HOME": home.path + "/data", "XDG_RUNTIME_DIR": bus.runtimeDirectory] {
-                environment[key] = value
-            }
+            let environment = Self.gthumbEnvironment(display: screen.display, bus: bus, home: home)
             let launched = ProcessInfo.processInfo.systemUptime
             let gthumb = try ChildProcess("/usr/bin/gthumb", [folder.path], environment: environment)
             guard let settled = watch.settle(launched: launched), let window = Self.windowGeometry(display: screen.display, pid: gthumb.processIdentifier) else {

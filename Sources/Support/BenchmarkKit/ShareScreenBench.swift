@@ -79,12 +79,7 @@ extension AppBench {
         let bus = try mountedBus()
         let home = TemporaryFiles.url("bench-share-gthumb-\(UUID().uuidString.prefix(6))")
         defer { try? FileManager.default.removeItem(at: home) }
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in ["DISPLAY": screen.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": bus.address,
-                             "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
-                             "XDG_DATA_HOME": home.path + "/data", "XDG_RUNTIME_DIR": bus.runtimeDirectory] {
-            environment[key] = value
-        }
+        let environment = Self.gthumbEnvironment(display: screen.display, bus: bus, home: home)
         var readsBefore = server.reads.count
         let launched = ProcessInfo.processInfo.systemUptime
         let gthumb = try ChildProcess("/usr/bin/gthumb", [uri], environment: environment)

@@ -23,15 +23,7 @@ extension TestImages {
         tiff.append(bigEndian: UInt32(thumbnail.count))
         tiff.append(bigEndian: UInt32(0))                 // no IFD after it
         tiff.append(thumbnail)
-        var payload = Data("Exif\0\0".utf8)
-        payload.append(tiff)
-        var segment = Data([0xFF, 0xE1])
-        segment.append(bigEndian: UInt16(payload.count + 2))
-        segment.append(payload)
-        var out = jpeg.prefix(2)
-        out.append(segment)
-        out.append(jpeg.dropFirst(2))
-        return out
+        return withEXIF(jpeg, tiff: tiff)
     }
 
     /// A small JPEG thumbnail, red on its left half and blue on its right: which way it was

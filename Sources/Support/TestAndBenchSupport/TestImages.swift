@@ -99,6 +99,11 @@ public enum TestImages {
         tiff.append(bigEndian: UInt32(1))                 // count
         tiff.append(bigEndian: orientation); tiff.append(bigEndian: UInt16(0))
         tiff.append(bigEndian: UInt32(0))                 // no next IFD
+        return withEXIF(jpeg, tiff: tiff)
+    }
+
+    /// `jpeg` with an APP1 EXIF segment holding `tiff` right after its SOI marker.
+    static func withEXIF(_ jpeg: Data, tiff: Data) -> Data {
         var payload = Data("Exif\0\0".utf8)
         payload.append(tiff)
         var segment = Data([0xFF, 0xE1])
