@@ -22,8 +22,8 @@ final class SortAppTests: XCTestCase {
         ("size", ["q.jpg", "p2.jpg", "r.jpg", "p10.jpg"]),
     ]
 
-    static func makeFolder() throws -> URL {
-        let folder = TemporaryFiles.url("sort-\(UUID().uuidString)")
+    /// The photos, in `folder` (by default a new one).
+    static func makeFolder(_ folder: URL = TemporaryFiles.url("sort-\(UUID().uuidString)")) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = SamplePhotos.directory.appendingPathComponent("brick.png").path
         let dates = ISO8601DateFormatter()
@@ -49,16 +49,16 @@ final class SortAppTests: XCTestCase {
         return nil
     }
 
-    func rowNames(_ app: AppProcess) -> [String] {
+    static func rowNames(_ app: AppProcess) -> [String] {
         let names = Self.photos.map(\.name)
         return ((try? AccessibleNames.read(app)) ?? []).map(\.name).compactMap { label in names.first { label.hasPrefix($0 + ", ") } }
     }
 
-    func waitForOrder(_ app: AppProcess, _ order: String, _ expected: [String], rows: Bool = true, _ message: String) {
+    static func waitForOrder(_ app: AppProcess, _ order: String, _ expected: [String], rows: Bool = true, _ message: String) {
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in Self.lastSorted(app, order) == expected },
                       "\(message): \(Self.lastSorted(app, order) ?? []) \(app.recentEvents())")
         guard rows else { return }
-        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == expected }, "\(message), on screen: \(rowNames(app))")
+        XCTAssertTrue(poll(timeout: 15) { rowNames(app) == expected }, "\(message), on screen: \(rowNames(app))")
     }
 
     func testEachOrderOnAFolderWhoseNamesDatesAndSizesDisagree() throws {
@@ -71,17 +71,17 @@ final class SortAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: environment)
         defer { app.stop() }
         XCTAssertTrue(app.waitForFirstRows(), app.stderr)
-        waitForOrder(app, "name", Self.orders[0].1, "a folder opens by name")
+        Self.waitForOrder(app, "name", Self.orders[0].1, "a folder opens by name")
         for (order, expected) in Self.orders.dropFirst() {
             try app.setActionState("sort", order)
-            waitForOrder(app, order, expected, "sorted by \(order)")
+            Self.waitForOrder(app, order, expected, "sorted by \(order)")
         }
         // The dates were read from the photos, in the helpers.
         XCTAssertTrue(app.trace.events.contains { $0.event.isDatesRead(fromFiles: 4) }, "\(app.recentEvents())")
         try app.setActionState("sort", "date-taken")
-        waitForOrder(app, "date-taken", Self.orders[1].1, "by date taken again")
+        Self.waitForOrder(app, "date-taken", Self.orders[1].1, "by date taken again")
         try app.setActionState("sort-direction", "descending")
-        waitForOrder(app, "date-taken-desc", Self.orders[1].1.reversed(), "descending")
+        Self.waitForOrder(app, "date-taken-desc", Self.orders[1].1.reversed(), "descending")
         XCTAssertEqual(app.parsersMapped(), [], "dates read in the helpers: the app maps no parser")
         XCTAssertTrue(poll(timeout: 10) { PersistentSettings.keyfile(in: settings).contains("date-taken-desc") },
                       "remembered for the folder: \(PersistentSettings.keyfile(in: settings))")
@@ -91,7 +91,7 @@ final class SortAppTests: XCTestCase {
         // The next launch: the folder's own order, its dates from the index (no photo read).
         let again = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: environment)
         defer { again.stop() }
-        waitForOrder(again, "date-taken-desc", Self.orders[1].1.reversed(), "remembered")
+        Self.waitForOrder(again, "date-taken-desc", Self.orders[1].1.reversed(), "remembered")
         XCTAssertTrue(again.trace.wait(timeout: 30) { $0.contains { $0.event.isDatesRead(fromFiles: 0) } }, "from the index: \(again.recentEvents())")
         again.stop()
 
@@ -106,14 +106,14 @@ final class SortAppTests: XCTestCase {
         defer { rebuilt.stop() }
         XCTAssertTrue(rebuilt.trace.wait(timeout: 30) { $0.contains { if case .metadataIndex("rebuilt", _) = $0.event { true } else { false } } },
                       "rebuilt: \(rebuilt.recentEvents())")
-        waitForOrder(rebuilt, "date-taken-desc", Self.orders[1].1.reversed(), "the same order from a rebuilt index")
+        Self.waitForOrder(rebuilt, "date-taken-desc", Self.orders[1].1.reversed(), "the same order from a rebuilt index")
         XCTAssertTrue(rebuilt.trace.wait(timeout: 30) { $0.contains { $0.event.isDatesRead(fromFiles: 4) } }, "read again: \(rebuilt.recentEvents())")
         rebuilt.stop()
 
         // `--sort` for one run, not remembered.
         let once = try AppProcess(display: xvfb.display, arguments: ["--sort", "size-desc", folder.path], environment: environment)
         defer { once.stop() }
-        waitForOrder(once, "size-desc", Self.orders[3].1.reversed(), "--sort")
+        Self.waitForOrder(once, "size-desc", Self.orders[3].1.reversed(), "--sort")
         once.stop()
         XCTAssertTrue(PersistentSettings.keyfile(in: settings).contains("date-taken-desc"), PersistentSettings.keyfile(in: settings))
     }
@@ -173,7 +173,7 @@ final class SortAppTests: XCTestCase {
     }
 }
 
-private extension TraceEvent {
+extension TraceEvent {
     func isDatesRead(fromFiles count: Int) -> Bool {
         if case .datesRead(_, let fromFiles, _) = self { return fromFiles == count }
         return false

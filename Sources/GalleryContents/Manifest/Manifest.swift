@@ -53,6 +53,10 @@ public struct Manifest: Sendable {
 
     public var count: Int { rows.count }
 
+    /// Whether it sorts as a folder does (by name, date taken, modified or size): a folder here
+    /// or on a share. A manifest sorts in its own order or by name.
+    public var sortsAsFolder: Bool { format == .folder || format == .share }
+
     /// One row as an entry (its URL resolved, its problem if any): made when asked for.
     public func entry(_ row: Int) -> ManifestEntry { rows.entry(row, manifest: source, localFiles: isUsersOwn) }
 

@@ -46,11 +46,13 @@ public struct ManifestLoader: Sendable {
     /// rows before the last is read). Rows handed over before an error stay valid. Cancelling
     /// `cancellable` aborts a download in flight. A big folder shows the photos found first,
     /// sorted, and hands what its listing finds after to `grew`, merged into sorted places; its
-    /// whole listing (in `folderOrder`'s order for the folder) is handed to `listed` at the end (its watcher keeps it up to date).
+    /// whole listing (in `folderOrder`'s order for the folder) is handed to `listed` at the end (its watcher keeps it up to date);
+    /// a share folder's sizes and times to `listedShare`.
     public func load(_ source: URL, cancellable: Cancellable = Cancellable(),
                      header: (Header) -> Void, batch: @escaping @Sendable (ManifestRows) -> Void,
                      grew: @escaping @Sendable (FolderChange) -> Void = { _ in },
                      listed: (FolderContents) -> Void = { _ in },
+                     listedShare: (ShareFolderFacts) -> Void = { _ in },
                      folderOrder: (URL) -> PhotoOrder = { _ in PhotoOrder(.name) },
                      subfolders: (URL) -> Bool = { _ in false },
                      knownDates: @escaping @Sendable ([DatedFile]) -> [String: TakenDate] = { _ in [:] }) throws(ManifestError) {
@@ -62,7 +64,7 @@ public struct ManifestLoader: Sendable {
         if ShareFiles.schemes.contains(scheme) {
             // A folder on a share (the window has mounted it), read through GIO.
             header(Header(source: source, title: ManifestParser.title(for: source), format: .share, origin: .local, isUsersOwn: true))
-            try ShareListing.rows(ofShare: source, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch)
+            listedShare(try ShareListing.rows(ofShare: source, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch))
             return
         }
         if source.isFileURL, let folder = try folderToList(source) {

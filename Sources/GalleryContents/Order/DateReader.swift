@@ -1,9 +1,11 @@
-// Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
+// Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes (a share's read through GIO) in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
 import PhotoFormats
 import Foundation
 import Synchronization
 import GLibRuntime
+import GLibIO
 import PhotoDecoding
+import PhotoFetching
 
 public final class DateReader: Sendable {
     /// Files per helper request.
@@ -12,19 +14,30 @@ public final class DateReader: Sendable {
     /// Where the files' first bytes are read (the app's helpers).
     let decoders: Decoders
     private let queue: OperationQueue
+    /// Where a share's files' first bytes are read (nil: only local files are read), a few at
+    /// a time (`DateReader+Share`).
+    let files: LocalFileFetcher?
+    let shareReads: OperationQueue
 
     /// What one reading did: dates found in the index, read from files, and how long it took.
     public struct Figures: Sendable, Equatable {
         public var fromIndex = 0
         public var fromFiles = 0
         public var milliseconds = 0.0
+        /// Why the reading stopped before the end (a share that stopped answering), if it did.
+        public var stopped: String?
     }
 
     /// `concurrency`: batches read at once (by default as many as the helpers that decode for
     /// the list; their leases are background ones, which yield to any thumbnail waiting).
-    public init(index: MetadataIndex, decoders: Decoders, concurrency: Int? = nil) {
+    public init(index: MetadataIndex, decoders: Decoders, files: LocalFileFetcher? = nil, concurrency: Int? = nil) {
         self.index = index
         self.decoders = decoders
+        self.files = files
+        shareReads = OperationQueue()
+        shareReads.name = "classic-photos.dates.share"
+        shareReads.qualityOfService = .utility
+        shareReads.maxConcurrentOperationCount = Self.shareReadsAtOnce
         let concurrency = concurrency ?? decoders.concurrency
         queue = OperationQueue()
         queue.name = "classic-photos.dates"
@@ -55,18 +68,29 @@ public final class DateReader: Sendable {
             for batch in batches {
                 let operation = BlockOperation {
                     defer { if tally.finished() { done(tally.figures(since: started)) } }
-                    guard !cancellable.isCancelled else { return }
+                    guard !cancellable.isCancelled, tally.stopReason == nil else { return }
                     BackgroundPriority.lowerCurrentThread()
-                    let facts = PhotoFacts.read(paths: batch.map(\.path), by: decoders, cancellable: cancellable)
+                    let facts: [PhotoFacts?]
+                    var unread: Set<Int> = []
+                    if let first = batch.first, ShareFiles.isShare(first.path) {
+                        let (prefixes, stopped) = reader.sharePrefixes(batch, cancellable: cancellable)
+                        if let stopped { tally.stop(stopped) }
+                        unread = Set(prefixes.indices.filter { prefixes[$0] == nil })
+                        facts = PhotoFacts.read(prefixes: prefixes, by: decoders, cancellable: cancellable)
+                    } else {
+                        facts = PhotoFacts.read(paths: batch.map(\.path), by: decoders, cancellable: cancellable)
+                    }
                     guard !cancellable.isCancelled else { return }
                     var read: [String: TakenDate] = [:]
                     var entries: [(DatedFile, PhotoFacts)] = []
-                    for (file, fact) in zip(batch, facts) {
+                    for (offset, (file, fact)) in zip(batch, facts).enumerated() {
                         read[file.fileName] = fact?.taken ?? TakenDate.none
-                        entries.append((file, fact ?? PhotoFacts()))
+                        // A share's file that could not be read is read again next time, not
+                        // kept as having no date.
+                        if !unread.contains(offset) { entries.append((file, fact ?? PhotoFacts())) }
                     }
                     index.store(entries)
-                    tally.read(batch.count)
+                    tally.read(batch.count - unread.count)
                     found(read)
                 }
                 operation.queuePriority = .low
@@ -81,6 +105,7 @@ private final class Tally: Sendable {
     private struct Counts {
         var remaining: Int
         var fromFiles = 0
+        var stopped: String?
     }
     private let counts: Mutex<Counts>
     private let fromIndex: Int
@@ -92,11 +117,15 @@ private final class Tally: Sendable {
 
     func read(_ count: Int) { counts.withLock { $0.fromFiles += count } }
 
+    /// The batches not started yet are skipped, for `reason`.
+    func stop(_ reason: String) { counts.withLock { if $0.stopped == nil { $0.stopped = reason } } }
+    var stopReason: String? { counts.withLock { $0.stopped } }
+
     /// One batch ended: true for the last.
     func finished() -> Bool { counts.withLock { $0.remaining -= 1; return $0.remaining == 0 } }
 
     func figures(since started: Date) -> DateReader.Figures {
-        let read = counts.withLock { $0.fromFiles }
-        return DateReader.Figures(fromIndex: fromIndex, fromFiles: read, milliseconds: Date().timeIntervalSince(started) * 1000)
+        let (read, stopped) = counts.withLock { ($0.fromFiles, $0.stopped) }
+        return DateReader.Figures(fromIndex: fromIndex, fromFiles: read, milliseconds: Date().timeIntervalSince(started) * 1000, stopped: stopped)
     }
 }

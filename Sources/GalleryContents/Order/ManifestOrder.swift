@@ -30,6 +30,12 @@ public struct ManifestOrder: Sendable {
         } else {
             target = Array(0..<own.count)
         }
+        return show(target)
+    }
+
+    /// Show the rows in `target`'s order (each position's index in `own`): the change that
+    /// moves them there, or nil when none moves. `dates`: each row's date, in `target`'s order.
+    mutating func show(_ target: [Int], dates: [RowDate]? = nil) -> FolderChange? {
         guard target != shown else { return nil }
         var positionOfOwn = [Int](repeating: 0, count: own.count)
         for (position, index) in target.enumerated() { positionOfOwn[index] = position }
@@ -39,6 +45,9 @@ public struct ManifestOrder: Sendable {
         let sink = RowSink(first: 65_536) { store.append($0) }
         for index in target { sink.add(name: own.rawName(index), url: own.rawURL(index)) }
         sink.flush()
-        return FolderChange(moves: moves, rows: store)
+        return FolderChange(moves: moves, rows: store, dates: dates)
     }
+
+    /// Take `order` as the one shown (its rows are already where it puts them).
+    mutating func take(_ order: PhotoOrder) { self.order = order }
 }

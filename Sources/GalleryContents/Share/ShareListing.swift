@@ -9,16 +9,17 @@ import PhotoTrace
 
 public enum ShareListing {
     /// The photos of the share folder at `url`, in name order, as rows (name: the display name;
-    /// URL: the file's URI), the first screen's worth first. Blocking: call on a worker thread.
+    /// URL: the file's URI), the first screen's worth first. Returns their sizes and times. Blocking: a worker thread.
     /// A share that yields no entry for the reads' I/O timeout fails with the reason.
     public static func rows(ofShare url: URL, cancellable: Cancellable, trace: Trace, files: LocalFileFetcher,
-                            batch: @escaping @Sendable (ManifestRows) -> Void, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) {
+                            batch: @escaping @Sendable (ManifestRows) -> Void, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> ShareFolderFacts {
         let started = Date()
         let found = try listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
         let sink = RowSink(emit: batch)
         for photo in found.photos { sink.add(name: photo.name, url: photo.uri) }
         sink.flush()
         trace.emit(.folderListed(photos: found.photos.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
+        return ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
     }
 
     /// The folder's photos, in the file manager's order, each with its URI on the share.
@@ -40,11 +41,14 @@ public enum ShareListing {
         return found
     }
 
-    /// A photo found: the name shown, the name on the share, and the file manager's sort key.
+    /// A photo found: the name shown, the name on the share, the file manager's sort key, and
+    /// its size and time.
     struct Found: Sendable {
         let name: String
         let fileName: String
         let key: [UInt8]
+        let size: Int64
+        let modified: Int64
         /// Its URI on the share (once sorted).
         var uri = ""
     }
@@ -74,7 +78,8 @@ public enum ShareListing {
                         listing.cancel()
                         return
                     }
-                    listed.photos.append(Found(name: DisplayText.clean(entry.displayName), fileName: entry.name, key: DirectoryListing.sortKey(entry.displayName)))
+                    listed.photos.append(Found(name: DisplayText.clean(entry.displayName), fileName: entry.name, key: DirectoryListing.sortKey(entry.displayName),
+                                               size: entry.size, modified: entry.modified))
                 }
             }
         } catch {

@@ -6,14 +6,15 @@ import PhotoTrace
 
 public enum ShareRelisting {
     /// What changed in the share folder at `url` since `shown` (the rows' URIs, in order), as
-    /// a change of rows; nil if no photo went or arrived. Blocking: call on a worker thread.
+    /// a change of rows (nil if no photo went or arrived), and the sizes and times listed. Blocking: call on a worker thread.
     /// `inListingOrder`: the rows shown are in the listing's order (else in one the user chose:
     /// the rows that stay keep theirs, and those that arrived come last, to be sorted in).
     public static func change(ofShare url: URL, shown: [String], inListingOrder: Bool, cancellable: Cancellable, files: LocalFileFetcher,
-                              maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> FolderChange? {
+                              maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> (change: FolderChange?, facts: ShareFolderFacts) {
         let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
         let listed = found.photos.map { (name: $0.name, uri: $0.uri) }
-        return inListingOrder ? merge(shown: shown, listed: listed) : mergeKeepingOrder(shown: shown, listed: listed)
+        let facts = ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
+        return (inListingOrder ? merge(shown: shown, listed: listed) : mergeKeepingOrder(shown: shown, listed: listed), facts)
     }
 
     /// `listed` (name, URI) against the URIs shown, in another order than the listing's: the

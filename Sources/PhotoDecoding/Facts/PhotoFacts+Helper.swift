@@ -35,7 +35,7 @@ extension PhotoFacts {
     }
 
     /// Where a JPEG's leading APPn segments end, if `data` starts a JPEG (lengths from markers only).
-    static func jpegSegmentsEnd(_ data: Data) -> Int? {
+    package static func jpegSegmentsEnd(_ data: Data) -> Int? {
         let base = data.startIndex
         guard data.count >= 4, data[base] == 0xFF, data[base + 1] == 0xD8 else { return nil }
         var at = 2
@@ -58,6 +58,24 @@ extension PhotoFacts {
         var bytes = Data()
         bytes.reserveCapacity(paths.count * firstBytes * 2)
         let lengths = paths.map { appendPrefix(ofFile: $0, to: &bytes) }
+        return read(bytes, lengths: lengths, by: decoders, cancellable: cancellable)
+    }
+
+    /// The facts of files whose first bytes were read elsewhere (a share's, through GIO: each
+    /// nil when it could not be read), read as `read(paths:)` reads them.
+    package static func read(prefixes: [Data?], by decoders: Decoders, cancellable: Cancellable?) -> [PhotoFacts?] {
+        var bytes = Data()
+        let lengths = prefixes.map { prefix in
+            guard let whole = prefix else { return 0 }
+            let first = whole.prefix(prefixBytes)
+            bytes.append(first)
+            return first.count
+        }
+        return read(bytes, lengths: lengths, by: decoders, cancellable: cancellable)
+    }
+
+    /// The facts of each file whose first bytes lie in `bytes`, one after another (`lengths`).
+    private static func read(_ bytes: Data, lengths: [Int], by decoders: Decoders, cancellable: Cancellable?) -> [PhotoFacts?] {
         guard let pool = decoders.pool else {
             var at = 0
             return lengths.map { length in
@@ -66,8 +84,8 @@ extension PhotoFacts {
             }
         }
         guard case .success(let (reply, _)) = pool.ask(origin: "file:", background: true, bytes: bytes, cancellable: cancellable, fits: { _ in false }, { .facts(id: $0, lengths: lengths) }),
-              let facts = reply.facts else { return paths.map { _ in nil } }
+              let facts = reply.facts else { return lengths.map { _ in nil } }
         // A helper's answer is taken as far as it goes, and only as plausible values.
-        return paths.indices.map { index in index < facts.count ? facts[index]?.checked() : nil }
+        return lengths.indices.map { index in index < facts.count ? facts[index]?.checked() : nil }
     }
 }

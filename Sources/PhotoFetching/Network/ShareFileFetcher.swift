@@ -49,6 +49,18 @@ extension LocalFileFetcher {
         }
     }
 
+    /// Whether `error` says the share itself failed (it stopped answering, or is not mounted),
+    /// rather than one file on it.
+    public static func isShareFailure(_ error: FetchError) -> Bool {
+        switch error {
+        case .timedOut, .notAnswering: true
+        case .transfer(let words): words.template == notMounted("").template
+        default: false
+        }
+    }
+
+    private static func notMounted(_ name: String) -> Words { Words("the share holding “%1$s” is not mounted", name) }
+
     /// The size and modification time (seconds) of the file at a share's `url`.
     public func sharedStatus(_ url: URL, cancellable: Cancellable) throws(FetchError) -> LocalFileStatus {
         try onShare(url, cancellable: cancellable, whole: false) { _, reading throws(FetchError) in
@@ -104,7 +116,7 @@ extension LocalFileFetcher {
     /// A GIO failure on a share, in words.
     static func failure(_ error: GLibError, _ url: URL) -> FetchError {
         if error.isCancelled { return .cancelled }
-        if error.isNotMounted { return .transfer(Words("the share holding “%1$s” is not mounted", url.lastPathComponent)) }
+        if error.isNotMounted { return .transfer(notMounted(url.lastPathComponent)) }
         return .transfer(Words(verbatim: error.message))
     }
 }

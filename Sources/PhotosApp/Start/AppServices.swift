@@ -46,7 +46,7 @@ final class AppServices {
         let diskLimit = CacheLimits.disk(settingMiB: preferences.diskCacheSize)
         caches = DiskCaches(shared: SharedThumbnails(folders: folders, decoders: decoders),
                             http: diskLimit > 0 ? HTTPDiskCache(folders: folders, limit: diskLimit) : nil)
-        dateReader = DateReader(index: MetadataIndex(folders: folders, trace: trace), decoders: decoders)
+        dateReader = DateReader(index: MetadataIndex(folders: folders, trace: trace), decoders: decoders, files: fetcher.files)
     }
 
     /// Pipeline settings from the preferences, with command-line options taking precedence.

@@ -19,6 +19,8 @@ final class GalleryLoader {
         var folderGrew: (FolderChange) -> Void = { _ in }
         /// A folder's listing, after its last rows (the window keeps the folder up to date).
         var folderListed: (FolderContents) -> Void = { _ in }
+        /// A share folder's listing, after its last rows: its photos' sizes and times.
+        var shareListed: (ShareFolderFacts) -> Void = { _ in }
         /// The load ended: every row read (the header, for a gallery with no rows), or an error
         /// after some rows or none.
         var ended: (Result<ManifestLoader.Header?, ManifestError>) -> Void = { _ in }
@@ -80,6 +82,11 @@ final class GalleryLoader {
                         guard let self, generation == self.generation else { return }
                         self.events.folderListed(contents)
                     }
+                }, listedShare: { facts in
+                    MainLoop.invoke { [weak self] in
+                        guard let self, generation == self.generation else { return }
+                        self.events.shareListed(facts)
+                    }
                 }, folderOrder: folderOrder, subfolders: subfolders, knownDates: { dates?.fromIndex($0) ?? [:] })
             }
             MainLoop.invoke { [weak self] in
@@ -102,8 +109,9 @@ final class GalleryLoader {
 
     /// List the share folder shown (`source`, whose rows' URIs are `shown`, `inListingOrder` or
     /// not) again, unless a load or another listing is under way; `done` gets the change (nil:
-    /// none), on the main loop, unless a load started meanwhile.
-    func relist(_ source: URL, shown: [String], inListingOrder: Bool, done: @escaping @MainActor (Result<FolderChange?, ManifestError>) -> Void) {
+    /// none) and the sizes and times listed, on the main loop, unless a load started meanwhile.
+    func relist(_ source: URL, shown: [String], inListingOrder: Bool,
+                done: @escaping @MainActor (Result<(change: FolderChange?, facts: ShareFolderFacts), ManifestError>) -> Void) {
         guard !relisting, arriving == nil, source == self.source else { return }
         relisting = true
         let generation = self.generation, files = fetcher.files, cancellable = self.cancellable ?? Cancellable()

@@ -44,7 +44,7 @@ extension GalleryWindow {
         install(manifest)
         if manifest.format == .folder {
             scheduler.holdWhileListing() // its listing goes on: held until whole
-        } else if order == .standard(isFolder: false), gallery?.records.first?.url?.isFileURL == false {
+        } else if let gallery, order == .standard(isFolder: gallery.manifest.sortsAsFolder), gallery.records.first?.url?.isFileURL == false {
             // (A manifest shown in another order is sorted once read: its first rows move. Photos
             // of files are decoded, or their shared thumbnails read, in the helpers, whose processor
             // time the first layout would share: 168 -> 187 ms to the sample gallery's first frame,

@@ -60,28 +60,30 @@ extension GalleryWindow {
     /// A gallery was installed: its order shown in the menu (a folder's listing is already in
     /// it; a manifest's is applied once all its rows are read).
     func showOrder(of gallery: PhotoGallery) {
-        let isFolder = gallery.manifest.format == .folder
+        let isFolder = gallery.manifest.sortsAsFolder
         order = order(for: gallery.manifest.source, isFolder: isFolder)
         manifestOrder = nil
         sortMenu.show(order, isFolder: isFolder, in: application)
-        application.setActionState("subfolders", isFolder && includesSubfolders(loading: gallery.manifest.source)(gallery.manifest.source))
+        application.setActionState("subfolders", gallery.manifest.format == .folder && includesSubfolders(loading: gallery.manifest.source)(gallery.manifest.source))
     }
 
     /// The `sort` or `sort-direction` action: sort the gallery shown, and remember it for it.
     func sort(key: PhotoOrder.Key? = nil, descending: Bool? = nil) {
         guard let gallery else { return }
-        let isFolder = gallery.manifest.format == .folder
+        let isFolder = gallery.manifest.sortsAsFolder
         let chosen = PhotoOrder(key ?? order.key, descending: descending ?? order.descending)
         guard chosen.applies(isFolder: isFolder), chosen != order else { return sortMenu.show(order, isFolder: isFolder, in: application) }
         order = chosen
         sortMenu.show(chosen, isFolder: isFolder, in: application)
         services.preferences.setOrder(chosen, of: Self.orderKey(gallery.manifest.source))
-        if isFolder { follower.sort(chosen) } else { sortManifest(keepTop: .always) }
+        if gallery.manifest.format == .folder { follower.sort(chosen) } else { sortManifest(keepTop: .always) }
     }
 
     /// Sort the manifest shown in `order`, once all its rows are read (a load still under way
-    /// sorts when it ends): on a worker; applied if the gallery is still the one shown.
+    /// sorts when it ends): on a worker; applied if the gallery is still the one shown. (A
+    /// share's folder sorts as a folder does: `sortShare`.)
     func sortManifest(keepTop: KeepTop) {
+        if gallery?.manifest.format == .share { return sortShare(keepTop: keepTop) }
         guard let gallery, gallery.manifest.format != .folder, rowsComplete else { return }
         let unsorted = manifestOrder ?? ManifestOrder(own: gallery.records.rows)
         guard unsorted.order != order else { return }

@@ -51,6 +51,8 @@ final class GalleryWindow {
     /// The Sort menu; the gallery's order; a sorted manifest's own rows; all rows arrived.
     let sortMenu = SortMenu()
     var order = PhotoOrder(.name), manifestOrder: ManifestOrder?, rowsComplete = false
+    /// A share folder's sizes, times and dates, for sorting it, and the order its rows are in.
+    var shareSort = ShareSortState(), shownShareOrder = PhotoOrder(.name)
     /// `--export-to` ran (it exports the first gallery loaded, not each reload).
     var exportStartedFromCommandLine = false
     /// The mount of the share shown, followed (nil: not a share's folder).
@@ -113,6 +115,7 @@ final class GalleryWindow {
             moreRows: { [weak self] rows in self?.received(rows) },
             folderGrew: { [weak self] change in if let gallery = self?.gallery { self?.follower.grew(change, in: gallery) } },
             folderListed: { [weak self] contents in self?.listed(contents) },
+            shareListed: { [weak self] facts in self?.shareListed(facts) },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.sorted = { [weak self] milliseconds in self?.traceOrder(ms: milliseconds) }
@@ -194,6 +197,8 @@ final class GalleryWindow {
                                            demand: services.options.naive ? nil : scheduler)
         self.gallery = gallery
         rowsComplete = false
+        shareSort.reset()
+        shownShareOrder = PhotoOrder(.name)
         watchShare(manifest)
         showOrder(of: gallery)
         consent.galleryOpened(gallery)

@@ -1,0 +1,98 @@
+// Why this exists: a share folder sorted as a local folder is: by name, size or time from its listing, or by date taken, the dates the metadata index holds taken at once and the rest read in the background, ranged, the photos on screen first, then the rows moved once; so a share whose dates were read before sorts at once.
+import GalleryViews
+import Foundation
+import GLibRuntime
+import PhotoFormats
+import PhotoPipeline
+import GalleryContents
+import PhotoTrace
+
+/// What the window knows of the share folder shown, for sorting it.
+struct ShareSortState {
+    /// Its photos' sizes and times, as last listed (nil: not listed yet).
+    var facts: ShareFolderFacts?
+    /// The dates taken known, by name on the share.
+    var dates: [String: TakenDate] = [:]
+    /// The reading of dates under way.
+    var reading: Cancellable?
+    /// Counts the sorts started and the listings merged: a sort made from rows that changed
+    /// since is dropped (the later one applies).
+    var generation = 0
+
+    mutating func reset() {
+        reading?.cancel()
+        self = ShareSortState()
+    }
+}
+
+extension GalleryWindow {
+    /// A share's listing ended (or it was listed again): its sizes and times.
+    func shareListed(_ facts: ShareFolderFacts) {
+        // A photo whose file changed is dated again.
+        if let before = shareSort.facts {
+            for (uri, file) in facts.files where before.files[uri].map({ $0 != file }) == true { shareSort.dates[file.fileName] = nil }
+        }
+        shareSort.facts = facts
+    }
+
+    /// Sort the share shown in `order` (on a worker), once it is listed, the dates the index
+    /// holds taken first; `readsDates`: those it lacks are then read, and the rows move again
+    /// once they are (a sort after that reading reads no more).
+    func sortShare(keepTop: KeepTop, readsDates: Bool = true) {
+        guard let gallery, gallery.manifest.format == .share, rowsComplete, let facts = shareSort.facts else { return }
+        let order = self.order, known = shareSort.dates, reader = services.dateReader
+        let rows = gallery.records.rows, shownOrder = shownShareOrder
+        shareSort.generation += 1
+        let generation = shareSort.generation, started = Date()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let uris = (0..<rows.count).map { rows.rawURL($0) }
+            var dates = known, unread: [DatedFile] = [], indexed = 0
+            if order.needsDates {
+                let lacking = facts.datedFiles(uris, except: known)
+                let fromIndex = reader.fromIndex(lacking)
+                indexed = fromIndex.count
+                dates.merge(fromIndex) { _, new in new }
+                unread = lacking.filter { fromIndex[$0.fileName] == nil }
+            }
+            var sorter = ShareOrder(shown: rows, in: shownOrder)
+            let change = sorter.sort(order, facts: facts, dates: dates)
+            let milliseconds = Date().timeIntervalSince(started) * 1000
+            MainLoop.invoke { [weak self, weak gallery] in
+                guard let self, let gallery, self.gallery === gallery, self.shareSort.generation == generation else { return }
+                self.shareSort.dates = dates
+                self.shownShareOrder = order
+                if indexed > 0 { self.trace.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: milliseconds)) }
+                if let change {
+                    gallery.apply(change)
+                    self.list.apply(change, keepTop: keepTop)
+                    self.navigation.apply(change)
+                    self.scheduler.invalidate()
+                }
+                self.traceOrder(ms: milliseconds)
+                if readsDates, !unread.isEmpty { self.readShareDates(unread, in: gallery) }
+            }
+        }
+    }
+
+    /// Read the dates of `files` (the photos on screen first), then sort again.
+    private func readShareDates(_ files: [DatedFile], in gallery: PhotoGallery) {
+        shareSort.reading?.cancel()
+        let reading = Cancellable()
+        shareSort.reading = reading
+        let onScreen = Set(list.visibleRows().compactMap { row in gallery.records.entry(row).url.flatMap { shareSort.facts?.files[$0.absoluteString]?.fileName } })
+        services.dateReader.read(files, first: onScreen, cancellable: reading, found: { dates in
+            MainLoop.invoke { [weak self] in
+                guard let self, self.shareSort.reading === reading else { return }
+                self.shareSort.dates.merge(dates) { _, new in new }
+            }
+        }, done: { figures in
+            MainLoop.invoke { [weak self, weak gallery] in
+                guard let self, let gallery, self.gallery === gallery, self.shareSort.reading === reading else { return }
+                self.shareSort.reading = nil
+                self.trace.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
+                if let reason = figures.stopped { self.trace.emit(.datesStopped(reason: reason)) }
+                self.sortShare(keepTop: .unlessAtTop, readsDates: false)
+            }
+        })
+    }
+}
