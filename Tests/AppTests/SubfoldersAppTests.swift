@@ -7,8 +7,7 @@ import XCTest
 final class SubfoldersAppTests: XCTestCase {
     /// top.png, a/one.png, a/b/two.png, Day 1/five.png, .hidden/three.png, locked/four.png (mode
     /// 000), a/loop → .. and Day 1/link-to-a → ../a.
-    static func makeTree() throws -> URL {
-        let root = TemporaryFiles.url("subfolders-\(UUID().uuidString)")
+    static func makeTree(_ root: URL = TemporaryFiles.url("subfolders-\(UUID().uuidString)")) throws -> URL {
         let manager = FileManager.default
         for folder in ["a/b", ".hidden", "locked", "Day 1"] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)

@@ -64,7 +64,8 @@ public struct ManifestLoader: Sendable {
         if ShareFiles.schemes.contains(scheme) {
             // A folder on a share (the window has mounted it), read through GIO.
             header(Header(source: source, title: ManifestParser.title(for: source), format: .share, origin: .local, isUsersOwn: true))
-            listedShare(try ShareListing.rows(ofShare: source, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch))
+            listedShare(try ShareListing.rows(ofShare: source, cancellable: cancellable, trace: trace, files: fetcher.files, batch: batch,
+                                              subfolders: subfolders(source)))
             return
         }
         if source.isFileURL, let folder = try folderToList(source) {

@@ -10,6 +10,8 @@ public struct ShareFolderFacts: Sendable {
         public let fileName: String
         public let size: Int64
         public let modified: Int64
+        /// The file manager's sort key of its name (after its subfolders', folder by folder).
+        let key: [UInt8]
     }
 
     /// The folder's URI, ending in "/".
@@ -19,7 +21,7 @@ public struct ShareFolderFacts: Sendable {
 
     init(folder: String, photos: [ShareListing.Found]) {
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
-        files = Dictionary(photos.map { ($0.uri, File(fileName: $0.fileName, size: $0.size, modified: $0.modified)) }, uniquingKeysWith: { first, _ in first })
+        files = Dictionary(photos.map { ($0.uri, File(fileName: $0.fileName, size: $0.size, modified: $0.modified, key: $0.key)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The photos at `uris` (the rows' URIs) as files whose dates are read, and kept in the

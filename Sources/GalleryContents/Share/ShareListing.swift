@@ -12,24 +12,27 @@ public enum ShareListing {
     /// URL: the file's URI), the first screen's worth first. Returns their sizes and times. Blocking: a worker thread.
     /// A share that yields no entry for the reads' I/O timeout fails with the reason.
     public static func rows(ofShare url: URL, cancellable: Cancellable, trace: Trace, files: LocalFileFetcher,
-                            batch: @escaping @Sendable (ManifestRows) -> Void, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> ShareFolderFacts {
+                            batch: @escaping @Sendable (ManifestRows) -> Void, subfolders: Bool = false,
+                            maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> ShareFolderFacts {
         let started = Date()
-        let found = try listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
+        let found = try listing(ofShare: url, cancellable: cancellable, files: files, subfolders: subfolders, maxPhotos: maxPhotos)
         let sink = RowSink(emit: batch)
         for photo in found.photos { sink.add(name: photo.name, url: photo.uri) }
         sink.flush()
         trace.emit(.folderListed(photos: found.photos.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
+        if subfolders { trace.emit(.subfoldersListed(folders: found.folders, unreadable: found.unreadable.joined(separator: "\n"))) }
         return ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
     }
 
-    /// The folder's photos, in the file manager's order, each with its URI on the share.
+    /// The folder's photos (with `subfolders`, theirs too, by their paths), in the file
+    /// manager's order, each with its URI on the share.
     /// Blocking: call on a worker thread.
-    static func listing(ofShare url: URL, cancellable: Cancellable, files: LocalFileFetcher, maxPhotos: Int) throws(ManifestError) -> Listed {
+    static func listing(ofShare url: URL, cancellable: Cancellable, files: LocalFileFetcher, subfolders: Bool, maxPhotos: Int) throws(ManifestError) -> Listed {
         let folder = url.absoluteString
         var found: Listed
         do throws(FetchError) {
             found = try files.watched(path: folder, mount: LocalFileFetcher.server(of: url), cancellable: cancellable, wholeSeconds: nil) { job throws(FetchError) in
-                try list(folder, maxPhotos: maxPhotos, cancellable: cancellable, progress: { job.madeProgress() })
+                try list(folder, subfolders: subfolders, maxPhotos: maxPhotos, cancellable: cancellable, progress: { job.madeProgress() })
             }
         } catch .cancelled {
             throw ManifestError(Words("cancelled"))
@@ -57,36 +60,61 @@ public enum ShareListing {
         var photos: [Found] = []
         var skipped = 0
         var capped = false
+        /// Subfolders entered, and those that could not be read (as shown).
+        var folders = 0
+        var unreadable: [String] = []
     }
 
-    private static func list(_ folder: String, maxPhotos: Int, cancellable: Cancellable, progress: @escaping () -> Void) throws(FetchError) -> Listed {
+    private static func list(_ folder: String, subfolders: Bool, maxPhotos: Int, cancellable: Cancellable, progress: @escaping () -> Void) throws(FetchError) -> Listed {
         // Stopped at the cap as well as by the waiter (GIO checks it between batches).
         let listing = Cancellable()
         let link = cancellable.onCancel { listing.cancel() }
         defer { cancellable.disconnect(link) }
         var listed = Listed()
-        do throws(GLibError) {
-            try ShareFiles.list(uri: folder, cancellable: listing) { entries in
-                progress()
-                for entry in entries where entry.kind == .regular && !entry.isHidden {
-                    guard FolderListing.isImage(contentType: entry.contentType) else {
-                        listed.skipped += 1
-                        continue
+        // The folder, then its subfolders, breadth first (a link to a folder is not followed:
+        // no loop can be walked round).
+        var waiting: [Subfolder] = [.top]
+        while !waiting.isEmpty, !listed.capped {
+            let sub = waiting.removeFirst()
+            do throws(GLibError) {
+                try ShareFiles.list(uri: sub == .top ? folder : ShareFiles.child(String(sub.path.dropLast()), of: folder), cancellable: listing) { entries in
+                    progress()
+                    for entry in entries where !entry.isHidden && !listed.capped {
+                        if entry.kind == .directory {
+                            if subfolders, !entry.isSymlink, sub.depth < FolderListing.maxDepth, listed.folders < FolderListing.maxSubfolders {
+                                listed.folders += 1
+                                waiting.append(sub.child(entry.name, display: entry.displayName))
+                            }
+                            continue
+                        }
+                        guard entry.kind == .regular else { continue }
+                        guard FolderListing.isImage(contentType: entry.contentType) else {
+                            listed.skipped += 1
+                            continue
+                        }
+                        guard listed.photos.count < maxPhotos else {
+                            listed.capped = true
+                            listing.cancel()
+                            return
+                        }
+                        // Named by its path under the folder ("Day 1/IMG_0001.jpg"), sorted folder by folder.
+                        let shown = DisplayText.clean(entry.displayName)
+                        listed.photos.append(Found(name: sub.display + shown, fileName: sub.path + entry.name,
+                                                   key: DirectoryListing.sortKey(entry.displayName, after: sub.keyPrefix),
+                                                   size: entry.size, modified: entry.modified))
                     }
-                    guard listed.photos.count < maxPhotos else {
-                        listed.capped = true
-                        listing.cancel()
-                        return
-                    }
-                    listed.photos.append(Found(name: DisplayText.clean(entry.displayName), fileName: entry.name, key: DirectoryListing.sortKey(entry.displayName),
-                                               size: entry.size, modified: entry.modified))
                 }
+            } catch {
+                if error.isCancelled && listed.capped { return listed }
+                if error.isCancelled { throw .cancelled }
+                if error.isNotMounted { throw .transfer(Words("the share is not mounted")) }
+                // A subfolder that cannot be read is said; the folder itself, the listing's failure.
+                guard sub == .top else {
+                    listed.unreadable.append(String(sub.display.dropLast()))
+                    continue
+                }
+                throw .transfer(Words(verbatim: error.message))
             }
-        } catch {
-            if error.isCancelled && listed.capped { return listed }
-            if error.isCancelled { throw .cancelled }
-            if error.isNotMounted { throw .transfer(Words("the share is not mounted")) }
-            throw .transfer(Words(verbatim: error.message))
         }
         return listed
     }

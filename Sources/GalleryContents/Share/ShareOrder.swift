@@ -26,7 +26,8 @@ public struct ShareOrder: Sendable {
             let uri = own.rawURL(index), file = facts.files[uri]
             // A row not listed (arrived since) sorts by name, known by its URI.
             let fileName = file?.fileName ?? uri
-            var photo = FolderPhoto(key: DirectoryListing.sortKey(DisplayText.clean(own.rawName(index))), fileName: fileName, name: "", uri: uri,
+            let key = file?.key ?? DirectoryListing.sortKey(DisplayText.clean(own.rawName(index)))
+            var photo = FolderPhoto(key: key, fileName: fileName, name: "", uri: uri,
                                     size: file?.size ?? 0, modified: file?.modified ?? 0)
             photo.taken = file.flatMap { dates[$0.fileName] }
             indexOf[fileName] = index

@@ -10,8 +10,8 @@ public enum ShareRelisting {
     /// `inListingOrder`: the rows shown are in the listing's order (else in one the user chose:
     /// the rows that stay keep theirs, and those that arrived come last, to be sorted in).
     public static func change(ofShare url: URL, shown: [String], inListingOrder: Bool, cancellable: Cancellable, files: LocalFileFetcher,
-                              maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> (change: FolderChange?, facts: ShareFolderFacts) {
-        let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, maxPhotos: maxPhotos)
+                              subfolders: Bool = false, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> (change: FolderChange?, facts: ShareFolderFacts) {
+        let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, subfolders: subfolders, maxPhotos: maxPhotos)
         let listed = found.photos.map { (name: $0.name, uri: $0.uri) }
         let facts = ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
         return (inListingOrder ? merge(shown: shown, listed: listed) : mergeKeepingOrder(shown: shown, listed: listed), facts)

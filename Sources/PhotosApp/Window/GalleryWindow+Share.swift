@@ -67,7 +67,7 @@ extension GalleryWindow {
         let shown = (0..<rows.count).map { rows.rawURL($0) }
         // Sorted otherwise than listed (by name): merged in that order, and what arrived sorted in.
         let sorted = shownShareOrder != PhotoOrder(.name)
-        loader.relist(source, shown: shown, inListingOrder: !sorted) { [weak self, weak gallery] result in
+        loader.relist(source, shown: shown, inListingOrder: !sorted, subfolders: includesSubfolders(loading: source)(source)) { [weak self, weak gallery] result in
             guard let self, let gallery, self.gallery === gallery else { return }
             switch result {
             case .success(let (change?, facts)):

@@ -50,9 +50,9 @@ extension GalleryWindow {
         }
     }
 
-    /// Include Subfolders toggled: remembered for the folder shown, which is listed again.
+    /// Include Subfolders toggled: remembered for the folder shown (here or on a share), which is listed again.
     func setSubfolders(_ included: Bool) {
-        guard let gallery, gallery.manifest.format == .folder else { return }
+        guard let gallery, gallery.manifest.sortsAsFolder else { return }
         services.preferences.setIncludesSubfolders(included, Self.orderKey(gallery.manifest.source))
         reload()
     }
@@ -64,7 +64,7 @@ extension GalleryWindow {
         order = order(for: gallery.manifest.source, isFolder: isFolder)
         manifestOrder = nil
         sortMenu.show(order, isFolder: isFolder, in: application)
-        application.setActionState("subfolders", gallery.manifest.format == .folder && includesSubfolders(loading: gallery.manifest.source)(gallery.manifest.source))
+        application.setActionState("subfolders", isFolder && includesSubfolders(loading: gallery.manifest.source)(gallery.manifest.source))
     }
 
     /// The `sort` or `sort-direction` action: sort the gallery shown, and remember it for it.

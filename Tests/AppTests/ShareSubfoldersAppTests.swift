@@ -1,0 +1,42 @@
+// Why this exists: a folder on a real SFTP share shown with its subfolders, as a local folder is: Include Subfolders toggled from the Sort menu's action, each photo named by its path and read from its own URI, hidden folders left out, and a link to a folder not followed (no loop walked round), then remembered for the share.
+import Foundation
+import PhotoTrace
+import TestAndBenchSupport
+import XCTest
+
+final class ShareSubfoldersAppTests: XCTestCase {
+    func testIncludeSubfoldersListsAShareTreeAndIsRemembered() throws {
+        let server = try SFTPServer()
+        defer { server.close() }
+        _ = try SubfoldersAppTests.makeTree(server.folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: server.folder.appendingPathComponent("locked").path)
+        let settings = TemporaryFiles.url("share-subfolders-settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let environment = try PersistentSettings.environment(in: settings)
+        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
+        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in SubfoldersAppTests.names(app) == ["top.png"] },
+                      "the folder alone: \(SubfoldersAppTests.names(app) ?? []) \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        try app.setActionState("subfolders", true)
+        // a, a/b, Day 1 and locked; .hidden left out, a/loop and Day 1/link-to-a not followed.
+        let expected: Set = ["a/one.png", "a/b/two.png", "Day 1/five.png", "locked/four.png", "top.png"]
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in SubfoldersAppTests.names(app).map(Set.init) == expected },
+                      "with its subfolders: \(SubfoldersAppTests.names(app) ?? []) \(app.recentEvents())")
+        XCTAssertEqual(SubfoldersAppTests.names(app)?.count, 5, "each photo once")
+        XCTAssertTrue(app.trace.events.contains { $0.event == .subfoldersListed(folders: 4, unreadable: "") }, app.recentEvents())
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<5).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "each photo read from its own URI: \(app.recentEvents())")
+        XCTAssertEqual(app.criticals, [])
+        app.stop()
+
+        let secondBus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
+        secondBus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let again = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: secondBus)
+        defer { again.stop() }
+        XCTAssertTrue(again.trace.wait(timeout: 60) { _ in SubfoldersAppTests.names(again).map(Set.init) == expected }, "remembered: \(again.recentEvents())")
+        XCTAssertEqual(again.criticals, [])
+    }
+}
