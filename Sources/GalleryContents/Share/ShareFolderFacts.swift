@@ -18,9 +18,16 @@ public struct ShareFolderFacts: Sendable {
     public let folder: String
     /// Each photo listed, by its URI.
     public let files: [String: File]
+    /// The subfolders that could not be read (as shown), and whether the folder holds more
+    /// photos than are listed.
+    public let unreadable: [String]
+    public let isCapped: Bool
 
-    init(folder: String, photos: [ShareListing.Found]) {
+    init(folder: String, listed: ShareListing.Listed) {
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
+        unreadable = listed.unreadable
+        isCapped = listed.capped
+        let photos = listed.photos
         files = Dictionary(photos.map { ($0.uri, File(fileName: $0.fileName, size: $0.size, modified: $0.modified, key: $0.key)) }, uniquingKeysWith: { first, _ in first })
     }
 

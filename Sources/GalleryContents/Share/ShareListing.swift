@@ -21,7 +21,7 @@ public enum ShareListing {
         sink.flush()
         trace.emit(.folderListed(photos: found.photos.count, skipped: found.skipped, ms: Date().timeIntervalSince(started) * 1000, capped: found.capped))
         if subfolders { trace.emit(.subfoldersListed(folders: found.folders, unreadable: found.unreadable.joined(separator: "\n"))) }
-        return ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
+        return ShareFolderFacts(folder: url.absoluteString, listed: found)
     }
 
     /// The folder's photos (with `subfolders`, theirs too, by their paths), in the file

@@ -13,7 +13,7 @@ public enum ShareRelisting {
                               subfolders: Bool = false, maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> (change: FolderChange?, facts: ShareFolderFacts) {
         let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, subfolders: subfolders, maxPhotos: maxPhotos)
         let listed = found.photos.map { (name: $0.name, uri: $0.uri) }
-        let facts = ShareFolderFacts(folder: url.absoluteString, photos: found.photos)
+        let facts = ShareFolderFacts(folder: url.absoluteString, listed: found)
         return (inListingOrder ? merge(shown: shown, listed: listed) : mergeKeepingOrder(shown: shown, listed: listed), facts)
     }
 

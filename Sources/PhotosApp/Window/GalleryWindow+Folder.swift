@@ -16,14 +16,21 @@ extension GalleryWindow {
         follower.notFollowed = { [weak self] names, before in self?.sayNotFollowed(names, before: before) }
         follower.follow(contents, in: gallery)
         traceOrder(ms: 0)
-        if !contents.unreadable.isEmpty {
+        sayListingLimits(unreadable: contents.unreadable, capped: contents.isCapped)
+    }
+
+    /// Subfolders of the folder shown (here or on a share) that could not be read, and whether
+    /// it holds more photos than are listed: said in the bar.
+    func sayListingLimits(unreadable: [String], capped: Bool) {
+        guard let gallery else { return }
+        if !unreadable.isEmpty {
             // Translators: %s is a list of folder names, each in quotes.
             errorBar.text = fill(trn("This subfolder could not be read, and its photos are not shown: %s",
-                                     "These subfolders could not be read, and their photos are not shown: %s", contents.unreadable.count),
-                                 Self.quoted(contents.unreadable))
+                                     "These subfolders could not be read, and their photos are not shown: %s", unreadable.count),
+                                 Self.quoted(unreadable))
             errorBar.revealed = true
         }
-        guard contents.isCapped else { return }
+        guard capped else { return }
         let name = DisplayText.clean(gallery.manifest.source.lastPathComponent)
         errorBar.text = fill(tr("“%s” holds more than %s photos: the first %s found are shown."), DisplayText.isolate(name),
                              ViewerPage.number(FolderListing.maxPhotos), ViewerPage.number(FolderListing.maxPhotos))

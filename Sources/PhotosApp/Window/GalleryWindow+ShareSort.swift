@@ -26,7 +26,13 @@ struct ShareSortState {
 }
 
 extension GalleryWindow {
-    /// A share's listing ended (or it was listed again): its sizes and times.
+    /// A share's listing ended: its sizes and times, and what it could not list said.
+    func shareLoaded(_ facts: ShareFolderFacts) {
+        shareListed(facts)
+        sayListingLimits(unreadable: facts.unreadable, capped: facts.isCapped)
+    }
+
+    /// A share was listed (or listed again): its sizes and times.
     func shareListed(_ facts: ShareFolderFacts) {
         // A photo whose file changed is dated again.
         if let before = shareSort.facts {

@@ -115,7 +115,7 @@ final class GalleryWindow {
             moreRows: { [weak self] rows in self?.received(rows) },
             folderGrew: { [weak self] change in if let gallery = self?.gallery { self?.follower.grew(change, in: gallery) } },
             folderListed: { [weak self] contents in self?.listed(contents) },
-            shareListed: { [weak self] facts in self?.shareListed(facts) },
+            shareListed: { [weak self] facts in self?.shareLoaded(facts) },
             ended: { [weak self] result in self?.ended(result) })
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.sorted = { [weak self] milliseconds in self?.traceOrder(ms: milliseconds) }
