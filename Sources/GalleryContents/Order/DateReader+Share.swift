@@ -7,8 +7,10 @@ import PhotoDecoding
 import PhotoFetching
 
 extension DateReader {
-    /// Reads in flight at once on a share (GVfs's backends answer them side by side).
-    static let shareReadsAtOnce = 6
+    /// Reads in flight at once on a share (GVfs's backends answer them side by side): over a
+    /// 40 ms round trip, 10,000 dates took 316 s six at a time and 145 s sixteen at a time
+    /// (BENCHMARKS.md, `share-dates`), each read a few round trips of waiting.
+    static let shareReadsAtOnce = 16
 
     /// The first bytes of each of `batch` (files on a share, by URI), as `PhotoFacts` reads a
     /// local file's: its first 16 KiB, read on to the end of a JPEG's leading segments, at most
