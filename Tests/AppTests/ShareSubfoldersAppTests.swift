@@ -1,4 +1,4 @@
-// Why this exists: a folder on a real SFTP share shown with its subfolders, as a local folder is: Include Subfolders toggled from the Sort menu's action, each photo named by its path and read from its own URI, hidden folders left out, and a link to a folder not followed (no loop walked round), then remembered for the share.
+// Why this exists: a folder on a real SFTP share shown with its subfolders, as a local folder is: Include Subfolders toggled from the Sort menu's action, each photo named by its path and read from its own URI, hidden folders left out, and a link to a folder not followed (no loop walked round), then remembered for the share, and the tree exported as a local folder's is.
 import Foundation
 import PhotoTrace
 import TestAndBenchSupport
@@ -34,9 +34,21 @@ final class ShareSubfoldersAppTests: XCTestCase {
 
         let secondBus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
         secondBus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
-        let again = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: secondBus)
+        // Exported as a local folder's gallery is, its originals read from the share.
+        let out = TemporaryFiles.url("share-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let again = try AppProcess(display: xvfb.display, arguments: ["--export-to", out.path, "--export-original", server.uri()],
+                                   environment: environment, bus: secondBus)
         defer { again.stop() }
         XCTAssertTrue(again.trace.wait(timeout: 60) { _ in SubfoldersAppTests.names(again).map(Set.init) == expected }, "remembered: \(again.recentEvents())")
+        XCTAssertTrue(again.trace.wait(timeout: 90) { $0.contains { $0.name == .exportEnded } }, "the export ended: \(again.recentEvents())")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        XCTAssertEqual(written.count, 5, "each photo of the tree exported: \(written)")
+        // Named by its path ("a-b-two.jpg"), the photo of that subfolder at its own size.
+        let two = try XCTUnwrap(TestImages.decode(Data(contentsOf: out.appendingPathComponent("a-b-two.jpg"))), "\(written)")
+        let horse = try XCTUnwrap(TestImages.decode(SamplePhotos.data("horse.png")))
+        XCTAssertEqual([two.width, two.height], [horse.width, horse.height])
         XCTAssertEqual(again.criticals, [])
     }
 }
