@@ -19,7 +19,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case interrupted(source: String)
     case shareMounting(source: String)
     case shareMounted(source: String, outcome: String)
-    case shareRelisted(added: Int, removed: Int, reason: String?)
+    case shareRelisted(added: Int, removed: Int, changed: Int, reason: String?)
     case shareUnmounted(source: String)
     case folderListed(photos: Int, skipped: Int, ms: Double, capped: Bool)
     case folderChanged(added: Int, removed: Int, changed: Int, total: Int)
@@ -178,7 +178,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .shareMounting: "a folder on a share (SMB, SFTP, WebDAV) is opened: its share is mounted through GVfs first (GTK's dialog asks for a password if it needs one)"
             case .shareMounted: "the share is mounted (or was), the dialog was cancelled (the window stays as it was), or it failed: GVfs's reason"
             case .shareUnmounted: "the share shown was unmounted from outside (the file manager, `gio mount -u`, its backend's end): the window says so, with Retry, and the rows shown stay"
-            case .shareRelisted: "the share's folder was listed again as the window gained the focus (its backend reports no changes): the photos `added` and `removed` since were merged in, the other rows keeping their places; or it could not be listed (`reason`), and the rows shown stay"
+            case .shareRelisted: "the share's folder was listed again as the window gained the focus (its backend reports no changes): the photos `added` and `removed` since were merged in, and those whose size or time `changed` read again, the other rows keeping their places; or it could not be listed (`reason`), and the rows shown stay"
             case .page: "the window's page: `empty` (nothing open), `loading` (a manifest on its way), `list` or `viewer`"
             case .windowSize: "the window's size, as it would be saved, changed"
             case .closing: "the main window is closing, and the app quits: `by` `close` (Ctrl+W), `quit` (Ctrl+Q or Quit) or `desktop` (the window manager's close button, or another program asking)"

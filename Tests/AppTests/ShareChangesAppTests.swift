@@ -7,7 +7,7 @@ import XCTest
 
 final class ShareChangesAppTests: XCTestCase {
     func relisted(_ app: AppProcess) -> [[Int]] {
-        app.trace.events.compactMap { if case .shareRelisted(let added, let removed, nil) = $0.event { [added, removed] } else { nil } }
+        app.trace.events.compactMap { if case .shareRelisted(let added, let removed, _, nil) = $0.event { [added, removed] } else { nil } }
     }
 
     func rowNames(_ app: AppProcess) -> [String] {
@@ -17,11 +17,18 @@ final class ShareChangesAppTests: XCTestCase {
     /// Away in another window (Open Location), the folder changes on the server (`removing`
     /// goes, `adding` arrives); back in the main window.
     func awayAndBack(_ xvfb: Xvfb, _ main: String, _ server: SFTPServer, removing: String, adding: String) throws {
+        try awayAndBack(xvfb, main) {
+            try FileManager.default.removeItem(at: server.folder.appendingPathComponent(removing))
+            try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent(adding))
+        }
+    }
+
+    /// Away in another window, `change` made on the server; back in the main window.
+    func awayAndBack(_ xvfb: Xvfb, _ main: String, change: () throws -> Void) throws {
         try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
         let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
             .split(separator: "\n").first.map(String.init), "Open Location")
-        try FileManager.default.removeItem(at: server.folder.appendingPathComponent(removing))
-        try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent(adding))
+        try change()
         try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
         try xvfb.run("xdotool", ["windowfocus", "--sync", main])
     }
@@ -52,6 +59,32 @@ final class ShareChangesAppTests: XCTestCase {
                       "the new photo loads in sepia: \(app.recentEvents())")
         // a.png and c.png stayed as they were: only d.png's row was loaded (new → … → filtered).
         XCTAssertEqual(Set(statesSince().map(\.row)), [2], "the rows that stayed are not loaded again")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    func testAPhotoChangedInPlaceOnTheServerIsReadAgain() throws {
+        let (server, bus) = try SFTPShares.serve([("a.png", "coffee.png"), ("b.png", "brick.png")])
+        defer { server.close() }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<2).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "the share's photos load: \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        let main = try app.mainWindow(on: xvfb)
+        let before = app.trace.events.count
+        // b.png is written again with another photo (another size, a later time).
+        try awayAndBack(xvfb, main) {
+            let file = server.folder.appendingPathComponent("b.png")
+            try SamplePhotos.data("grass.png").write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)
+        }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.event == .shareRelisted(added: 0, removed: 0, changed: 1, reason: nil) } },
+                      "listed again, b.png changed: \(app.recentEvents())")
+        let since = { app.trace.events.dropFirst(before) }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in since().contains { if case .image(1, .file, _) = $0.event { true } else { false } } },
+                      "b.png read again from the share: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in since().contains { $0.event == .state(row: 1, state: .filtered, reason: nil, code: nil) } }, app.recentEvents())
+        XCTAssertFalse(since().contains { $0.row == 0 && $0.name == .state }, "a.png, unchanged, is not read again")
         XCTAssertEqual(app.criticals, [])
     }
 

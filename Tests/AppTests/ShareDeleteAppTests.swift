@@ -33,7 +33,7 @@ final class ShareDeleteAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.steps(app, .deleted) == 1 }, "deleted: \(app.recentEvents())")
         XCTAssertFalse(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("a.png").path), "gone from the server")
         XCTAssertTrue(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("b.png").path))
-        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.event == .shareRelisted(added: 0, removed: 1, reason: nil) } },
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in events.contains { $0.event == .shareRelisted(added: 0, removed: 1, changed: 0, reason: nil) } },
                       "its row went: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }

@@ -20,6 +20,16 @@ final class ShareRelistingTests: XCTestCase {
         XCTAssertEqual(change.rows.rawName(2), "d")
     }
 
+    func testAPhotoWhoseFileChangedIsReadAgainWithItsNewStamp() throws {
+        let stamp = FileStamp(size: 9, modified: 2_000_000)
+        XCTAssertNil(ShareRelisting.merge(shown: uris(["a", "b"]), listed: listed(["a", "b"]), changed: [:]))
+        let change = try XCTUnwrap(ShareRelisting.merge(shown: uris(["a", "b"]), listed: listed(["a", "b"]), changed: [uris(["b"])[0]: stamp]))
+        XCTAssertEqual(change.removed, [])
+        XCTAssertEqual(change.inserted, [])
+        XCTAssertEqual(change.changed, [1])
+        XCTAssertEqual(change.stamps, [1: stamp], "its new size and time (an own turn is known by them)")
+    }
+
     func testRowsInAnotherOrderAllGoAndComeBack() throws {
         let change = try XCTUnwrap(ShareRelisting.merge(shown: uris(["b", "a"]), listed: listed(["a", "b", "c"])))
         XCTAssertEqual(change.removed, [0, 1])

@@ -12,7 +12,7 @@ final class TraceEventTests: XCTestCase {
         .renderer(name: "cairo", reason: .softwareGL, gl: "llvmpipe (LLVM 15.0.6, 256 bits)"),
         .renderer(name: "cairo", reason: .noDirectRendering, gl: "the X server offers none of DRI3, DRI2 or NV-GLX"),
         .manifest(rows: 3, source: "file:///g.plist"), .rows(total: 256),
-        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .shareMounting(source: "sftp://nas/p"), .shareRelisted(added: 1, removed: 2, reason: "the share is not mounted"), .shareUnmounted(source: "smb://nas/p"), .shareMounted(source: "sftp://nas/p", outcome: "failed: Connection failed"), .folderListed(photos: 3, skipped: 2, ms: 1.5, capped: false),
+        .manifestFailed(reason: "line 2: \"bad\"\n", source: "http://x/g.json"), .interrupted(source: "file:///g.plist"), .shareMounting(source: "sftp://nas/p"), .shareRelisted(added: 1, removed: 2, changed: 1, reason: "the share is not mounted"), .shareUnmounted(source: "smb://nas/p"), .shareMounted(source: "sftp://nas/p", outcome: "failed: Connection failed"), .folderListed(photos: 3, skipped: 2, ms: 1.5, capped: false),
         .folderChanged(added: 2, removed: 1, changed: 1, total: 4), .folderGrew(added: 9_000, total: 16_000),
         .subfoldersListed(folders: 12, unreadable: "Private\nOld"), .notFollowed(folders: 2, names: "2024/Trip\n2024/Home"), .sorted(order: "date-taken-desc", rows: 2_000, ms: 12.5, first: "IMG_0002.jpg\nIMG_0001.jpg"), .datesRead(fromIndex: 1_500, fromFiles: 500, ms: 840), .datesStopped(reason: "timed out after 10 s"),
         .metadataIndex(state: "rebuilt", reason: "damaged"), .page(name: "loading"),

@@ -31,6 +31,16 @@ public struct ShareFolderFacts: Sendable {
         files = Dictionary(photos.map { ($0.uri, File(fileName: $0.fileName, size: $0.size, modified: $0.modified, key: $0.key)) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The photos listed in both whose size or time differs from `before`'s: their new ones, by URI.
+    func changed(since before: ShareFolderFacts) -> [String: FileStamp] {
+        var changed: [String: FileStamp] = [:]
+        for (uri, file) in files {
+            guard let old = before.files[uri], old.size != file.size || old.modified != file.modified else { continue }
+            changed[uri] = FileStamp(size: file.size, modified: file.modified)
+        }
+        return changed
+    }
+
     /// The photos at `uris` (the rows' URIs) as files whose dates are read, and kept in the
     /// index, by their URI (their path), size and time: those listed, not in `except`.
     public func datedFiles(_ uris: [String], except: [String: TakenDate] = [:]) -> [DatedFile] {

@@ -67,22 +67,23 @@ extension GalleryWindow {
         let shown = (0..<rows.count).map { rows.rawURL($0) }
         // Sorted otherwise than listed (by name): merged in that order, and what arrived sorted in.
         let sorted = shownShareOrder != PhotoOrder(.name)
-        loader.relist(source, shown: shown, inListingOrder: !sorted, subfolders: includesSubfolders(loading: source)(source)) { [weak self, weak gallery] result in
+        loader.relist(source, shown: shown, inListingOrder: !sorted, subfolders: includesSubfolders(loading: source)(source),
+                      before: shareSort.facts) { [weak self, weak gallery] result in
             guard let self, let gallery, self.gallery === gallery else { return }
             switch result {
             case .success(let (change?, facts)):
-                self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, reason: nil))
+                self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, changed: change.changed.count, reason: nil))
                 self.shareSort.generation += 1
                 self.follower.relisted(change, in: gallery)
                 self.shareListed(facts)
                 // What arrived sorted in (and, by date, its dates read).
                 if sorted || self.order != PhotoOrder(.name) { self.sortShare(keepTop: .always) }
             case .success((nil, let facts)):
-                self.trace.emit(.shareRelisted(added: 0, removed: 0, reason: nil))
+                self.trace.emit(.shareRelisted(added: 0, removed: 0, changed: 0, reason: nil))
                 self.shareListed(facts)
             case .failure(let error):
                 // The rows shown stay; those that cannot be read say so as they are read.
-                self.trace.emit(.shareRelisted(added: 0, removed: 0, reason: error.description))
+                self.trace.emit(.shareRelisted(added: 0, removed: 0, changed: 0, reason: error.description))
             }
         }
     }
