@@ -48,8 +48,9 @@ public final class AppBench {
     var galleryURL: String { server.baseURL.absoluteString + "/gallery.json?count=2000&delay=100" }
 
     /// Launch the app on the gallery and wait for its first screen to be chosen.
+    /// `busEnvironment`: what the bus's services (GVfs's daemons) get besides (a share's agent).
     func launch(_ arguments: [String] = [], probe: Bool = false, manifest: String? = nil,
-                environment extra: [String: String] = [:], executable: String? = nil) throws -> AppProcess {
+                environment extra: [String: String] = [:], executable: String? = nil, busEnvironment: [String: String] = [:]) throws -> AppProcess {
         // Naive mode loads every bound row before its first frame: not a start-up figure; nor is
         // another build's, nor one with a renderer forced.
         let forced = !(extra["GSK_RENDERER"] ?? "").isEmpty
@@ -57,7 +58,7 @@ public final class AppBench {
         // As a user launches it from a desktop session, whose portal and accessibility bus run
         // already (GTK asks for both as it starts; a fresh bus would start them on the clock).
         let bus = try SessionBus()
-        let missing = bus.startServices(SessionBus.desktopServices, environment: ["DISPLAY": xvfb.display, "GDK_BACKEND": "x11"])
+        let missing = bus.startServices(SessionBus.desktopServices, environment: ["DISPLAY": xvfb.display, "GDK_BACKEND": "x11"].merging(busEnvironment) { $1 })
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
         var environment = ["CLASSIC_PHOTOS_PROBE": probe ? "1" : "0", "G_DEBUG": "", "GSK_RENDERER": ""]

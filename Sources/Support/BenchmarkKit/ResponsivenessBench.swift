@@ -15,6 +15,9 @@ extension AppBench {
         let renderer: String
         var inspector = false
         var baseline = false
+        /// Another gallery than the benchmark's (a share's folder), and what its bus's services need.
+        var gallery: String?
+        var busEnvironment: [String: String] = [:]
         /// Naive mode blocks the main loop by design: no rest to measure, no frame targets.
         var isNaive: Bool { arguments.contains("--naive") }
     }
@@ -86,9 +89,9 @@ extension AppBench {
 
     /// Launch in `mode`, measure the frame clock at rest (plain modes), then scroll for
     /// `scrollSeconds` and read the frames back from the probe.
-    func scroll(_ mode: ScrollMode, repetition: Int) throws -> ScrollRun {
-        let app = try launch(mode.arguments, probe: true, environment: ["GSK_RENDERER": mode.renderer],
-                             executable: mode.baseline ? baselineBinary : nil)
+    func scroll(_ mode: ScrollMode, repetition: Int, environment: [String: String] = [:]) throws -> ScrollRun {
+        let app = try launch(mode.arguments, probe: true, manifest: mode.gallery, environment: environment.merging(["GSK_RENDERER": mode.renderer]) { $1 },
+                             executable: mode.baseline ? baselineBinary : nil, busEnvironment: mode.busEnvironment)
         defer { app.stop() }
         var run = ScrollRun()
         if mode.inspector {
