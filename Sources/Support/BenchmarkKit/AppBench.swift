@@ -57,7 +57,8 @@ public final class AppBench {
         let countsForStartup = !arguments.contains("--naive") && executable == nil && !forced
         // As a user launches it from a desktop session, whose portal and accessibility bus run
         // already (GTK asks for both as it starts; a fresh bus would start them on the clock).
-        let bus = try SessionBus()
+        // (A share's: in a folder with a short path, where GVfs's sftp backend keeps ssh's socket.)
+        let bus = try SessionBus(shortPath: !busEnvironment.isEmpty)
         let missing = bus.startServices(SessionBus.desktopServices, environment: ["DISPLAY": xvfb.display, "GDK_BACKEND": "x11"].merging(busEnvironment) { $1 })
         if !missing.isEmpty { FileHandle.standardError.write(Data("bench: could not start \(missing) before the launch\n".utf8)) }
         // No GSK_RENDERER (the app chooses), unless `extra` forces one.
