@@ -1,4 +1,4 @@
-// Why this exists: a folder on a real SFTP share sorts as a local folder does: by name, date taken, modification time and size (the rows on screen, not only the trace), its dates read from the photos' first bytes through GIO in the helpers; and the next visit sorts by date at once from the metadata index, reading no photo at all.
+// Why this exists: a folder on a real SFTP share sorts as a local folder does: by name, date taken, modification time and size (the rows on screen, not only the trace), its dates read from the photos' first bytes through GIO in the helpers; and the next visit sorts by date at once from the metadata index, reading no photo at all; a server gone mid-reading stops the reading with the reason.
 import Foundation
 import PhotoTrace
 import TestAndBenchSupport
@@ -52,5 +52,34 @@ final class ShareSortAppTests: XCTestCase {
         XCTAssertTrue(again.trace.wait(timeout: 60) { _ in (0..<4).allSatisfy { again.trace.finalStates[$0]?.state == .filtered } }, again.recentEvents())
         XCTAssertEqual(server.reads.dropFirst(readsBefore).map(\.name), [], "no photo read on the next visit")
         XCTAssertEqual(again.criticals, [])
+    }
+
+    func testAServerGoneWhileDatesAreReadStopsTheReadingWithTheReason() throws {
+        let server = try SFTPServer()
+        defer { server.close() }
+        // 300 dated JPEGs (hard links to one), over a slow link: their dates take seconds to read.
+        let first = server.folder.appendingPathComponent("IMG_000.jpg")
+        try TestImages.noiseJPEG(width: 64, height: 48).write(to: first)
+        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 10:00:00", first.path]).status, 0)
+        for index in 1..<300 { _ = link(first.path, server.folder.appendingPathComponent(String(format: "IMG_%03d.jpg", index)).path) }
+        let slow = try SlowLink(to: server.port, roundTripMs: 40, megabits: 20)
+        defer { slow.close() }
+        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
+        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let xvfb = try Xvfb()
+        let cache = TemporaryFiles.url("share-dates-stopped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let app = try AppProcess(display: xvfb.display, arguments: ["--sort", "date-taken", "sftp://root@127.0.0.1:\(slow.port)\(server.folder.path)/"],
+                                 environment: ["XDG_CACHE_HOME": cache.path], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifest } }, "listed: \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        server.stop()
+        // The reading stops at the share's failure, says why, and the rows are sorted with what was read.
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .datesStopped } }, "the reading stopped: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.events.contains { if case .datesRead(_, let read, _) = $0.event { read < 300 } else { false } },
+                      "not every date was read: \(app.trace.events.filter { $0.name == .datesRead }.map(\.event))")
+        let stoppedAt = try XCTUnwrap(app.trace.events.firstIndex { $0.name == .datesStopped })
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.dropFirst(stoppedAt).contains { $0.name == .sorted } }, "sorted with what was read")
+        XCTAssertEqual(app.criticals, [])
     }
 }
