@@ -64,13 +64,14 @@ public enum ShareFiles {
     }
 
     /// The file at `uri` opened for reading from `offset` (blocking), with its size when the
-    /// share says it (nil: unknown). The stream is the caller's.
-    public static func open(uri: String, offset: Int64 = 0, cancellable: Cancellable) throws(GLibError) -> (stream: ReadStream, size: Int64?) {
+    /// share says it (nil: unknown, or not `withSize`). The stream is the caller's.
+    public static func open(uri: String, offset: Int64 = 0, withSize: Bool = true, cancellable: Cancellable) throws(GLibError) -> (stream: ReadStream, size: Int64?) {
         let file = ObjectRef(adopting: g_file_new_for_uri(uri)!)
         let opened = try onceMore { () throws(GLibError) in try withGError { g_file_read(file.pointer.opaque, cancellable.pointer, $0) } }
         guard let opened else { throw GLibError(domain: "g-io-error-quark", code: Int32(G_IO_ERROR_FAILED.rawValue), message: "the file could not be opened") }
         var size: Int64?
-        if let info = g_file_input_stream_query_info(opened, "standard::size", cancellable.pointer, nil) {
+        // (A round trip to the server: asked only when the size is wanted.)
+        if withSize, let info = g_file_input_stream_query_info(opened, "standard::size", cancellable.pointer, nil) {
             if g_file_info_has_attribute(info, "standard::size") != 0 { size = max(0, Int64(g_file_info_get_size(info))) }
             g_object_unref(UnsafeMutableRawPointer(info))
         }

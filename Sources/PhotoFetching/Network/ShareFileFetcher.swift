@@ -23,7 +23,8 @@ extension LocalFileFetcher {
     public func fetchSharedStart(_ url: URL, count: Int, most: Int? = nil, cancellable: Cancellable,
                                  extending: (@Sendable (Data) -> Int?)? = nil) throws(FetchError) -> Data {
         try onShare(url, cancellable: cancellable, whole: true) { job, reading throws(FetchError) in
-            let (stream, _) = try Self.opened(url, cancellable: reading)
+            // Its size is not asked: a round trip less (of about five) for each preview and date.
+            let (stream, _) = try Self.opened(url, withSize: false, cancellable: reading)
             defer { stream.close() }
             var data = Data()
             var count = count
@@ -99,9 +100,9 @@ extension LocalFileFetcher {
         }
     }
 
-    private static func opened(_ url: URL, cancellable: Cancellable) throws(FetchError) -> (ReadStream, Int64?) {
+    private static func opened(_ url: URL, withSize: Bool = true, cancellable: Cancellable) throws(FetchError) -> (ReadStream, Int64?) {
         do throws(GLibError) {
-            return try ShareFiles.open(uri: url.absoluteString, cancellable: cancellable)
+            return try ShareFiles.open(uri: url.absoluteString, withSize: withSize, cancellable: cancellable)
         } catch {
             throw failure(error, url)
         }
