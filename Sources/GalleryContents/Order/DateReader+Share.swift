@@ -9,7 +9,8 @@ import PhotoFetching
 extension DateReader {
     /// Reads in flight at once on a share (GVfs's backends answer them side by side): over a
     /// 40 ms round trip, 10,000 dates took 316 s six at a time and 145 s sixteen at a time
-    /// (BENCHMARKS.md, `share-dates`), each read a few round trips of waiting.
+    /// (123 s once the file's size was no longer asked; BENCHMARKS.md, `share-dates`), each read
+    /// a few round trips of waiting.
     static let shareReadsAtOnce = 16
 
     /// The first bytes of each of `batch` (files on a share, by URI), as `PhotoFacts` reads a
