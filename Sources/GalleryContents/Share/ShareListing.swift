@@ -73,9 +73,10 @@ public enum ShareListing {
         var listed = Listed()
         // The folder, then its subfolders, breadth first (a link to a folder is not followed:
         // no loop can be walked round).
-        var waiting: [Subfolder] = [.top]
-        while !waiting.isEmpty, !listed.capped {
-            let sub = waiting.removeFirst()
+        var waiting: [Subfolder] = [.top], next = 0
+        while next < waiting.count, !listed.capped {
+            let sub = waiting[next]
+            next += 1
             do throws(GLibError) {
                 try ShareFiles.list(uri: sub == .top ? folder : ShareFiles.child(String(sub.path.dropLast()), of: folder), cancellable: listing) { entries in
                     progress()
