@@ -26,10 +26,22 @@ public enum ShareMount {
         let operation = gtk_mount_operation_new(parent?.gtkWindow)!
         let request = MountRequest(done)
         // The user's answer to a dialog: an abort is a cancel, whatever error the backend then
-        // gives (WebDAV's says "Unauthorized").
-        let replied: @convention(c) (OpaquePointer?, GMountOperationResult, UnsafeMutableRawPointer?) -> Void = { _, result, data in
-            if result == G_MOUNT_OPERATION_ABORTED { Unmanaged<MountRequest>.fromOpaque(data!).takeUnretainedValue().aborted = true }
+        // gives (WebDAV's says "Unauthorized"); so is a question (an unknown host key) answered
+        // with any choice but the first, GVfs's "Log In Anyway" (sftp's then says "Host key
+        // verification failed").
+        let asked: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutableRawPointer?) -> Void = { _, _, _, data in
+            Unmanaged<MountRequest>.fromOpaque(data!).takeUnretainedValue().asked = true
         }
+        let replied: @convention(c) (OpaquePointer?, GMountOperationResult, UnsafeMutableRawPointer?) -> Void = { operation, result, data in
+            let request = Unmanaged<MountRequest>.fromOpaque(data!).takeUnretainedValue()
+            if result == G_MOUNT_OPERATION_ABORTED || request.asked && result == G_MOUNT_OPERATION_HANDLED && g_mount_operation_get_choice(UnsafeMutablePointer<GMountOperation>(operation)) != 0 {
+                request.aborted = true
+            }
+            request.asked = false
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(operation), "ask-question", unsafeBitCast(asked, to: GCallback.self),
+                              Unmanaged.passRetained(request).toOpaque(), { data, _ in Unmanaged<MountRequest>.fromOpaque(data!).release() },
+                              GConnectFlags(rawValue: 0))
         g_signal_connect_data(UnsafeMutableRawPointer(operation), "reply", unsafeBitCast(replied, to: GCallback.self),
                               Unmanaged.passRetained(request).toOpaque(), { data, _ in Unmanaged<MountRequest>.fromOpaque(data!).release() },
                               GConnectFlags(rawValue: 0))
@@ -56,6 +68,8 @@ public enum ShareMount {
 private final class MountRequest: @unchecked Sendable {
     let done: @MainActor (ShareMount.Outcome) -> Void
     var aborted = false
+    /// A question is on screen (its answer's choice says whether it was declined).
+    var asked = false
     init(_ done: @escaping @MainActor (ShareMount.Outcome) -> Void) { self.done = done }
 }
 

@@ -39,6 +39,21 @@ public final class SFTPServer {
         }
     }
 
+    /// A host key of its own again, another: what a server that changed its key (or another
+    /// server at its address) shows. Takes effect at the next `start`.
+    public func replaceHostKey() throws {
+        for name in ["host", "host.pub"] { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+        let made = try Tool.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", directory.appendingPathComponent("host").path], timeout: 30)
+        guard made.status == 0 else { throw Self.failure("ssh-keygen failed") }
+    }
+
+    /// The share's URI at an address ssh does not take for this machine's own (`::ffff:127.0.0.1`,
+    /// the IPv4 loopback mapped into IPv6): GVfs lets ssh skip the host key check for a
+    /// loopback address, not for this one, so the host key is asked about as a remote one's is.
+    public func uriCheckingHostKey() -> String {
+        "sftp://root@[::ffff:127.0.0.1]:\(port)\(folder.path)/"
+    }
+
     /// The share's URI of `path` (a name in the folder, or nothing: the folder).
     public func uri(_ path: String = "") -> String {
         "sftp://root@127.0.0.1:\(port)\(folder.path)/\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)"

@@ -18,7 +18,12 @@ public final class SessionBus {
     /// too (an app activated as a service).
     /// `shortPath`: a runtime folder with a short path, directly under /tmp (GVfs's sftp backend
     /// keeps OpenSSH's control socket there, whose path may not be 108 bytes or more).
-    public init(withoutServices excluded: [String] = [], services extra: [String: String] = [:], shortPath: Bool = false) throws {
+    /// `privateRoot`: the bus, and every service it starts (GVfs's daemons, and the ssh they
+    /// run), see an empty home folder of root's of their own (a tmpfs in a mount namespace of
+    /// theirs, gone with them): ssh's known_hosts, which it finds from the user's entry and not
+    /// from HOME, is the test's and not the machine's.
+    public init(withoutServices excluded: [String] = [], services extra: [String: String] = [:], shortPath: Bool = false,
+                privateRoot: Bool = false) throws {
         if shortPath {
             var template = Array("/tmp/cpbus-XXXXXX".utf8CString)
             guard mkdtemp(&template) != nil else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
@@ -58,7 +63,10 @@ public final class SessionBus {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
         do {
-            process = try ChildProcess("/usr/bin/dbus-daemon", configuration + ["--nofork", "--print-address=1",
+            // (unshare and sh each exec the next: the bus keeps the pid that is stopped.)
+            let wrapper = privateRoot ? ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                                         "mount -t tmpfs -o mode=0700 classic-photos-root /root && exec \"$@\"", "sh", "/usr/bin/dbus-daemon"] : []
+            process = try ChildProcess(wrapper.first ?? "/usr/bin/dbus-daemon", Array(wrapper.dropFirst()) + configuration + ["--nofork", "--print-address=1",
                                                                    // A socket with a path (not an abstract one), so an app in a
                                                                    // network namespace of its own reaches the bus too.
                                                                    "--address=unix:dir=\(runtimeDirectory)"],
