@@ -25,8 +25,13 @@ public final class SFTPServer {
         let socket = directory.appendingPathComponent("agent").path
         agentSocket = socket
         agent = try ChildProcess("/usr/bin/ssh-agent", ["-D", "-a", socket])
-        guard poll(timeout: 10, { FileManager.default.fileExists(atPath: socket) }),
-              (try? Tool.run("/usr/bin/ssh-add", [directory.appendingPathComponent("user").path], environment: ["SSH_AUTH_SOCK": agentSocket], timeout: 30))?.status == 0 else {
+        // The socket's file appears as the agent binds it, a moment before it listens (a busy
+        // machine widens that moment: ssh-add then finds no one there): tried until it takes.
+        let user = directory.appendingPathComponent("user").path
+        guard poll(timeout: 20, {
+            FileManager.default.fileExists(atPath: socket)
+                && (try? Tool.run("/usr/bin/ssh-add", [user], environment: ["SSH_AUTH_SOCK": socket], timeout: 30))?.status == 0
+        }) else {
             agent.stop()
             throw Self.failure("the ssh agent did not take the key")
         }
