@@ -13,7 +13,7 @@ final class ShareOrderTests: XCTestCase {
         var listed = ShareListing.Listed()
         listed.photos = files.map { name, size, modified in
             var found = ShareListing.Found(name: name, fileName: name, key: DirectoryListing.sortKey(name), size: size, modified: modified * 1_000_000)
-            found.uri = "sftp://h/p/\(name)"
+            found.uri = "sftp://h/p/\(name.replacingOccurrences(of: " ", with: "%20"))"
             return found
         }
         return ShareFolderFacts(folder: "sftp://h/p", listed: listed)
@@ -59,5 +59,9 @@ final class ShareOrderTests: XCTestCase {
     func testTheFilesWhoseDatesAreReadAreTheListedOnesNotYetDated() {
         let dated = facts(files).datedFiles(["sftp://h/p/a.jpg", "sftp://h/p/b.jpg", "sftp://h/p/gone.jpg"], except: ["a.jpg": TakenDate.none])
         XCTAssertEqual(dated, [DatedFile(fileName: "b.jpg", path: "sftp://h/p/b.jpg", size: 100, modified: 10_000_000)])
+        XCTAssertEqual(dated.first?.folder, "sftp://h/p", "keyed in the index by its folder's URI")
+        // A name the URI escapes: still its folder's URI.
+        let spaced = facts([("a b.jpg", 1, 1)]).datedFiles(["sftp://h/p/a%20b.jpg"])
+        XCTAssertEqual(spaced.first?.folder, "sftp://h/p")
     }
 }

@@ -118,16 +118,17 @@ public struct DatedFile: Sendable, Equatable {
     public let path: String
     public let size: Int64
     public let modified: Int64
+    /// The folder it is in, as the index keys it: its path without its name (a share's file,
+    /// whose URI escapes its name, gives its folder's URI).
+    public let folder: String
 
-    public init(fileName: String, path: String, size: Int64, modified: Int64) {
+    public init(fileName: String, path: String, folder: String? = nil, size: Int64, modified: Int64) {
         self.fileName = fileName
         self.path = path
+        self.folder = folder ?? String(path.dropLast(fileName.count + 1))
         self.size = size
         self.modified = modified
     }
-
-    /// The folder it is in (its path without its name).
-    public var folder: String { String(path.dropLast(fileName.count + 1)) }
 }
 
 /// What a row's tooltip says of its date: taken (or not read yet, or none), and modified.

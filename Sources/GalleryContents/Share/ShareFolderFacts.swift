@@ -46,7 +46,7 @@ public struct ShareFolderFacts: Sendable {
     public func datedFiles(_ uris: [String], except: [String: TakenDate] = [:]) -> [DatedFile] {
         uris.compactMap { uri in
             guard let file = files[uri], except[file.fileName] == nil else { return nil }
-            return DatedFile(fileName: file.fileName, path: uri, size: file.size, modified: file.modified)
+            return DatedFile(fileName: file.fileName, path: uri, folder: String(folder.dropLast()), size: file.size, modified: file.modified)
         }
     }
 }
