@@ -56,6 +56,13 @@ final class ShareOrderTests: XCTestCase {
         XCTAssertEqual(names(order.sort(PhotoOrder(.size), facts: facts(files), dates: [:])), ["new.jpg", "b.jpg", "a.jpg"])
     }
 
+    func testTwoRowsOfOneNameStayTwoRows() throws {
+        var order = ShareOrder(shown: rows(["a.jpg", "c.jpg", "a.jpg"]), in: PhotoOrder(.name))
+        let change = try XCTUnwrap(order.sort(PhotoOrder(.size), facts: facts(files), dates: [:]))
+        XCTAssertEqual(names(change), ["c.jpg", "a.jpg", "a.jpg"])
+        XCTAssertEqual(change.moves.map(Set.init), [0, 1, 2], "each row moved once")
+    }
+
     func testTheFilesWhoseDatesAreReadAreTheListedOnesNotYetDated() {
         let dated = facts(files).datedFiles(["sftp://h/p/a.jpg", "sftp://h/p/b.jpg", "sftp://h/p/gone.jpg"], except: ["a.jpg": TakenDate.none])
         XCTAssertEqual(dated, [DatedFile(fileName: "b.jpg", path: "sftp://h/p/b.jpg", size: 100, modified: 10_000_000)])

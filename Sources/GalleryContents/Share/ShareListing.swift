@@ -71,6 +71,8 @@ public enum ShareListing {
         let link = cancellable.onCancel { listing.cancel() }
         defer { cancellable.disconnect(link) }
         var listed = Listed()
+        // A name listed twice (a server can say so; no folder holds two) is one photo.
+        var seen: Set<String> = []
         // The folder, then its subfolders, breadth first (a link to a folder is not followed:
         // no loop can be walked round).
         var waiting: [Subfolder] = [.top], next = 0
@@ -82,7 +84,8 @@ public enum ShareListing {
                     progress()
                     for entry in entries where !entry.isHidden && !listed.capped {
                         if entry.kind == .directory {
-                            if subfolders, !entry.isSymlink, sub.depth < FolderListing.maxDepth, listed.folders < FolderListing.maxSubfolders {
+                            if subfolders, !entry.isSymlink, sub.depth < FolderListing.maxDepth, listed.folders < FolderListing.maxSubfolders,
+                               seen.insert(sub.path + entry.name + "/").inserted {
                                 listed.folders += 1
                                 waiting.append(sub.child(entry.name, display: entry.displayName))
                             }
@@ -98,6 +101,7 @@ public enum ShareListing {
                             listing.cancel()
                             return
                         }
+                        guard seen.insert(sub.path + entry.name).inserted else { continue }
                         // Named by its path under the folder ("Day 1/IMG_0001.jpg"), sorted folder by folder.
                         let shown = DisplayText.clean(entry.displayName)
                         listed.photos.append(Found(name: sub.display + shown, fileName: sub.path + entry.name,

@@ -21,7 +21,9 @@ public struct ShareOrder: Sendable {
         let own = rows.own
         var photos: [FolderPhoto] = []
         photos.reserveCapacity(own.count)
-        var indexOf: [String: Int] = [:]
+        // Each photo's row, by its names' object (one a photo: two rows of one name, as a
+        // server could list, stay two rows).
+        var indexOf: [ObjectIdentifier: Int] = [:]
         for index in 0..<own.count {
             let uri = own.rawURL(index), file = facts.files[uri]
             // A row not listed (arrived since) sorts by name, known by its URI.
@@ -30,11 +32,12 @@ public struct ShareOrder: Sendable {
             var photo = FolderPhoto(key: key, fileName: fileName, name: "", uri: uri,
                                     size: file?.size ?? 0, modified: file?.modified ?? 0)
             photo.taken = file.flatMap { dates[$0.fileName] }
-            indexOf[fileName] = index
+            indexOf[ObjectIdentifier(photo.names)] = index
             photos.append(photo)
         }
         let sorted = photos.sorted(by: order)
-        let target = sorted.map { indexOf[$0.fileName]! }
+        let target = sorted.compactMap { indexOf[ObjectIdentifier($0.names)] }
+        guard target.count == own.count else { return nil }
         let shownDates = order.needsDates ? sorted.map { RowDate(taken: $0.taken, modified: $0.modified) } : nil
         rows.take(order)
         return rows.show(target, dates: shownDates)
