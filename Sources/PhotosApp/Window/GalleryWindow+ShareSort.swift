@@ -68,13 +68,7 @@ extension GalleryWindow {
                 self.shareSort.dates = dates
                 self.shownShareOrder = order
                 if indexed > 0 { self.trace.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: milliseconds)) }
-                if let change {
-                    gallery.apply(change)
-                    self.list.apply(change, keepTop: keepTop)
-                    self.navigation.apply(change)
-                    self.scheduler.invalidate()
-                }
-                self.traceOrder(ms: milliseconds)
+                self.showSorted(change, in: gallery, ms: milliseconds, keepTop: keepTop)
                 if readsDates, !unread.isEmpty { self.readShareDates(unread, in: gallery) }
             }
         }

@@ -96,14 +96,20 @@ extension GalleryWindow {
             MainLoop.invoke { [weak self, weak gallery] in
                 guard let self, let gallery, self.gallery === gallery, self.order == order else { return }
                 self.manifestOrder = sorter
-                if let change {
-                    gallery.apply(change)
-                    self.list.apply(change, keepTop: keepTop)
-                    self.navigation.apply(change)
-                    self.scheduler.invalidate()
-                }
-                self.traceOrder(ms: milliseconds)
+                self.showSorted(change, in: gallery, ms: milliseconds, keepTop: keepTop)
             }
         }
+    }
+
+    /// A manifest or a share sorted (on a worker, in `ms`): its rows moved where the order puts
+    /// them (none: `change` nil), in the gallery, the list and the viewer, and said in the trace.
+    func showSorted(_ change: FolderChange?, in gallery: PhotoGallery, ms milliseconds: Double, keepTop: KeepTop) {
+        if let change {
+            gallery.apply(change)
+            list.apply(change, keepTop: keepTop)
+            navigation.apply(change)
+            scheduler.invalidate()
+        }
+        traceOrder(ms: milliseconds)
     }
 }
