@@ -13,6 +13,7 @@ public final class HTTPClient: Sendable {
         public var totalTimeoutSeconds: Int = 60
         public var userAgent = "ClassicPhotos/\(AppInfo.version) (+https://github.com/classicphotos) "
         public var maxConnections: Int32 = 16
+        /// Requests in flight to one server at once (counted by `HostSlots`, not by libsoup).
         public var maxConnectionsPerHost: Int32 = 6
         /// Certificate authorities to trust instead of the system's (a PEM file; tests trust
         /// their own server this way). Nil: the system's.
@@ -27,16 +28,21 @@ public final class HTTPClient: Sendable {
     /// a connection (`network-event`) only when it is made, so every connection a restricted
     /// session holds was checked when it was made; none is shared with a less restricted one.
     private let sessions: [AddressSpace: Session]
+    /// How many requests go to one server at once (shared by the sessions).
+    private let slots: HostSlots
 
     /// Create the sessions. libsoup 3 lets a session be used from several threads as long as
     /// it is configured on the thread that made it, which is what this initializer does.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        let slots = HostSlots(perServer: Int(configuration.maxConnectionsPerHost))
+        self.slots = slots
         var sessions: [AddressSpace: Session] = [:]
         for origin in [AddressSpace.local, .private, .public] {
             sessions[origin] = Session(timeoutSeconds: configuration.ioTimeoutSeconds, idleTimeoutSeconds: 60,
-                                       userAgent: configuration.userAgent, maxConnections: configuration.maxConnections,
-                                       maxConnectionsPerHost: configuration.maxConnectionsPerHost,
+                                       userAgent: configuration.userAgent,
+                                       maxConnections: max(configuration.maxConnections, slots.libsoupLimit),
+                                       maxConnectionsPerHost: slots.libsoupLimit,
                                        trustedCertificates: configuration.trustedCertificates)
         }
         self.sessions = sessions
@@ -79,7 +85,9 @@ public final class HTTPClient: Sendable {
         for hop in 0...Self.maxRedirects {
             let exchange = HTTPExchange(url: url, origin: origin, headers: hop == 0 ? request.headers : [:],
                                         session: sessions[origin ?? .local]!, configuration: configuration)
-            let answer = try exchange.run(limit: request.limit, cancellable: cancellable, started: started, progress: progress)
+            let answer = try slots.withSlot(for: url, cancellable: cancellable) { () throws(FetchError) in
+                try exchange.run(limit: request.limit, cancellable: cancellable, started: started, progress: progress)
+            }
             // The user's own URL: where its first server is sets what the rest may reach.
             if origin == nil { origin = answer.space }
             guard let location = answer.redirect else {

@@ -21,7 +21,7 @@ public enum SamplePhotos {
     /// Serves `/photos/NAME` from the sample folder and `/gallery.json?count=N&delay=MS`, a
     /// generated manifest of N rows cycling through the photos (`manifestdelay=MS` delays the
     /// manifest itself). Any request may carry
-    /// `delay=MS`, `status=CODE`, `fault=truncate|stall|trickle|html`.
+    /// `delay=MS`, `status=CODE`, `fault=truncate|stall|trickle|hangup|html`.
     public static let route: TestServer.Route = { path, query in
         var plan = ServerPlan()
         plan.delayMs = UInt32(query["delay"] ?? "") ?? 0
@@ -75,6 +75,7 @@ public enum SamplePhotos {
         switch query["fault"] {
         case "truncate": plan.mode = .truncate
         case "stall": plan.mode = .stall
+        case "hangup": plan.mode = .hangUp
         case "trickle": plan.mode = .trickle(intervalMs: 200)
         case "html": plan.body = Data("<html><body>Sorry</body></html>".utf8); plan.contentType = "image/png"
         case "bomb": plan.status = 200; plan.body = TestImages.pngBomb(); plan.contentType = "image/png"

@@ -9,12 +9,17 @@ extension TestServer {
     final class Exchange {
         let message: OpaquePointer
         var finished = false
+        /// Run (on the server's thread) when libsoup is done with the request.
+        var onFinished: (() -> Void)?
         init(_ message: OpaquePointer) {
             self.message = message
             g_object_ref(message.raw)
             let box = Unmanaged.passRetained(self).toOpaque()
             let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-                Unmanaged<Exchange>.fromOpaque(data!).takeUnretainedValue().finished = true
+                let exchange = Unmanaged<Exchange>.fromOpaque(data!).takeUnretainedValue()
+                exchange.finished = true
+                exchange.onFinished?()
+                exchange.onFinished = nil
             }
             g_signal_connect_data(message.raw, "finished", unsafeBitCast(thunk, to: GCallback.self), box,
                                   { data, _ in Unmanaged<Exchange>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
@@ -38,11 +43,25 @@ extension TestServer {
         case .truncate:
             soup_message_headers_set_content_length(headers, goffset(plan.body.count))
             append(body, plan.body.prefix(plan.body.count / 2))
-            // Once the half has gone out, drop the connection.
+            // Once the half has gone out, drop the connection: shut down, not closed, so that
+            // the descriptor libsoup still watches is not reused by the next connection.
             later(100) {
-                if !exchange.finished, let socket = soup_server_message_get_socket(message) { g_socket_close(socket, nil) }
+                if !exchange.finished, let socket = soup_server_message_get_socket(message) { g_socket_shutdown(socket, 1, 1, nil) }
                 exchange.release()
             }
+        case .hangUp:
+            // The socket is taken now: once the answer is sent, the message lets go of it.
+            let socket = soup_server_message_get_socket(message)
+            if let socket { g_object_ref(socket) }
+            exchange.onFinished = {
+                guard let socket else { return }
+                // Shut down, not closed: libsoup reads the end as a client that went away.
+                g_socket_shutdown(socket, 1, 1, nil)
+                g_object_unref(socket)
+            }
+            append(body, plan.body)
+            soup_message_body_complete(body)
+            exchange.release()
         case .stall:
             soup_message_headers_set_content_length(headers, goffset(max(plan.body.count, 1024)))
             append(body, plan.body.prefix(256))

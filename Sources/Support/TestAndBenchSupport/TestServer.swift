@@ -15,6 +15,9 @@ public struct ServerPlan: Sendable {
         case stall
         /// Send one byte every `interval` milliseconds.
         case trickle(intervalMs: UInt32)
+        /// Answer in full, keeping the connection alive, then close it as soon as the answer is
+        /// sent (a server's keep-alive limit), so the client's idle connection is a dead one.
+        case hangUp
     }
     public var status: UInt32 = 200
     public var body = Data()
