@@ -128,6 +128,15 @@ final class HelperRequests {
             }
             reply.pixels = PixelShape(width: read.width, height: read.height, rowStride: read.width * 4, hasAlpha: true)
             return (reply, fd)
+        case .mark(_, let change):
+            do throws(TurnRefusal) {
+                let (file, before) = try PhotoMarking.markedHere([UInt8](data), change, parsers: LinkedParsers.libraries)
+                reply.marks = before
+                return attach(file: file, named: "classic-photos-file", to: reply)
+            } catch {
+                reply.error = .undecodable(error.reason)
+                return (reply, -1)
+            }
         case .frame, .cancel:
             return (nil, -1)
         }

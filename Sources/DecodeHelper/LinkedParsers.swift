@@ -21,5 +21,12 @@ public enum LinkedParsers {
         jpegCarrying: { MetadataWriter.jpegCarrying(exif: $0, xmp: $1) },
         losslessSize: { LosslessWebP.size($0) },
         losslessDecode: { LosslessWebP.decode($0, mostPixels: $1) },
-        losslessEncode: { LosslessWebP.encode(rgba: $0, width: $1, height: $2) })
+        losslessEncode: { LosslessWebP.encode(rgba: $0, width: $1, height: $2) },
+        marked: { file, change in
+            switch MarksWriter.marked(file, change) {
+            case .packet(let data, let before): .packet(data, before: before)
+            case .unreadable: .unreadable
+            case .unwritable(let why): .unwritable(why)
+            }
+        })
 }

@@ -30,13 +30,16 @@ public enum HelperRequest: Codable, Sendable, Equatable {
     /// A lossless WebP's own pixels, exactly as libwebp decodes them (RGBA, no orientation), for
     /// the app to compare a turn's result with its original (asked of a fresh helper).
     case losslessPixels(id: Int)
+    /// A photo's file with its marks changed (`PhotoMarking`), beside the reply, with the marks
+    /// it had.
+    case mark(id: Int, MarksChange)
     /// Stop the request `id` between chunks (it replies `cancelled`).
     case cancel(id: Int)
 
     public var id: Int {
         switch self {
         case .decode(let id, _), .png(let id, _, _), .animate(let id, _, _), .frame(let id, _), .profile(let id), .keep(let id, _),
-             .facts(let id, _), .turn(let id, _), .pngSamples(let id), .losslessPixels(let id), .cancel(let id): return id
+             .facts(let id, _), .turn(let id, _), .pngSamples(let id), .losslessPixels(let id), .mark(let id, _), .cancel(let id): return id
         }
     }
 }
@@ -94,6 +97,8 @@ public struct HelperReply: Codable, Sendable, Equatable {
     /// Why an animation does not play (it is a still, too long, too large…).
     public var refusal: AnimationRefusal?
 
+    /// A marked photo's marks before (`mark`): untrusted, checked before Undo uses them.
+    public var marks: PhotoMarks?
     public init(id: Int) { self.id = id }
 }
 

@@ -16,6 +16,15 @@ public struct ParserLibraries: Sendable {
     public var losslessSize: @Sendable (_ file: [UInt8]) -> (width: Int, height: Int)?
     public var losslessDecode: @Sendable (_ file: [UInt8], _ mostPixels: Int) -> (width: Int, height: Int, rgba: [UInt8])?
     public var losslessEncode: @Sendable (_ rgba: [UInt8], _ width: Int, _ height: Int) -> [UInt8]?
+    /// gexiv2: a photo's XMP packet with its marks changed, and the marks it had.
+    public var marked: @Sendable (_ file: Data, _ change: MarksChange) -> MarkedXMP
+
+    /// What `marked` made.
+    public enum MarkedXMP: Sendable, Equatable {
+        case packet(Data, before: PhotoMarks)
+        case unreadable
+        case unwritable(String)
+    }
 
     /// What `keptBlocks` found.
     public enum KeptBlocksRead: Sendable, Equatable {
@@ -31,7 +40,8 @@ public struct ParserLibraries: Sendable {
                 keptBlocks: @escaping @Sendable (Data, MetadataEdit) -> KeptBlocksRead, jpegCarrying: @escaping @Sendable (Data?, Data?) -> Data?,
                 losslessSize: @escaping @Sendable ([UInt8]) -> (width: Int, height: Int)?,
                 losslessDecode: @escaping @Sendable ([UInt8], Int) -> (width: Int, height: Int, rgba: [UInt8])?,
-                losslessEncode: @escaping @Sendable ([UInt8], Int, Int) -> [UInt8]?) {
+                losslessEncode: @escaping @Sendable ([UInt8], Int, Int) -> [UInt8]?,
+                marked: @escaping @Sendable (Data, MarksChange) -> MarkedXMP) {
         self.tags = tags
         self.exifTags = exifTags
         self.keptBlocks = keptBlocks
@@ -39,5 +49,6 @@ public struct ParserLibraries: Sendable {
         self.losslessSize = losslessSize
         self.losslessDecode = losslessDecode
         self.losslessEncode = losslessEncode
+        self.marked = marked
     }
 }

@@ -1,0 +1,120 @@
+// Why this exists: ratings, picks and rejects are kept in the photo's own XMP where other apps read them (exiftool reads them back), other apps' XMP fields stay, nothing but the XMP changes (a JPEG's scan data and Exif are the same bytes), and an answer that changed more is refused.
+import PhotoFormats
+import DecodeHelper
+import Foundation
+import MetadataValues
+@_spi(InProcess) @testable import PhotoDecoding
+import TestAndBenchSupport
+import XCTest
+
+final class PhotoMarkingTests: XCTestCase {
+    /// The photo's marks as exiftool reads them: "Rating PickLabel" ("-" where a field is absent).
+    func marksRead(_ bytes: [UInt8], extra: [String] = []) throws -> String {
+        let file = TemporaryFiles.url("marks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        return try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel"] + extra + [file.path]).output
+            .split(separator: "\n").joined(separator: " ")
+    }
+
+    /// A photo with Exif and another app's XMP (a title and keywords), written by exiftool.
+    func taggedCopy(of name: String) throws -> [UInt8] {
+        let file = TemporaryFiles.url("tagged-\(UUID().uuidString)-\(name)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try SamplePhotos.data(name).write(to: file)
+        let written = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-XMP-dc:Title=Lisbon", "-XMP-dc:Subject=tram",
+                                                          "-Exif:Artist=Someone", file.path])
+        XCTAssertEqual(written.status, 0, written.output)
+        return [UInt8](try Data(contentsOf: file))
+    }
+
+    /// The bytes from the first SOS marker: the coded pixels.
+    func scanData(_ jpeg: [UInt8]) -> ArraySlice<UInt8> {
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at + 1] != 0xDA { at += 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])) }
+        return jpeg[at...]
+    }
+
+    func testMarksAreReadBackByExiftoolInAJPEGAndAPNG() throws {
+        for name in ["rocket.jpg", "horse.png"] {
+            var photo = try taggedCopy(of: name)
+            var before: PhotoMarks
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 4), by: .here)
+            XCTAssertEqual(before, PhotoMarks(), name)
+            XCTAssertEqual(try marksRead(photo), "4 -", name)
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(flag: .pick), by: .here)
+            XCTAssertEqual(before, PhotoMarks(rating: 4))
+            XCTAssertEqual(try marksRead(photo), "4 3", "\(name): a pick keeps the stars")
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(flag: .reject), by: .here)
+            XCTAssertEqual(before, PhotoMarks(rating: 4, flag: .pick))
+            XCTAssertEqual(try marksRead(photo), "-1 1", "\(name): a reject is rating -1, as Bridge and darktable write it")
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 2), by: .here)
+            XCTAssertEqual(before, PhotoMarks(flag: .reject))
+            XCTAssertEqual(try marksRead(photo), "2 -", "\(name): stars un-reject")
+            // Undo's change: exactly the marks it had.
+            (photo, _) = try PhotoMarking.marked(photo, MarksChange(setting: PhotoMarks(rating: 4, flag: .pick)), by: .here)
+            XCTAssertEqual(try marksRead(photo, extra: ["-XMP-dc:Title", "-XMP-dc:Subject", "-Exif:Artist"]), "4 3 Lisbon tram Someone",
+                           "\(name): the other app's fields stay")
+        }
+    }
+
+    func testOnlyTheXMPChanges() throws {
+        let original = try taggedCopy(of: "rocket.jpg")
+        let (marked, _) = try PhotoMarking.marked(original, MarksChange(rating: 5), by: .here)
+        XCTAssertEqual(scanData(marked), scanData(original), "the coded pixels are the same bytes")
+        // Every segment but the XMP, in order.
+        func segments(_ jpeg: [UInt8]) -> [[UInt8]] {
+            var found: [[UInt8]] = [], at = 2
+            while at + 4 <= jpeg.count, jpeg[at + 1] != 0xDA {
+                let end = at + 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+                let segment = Array(jpeg[at..<end])
+                if !segment.dropFirst(4).starts(with: Array("http://ns.adobe.com/xap/1.0/".utf8)) { found.append(segment) }
+                at = end
+            }
+            return found
+        }
+        XCTAssertEqual(segments(marked), segments(original))
+        XCTAssertGreaterThan(segments(original).count, 3)
+    }
+
+    func testAnAnswerThatChangedMoreIsRefused() throws {
+        let original = try taggedCopy(of: "rocket.jpg")
+        let (marked, _) = try PhotoMarking.markedHere(original, MarksChange(rating: 3), parsers: LinkedParsers.libraries)
+        XCTAssertNoThrow(try XMPReplacement.check(marked, against: original))
+        var pixel = marked
+        pixel[pixel.count - 10] ^= 0x01
+        XCTAssertThrowsError(try XMPReplacement.check(pixel, against: original), "a coded pixel changed")
+        var exif = marked
+        let artist = exif.indices.first { exif[$0...].starts(with: Array("Someone".utf8)) }!
+        exif[artist] = UInt8(ascii: "N")
+        XCTAssertThrowsError(try XMPReplacement.check(exif, against: original), "the Exif changed")
+        let plain = [UInt8](SamplePhotos.data("rocket.jpg"))
+        XCTAssertThrowsError(try XMPReplacement.check(plain, against: plain), "no XMP: not an answer")
+        let twice = try XMPReplacement.replaced(marked, packet: Array("<x:xmpmeta/>".utf8))
+        XCTAssertNoThrow(try XMPReplacement.check(twice, against: original), "one packet, replaced")
+        var doubled = Array(twice[0..<2]) + Array(twice[2...])
+        let segment = [0xFF, 0xE1, 0x00, UInt8(2 + 29 + 3)] + Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array("<a>".utf8)
+        doubled.insert(contentsOf: segment, at: 2)
+        XCTAssertThrowsError(try XMPReplacement.check(doubled, against: original), "two packets")
+    }
+
+    func testFilesOfOtherKindsAreRefusedWithTheReason() {
+        let gif = [UInt8]("GIF89a".utf8) + [UInt8](repeating: 0, count: 32)
+        XCTAssertThrowsError(try PhotoMarking.marked(gif, MarksChange(rating: 1), by: .here)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG and PNG photos so far")
+        }
+        // A JPEG cut before its image data cannot be followed.
+        let cut = Array(SamplePhotos.data("rocket.jpg").prefix(300))
+        XCTAssertThrowsError(try PhotoMarking.marked(cut, MarksChange(rating: 1), by: .here))
+    }
+
+    /// In place, through the same safe rewrite as Rotate.
+    func testAPhotosFileIsMarkedInPlace() throws {
+        let file = TemporaryFiles.url("in-place-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try SamplePhotos.data("grace_hopper.jpg").write(to: file)
+        let before = try PhotoMarking.mark(file.path, MarksChange(rating: 3), by: .here)
+        XCTAssertEqual(before, PhotoMarks())
+        XCTAssertEqual(try marksRead([UInt8](Data(contentsOf: file))), "3 -")
+    }
+}
