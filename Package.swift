@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
         // The app as a library (start-up, the window and its pages, keeping photos: save, copy,
         // export, trash, rotate), so tests can import it; the executable is its entry point alone.
-        .target(name: "PhotosApp", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
+        .target(name: "PhotosApp", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "MetadataValues", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
         .executableTarget(name: "ClassicPhotos", dependencies: ["PhotosApp"]),
 
         // The decoding helpers driven without a window (the sandbox test run as an unprivileged user).

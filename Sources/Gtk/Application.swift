@@ -63,6 +63,20 @@ public final class Application {
         add(action, name)
     }
 
+    /// Add an app action that takes an integer (`app.NAME(3)`), with keys for some of its
+    /// values (`accels[3]`: the keys of `app.NAME(3)`).
+    public func addAction(_ name: String, integer fn: @escaping @MainActor (Int) -> Void, accels: [Int: [String]] = [:]) {
+        let type = g_variant_type_new("i")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        Signal.connectPointer(action, "activate") { value in
+            guard let value else { return }
+            fn(Int(g_variant_get_int32(OpaquePointer(value))))
+        }
+        add(action, name)
+        for (value, keys) in accels { setAccels(for: "app.\(name)(\(value))", keys) }
+    }
+
     /// Add an app action with a string state (`app.NAME`, shown as radio items): `changed` gets
     /// each state asked for; the state becomes it.
     public func addStatefulAction(_ name: String, state: String, _ changed: @escaping @MainActor (String) -> Void) {

@@ -87,6 +87,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case copiedFiles(rows: [Int], failed: Int, reason: String?)
     case trash(path: String, step: TrashStep, reason: String?)
     case turned(path: String, turn: QuarterTurn, reason: String?)
+    case marked(path: String, rating: Int?, flag: String?, reason: String?)
     case printed(row: Int, sepia: Bool, outcome: PrintEnding, reason: String?)
     case background(row: Int, sepia: Bool, uri: String, outcome: BackgroundEnding, reason: String?)
     case exportStarted(total: Int, format: ExportFormat, sepia: Bool)
@@ -146,7 +147,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case displayProfile = "display-profile"
         case saved, metadata, copied
         case copiedFiles = "copied-files"
-        case trash, turned, printed, background
+        case trash, turned, marked, printed, background
         case turnApplied = "turn-applied"
         case turnKept = "turn-kept"
         case exportStarted = "export-started"
@@ -232,6 +233,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .copied: "Copy put a row's photo on the clipboard, at full size (`width` × `height`), in sepia or not"
             case .copiedFiles: "Copy of several selected photos put files on the clipboard (a file list, `text/uri-list` and `x-special/gnome-copied-files`): each of `rows` as shown, at full size, as PNG in a private folder; `failed` could not be made (the first one's `reason`)"
             case .turned: "a photo of a folder gallery (`path`) was turned a quarter `clockwise` or `anticlockwise` (Rotate, Ctrl+R, Ctrl+Shift+R, or its Undo) without re-encoding it: a JPEG's or TIFF's EXIF orientation, a HEIC's or AVIF's `irot`, a PNG's or lossless WebP's pixels; `reason`: why it was not (its format, read-only, full disk, changed by another program meanwhile)"
+            case .marked: "a photo of a folder gallery (`path`) was given a `rating` (0 to 5 stars) or a `flag` (`pick`, `reject` or `none`), or both (its Undo), kept in its own XMP (`xmp:Rating`, `digiKam:PickLabel`) with nothing else in the file changed; `reason`: why it was not (its format, read-only, a helper's answer that changed more than the XMP)"
             case .printed: "Print (Ctrl+P) ended for a row's photo, fitted to one page in the orientation that suits it, in sepia or not: `printed` (sent to the printer or GTK's Print to File), `cancelled` in the dialog, or `failed` (`reason`)"
             case .background: "Set as Background (Ctrl+F8) ended for a row's photo, as shown (sepia or not; `uri`: the picture handed over, the photo's own file or a copy made for it), through the desktop's Wallpaper portal: `set`, `cancelled` (the desktop's question declined), or `failed` (`reason`)"
             case .trash: "a photo of a folder gallery (`path`) was `trashed` (Delete), `restored` from the trash where it was (Undo, Ctrl+Z), `deleted` for good (Shift+Delete, or on a volume with no trash, once asked), `asked` about (deleting for good), `kept` (the question cancelled) or `failed` (`reason`)"

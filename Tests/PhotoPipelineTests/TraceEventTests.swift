@@ -38,7 +38,7 @@ final class TraceEventTests: XCTestCase {
         .displayProfile(name: "Swapped Red and Green", ignored: "lcms2 cannot convert to it from sRGB"),
         .saved(row: 2, path: "/home/u/Pictures/Coffee (sepia).jpg", format: .jpeg, sepia: true, reason: "the disk is full"),
         .metadata(path: "/home/u/Pictures/Coffee (sepia).jpg", kept: .failed, location: false, reason: "its details could not be read"),
-        .copied(row: 2, width: 1800, height: 1200, sepia: false), .copiedFiles(rows: [1, 3], failed: 1, reason: "the disk is full"), .trash(path: "/home/me/a.jpg", step: .failed, reason: "full"), .turned(path: "/home/me/b.jpg", turn: .anticlockwise, reason: "read-only"), .turnApplied(row: 2, turn: .clockwise), .turnKept(row: 2), .printed(row: 3, sepia: true, outcome: .failed, reason: "no printer"), .background(row: 4, sepia: false, uri: "file:///a.jpg", outcome: .failed, reason: "no portal"), .exportStarted(total: 300, format: .webp, sepia: true),
+        .copied(row: 2, width: 1800, height: 1200, sepia: false), .copiedFiles(rows: [1, 3], failed: 1, reason: "the disk is full"), .trash(path: "/home/me/a.jpg", step: .failed, reason: "full"), .turned(path: "/home/me/b.jpg", turn: .anticlockwise, reason: "read-only"), .marked(path: "/home/me/c.jpg", rating: 4, flag: "pick", reason: "read-only"), .turnApplied(row: 2, turn: .clockwise), .turnKept(row: 2), .printed(row: 3, sepia: true, outcome: .failed, reason: "no printer"), .background(row: 4, sepia: false, uri: "file:///a.jpg", outcome: .failed, reason: "no portal"), .exportStarted(total: 300, format: .webp, sepia: true),
         .exportProgress(written: 12, failed: 1, total: 300), .exportEnded(written: 280, failed: 20, total: 300, outcome: .stopped, reason: "the disk is full"),
     ]
 

@@ -3,6 +3,7 @@ import GalleryViews
 import AppLanguage
 import PhotoFormats
 import Foundation
+import MetadataValues
 import GLibRuntime
 import Gtk
 import PhotoDecoding
@@ -118,6 +119,12 @@ final class ClassicPhotosApp {
         application.addAction("delete", accels: ["<Shift>Delete", "<Shift>KP_Delete"]) { [weak self] in self?.window().deletePhoto() }
         application.addAction("rotate-clockwise", accels: ["<Primary>r"]) { [weak self] in self?.window().rotatePhoto(.clockwise) }
         application.addAction("rotate-anticlockwise", accels: ["<Primary><Shift>r"]) { [weak self] in self?.window().rotatePhoto(.anticlockwise) }
+        // Rate (0 to 5 stars), Pick, Reject and Unflag: kept in each photo's XMP.
+        application.addAction("rate", integer: { [weak self] stars in self?.window().markPhotos(MarksChange(rating: stars)) },
+                              accels: Dictionary(uniqueKeysWithValues: (0...5).map { ($0, ["<Alt>\($0)", "<Alt>KP_\($0)"]) }))
+        application.addAction("pick", accels: ["p"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: .pick)) }
+        application.addAction("reject", accels: ["x"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: .reject)) }
+        application.addAction("unflag", accels: ["u"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: PhotoMarks.Flag.none)) }
         application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.edits.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
         application.addAction("slideshow", accels: ["<Shift>F5"]) { [weak self] in self?.window().navigation.startSlideshow() }

@@ -3,6 +3,7 @@ import GalleryViews
 import AppLanguage
 import PhotoFormats
 import Foundation
+import MetadataValues
 import GLibRuntime
 import PhotoDecoding
 import PhotoPipeline
@@ -72,6 +73,13 @@ extension GalleryWindow {
         }
         viewerPage.turn.start(turn, row: photos[0].row)
         RotatePhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).turn(photos, turn) { [weak viewerPage] in viewerPage?.turn.refused() }
+    }
+
+    /// Rate, Pick, Reject, Unflag: the viewer's photo, the selection or the focused row.
+    func markPhotos(_ change: MarksChange) {
+        let photos = chosenPhotos
+        guard !photos.isEmpty else { return }
+        MarkPhotos(note: note, edits: edits, decoders: services.decoders, trace: services.trace).mark(photos, change)
     }
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.

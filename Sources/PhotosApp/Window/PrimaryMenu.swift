@@ -27,6 +27,20 @@ enum PrimaryMenu {
         photo.append(tr("Open _With Another App…"), action: "app.open-with")
         photo.append(tr("Rotate C_lockwise"), action: "app.rotate-clockwise")
         photo.append(tr("Rotate _Anticlockwise"), action: "app.rotate-anticlockwise")
+        let rate = Menu()
+        rate.append(tr("_No Stars"), action: "app.rate(0)")
+        for stars in 1...5 {
+            // Translators: a rating of a photo, from 1 to 5 stars.
+            rate.append(fill(trn("%s Star", "%s Stars", stars), "\(stars)"), action: "app.rate(\(stars))")
+        }
+        rate.appendSection({
+            let flags = Menu()
+            flags.append(tr("_Pick"), action: "app.pick")
+            flags.append(tr("_Reject"), action: "app.reject")
+            flags.append(tr("_Clear Pick or Reject"), action: "app.unflag")
+            return flags
+        }())
+        photo.appendSubmenu(tr("_Rate and Flag"), rate)
         photo.append(tr("Move to _Trash"), action: "app.trash")
         photo.append(tr("_Slideshow"), action: "app.slideshow")
         let slideshow = Menu()

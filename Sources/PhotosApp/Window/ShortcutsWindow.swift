@@ -34,7 +34,11 @@ enum ShortcutsWindow {
                 (tr("Rotate anticlockwise"), "<Primary><Shift>r"),
                 (tr("Move the photo to the trash"), "Delete"),
                 (tr("Delete the photo permanently"), "<Shift>Delete"),
-                (tr("Undo moving to the trash or rotating"), "<Primary>z"),
+                (tr("Rate 0 to 5 stars"), "<Alt>0...<Alt>5"),
+                (tr("Pick"), "p"),
+                (tr("Reject"), "x"),
+                (tr("Clear the pick or reject"), "u"),
+                (tr("Undo moving to the trash, rotating, rating or flagging"), "<Primary>z"),
             ]),
             (tr("Viewer"), [
                 (tr("Open the photo of the focused row or cell"), "Return"),

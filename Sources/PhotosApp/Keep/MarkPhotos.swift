@@ -1,0 +1,95 @@
+// Why this exists: Rate (Alt+0 to Alt+5), Pick (P), Reject (X) and Unflag (U) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: kept in each photo's own XMP, on the edit queue, with Undo (the note's button, Ctrl+Z) setting back the marks each had.
+import GalleryViews
+import AppLanguage
+import Foundation
+import MetadataValues
+import PhotoDecoding
+import PhotoFormats
+import PhotoPipeline
+import PhotoTrace
+
+/// Made for each change: what it needs, the window's note and edits, outlive it.
+@MainActor
+struct MarkPhotos {
+    let note: WindowNote
+    let edits: PhotoEdits
+    /// Where each photo's new XMP is made (the app's helpers).
+    let decoders: Decoders
+    let trace: Trace
+
+    /// Change the photos' marks; one Undo sets back those that changed.
+    func mark(_ photos: [ChosenPhoto], _ change: MarksChange) {
+        let items = photos.compactMap { photo in photo.folderFilePath.map { MarkItem(path: $0, name: photo.name) } }
+        guard !items.isEmpty, items.count == photos.count else {
+            return note.show(tr("Only photos in a folder on this computer can be rated, picked or rejected"), failed: true)
+        }
+        let batch = MarkBatch(count: items.count)
+        batch.step = edits.remember { [self] in
+            for (item, before) in batch.marked.reversed() { run(item, MarksChange(setting: before), nil) }
+        }
+        for item in items { run(item, change, batch) }
+    }
+
+    /// Change one photo's marks; `batch` is nil for an Undo's change back.
+    private func run(_ item: MarkItem, _ change: MarksChange, _ batch: MarkBatch?) {
+        edits.run({ [decoders] in
+            Result { () throws(TurnRefusal) -> PhotoMarks in try PhotoMarking.mark(item.path, change, by: decoders) }
+        }, done: { [note, edits, trace] outcome in
+            switch outcome {
+            case .success(let before):
+                trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
+                batch?.marked.append((item, before))
+            case .failure(let refusal):
+                trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: refusal.reason.description))
+                let text = fill(tr("Could not rate or flag “%s”: %s"), item.name, refusal.reason.translated)
+                if let batch { batch.failure = text } else { note.show(text, failed: true) }
+            }
+            guard let batch else { return }
+            batch.pending -= 1
+            guard batch.pending == 0 else { return }
+            if batch.marked.isEmpty { edits.forget(batch.step) }
+            if let failure = batch.failure { return note.show(failure, failed: true) }
+            note.show(Self.done(change, names: batch.marked.map(\.item.name)), button: (tr("_Undo"), { [weak edits] in edits?.undo() }))
+        })
+    }
+
+    /// What the note says of marks changed.
+    static func done(_ change: MarksChange, names: [String]) -> String {
+        let count = names.count
+        if count == 1 {
+            let name = names[0]
+            switch change.flag {
+            case .pick?: return fill(tr("“%s” picked"), name)
+            case .reject?: return fill(tr("“%s” rejected"), name)
+            case .none?: return fill(tr("“%s” unflagged"), name)
+            case nil:
+                let stars = change.rating ?? 0
+                return stars == 0 ? fill(tr("“%s”: stars removed"), name)
+                    : fill(trn("“%s” rated %s star", "“%s” rated %s stars", stars), name, "\(stars)")
+            }
+        }
+        switch change.flag {
+        case .pick?: return fill(trn("%s photo picked", "%s photos picked", count), "\(count)")
+        case .reject?: return fill(trn("%s photo rejected", "%s photos rejected", count), "\(count)")
+        case .none?: return fill(trn("%s photo unflagged", "%s photos unflagged", count), "\(count)")
+        case nil: return fill(trn("%s photo rated", "%s photos rated", count), "\(count)")
+        }
+    }
+}
+
+/// Photos marked together: one note, one Undo.
+@MainActor
+private final class MarkBatch {
+    var pending: Int
+    var step = 0
+    /// Each photo marked, with the marks it had.
+    var marked: [(item: MarkItem, before: PhotoMarks)] = []
+    var failure: String?
+    init(count: Int) { pending = count }
+}
+
+/// A photo to mark: its file and its name.
+private struct MarkItem: Sendable {
+    let path: String
+    let name: String
+}

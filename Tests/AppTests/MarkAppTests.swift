@@ -1,0 +1,64 @@
+// Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
+import Foundation
+import PhotoTrace
+import TestAndBenchSupport
+import XCTest
+
+final class MarkAppTests: XCTestCase {
+    func marks(_ app: AppProcess) -> [(rating: Int?, flag: String?, reason: String?)] {
+        app.trace.events.compactMap { if case .marked(_, let rating, let flag, let reason) = $0.event { (rating, flag, reason) } else { nil } }
+    }
+
+    /// "Rating PickLabel" as exiftool reads them ("-" where absent).
+    func marksRead(_ url: URL) throws -> String {
+        try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel", url.path]).output
+            .split(separator: "\n").joined(separator: " ")
+    }
+
+    func testKeysRatePickAndRejectAndCtrlZSetsBack() throws {
+        let folder = TemporaryFiles.url("marks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jpeg = folder.appendingPathComponent("a.jpg"), png = folder.appendingPathComponent("b.png"), gif = folder.appendingPathComponent("c.gif")
+        try SamplePhotos.data("rocket.jpg").write(to: jpeg)
+        try SamplePhotos.data("horse.png").write(to: png)
+        _ = try Tool.run("/usr/bin/convert", [png.path, "-resize", "40x40", gif.path])
+        let gifBytes = try Data(contentsOf: gif)
+
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
+
+        func press(_ key: String, expect count: Int) {
+            do { try xvfb.run("xdotool", ["key", key]) } catch { XCTFail("\(error)") }
+            XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.marks(app).count == count }, "\(key): \(app.recentEvents())")
+        }
+        press("alt+4", expect: 1)
+        XCTAssertEqual(try marksRead(jpeg), "4 -")
+        press("p", expect: 2)
+        XCTAssertEqual(try marksRead(jpeg), "4 3", "a pick keeps the stars")
+        press("x", expect: 3)
+        XCTAssertEqual(try marksRead(jpeg), "-1 1", "a reject")
+        press("ctrl+z", expect: 4)
+        XCTAssertEqual(try marksRead(jpeg), "4 3", "Ctrl+Z: picked with 4 stars again")
+        press("u", expect: 5)
+        XCTAssertEqual(try marksRead(jpeg), "4 -", "unflagged, the stars kept")
+        XCTAssertTrue(marks(app).allSatisfy { $0.reason == nil }, "\(marks(app))")
+
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } })
+        press("alt+2", expect: 6)
+        XCTAssertEqual(try marksRead(png), "2 -", "a PNG's XMP")
+
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
+        press("alt+5", expect: 7)
+        XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG and PNG photos so far")
+        XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
