@@ -134,7 +134,7 @@ let package = Package(
         // The gallery's views: the list and the grid with what decides which rows work, the
         // viewer's page, the operations inspector, and what they are drawn with (the display's
         // colours, the app's settings, a photo dragged out).
-        .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
+        .target(name: "GalleryViews", dependencies: ["AppLanguage", "PhotoFormats", "MetadataValues", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),
         // The app as a library (start-up, the window and its pages, keeping photos: save, copy,
         // export, trash, rotate), so tests can import it; the executable is its entry point alone.
         .target(name: "PhotosApp", dependencies: ["GalleryViews", "AppLanguage", "PhotoFormats", "MetadataValues", "PhotoDecoding", "PhotoPipeline", "PhotoFetching", "PhotoTrace", "GalleryContents", "Gtk", "GLibRuntime", "GLibIO", "GLibDesktop", "ColourManagement"]),

@@ -13,7 +13,7 @@ public enum MetadataReader {
         "Exif.Photo.ExposureTime", "Exif.Photo.FNumber", "Exif.Photo.ISOSpeedRatings", "Exif.Photo.FocalLength",
         "Exif.Photo.FocalLengthIn35mmFilm", "Exif.Photo.Flash", "Exif.Photo.DateTimeOriginal", "Exif.Photo.OffsetTimeOriginal",
         "Exif.Photo.PixelXDimension", "Exif.Photo.PixelYDimension", "Exif.Image.Orientation", "Xmp.dc.title", "Xmp.dc.description",
-        "Iptc.Application2.ObjectName", "Iptc.Application2.Caption",
+        "Iptc.Application2.ObjectName", "Iptc.Application2.Caption", PhotoMarks.ratingKey, PhotoMarks.pickKey,
     ]
     /// The tags with several values.
     public static let listNames = ["Xmp.dc.subject", "Iptc.Application2.Keywords"]

@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
+// Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
 import Foundation
 import PhotoTrace
 import TestAndBenchSupport
@@ -37,12 +37,16 @@ final class MarkAppTests: XCTestCase {
             do { try xvfb.run("xdotool", ["key", key]) } catch { XCTFail("\(error)") }
             XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.marks(app).count == count }, "\(key): \(app.recentEvents())")
         }
+        // Details (F9) shows the marks as the file now holds them.
+        try xvfb.run("xdotool", ["key", "F9"])
         press("alt+4", expect: 1)
         XCTAssertEqual(try marksRead(jpeg), "4 -")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "★★★★☆ 4 stars", timeout: 20), "Details shows the stars: \(app.recentEvents())")
         press("p", expect: 2)
         XCTAssertEqual(try marksRead(jpeg), "4 3", "a pick keeps the stars")
         press("x", expect: 3)
         XCTAssertEqual(try marksRead(jpeg), "-1 1", "a reject")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Rejected", timeout: 20), "Details says it: \(app.recentEvents())")
         press("ctrl+z", expect: 4)
         XCTAssertEqual(try marksRead(jpeg), "4 3", "Ctrl+Z: picked with 4 stars again")
         press("u", expect: 5)

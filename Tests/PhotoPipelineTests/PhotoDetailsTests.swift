@@ -1,6 +1,7 @@
 // Why this exists: what a photo says about itself is read where it is decoded, from JPEG, PNG, WebP and TIFF through gexiv2 and from HEIC and AVIF through their Exif item (bookworm's exiv2 cannot read those): every field exiftool wrote comes back; hostile metadata (huge, malformed, bidi and control characters) gives a decode that still works, with texts cleaned and cut short.
 import DecodeHelper
 import Foundation
+import MetadataValues
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import PhotoPipeline
 import TestAndBenchSupport
@@ -100,6 +101,20 @@ final class PhotoDetailsTests: XCTestCase {
         told.pixelWidth = Int.max
         told.taken = "not a date"
         XCTAssertTrue(told.checked().isEmpty, "\(told.checked())")
+        // Stars past five from a helper are five.
+        let stars = Data(#"{"keywords": [], "marks": {"rating": 99, "flag": "pick"}}"#.utf8)
+        XCTAssertEqual(try JSONDecoder().decode(PhotoDetails.self, from: stars).checked().marks, PhotoMarks(rating: 5, flag: .pick))
+    }
+
+    /// The Details panel's stars and pick, as a rating written here left them in the file.
+    func testMarksAreRead() throws {
+        let plain = [UInt8](TestImages.encoded(width: 40, height: 30, type: "jpeg") { _, _ in [9, 8, 7] })
+        let (marked, _) = try PhotoMarking.marked(plain, MarksChange(rating: 4), by: .here)
+        let (picked, _) = try PhotoMarking.marked(marked, MarksChange(flag: .pick), by: .here)
+        XCTAssertEqual(try details(Data(picked))?.marks, PhotoMarks(rating: 4, flag: .pick))
+        let (rejected, _) = try PhotoMarking.marked(picked, MarksChange(flag: .reject), by: .here)
+        XCTAssertEqual(try details(Data(rejected))?.marks, PhotoMarks(flag: .reject))
+        XCTAssertNil(try details(Data(plain))?.marks, "none: nothing to show")
     }
 
     func testMalformedAndHugeMetadataStillDecode() throws {

@@ -2,6 +2,7 @@
 import AppLanguage
 import PhotoFormats
 import Foundation
+import MetadataValues
 import Gtk
 import PhotoDecoding
 import PhotoPipeline
@@ -11,7 +12,7 @@ package enum PhotoDetailsText {
     /// The headings, in the order the panel shows them.
     package static var headings: [String] {
         [tr("Camera"), tr("Lens"), tr("Exposure Time"), tr("Aperture"), tr("ISO"), tr("Focal Length"), tr("Flash"),
-         tr("Date Taken"), tr("Original Size"), tr("Location"), tr("Title"), tr("Description"), tr("Keywords")]
+         tr("Date Taken"), tr("Original Size"), tr("Location"), tr("Title"), tr("Description"), tr("Keywords"), tr("Rating"), tr("Pick")]
     }
 
     /// Each heading's text (nil: the photo does not say), and for the location, its link.
@@ -27,7 +28,25 @@ package enum PhotoDetailsText {
             location(details),
             (details.title, nil), (details.caption, nil),
             (details.keywords.isEmpty ? nil : details.keywords.joined(separator: ", "), nil),
+            (details.marks.flatMap(rating), nil),
+            (details.marks.flatMap(flag), nil),
         ]
+    }
+
+    /// "★★★★☆ 4 stars" (the stars drawn, and said); nil for none or a reject (its own line says it).
+    package static func rating(_ marks: PhotoMarks) -> String? {
+        guard marks.rating > 0, marks.flag != .reject else { return nil }
+        let stars = String(repeating: "★", count: marks.rating) + String(repeating: "☆", count: 5 - marks.rating)
+        return stars + " " + fill(trn("%s star", "%s stars", marks.rating), "\(marks.rating)")
+    }
+
+    /// "Picked" or "Rejected".
+    package static func flag(_ marks: PhotoMarks) -> String? {
+        switch marks.flag {
+        case .pick: tr("Picked")
+        case .reject: tr("Rejected")
+        case .none: nil
+        }
     }
 
     /// "Canon EOS 5D" (a model that names its maker is not prefixed again).
