@@ -61,7 +61,7 @@ final class MarkAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
         press("alt+5", expect: 7)
-        XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG and PNG photos so far")
+        XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
         XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
         XCTAssertEqual(app.criticals, [])
     }

@@ -17,11 +17,21 @@ final class PhotoMarkingTests: XCTestCase {
             .split(separator: "\n").joined(separator: " ")
     }
 
+    /// A sample converted by ImageMagick (`webp:lossless` and the like in `options`).
+    func converted(_ name: String, to type: String, _ options: [String] = []) throws -> [UInt8] {
+        let file = TemporaryFiles.url("converted-\(UUID().uuidString).\(type)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent(name).path, "-resize", "64x64"] + options + [file.path])
+        return [UInt8](try Data(contentsOf: file))
+    }
+
     /// A photo with Exif and another app's XMP (a title and keywords), written by exiftool.
-    func taggedCopy(of name: String) throws -> [UInt8] {
+    func taggedCopy(of name: String) throws -> [UInt8] { try taggedCopy([UInt8](SamplePhotos.data(name)), name) }
+
+    func taggedCopy(_ bytes: [UInt8], _ name: String) throws -> [UInt8] {
         let file = TemporaryFiles.url("tagged-\(UUID().uuidString)-\(name)")
         defer { try? FileManager.default.removeItem(at: file) }
-        try SamplePhotos.data(name).write(to: file)
+        try Data(bytes).write(to: file)
         let written = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-XMP-dc:Title=Lisbon", "-XMP-dc:Subject=tram",
                                                           "-Exif:Artist=Someone", file.path])
         XCTAssertEqual(written.status, 0, written.output)
@@ -35,9 +45,12 @@ final class PhotoMarkingTests: XCTestCase {
         return jpeg[at...]
     }
 
-    func testMarksAreReadBackByExiftoolInAJPEGAndAPNG() throws {
-        for name in ["rocket.jpg", "horse.png"] {
-            var photo = try taggedCopy(of: name)
+    func testMarksAreReadBackByExiftoolInAJPEGAPNGAndAWebP() throws {
+        let photos = [("rocket.jpg", try taggedCopy(of: "rocket.jpg")), ("horse.png", try taggedCopy(of: "horse.png")),
+                      ("lossy.webp", try taggedCopy(try converted("coffee.png", to: "webp"), "lossy.webp")),
+                      ("lossless.webp", try taggedCopy(try converted("coffee.png", to: "webp", ["-define", "webp:lossless=true"]), "lossless.webp"))]
+        for (name, tagged) in photos {
+            var photo = tagged
             var before: PhotoMarks
             (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 4), by: .here)
             XCTAssertEqual(before, PhotoMarks(), name)
@@ -98,10 +111,55 @@ final class PhotoMarkingTests: XCTestCase {
         XCTAssertThrowsError(try XMPReplacement.check(doubled, against: original), "two packets")
     }
 
+    /// A simple WebP (no VP8X header) gets one, made from its own image, that says XMP follows;
+    /// ImageMagick still reads the same pixels.
+    func testASimpleWebPGetsItsHeader() throws {
+        for options in [[], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "-define", "webp:lossless=true"]] {
+            let simple = try converted("coffee.png", to: "webp", options)
+            XCTAssertEqual(Array(simple[12..<15]), Array("VP8".utf8), "\(options): a simple WebP")
+            let (marked, _) = try PhotoMarking.marked(simple, MarksChange(rating: 3), by: .here)
+            XCTAssertEqual(Array(marked[12..<16]), Array("VP8X".utf8))
+            XCTAssertEqual(try marksRead(marked, extra: ["-ImageWidth", "-ImageHeight"]), "3 - 64 43", "\(options)")
+            XCTAssertEqual(marked[20] & 0x10 != 0, options.contains("-alpha"), "\(options): the alpha bit as the image has it")
+            func pixels(_ bytes: [UInt8]) throws -> String {
+                let file = TemporaryFiles.url("pixels-\(UUID().uuidString).webp")
+                defer { try? FileManager.default.removeItem(at: file) }
+                try Data(bytes).write(to: file)
+                return try Tool.run("/bin/sh", ["-c", "convert \"$0\" -depth 8 rgba:- | sha256sum", file.path]).output
+            }
+            XCTAssertEqual(try pixels(marked), try pixels(simple), "\(options): the same pixels")
+            // A header whose canvas is not the image's, or image data changed, is refused.
+            var canvas = marked
+            canvas[24] ^= 1
+            XCTAssertThrowsError(try XMPReplacement.check(canvas, against: simple))
+            var data = marked
+            data[40] ^= 1
+            XCTAssertThrowsError(try XMPReplacement.check(data, against: simple))
+        }
+    }
+
+    /// Cut short or with bytes changed anywhere, a file is placed in or refused, never a trap
+    /// (these readers run on the user's bytes in the helper, and on the helper's in the app).
+    func testDamagedFilesNeverTrap() throws {
+        let files = [[UInt8](SamplePhotos.data("rocket.jpg")).prefix(4000), try converted("coffee.png", to: "png").prefix(3000),
+                     try converted("coffee.png", to: "webp").prefix(3000)].map(Array.init)
+        var generator = SystemRandomNumberGenerator()
+        for file in files {
+            for length in stride(from: 0, to: file.count, by: 7) {
+                var bytes = Array(file.prefix(length))
+                if !bytes.isEmpty, length % 3 == 0 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= 0xFF }
+                if let placed = try? XMPReplacement.replaced(bytes, packet: Array("<x/>".utf8)) {
+                    XCTAssertNoThrow(try XMPReplacement.check(placed, against: bytes), "a placement passes its own check")
+                }
+                try? XMPReplacement.check(bytes, against: file)
+            }
+        }
+    }
+
     func testFilesOfOtherKindsAreRefusedWithTheReason() {
         let gif = [UInt8]("GIF89a".utf8) + [UInt8](repeating: 0, count: 32)
         XCTAssertThrowsError(try PhotoMarking.marked(gif, MarksChange(rating: 1), by: .here)) { error in
-            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG and PNG photos so far")
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
         }
         // A JPEG cut before its image data cannot be followed.
         let cut = Array(SamplePhotos.data("rocket.jpg").prefix(300))

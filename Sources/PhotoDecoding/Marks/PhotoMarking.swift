@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick and Reject kept in the photo's own file: exiv2 makes the new XMP packet and a helper places it (a JPEG's or PNG's, nothing else touched), the app checks the answer (taken out, the XMP leaves the original's bytes), and the file is written safely in place. The marks the photo had come back, for Undo.
+// Why this exists: Rate, Pick and Reject kept in the photo's own file: exiv2 makes the new XMP packet and a helper places it (a JPEG's, PNG's or WebP's, nothing else touched), the app checks the answer (taken out, the XMP leaves the original's bytes), and the file is written safely in place. The marks the photo had come back, for Undo.
 import PhotoFormats
 import Foundation
 import MetadataValues
@@ -23,7 +23,7 @@ public enum PhotoMarking {
     /// here), checked; and the marks it had.
     static func marked(_ bytes: [UInt8], _ change: MarksChange, by decoders: Decoders) throws(TurnRefusal) -> ([UInt8], PhotoMarks) {
         guard XMPReplacement.canReplace(bytes) else {
-            throw TurnRefusal(Words("ratings and picks are kept only in JPEG and PNG photos so far"))
+            throw TurnRefusal(Words("ratings and picks are kept only in JPEG, PNG and WebP photos so far"))
         }
         let answer: [UInt8], before: PhotoMarks
         if let pool = decoders.pool {

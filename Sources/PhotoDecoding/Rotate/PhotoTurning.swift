@@ -26,6 +26,11 @@ public enum PhotoTurning {
             _ = try? PNGRotationEdit.turnedHere(bytes, turn)
             if let png = try? PNGRotationEdit.parsed(bytes) { _ = try? PNGRotationEdit.checkChunks(of: bytes, against: png) }
             _ = try? WebPRotationEdit.turnedHere(bytes, turn, parsers: parsers)
+            // Rate and Flag's placing of an XMP packet, and its check, on the same bytes.
+            if turn == .clockwise, let placed = try? XMPReplacement.replaced(bytes, packet: Array("<x:xmpmeta/>".utf8)) {
+                try? XMPReplacement.check(placed, against: bytes)
+                try? XMPReplacement.check(bytes, against: placed)
+            }
             // The checks' readers on the bytes as an answer, against themselves and a true turn.
             for kind in [Kind.jpeg, .tiff, .heif] {
                 try? check(bytes, against: bytes, turn, kind)
