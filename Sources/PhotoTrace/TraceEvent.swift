@@ -51,6 +51,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     /// Rotate turned this row's photo, and its image in memory was turned with it (not loaded again).
     case turnApplied(row: Int, turn: QuarterTurn)
     case turnKept(row: Int)
+    case marksKept(row: Int)
     case cacheCleared
     case suspended(queue: Stage)
     case resumed(queue: Stage)
@@ -150,6 +151,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case trash, turned, marked, printed, background
         case turnApplied = "turn-applied"
         case turnKept = "turn-kept"
+        case marksKept = "marks-kept"
         case exportStarted = "export-started"
         case exportProgress = "export-progress"
         case exportEnded = "export-ended"
@@ -198,6 +200,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .evicted: "the memory cache dropped this off-screen row's image; it needs it again when it comes back"
             case .turnApplied: "Rotate turned this row's photo (`turn`), and its images in memory turned with it, from the pixels already there: the row shows it turned at the next frame, and the watcher's report of that file changing loads nothing again"
             case .turnKept: "the watcher reported the file of this row that Rotate turned, still as the turn left it: the row keeps the image turned in memory and nothing is loaded again (another program's change starts the row over instead)"
+            case .marksKept: "the watcher reported the file of this row that Rate and Flag changed, still as it left it: only its XMP changed, so the row keeps its images and nothing is loaded again (another program's change starts the row over instead)"
             case .cacheCleared: "Clear Cache emptied the memory cache, the app's disk cache and its failure entries"
             case .suspended: "a queue was suspended (scrolling began)"
             case .resumed: "a queue was resumed"

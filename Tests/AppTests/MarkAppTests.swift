@@ -1,5 +1,6 @@
 // Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
 import Foundation
+import PhotoFetching
 import PhotoTrace
 import TestAndBenchSupport
 import XCTest
@@ -63,6 +64,51 @@ final class MarkAppTests: XCTestCase {
         press("alt+5", expect: 7)
         XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
         XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// In the gallery: the marked row keeps its images (only the XMP changed) when the watcher
+    /// reports its file, and the desktop's shared thumbnail is kept for the changed file.
+    func testAMarkedRowLoadsNothingAgain() throws {
+        let folder = TemporaryFiles.url("marks-rows-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<3 {
+            let photo = folder.appendingPathComponent("p\(index).jpg")
+            try TestImages.encoded(width: 90, height: 40, type: "jpeg") { x, y in [UInt8(x * 2), UInt8(y * 6), UInt8(index * 80)] }.write(to: photo)
+            // Made long ago: the mark's new time is another second.
+            _ = try Tool.run("/usr/bin/touch", ["-d", "2020-01-01 12:00", photo.path])
+        }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["--view", "list", folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        var place: (x: Int, y: Int, width: Int, height: Int)?
+        XCTAssertTrue(poll(timeout: 15) { place = try? AccessibleNames.extents(app, ofNameStartingWith: "p1.jpg, "); return place != nil }, "p1.jpg is on screen")
+        guard let place else { return }
+        // Ctrl+click selects the row without opening it; Alt+3 rates the selection.
+        try xvfb.run("xdotool", ["mousemove", "\(place.x + place.width / 2)", "\(place.y + place.height / 2)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        let before = app.trace.events.count
+        try xvfb.run("xdotool", ["key", "alt+3"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.marks(app).count == 1 }, app.recentEvents())
+        XCTAssertNil(marks(app).first?.reason)
+        let photo = folder.appendingPathComponent("p1.jpg")
+        XCTAssertEqual(try marksRead(photo), "3 -")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.dropFirst(before).contains { $0.event == .marksKept(row: 1) } },
+                      "the report kept the row's images: \(app.recentEvents())")
+        XCTAssertFalse(app.trace.events.dropFirst(before).contains { record in
+            switch record.event {
+            case .state(1, .new, _, _), .queued(_, 1): true
+            default: false
+            }
+        }, "nothing of row 1 is loaded again: \(app.recentEvents())")
+        let thumbnail = app.directory.appendingPathComponent("cache/thumbnails/normal/\(SharedThumbnails.name(for: SharedThumbnails.uri(forPath: photo.path)))").path
+        let mtime = try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: photo.path)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) })
+        func described() -> String {
+            (try? Tool.run("/usr/bin/identify", ["-format", "%[Thumb::MTime] %[Thumb::Image::Width]x%[Thumb::Image::Height]", thumbnail]).output) ?? "none"
+        }
+        XCTAssertTrue(poll(timeout: 15) { described() == "\(mtime) 90x40" }, "the shared thumbnail, for the marked file: \(described())")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -30,6 +30,11 @@ extension PhotoGallery {
                 trace.emit(.turnKept(row: row))
                 continue
             }
+            // The app's own rating or flag: only the XMP changed, the images stand.
+            if let url = entry.url, changeIsMarkApplied(row, url: url, change) {
+                trace.emit(.marksKept(row: row))
+                continue
+            }
             stopWork(of: row)
             if let url = entry.url { memory.remove(url: url.absoluteString) }
             guard let record = records.existing(row) else { continue }

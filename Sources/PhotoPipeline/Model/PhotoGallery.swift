@@ -58,6 +58,8 @@ public final class PhotoGallery {
     weak var openViewer: PhotoViewer?
     /// Files Rotate turned, by URL, as it left them (`applyTurn`): their report reloads nothing.
     var turnedInMemory: [String: FileStamp] = [:]
+    /// Files Rate and Flag changed, by URL, as it left them (`applyMarks`): their report reloads nothing.
+    var markedInMemory: [String: FileStamp] = [:]
 
     public init(manifest: Manifest, settings: PipelineSettings, decoders: Decoders, fetcher: ResourceFetcher,
                 memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil, trace: Trace) {

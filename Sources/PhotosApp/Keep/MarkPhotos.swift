@@ -2,6 +2,8 @@
 import GalleryViews
 import AppLanguage
 import Foundation
+import PhotoFetching
+import GalleryContents
 import MetadataValues
 import PhotoDecoding
 import PhotoFormats
@@ -15,11 +17,13 @@ struct MarkPhotos {
     let edits: PhotoEdits
     /// Where each photo's new XMP is made (the app's helpers).
     let decoders: Decoders
+    /// The desktop's thumbnails of the photos, kept for the changed files.
+    let shared: SharedThumbnails?
     let trace: Trace
 
     /// Change the photos' marks; one Undo sets back those that changed.
     func mark(_ photos: [ChosenPhoto], _ change: MarksChange) {
-        let items = photos.compactMap { photo in photo.folderFilePath.map { MarkItem(path: $0, name: photo.name) } }
+        let items = photos.compactMap { photo in photo.folderFilePath.map { MarkItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery) } }
         guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer can be rated, picked or rejected"), failed: true)
         }
@@ -32,13 +36,28 @@ struct MarkPhotos {
 
     /// Change one photo's marks; `batch` is nil for an Undo's change back.
     private func run(_ item: MarkItem, _ change: MarksChange, _ batch: MarkBatch?) {
+        let path = item.path
         edits.run({ [decoders] in
-            Result { () throws(TurnRefusal) -> PhotoMarks in try PhotoMarking.mark(item.path, change, by: decoders) }
-        }, done: { [note, edits, trace] outcome in
+            Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?)) in
+                let stampBefore = FileStamp.of(path)
+                let before = try PhotoMarking.mark(path, change, by: decoders)
+                return (before, (stampBefore, FileStamp.of(path)))
+            }
+        }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
-            case .success(let before):
+            case .success(let (before, (stampBefore, after))):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
                 batch?.marked.append((item, before))
+                // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
+                if let after {
+                    item.gallery?.applyMarks(to: item.url, now: after)
+                    if let shared, let stampBefore {
+                        DispatchQueue.global(qos: .utility).async {
+                            shared.restampEntries(uri: SharedThumbnails.uri(forPath: path), from: Int(stampBefore.modified / 1_000_000),
+                                                  to: Int(after.modified / 1_000_000), fileSize: Int(after.size))
+                        }
+                    }
+                }
             case .failure(let refusal):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: refusal.reason.description))
                 let text = fill(tr("Could not rate or flag “%s”: %s"), item.name, refusal.reason.translated)
@@ -88,8 +107,10 @@ private final class MarkBatch {
     init(count: Int) { pending = count }
 }
 
-/// A photo to mark: its file and its name.
-private struct MarkItem: Sendable {
+/// A photo to mark: its file, its name, and the gallery showing it (not kept alive by an Undo).
+private struct MarkItem {
     let path: String
     let name: String
+    let url: URL
+    weak var gallery: PhotoGallery?
 }

@@ -79,7 +79,7 @@ extension GalleryWindow {
     func markPhotos(_ change: MarksChange) {
         let photos = chosenPhotos
         guard !photos.isEmpty else { return }
-        MarkPhotos(note: note, edits: edits, decoders: services.decoders, trace: services.trace).mark(photos, change)
+        MarkPhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).mark(photos, change)
     }
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.

@@ -1,0 +1,18 @@
+// Why this exists: Rate and Flag changes only a photo's XMP, never its pixels: the folder watcher's report of that same file changing then keeps the row's images as they are, instead of decoding the photo again; a change by another program still starts the row over.
+import Foundation
+import GalleryContents
+
+extension PhotoGallery {
+    /// Rate and Flag changed the XMP of the file at `url`, leaving it as `stamp`: the watcher's
+    /// report of it keeps its rows as they are.
+    public func applyMarks(to url: URL, now stamp: FileStamp) {
+        markedInMemory[url.absoluteString] = stamp
+    }
+
+    /// Whether the change to `row`'s file the watcher reports is the app's own marking: its file
+    /// is still as the marking left it, and the row shows an image. (Asked once per report.)
+    func changeIsMarkApplied(_ row: Int, url: URL, _ change: FolderChange) -> Bool {
+        guard let stamp = markedInMemory.removeValue(forKey: url.absoluteString) else { return false }
+        return change.stamps[row] == stamp && records.existing(row)?.image != nil && !isBusy(row)
+    }
+}
