@@ -2,7 +2,7 @@
 import Foundation
 
 extension XMPReplacement {
-    struct WebPChunk {
+    struct RIFFChunk {
         var type: [UInt8]
         /// The whole chunk: its header, body and padding byte.
         var range: Range<Int>
@@ -20,17 +20,17 @@ extension XMPReplacement {
     }
 
     /// The chunks of a WebP, every one within the RIFF size (the last may lack its padding byte).
-    static func webpChunks(_ bytes: [UInt8]) -> [WebPChunk]? {
+    static func webpChunks(_ bytes: [UInt8]) -> [RIFFChunk]? {
         guard isWebP(bytes), bytes.count >= 20 else { return nil }
         let end = min(bytes.count, 8 + littleEndian(bytes, 4, 4))
-        var chunks: [WebPChunk] = []
+        var chunks: [RIFFChunk] = []
         var at = 12
         while at < end {
             guard at + 8 <= end else { return nil }
             let size = littleEndian(bytes, at + 4, 4)
             guard size <= end - at - 8 else { return nil }
             let next = min(end, at + 8 + size + (size & 1))
-            chunks.append(WebPChunk(type: Array(bytes[at..<at + 4]), range: at..<next, body: at + 8..<at + 8 + size))
+            chunks.append(RIFFChunk(type: Array(bytes[at..<at + 4]), range: at..<next, body: at + 8..<at + 8 + size))
             at = next
         }
         return chunks.isEmpty ? nil : chunks
@@ -38,7 +38,7 @@ extension XMPReplacement {
 
     /// The VP8X body a simple WebP's image (its first chunk, VP8 or VP8L) makes: no flags but
     /// alpha, and its canvas.
-    static func vp8xBody(for image: WebPChunk, in bytes: [UInt8]) -> [UInt8]? {
+    static func vp8xBody(for image: RIFFChunk, in bytes: [UInt8]) -> [UInt8]? {
         let body = Array(bytes[image.body])
         var width = 0, height = 0, alpha = false
         if image.type == Array("VP8L".utf8), body.count >= 5, body[0] == 0x2F {
@@ -59,7 +59,7 @@ extension XMPReplacement {
     }
 
     /// The VP8X body the answer must have: the original's with the XMP bit set.
-    static func expectedVP8X(_ bytes: [UInt8], _ chunks: [WebPChunk]) -> [UInt8]? {
+    static func expectedVP8X(_ bytes: [UInt8], _ chunks: [RIFFChunk]) -> [UInt8]? {
         guard var body = chunks[0].type == vp8x ? Array(bytes[chunks[0].body]) : vp8xBody(for: chunks[0], in: bytes),
               body.count >= 10 else { return nil }
         body[0] |= 0x04
@@ -95,7 +95,7 @@ extension XMPReplacement {
         guard let mine = webpChunks(original), let theirs = webpChunks(answer), theirs[0].type == vp8x,
               theirs.filter({ $0.type == xmpType }).count == 1, theirs.filter({ $0.type == vp8x }).count == 1,
               let header = expectedVP8X(original, mine), answer[theirs[0].body].elementsEqual(header) else { throw refusal }
-        func kept(_ bytes: [UInt8], _ chunks: [WebPChunk]) -> [[UInt8]] {
+        func kept(_ bytes: [UInt8], _ chunks: [RIFFChunk]) -> [[UInt8]] {
             chunks.filter { $0.type != vp8x && $0.type != xmpType }.map { Array(bytes[$0.body]) + $0.type }
         }
         guard kept(original, mine) == kept(answer, theirs) else { throw refusal }
