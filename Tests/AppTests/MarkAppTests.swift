@@ -1,5 +1,8 @@
 // Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
 import Foundation
+@_spi(InProcess) import PhotoDecoding
+import MetadataValues
+import DecodeHelper
 import PhotoFetching
 import PhotoTrace
 import TestAndBenchSupport
@@ -110,5 +113,48 @@ final class MarkAppTests: XCTestCase {
         }
         XCTAssertTrue(poll(timeout: 15) { described() == "\(mtime) 90x40" }, "the shared thumbnail, for the marked file: \(described())")
         XCTAssertEqual(app.criticals, [])
+    }
+
+    /// The app killed (SIGKILL) at several points of a mark's write (each 4 KiB written waits,
+    /// so the kills land inside it): the photo is always the whole old file or the whole new one.
+    func testAKillMidWriteLeavesTheWholeOldPhotoOrTheWholeNewOne() throws {
+        let folder = TemporaryFiles.url("marks-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("a.jpg")
+        let original = TestImages.noiseJPEG(width: 1000, height: 700)
+        // What a whole mark writes, made on a copy.
+        let copy = TemporaryFiles.url("marks-expected-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try original.write(to: copy)
+        _ = try PhotoMarking.mark(copy.path, MarksChange(rating: 5), by: .here)
+        let marked = try Data(contentsOf: copy)
+        XCTAssertNotEqual(marked, original)
+
+        let xvfb = try Xvfb()
+        var outcomes: [String] = []
+        for attempt in 0..<4 {
+            try original.write(to: photo)
+            let app = try AppProcess(display: xvfb.display, arguments: [folder.path], environment: ["CLASSIC_PHOTOS_SLOW_WRITES": "1"])
+            defer { app.stop() }
+            XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, app.recentEvents())
+            try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+            XCTAssertTrue(try app.openViewerByClick(on: xvfb), app.recentEvents())
+            try xvfb.run("xdotool", ["key", "alt+5"])
+            let writing = poll(timeout: 20) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasPrefix(".a.jpg.") }
+            }
+            XCTAssertTrue(writing, "attempt \(attempt): the write began")
+            usleep(UInt32(attempt) * 80_000)
+            app.process.signal(SIGKILL)
+            XCTAssertTrue(app.process.wait(timeout: 10))
+            let now = try Data(contentsOf: photo)
+            XCTAssertTrue(now == original || now == marked, "attempt \(attempt): the photo is whole (\(now.count) bytes)")
+            outcomes.append(now == original ? "old" : now == marked ? "new" : "broken")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(".") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        XCTAssertTrue(outcomes.contains("old"), "some kills landed mid-write: \(outcomes)")
     }
 }
