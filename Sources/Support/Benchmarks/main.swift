@@ -42,6 +42,7 @@ section("metadata") { try MetadataBench.run(repetitions: repetitions, photos: ph
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
 section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary, baselineApp: option("--baseline-app")) }
 section("rotate") { RotateBench.run(repetitions: repetitions, photos: photos, app: binary) }
+section("marks") { try MarkBench.run(repetitions: repetitions, photos: photos, app: binary) }
 var app: AppBench?
 var manifests: BigManifests?
 if ["manifests", "big-galleries"].contains(where: wanted) {
