@@ -1,4 +1,4 @@
-// Why this exists: a photo's cull marks (a rating of 0 to 5 stars, a pick or a reject) and a change to them, as plain values both sides of the helper boundary share, with the XMP fields they are kept in so that other apps read them: `xmp:Rating` (-1 for a reject, as Bridge and darktable write it) and digiKam's `PickLabel`.
+// Why this exists: a photo's cull marks (a rating of 0 to 5 stars, a pick or a reject, its tags) and a change to them, as plain values both sides of the helper boundary share, with the XMP fields they are kept in so that other apps read them: `xmp:Rating` (-1 for a reject, as Bridge and darktable write it), digiKam's `PickLabel`, and tags as digiKam, Lightroom and every other app read them (`PhotoTags`).
 import Foundation
 
 public struct PhotoMarks: Sendable, Equatable, Codable {
@@ -9,10 +9,13 @@ public struct PhotoMarks: Sendable, Equatable, Codable {
     /// 0 to 5 stars (a reject's is 0: its rating field holds -1).
     public var rating: Int
     public var flag: Flag
+    /// Its tags, each a path of levels ("Places/Portugal/Lisbon"), in order (`PhotoTags`).
+    public var tags: [String]
 
-    public init(rating: Int = 0, flag: Flag = .none) {
+    public init(rating: Int = 0, flag: Flag = .none, tags: [String] = []) {
         self.rating = min(5, max(0, rating))
         self.flag = flag
+        self.tags = PhotoTags.cleaned(tags)
     }
 
     /// The XMP fields (exiv2's keys) the marks are kept in.
@@ -48,20 +51,39 @@ public struct PhotoMarks: Sendable, Equatable, Codable {
     }
 }
 
-/// What a mark action changes: the rating, the flag, or both (Undo sets both back).
+/// What a mark action changes: the rating, the flag, tags added or removed, or all of them set
+/// (Undo sets back what its action changed).
 public struct MarksChange: Sendable, Equatable, Codable {
     public var rating: Int?
     public var flag: PhotoMarks.Flag?
+    public var addTags: [String]
+    public var removeTags: [String]
+    /// Exactly these tags (Undo of a change to the tags).
+    public var setTags: [String]?
 
-    public init(rating: Int? = nil, flag: PhotoMarks.Flag? = nil) {
+    public init(rating: Int? = nil, flag: PhotoMarks.Flag? = nil, addTags: [String] = [], removeTags: [String] = [], setTags: [String]? = nil) {
         self.rating = rating.map { min(5, max(0, $0)) }
         self.flag = flag
+        self.addTags = PhotoTags.cleaned(addTags)
+        self.removeTags = PhotoTags.cleaned(removeTags)
+        self.setTags = setTags.map(PhotoTags.cleaned)
     }
 
-    /// Exactly these marks (Undo's change).
+    /// Exactly these marks, tags too.
     public init(setting marks: PhotoMarks) {
-        self.init(rating: marks.rating, flag: marks.flag)
+        self.init(rating: marks.rating, flag: marks.flag, setTags: marks.tags)
     }
+
+    /// What undoes this change on a photo that had `before`: the rating and flag it had, and
+    /// its tags only where this change touched them.
+    public func undoing(_ before: PhotoMarks) -> MarksChange {
+        let tags = changesTags ? before.tags : nil
+        if rating == nil, flag == nil { return MarksChange(setTags: tags) }
+        return MarksChange(rating: before.rating, flag: before.flag, setTags: tags)
+    }
+
+    /// Whether the tags' fields are written at all (a rating alone leaves them as they are).
+    public var changesTags: Bool { setTags != nil || !addTags.isEmpty || !removeTags.isEmpty }
 
     /// `marks` changed: a rating given un-rejects (a reject holds no stars); a pick keeps the
     /// stars; a reject drops them; clearing the flag keeps them.
@@ -73,6 +95,8 @@ public struct MarksChange: Sendable, Equatable, Codable {
             result.rating = rating
             if flag == nil, result.flag == .reject { result.flag = .none }
         }
+        if let setTags { result.tags = setTags }
+        result.tags = PhotoTags.cleaned(result.tags + addTags).filter { !removeTags.contains($0) }
         return result
     }
 }

@@ -15,12 +15,19 @@ public enum MarksWriter {
     public static func marked(_ file: Data, _ change: MarksChange) -> Outcome {
         guard let metadata = MetadataReader.opened(file) else { return .unreadable }
         defer { g_object_unref(metadata) }
-        let ratingBefore = string(PhotoMarks.ratingKey, in: metadata)
         let labelBefore = string(PhotoMarks.pickKey, in: metadata)
-        let before = PhotoMarks(rating: ratingBefore, pickLabel: labelBefore)
-        let fields = change.applied(to: before).fields(pickLabelBefore: labelBefore)
+        let subjects = list(PhotoTags.subjectKey, in: metadata)
+        let before = marks(metadata, subjects: subjects)
+        let after = change.applied(to: before)
+        let fields = after.fields(pickLabelBefore: labelBefore)
         guard set(PhotoMarks.ratingKey, fields.rating, in: metadata), set(PhotoMarks.pickKey, fields.pickLabel, in: metadata) else {
             return .unwritable("the marks could not be set")
+        }
+        // The tags' fields only when the tags change: a rating leaves another app's keywords be.
+        if change.changesTags {
+            let tagFields = PhotoTags.fields(after.tags, subjectsBefore: subjects, tagsBefore: before.tags)
+            guard set(PhotoTags.digiKamKey, tagFields.digiKam, in: metadata), set(PhotoTags.lightroomKey, tagFields.lightroom, in: metadata),
+                  set(PhotoTags.subjectKey, tagFields.subjects, in: metadata) else { return .unwritable("the tags could not be set") }
         }
         var failure: UnsafeMutablePointer<GError>?
         let packet = gexiv2_metadata_try_generate_xmp_packet(metadata, GExiv2XmpFormatFlags(rawValue: 0), 0, &failure)
@@ -35,7 +42,44 @@ public enum MarksWriter {
     public static func marks(of file: Data) -> PhotoMarks? {
         guard let metadata = MetadataReader.opened(file) else { return nil }
         defer { g_object_unref(metadata) }
-        return PhotoMarks(rating: string(PhotoMarks.ratingKey, in: metadata), pickLabel: string(PhotoMarks.pickKey, in: metadata))
+        return marks(metadata, subjects: list(PhotoTags.subjectKey, in: metadata))
+    }
+
+    private static func marks(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, subjects: [String]) -> PhotoMarks {
+        var marks = PhotoMarks(rating: string(PhotoMarks.ratingKey, in: metadata), pickLabel: string(PhotoMarks.pickKey, in: metadata))
+        marks.tags = PhotoTags.read(digiKam: list(PhotoTags.digiKamKey, in: metadata), lightroom: list(PhotoTags.lightroomKey, in: metadata),
+                                    subjects: subjects)
+        return marks
+    }
+
+    /// A list field's values (at most `PhotoTags.most`).
+    private static func list(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> [String] {
+        guard gexiv2_metadata_try_has_tag(metadata, key, nil) != 0, let values = gexiv2_metadata_try_get_tag_multiple(metadata, key, nil) else { return [] }
+        defer { g_strfreev(values) }
+        var found: [String] = []
+        var index = 0
+        while let value = values[index], found.count < PhotoTags.most {
+            found.append(String(String(cString: value).prefix(PhotoTags.longest)))
+            index += 1
+        }
+        return found
+    }
+
+    /// A list field set to `values` (removed when there are none).
+    private static func set(_ key: String, _ values: [String], in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Bool {
+        guard !values.isEmpty else { return set(key, nil as String?, in: metadata) }
+        var failure: UnsafeMutablePointer<GError>?
+        // Cleared first: exiv2 adds to a bag it already holds.
+        _ = set(key, nil as String?, in: metadata)
+        var pointers = values.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        let done = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                gexiv2_metadata_try_set_tag_multiple(metadata, key, $0, &failure)
+            }
+        }
+        if let failure { g_error_free(failure) }
+        return done != 0
     }
 
     private static func string(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> String? {

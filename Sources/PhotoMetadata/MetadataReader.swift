@@ -16,7 +16,7 @@ public enum MetadataReader {
         "Iptc.Application2.ObjectName", "Iptc.Application2.Caption", PhotoMarks.ratingKey, PhotoMarks.pickKey,
     ]
     /// The tags with several values.
-    public static let listNames = ["Xmp.dc.subject", "Iptc.Application2.Keywords"]
+    public static let listNames = ["Xmp.dc.subject", "Iptc.Application2.Keywords", PhotoTags.digiKamKey, PhotoTags.lightroomKey]
 
     private static let started: Bool = {
         gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE)

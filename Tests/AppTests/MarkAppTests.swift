@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick and Reject in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
+// Why this exists: Rate, Pick, Reject and Tags in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import MetadataValues
@@ -57,14 +57,27 @@ final class MarkAppTests: XCTestCase {
         XCTAssertEqual(try marksRead(jpeg), "4 -", "unflagged, the stars kept")
         XCTAssertTrue(marks(app).allSatisfy { $0.reason == nil }, "\(marks(app))")
 
+        // Ctrl+T: tags typed, added; Details shows them; Ctrl+Z takes them away again.
+        try xvfb.run("xdotool", ["key", "ctrl+t"])
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Tags to add to the photo", timeout: 20), "the tags dialog: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["type", "--delay", "20", "Places/Portugal/Lisbon, tram"])
+        press("Return", expect: 6)
+        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject", jpeg.path]).output
+            .split(separator: "\n").joined(separator: " / "), "Places/Portugal/Lisbon, tram / Places|Portugal|Lisbon, tram / Lisbon, tram")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Places/Portugal/Lisbon, tram", timeout: 20), "Details shows the tags: \(app.recentEvents())")
+        press("ctrl+z", expect: 7)
+        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-dc:Subject", jpeg.path]).output
+            .split(separator: "\n").joined(separator: " / "), "- / -", "Ctrl+Z: no tags again")
+        XCTAssertEqual(try marksRead(jpeg), "4 -", "the stars stay")
+
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } })
-        press("alt+2", expect: 6)
+        press("alt+2", expect: 8)
         XCTAssertEqual(try marksRead(png), "2 -", "a PNG's XMP")
 
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
-        press("alt+5", expect: 7)
+        press("alt+5", expect: 9)
         XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
         XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
         XCTAssertEqual(app.criticals, [])

@@ -101,9 +101,9 @@ final class PhotoDetailsTests: XCTestCase {
         told.pixelWidth = Int.max
         told.taken = "not a date"
         XCTAssertTrue(told.checked().isEmpty, "\(told.checked())")
-        // Stars past five from a helper are five.
-        let stars = Data(#"{"keywords": [], "marks": {"rating": 99, "flag": "pick"}}"#.utf8)
-        XCTAssertEqual(try JSONDecoder().decode(PhotoDetails.self, from: stars).checked().marks, PhotoMarks(rating: 5, flag: .pick))
+        // Stars past five from a helper are five; its tags are cleaned again.
+        let stars = Data(#"{"keywords": [], "marks": {"rating": 99, "flag": "pick", "tags": [" a ", "a"]}}"#.utf8)
+        XCTAssertEqual(try JSONDecoder().decode(PhotoDetails.self, from: stars).checked().marks, PhotoMarks(rating: 5, flag: .pick, tags: ["a"]))
     }
 
     /// The Details panel's stars and pick, as a rating written here left them in the file.

@@ -53,22 +53,52 @@ final class PhotoMarkingTests: XCTestCase {
             var photo = tagged
             var before: PhotoMarks
             (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 4), by: .here)
-            XCTAssertEqual(before, PhotoMarks(), name)
+            // (exiftool's keyword "tram" is a tag of the photo: it stays one throughout.)
+            XCTAssertEqual(before, PhotoMarks(tags: ["tram"]), name)
             XCTAssertEqual(try marksRead(photo), "4 -", name)
             (photo, before) = try PhotoMarking.marked(photo, MarksChange(flag: .pick), by: .here)
-            XCTAssertEqual(before, PhotoMarks(rating: 4))
+            XCTAssertEqual(before, PhotoMarks(rating: 4, tags: ["tram"]))
             XCTAssertEqual(try marksRead(photo), "4 3", "\(name): a pick keeps the stars")
             (photo, before) = try PhotoMarking.marked(photo, MarksChange(flag: .reject), by: .here)
-            XCTAssertEqual(before, PhotoMarks(rating: 4, flag: .pick))
+            XCTAssertEqual(before, PhotoMarks(rating: 4, flag: .pick, tags: ["tram"]))
             XCTAssertEqual(try marksRead(photo), "-1 1", "\(name): a reject is rating -1, as Bridge and darktable write it")
             (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 2), by: .here)
-            XCTAssertEqual(before, PhotoMarks(flag: .reject))
+            XCTAssertEqual(before, PhotoMarks(flag: .reject, tags: ["tram"]))
             XCTAssertEqual(try marksRead(photo), "2 -", "\(name): stars un-reject")
-            // Undo's change: exactly the marks it had.
-            (photo, _) = try PhotoMarking.marked(photo, MarksChange(setting: PhotoMarks(rating: 4, flag: .pick)), by: .here)
+            // Undo's change: exactly the rating and flag it had.
+            (photo, _) = try PhotoMarking.marked(photo, MarksChange(rating: 2).undoing(PhotoMarks(rating: 4, flag: .pick)), by: .here)
             XCTAssertEqual(try marksRead(photo, extra: ["-XMP-dc:Title", "-XMP-dc:Subject", "-Exif:Artist"]), "4 3 Lisbon tram Someone",
                            "\(name): the other app's fields stay")
         }
+    }
+
+    /// Tags as digiKam, Lightroom and every other app read them, added and removed; another
+    /// app's keyword stays; a rating leaves the keywords be.
+    func testTagsAreReadBackByExiftool() throws {
+        func tags(_ bytes: [UInt8]) throws -> String {
+            let file = TemporaryFiles.url("tags-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(bytes).write(to: file)
+            return try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject", file.path]).output
+                .split(separator: "\n").joined(separator: " / ")
+        }
+        for name in ["rocket.jpg", "horse.png"] {
+            // exiftool gave it the keyword "tram" (dc:subject alone).
+            var photo = try taggedCopy(of: name), before: PhotoMarks
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(addTags: ["Places/ Portugal /Lisbon", "Sea"]), by: .here)
+            XCTAssertEqual(before.tags, ["tram"], "\(name): a keyword no path ends with is a tag")
+            XCTAssertEqual(try tags(photo), "tram, Places/Portugal/Lisbon, Sea / tram, Places|Portugal|Lisbon, Sea / tram, Lisbon, Sea", name)
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(rating: 2), by: .here)
+            XCTAssertEqual(before.tags, ["tram", "Places/Portugal/Lisbon", "Sea"])
+            XCTAssertEqual(try tags(photo), "tram, Places/Portugal/Lisbon, Sea / tram, Places|Portugal|Lisbon, Sea / tram, Lisbon, Sea", "\(name): a rating leaves the tags")
+            (photo, before) = try PhotoMarking.marked(photo, MarksChange(removeTags: ["Sea"]), by: .here)
+            XCTAssertEqual(try tags(photo), "tram, Places/Portugal/Lisbon / tram, Places|Portugal|Lisbon / tram, Lisbon", "\(name): removed everywhere")
+            // Undo of the removal: the tags it had.
+            (photo, _) = try PhotoMarking.marked(photo, MarksChange(removeTags: ["Sea"]).undoing(before), by: .here)
+            XCTAssertEqual(try tags(photo), "tram, Places/Portugal/Lisbon, Sea / tram, Places|Portugal|Lisbon, Sea / tram, Lisbon, Sea", "\(name): undone")
+            XCTAssertEqual(try marksRead(photo), "2 -", "\(name): the rating stays")
+        }
+        XCTAssertEqual(PhotoTags.cleaned(["a|b", " / x//y ", "\u{7}bell", "x/y"]), ["ab", "x/y", "bell"])
     }
 
     func testOnlyTheXMPChanges() throws {

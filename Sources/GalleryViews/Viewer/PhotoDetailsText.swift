@@ -12,7 +12,7 @@ package enum PhotoDetailsText {
     /// The headings, in the order the panel shows them.
     package static var headings: [String] {
         [tr("Camera"), tr("Lens"), tr("Exposure Time"), tr("Aperture"), tr("ISO"), tr("Focal Length"), tr("Flash"),
-         tr("Date Taken"), tr("Original Size"), tr("Location"), tr("Title"), tr("Description"), tr("Keywords"), tr("Rating"), tr("Pick")]
+         tr("Date Taken"), tr("Original Size"), tr("Location"), tr("Title"), tr("Description"), tr("Keywords"), tr("Rating"), tr("Pick"), tr("Tags")]
     }
 
     /// Each heading's text (nil: the photo does not say), and for the location, its link.
@@ -30,6 +30,8 @@ package enum PhotoDetailsText {
             (details.keywords.isEmpty ? nil : details.keywords.joined(separator: ", "), nil),
             (details.marks.flatMap(rating), nil),
             (details.marks.flatMap(flag), nil),
+            // Tags with levels, as digiKam and Lightroom keep them (the keywords above are their last levels).
+            (details.marks.flatMap { $0.tags.contains { $0.contains("/") } ? $0.tags.joined(separator: ", ") : nil }, nil),
         ]
     }
 

@@ -27,7 +27,7 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
     public var title: String?
     public var caption: String?
     public var keywords: [String] = []
-    /// The stars and the pick or reject kept in its XMP (`PhotoMarks`); nil where it has none.
+    /// The stars, the pick or reject and the tags kept in its XMP (`PhotoMarks`); nil where it has none.
     public var marks: PhotoMarks?
 
     /// An EXIF rational: both parts fit in 32 bits, the denominator is not 0.
@@ -82,7 +82,9 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         let words = (tags.lists["Xmp.dc.subject"] ?? []) + (tags.lists["Iptc.Application2.Keywords"] ?? [])
         var seen = Set<String>()
         keywords = words.compactMap(Self.cleaned).filter { seen.insert($0).inserted }.prefix(Self.mostKeywords).map { $0 }
-        let marks = PhotoMarks(rating: tags.values[PhotoMarks.ratingKey], pickLabel: tags.values[PhotoMarks.pickKey])
+        var marks = PhotoMarks(rating: tags.values[PhotoMarks.ratingKey], pickLabel: tags.values[PhotoMarks.pickKey])
+        marks.tags = PhotoTags.read(digiKam: tags.lists[PhotoTags.digiKamKey] ?? [], lightroom: tags.lists[PhotoTags.lightroomKey] ?? [],
+                                    subjects: tags.lists[PhotoTags.subjectKey] ?? [])
         self.marks = marks == PhotoMarks() ? nil : marks
         self = checked()
     }
@@ -107,7 +109,7 @@ public struct PhotoDetails: Codable, Sendable, Equatable {
         details.taken = taken.flatMap(Self.checkedDate)
         details.offset = offset.flatMap { $0.range(of: #"^[+-]\d\d:\d\d$"#, options: .regularExpression) != nil ? $0 : nil }
         // (A helper's stars out of 0…5 are brought back into it.)
-        details.marks = marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag) }
+        details.marks = marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag, tags: $0.tags) }
         return details
     }
 

@@ -34,7 +34,7 @@ public enum PhotoMarking {
                 guard let file, file.count <= bytes.count + growth else { throw TurnRefusal(Words("its marks could not be changed")) }
                 answer = [UInt8](file)
                 // The helper's word for them, as plain values again (its numbers unchecked until now).
-                before = reply.marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag) } ?? PhotoMarks()
+                before = reply.marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag, tags: $0.tags) } ?? PhotoMarks()
             }
         } else {
             (answer, before) = try markedHere(bytes, change, parsers: decoders.parsers)

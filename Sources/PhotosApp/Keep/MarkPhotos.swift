@@ -1,4 +1,4 @@
-// Why this exists: Rate (Alt+0 to Alt+5), Pick (P), Reject (X) and Unflag (U) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: kept in each photo's own XMP, on the edit queue, with Undo (the note's button, Ctrl+Z) setting back the marks each had.
+// Why this exists: Rate (Alt+0 to Alt+5), Pick (P), Reject (X), Unflag (U) and Tags (Ctrl+T) for the photo the viewer shows, the selected photos or the focused row of a folder gallery: kept in each photo's own XMP, on the edit queue, with Undo (the note's button, Ctrl+Z) setting back what each had.
 import GalleryViews
 import AppLanguage
 import Foundation
@@ -29,7 +29,7 @@ struct MarkPhotos {
         }
         let batch = MarkBatch(count: items.count)
         batch.step = edits.remember { [self] in
-            for (item, before) in batch.marked.reversed() { run(item, MarksChange(setting: before), nil) }
+            for (item, before) in batch.marked.reversed() { run(item, change.undoing(before), nil) }
         }
         for item in items { run(item, change, batch) }
     }
@@ -75,6 +75,12 @@ struct MarkPhotos {
     /// What the note says of marks changed.
     static func done(_ change: MarksChange, names: [String]) -> String {
         let count = names.count
+        if change.changesTags, change.rating == nil, change.flag == nil {
+            if count == 1 {
+                return change.removeTags.isEmpty ? fill(tr("“%s” tagged"), names[0]) : fill(tr("Tags of “%s” changed"), names[0])
+            }
+            return fill(trn("%s photo tagged", "%s photos tagged", count), "\(count)")
+        }
         if count == 1 {
             let name = names[0]
             switch change.flag {

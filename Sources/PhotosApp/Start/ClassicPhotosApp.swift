@@ -124,6 +124,7 @@ final class ClassicPhotosApp {
                               accels: Dictionary(uniqueKeysWithValues: (0...5).map { ($0, ["<Alt>\($0)", "<Alt>KP_\($0)"]) }))
         application.addAction("pick", accels: ["p"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: .pick)) }
         application.addAction("reject", accels: ["x"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: .reject)) }
+        application.addAction("tags", accels: ["<Primary>t"]) { [weak self] in self?.window().tagPhotos() }
         application.addAction("unflag", accels: ["u"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: PhotoMarks.Flag.none)) }
         application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.edits.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }

@@ -82,6 +82,17 @@ extension GalleryWindow {
         MarkPhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).mark(photos, change)
     }
 
+    /// Tags (Ctrl+T): asked for, then added to or removed from the same photos.
+    func tagPhotos() {
+        let photos = chosenPhotos
+        guard !photos.isEmpty else { return }
+        TagsDialog.present(over: self.window, count: photos.count) { [weak self] change in
+            guard let self else { return }
+            MarkPhotos(note: self.note, edits: self.edits, decoders: self.services.decoders, shared: self.services.caches.shared,
+                       trace: self.services.trace).mark(photos, change)
+        }
+    }
+
     /// Export: the selection when it holds two photos or more, else the whole gallery.
     func exportGallery() {
         guard !services.copies.isRunning else { return note.show(tr("An export is already running"), failed: true) }

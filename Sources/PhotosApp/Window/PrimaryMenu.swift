@@ -38,9 +38,10 @@ enum PrimaryMenu {
             flags.append(tr("_Pick"), action: "app.pick")
             flags.append(tr("_Reject"), action: "app.reject")
             flags.append(tr("_Clear Pick or Reject"), action: "app.unflag")
+            flags.append(tr("_Tags…"), action: "app.tags")
             return flags
         }())
-        photo.appendSubmenu(tr("_Rate and Flag"), rate)
+        photo.appendSubmenu(tr("_Rate, Flag and Tag"), rate)
         photo.append(tr("Move to _Trash"), action: "app.trash")
         photo.append(tr("_Slideshow"), action: "app.slideshow")
         let slideshow = Menu()

@@ -38,7 +38,8 @@ enum ShortcutsWindow {
                 (tr("Pick"), "p"),
                 (tr("Reject"), "x"),
                 (tr("Clear the pick or reject"), "u"),
-                (tr("Undo moving to the trash, rotating, rating or flagging"), "<Primary>z"),
+                (tr("Add or remove tags"), "<Primary>t"),
+                (tr("Undo moving to the trash, rotating, rating, flagging or tagging"), "<Primary>z"),
             ]),
             (tr("Viewer"), [
                 (tr("Open the photo of the focused row or cell"), "Return"),
