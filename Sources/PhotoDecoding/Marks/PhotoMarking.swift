@@ -19,6 +19,17 @@ public enum PhotoMarking {
         return before
     }
 
+    /// The same on a share (`uri`), through its safe rewrite (never over a change on the server).
+    public static func markOnShare(_ uri: String, _ change: MarksChange, by decoders: Decoders) throws(TurnRefusal) -> PhotoMarks {
+        var before = PhotoMarks()
+        try ShareRewrite.rewrite(uri) { (bytes) throws(TurnRefusal) in
+            let (file, had) = try marked(bytes, change, by: decoders)
+            before = had
+            return file
+        }
+        return before
+    }
+
     /// The photo's bytes with their marks changed, by a helper (or here, with parsers that read
     /// here), checked; and the marks it had.
     static func marked(_ bytes: [UInt8], _ change: MarksChange, by decoders: Decoders) throws(TurnRefusal) -> ([UInt8], PhotoMarks) {

@@ -1,34 +1,10 @@
-// Why this exists: Rotate on a share, where there is no descriptor, device or inode to hold: the photo read whole through GIO within the rewrite's limit, turned and checked as a local photo is (in the helpers), and written back through GIO's replace (the backend writes a temporary file and renames it where it can) only if the share still says of it what it said before it was read, checked twice: by its size and time just before, and by its etag in the replace itself.
+// Why this exists: Rotate on a share: the photo turned and checked as a local photo is (in the helpers), through the share's safe rewrite (`ShareRewrite`: never over a change on the server).
 import PhotoFormats
 import Foundation
-import GLibIO
-import GLibRuntime
 
 public enum ShareTurning {
     /// Turn the photo at `uri` a quarter, on its share. Blocking: call off the main loop.
     public static func turn(_ uri: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) {
-        let cancellable = Cancellable()
-        let before: String, read: (bytes: [UInt8]?, etag: String?)
-        do throws(GLibError) {
-            before = try ShareFiles.stamp(uri: uri, cancellable: cancellable)
-            read = try ShareFiles.readWhole(uri: uri, most: PhotoRewrite.maxBytes, cancellable: cancellable)
-        } catch {
-            throw TurnRefusal(Words(verbatim: error.message))
-        }
-        guard let bytes = read.bytes else { throw TurnRefusal(Words("it is too large to rewrite")) }
-        let turned = try PhotoTurning.turned(bytes, turn, by: decoders)
-        // For the race tests: the server's file may change now.
-        if PhotoRewrite.slowWrites { Thread.sleep(forTimeInterval: 3) }
-        // Changed since it was read (an etag may be only the time, to the second: its size and
-        // time are compared too).
-        guard let now = try? ShareFiles.stamp(uri: uri, cancellable: cancellable), now == before else {
-            throw TurnRefusal(Words("it changed on the server since it was read"))
-        }
-        do throws(GLibError) {
-            try ShareFiles.replace(uri: uri, with: turned, etag: read.etag, cancellable: cancellable)
-        } catch {
-            if error.isWrongEtag { throw TurnRefusal(Words("it changed on the server since it was read")) }
-            throw TurnRefusal(Words(verbatim: error.message))
-        }
+        try ShareRewrite.rewrite(uri) { (bytes) throws(TurnRefusal) in try PhotoTurning.turned(bytes, turn, by: decoders) }
     }
 }

@@ -2,6 +2,8 @@
 import GalleryViews
 import AppLanguage
 import Foundation
+import GLibRuntime
+import GLibIO
 import PhotoFetching
 import GalleryContents
 import MetadataValues
@@ -23,9 +25,13 @@ struct MarkPhotos {
 
     /// Change the photos' marks; one Undo sets back those that changed.
     func mark(_ photos: [ChosenPhoto], _ change: MarksChange) {
-        let items = photos.compactMap { photo in photo.folderFilePath.map { MarkItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery) } }
+        let items = photos.compactMap { photo in
+            photo.gallery.manifest.format == .share
+                ? MarkItem(path: photo.url.absoluteString, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: true)
+                : photo.folderFilePath.map { MarkItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: false) }
+        }
         guard !items.isEmpty, items.count == photos.count else {
-            return note.show(tr("Only photos in a folder on this computer can be rated, picked or rejected"), failed: true)
+            return note.show(tr("Only photos in a folder on this computer or on a share can be rated, flagged or tagged"), failed: true)
         }
         let batch = MarkBatch(count: items.count)
         batch.step = edits.remember { [self] in
@@ -36,9 +42,14 @@ struct MarkPhotos {
 
     /// Change one photo's marks; `batch` is nil for an Undo's change back.
     private func run(_ item: MarkItem, _ change: MarksChange, _ batch: MarkBatch?) {
-        let path = item.path
+        let path = item.path, onShare = item.onShare
         edits.run({ [decoders] in
             Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?)) in
+                if onShare {
+                    let before = try PhotoMarking.markOnShare(path, change, by: decoders)
+                    let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
+                    return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }))
+                }
                 let stampBefore = FileStamp.of(path)
                 let before = try PhotoMarking.mark(path, change, by: decoders)
                 return (before, (stampBefore, FileStamp.of(path)))
@@ -119,4 +130,6 @@ private struct MarkItem {
     let name: String
     let url: URL
     weak var gallery: PhotoGallery?
+    /// `path` is its URI on a share.
+    let onShare: Bool
 }
