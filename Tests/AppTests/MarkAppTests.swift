@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick, Reject and Tags in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a photo of a kind whose XMP is not written yet is refused with the reason.
+// Why this exists: Rate, Pick, Reject and Tags in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a GIF's marks go to the XMP sidecar beside it, and Details shows them.
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import MetadataValues
@@ -77,9 +77,12 @@ final class MarkAppTests: XCTestCase {
 
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
+        // A GIF's marks go to its sidecar; Details shows them.
         press("alt+5", expect: 9)
-        XCTAssertEqual(marks(app).last?.reason, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
+        XCTAssertNil(marks(app).last?.reason)
         XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
+        XCTAssertEqual(try marksRead(URL(fileURLWithPath: gif.path + ".xmp")), "5 -", "its sidecar holds the stars")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "★★★★★ 5 stars", timeout: 20), "Details shows the sidecar's stars: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -196,6 +196,41 @@ final class PhotoMarkingTests: XCTestCase {
         XCTAssertThrowsError(try PhotoMarking.marked(cut, MarksChange(rating: 1), by: .here))
     }
 
+    /// A HEIC (whose XMP the app does not place) and a read-only JPEG keep their marks and tags
+    /// in a sidecar beside them, NAME.EXT.xmp, which exiftool reads; the photos stay as they were.
+    func testAHEICAndAReadOnlyPhotoKeepTheirMarksInASidecar() throws {
+        let folder = TemporaryFiles.url("sidecars-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let heic = folder.appendingPathComponent("b.heic"), jpeg = folder.appendingPathComponent("a.jpg")
+        try Data(try converted("coffee.png", to: "heic")).write(to: heic)
+        try SamplePhotos.data("rocket.jpg").write(to: jpeg)
+        XCTAssertEqual(chmod(jpeg.path, 0o444), 0)
+        for photo in [heic, jpeg] {
+            let bytes = try Data(contentsOf: photo)
+            XCTAssertTrue(PhotoMarking.keepsBeside(photo.path))
+            XCTAssertEqual(try PhotoMarking.mark(photo.path, MarksChange(rating: 3, addTags: ["Places/Lisbon"]), by: .here), PhotoMarks())
+            XCTAssertEqual(try PhotoMarking.mark(photo.path, MarksChange(flag: .pick), by: .here), PhotoMarks(rating: 3, tags: ["Places/Lisbon"]))
+            XCTAssertEqual(try Data(contentsOf: photo), bytes, "\(photo.lastPathComponent) is untouched")
+            let sidecar = photo.path + ".xmp"
+            XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel", "-XMP-digiKam:TagsList", sidecar]).output
+                .split(separator: "\n").joined(separator: " "), "3 3 Places/Lisbon", photo.lastPathComponent)
+            let read = try XCTUnwrap(PhotoMarking.sidecarMarks(ofPhoto: photo.path, by: .here))
+            XCTAssertEqual(read.marks, PhotoMarks(rating: 3, flag: .pick, tags: ["Places/Lisbon"]))
+        }
+    }
+
+    /// Where a photo and its sidecar both have marks, the newer one shows.
+    func testTheNewerOfThePhotoAndItsSidecarShows() {
+        var own = PhotoDetails()
+        own.marks = PhotoMarks(rating: 1)
+        let sidecar = (marks: PhotoMarks(rating: 4), modified: 200.0)
+        XCTAssertEqual(PhotoMarking.shown(own, photoModified: 100, sidecar: sidecar)?.marks, PhotoMarks(rating: 4), "the sidecar is newer")
+        XCTAssertEqual(PhotoMarking.shown(own, photoModified: 300, sidecar: sidecar)?.marks, PhotoMarks(rating: 1), "the photo is newer")
+        XCTAssertEqual(PhotoMarking.shown(nil, photoModified: 300, sidecar: sidecar)?.marks, PhotoMarks(rating: 4), "the photo has none")
+        XCTAssertEqual(PhotoMarking.shown(own, photoModified: 100, sidecar: nil)?.marks, PhotoMarks(rating: 1))
+    }
+
     /// In place, through the same safe rewrite as Rotate.
     func testAPhotosFileIsMarkedInPlace() throws {
         let file = TemporaryFiles.url("in-place-\(UUID().uuidString).jpg")

@@ -9,6 +9,12 @@ extension PhotoGallery {
         markedInMemory[url.absoluteString] = stamp
     }
 
+    /// Rate and Flag wrote the sidecar beside the file at `url` (the file itself is as it was):
+    /// the viewer reads the photo again for its Details.
+    public func markedBeside(_ url: URL) {
+        openViewer?.rereadBeside(url)
+    }
+
     /// Whether the change to `row`'s file the watcher reports is the app's own marking: its file
     /// is still as the marking left it, and the row shows an image. (Asked once per report.)
     func changeIsMarkApplied(_ row: Int, url: URL, _ change: FolderChange) -> Bool {

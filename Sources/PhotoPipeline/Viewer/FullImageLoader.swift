@@ -130,6 +130,12 @@ public struct FullImageLoader: StageWork {
             details.profileConverted = report.profileConverted
             details.profileIgnored = report.profileIgnored
             details.photo = report.details
+            // A photo of this computer's with an XMP sidecar: its marks, where the sidecar is newer.
+            if source.url.isFileURL, let sidecar = PhotoMarking.sidecarMarks(ofPhoto: source.url.path, by: source.decoders) {
+                var info = stat()
+                let modified = stat(source.url.path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0
+                details.photo = PhotoMarking.shown(details.photo, photoModified: modified, sidecar: sidecar)
+            }
             if report.mimeType == "image/svg+xml", report.declaredWidth > 0, report.declaredHeight > 0 {
                 let shown = ImageDecoder.fit(width: report.declaredWidth, height: report.declaredHeight, maxSide: screenSide, enlarge: true)
                     ?? (report.declaredWidth, report.declaredHeight)

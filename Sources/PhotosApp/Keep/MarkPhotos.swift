@@ -50,6 +50,8 @@ struct MarkPhotos {
                     let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
                     return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }))
                 }
+                // Beside the photo (its sidecar): its file, and what shows of it, stay as they are.
+                if PhotoMarking.keepsBeside(path) { return (try PhotoMarking.mark(path, change, by: decoders), (nil, nil)) }
                 let stampBefore = FileStamp.of(path)
                 let before = try PhotoMarking.mark(path, change, by: decoders)
                 return (before, (stampBefore, FileStamp.of(path)))
@@ -59,6 +61,7 @@ struct MarkPhotos {
             case .success(let (before, (stampBefore, after))):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
                 batch?.marked.append((item, before))
+                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
                     item.gallery?.applyMarks(to: item.url, now: after)
