@@ -128,6 +128,19 @@ final class MarkAppTests: XCTestCase {
             (try? Tool.run("/usr/bin/identify", ["-format", "%[Thumb::MTime] %[Thumb::Image::Width]x%[Thumb::Image::Height]", thumbnail]).output) ?? "none"
         }
         XCTAssertTrue(poll(timeout: 15) { described() == "\(mtime) 90x40" }, "the shared thumbnail, for the marked file: \(described())")
+
+        // Two selected (Ctrl+click adds p2): both rated at once, and one Undo sets both back.
+        guard let second = try? AccessibleNames.extents(app, ofNameStartingWith: "p2.jpg, ") else { return XCTFail("p2.jpg is on screen") }
+        try xvfb.run("xdotool", ["mousemove", "\(second.x + second.width / 2)", "\(second.y + second.height / 2)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        try xvfb.run("xdotool", ["key", "alt+5"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.marks(app).count == 3 }, app.recentEvents())
+        let other = folder.appendingPathComponent("p2.jpg")
+        XCTAssertEqual(try marksRead(photo), "5 -")
+        XCTAssertEqual(try marksRead(other), "5 -")
+        try xvfb.run("xdotool", ["key", "ctrl+z"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.marks(app).count == 5 }, app.recentEvents())
+        XCTAssertEqual(try marksRead(photo), "3 -", "one Undo: each photo's own rating back")
+        XCTAssertEqual(try marksRead(other), "- -")
         XCTAssertEqual(app.criticals, [])
     }
 
