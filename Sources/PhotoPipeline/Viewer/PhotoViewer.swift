@@ -136,6 +136,8 @@ public final class PhotoViewer {
         // A file changed: its image goes, unless the change is the app's own turn, shown already.
         let reload = change.changed.filter { !changeIsTurnApplied($0, change) }
         for row in reload {
+            // A load in flight may have read the file as it was: it is started again.
+            cancel(row)
             held[row] = nil
             failures[row] = nil
         }
