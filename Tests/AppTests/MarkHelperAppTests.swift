@@ -18,11 +18,12 @@ final class MarkHelperAppTests: XCTestCase {
                                            ("a WebP", [UInt8](try Data(contentsOf: webp))), ("a sidecar", SidecarFile.emptyPacket), ("no sidecar yet", [])]
         for (name, original) in photos {
             let change = MarksChange(rating: 4, flag: .pick, addTags: ["Places/Lisbon"])
-            let (answer, before) = try PhotoMarking.marked(original, change, by: helpers)
+            let sidecar = name.contains("sidecar")
+            let (answer, before) = try PhotoMarking.marked(original, change, by: helpers, sidecar: sidecar)
             XCTAssertEqual(before, PhotoMarks(), name)
-            let (again, had) = try PhotoMarking.marked(answer, MarksChange(rating: 1), by: helpers)
+            let (again, had) = try PhotoMarking.marked(answer, MarksChange(rating: 1), by: helpers, sidecar: sidecar)
             XCTAssertEqual(had, PhotoMarks(rating: 4, flag: .pick, tags: ["Places/Lisbon"]), "\(name): read back by the helper")
-            XCTAssertEqual(try PhotoMarking.marked(again, MarksChange(), by: .here).1, PhotoMarks(rating: 1, flag: .pick, tags: ["Places/Lisbon"]), name)
+            XCTAssertEqual(try PhotoMarking.marked(again, MarksChange(), by: .here, sidecar: sidecar).1, PhotoMarks(rating: 1, flag: .pick, tags: ["Places/Lisbon"]), name)
         }
     }
 }

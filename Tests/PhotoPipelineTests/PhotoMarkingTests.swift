@@ -191,6 +191,13 @@ final class PhotoMarkingTests: XCTestCase {
         XCTAssertThrowsError(try PhotoMarking.marked(gif, MarksChange(rating: 1), by: .here)) { error in
             XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
         }
+        // A drawing starts as an XMP packet does: it is a photo all the same, never replaced by a packet.
+        let svg = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#.utf8)
+        XCTAssertThrowsError(try PhotoMarking.marked(svg, MarksChange(rating: 1), by: .here)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
+        }
+        XCTAssertThrowsError(try PhotoMarking.marked([UInt8](SamplePhotos.data("rocket.jpg")), MarksChange(rating: 1), by: .here, sidecar: true),
+                             "a photo is not a sidecar")
         // A JPEG cut before its image data cannot be followed.
         let cut = Array(SamplePhotos.data("rocket.jpg").prefix(300))
         XCTAssertThrowsError(try PhotoMarking.marked(cut, MarksChange(rating: 1), by: .here))

@@ -17,7 +17,7 @@ public enum PhotoMarking {
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw PhotoRewrite.refusal(ENOENT) }
             try SidecarFile.rewrite(target) { (old) throws(TurnRefusal) in
-                let (packet, had) = try marked(old, change, by: decoders)
+                let (packet, had) = try marked(old, change, by: decoders, sidecar: true)
                 before = had
                 return packet
             }
@@ -42,14 +42,18 @@ public enum PhotoMarking {
         return before
     }
 
-    /// The photo's bytes with their marks changed, by a helper (or here, with parsers that read
-    /// here), checked; and the marks it had.
-    static func marked(_ bytes: [UInt8], _ change: MarksChange, by decoders: Decoders) throws(TurnRefusal) -> ([UInt8], PhotoMarks) {
+    /// The photo's bytes (or, with `sidecar`, its sidecar's) with their marks changed, by a helper
+    /// (or here, with parsers that read here), checked; and the marks it had. A photo is never
+    /// taken for a sidecar by its bytes (an SVG starts as a packet does): the caller says which.
+    static func marked(_ bytes: [UInt8], _ change: MarksChange, by decoders: Decoders, sidecar beside: Bool = false) throws(TurnRefusal) -> ([UInt8], PhotoMarks) {
         // No sidecar yet: an empty packet is what goes to the helper (an empty memfd reaches it as nothing readable).
-        let bytes = bytes.isEmpty ? SidecarFile.emptyPacket : bytes
-        let beside = SidecarFile.isPacket(bytes)
-        guard beside || XMPReplacement.canReplace(bytes) else {
-            throw TurnRefusal(Words("ratings and picks are kept only in JPEG, PNG and WebP photos so far"))
+        let bytes = beside && bytes.isEmpty ? SidecarFile.emptyPacket : bytes
+        if beside {
+            guard SidecarFile.isPacket(bytes) else { throw TurnRefusal(Words("its sidecar is not an XMP packet")) }
+        } else {
+            guard XMPReplacement.canReplace(bytes) else {
+                throw TurnRefusal(Words("ratings and picks are kept only in JPEG, PNG and WebP photos so far"))
+            }
         }
         let answer: [UInt8], before: PhotoMarks
         if let pool = decoders.pool {
@@ -93,7 +97,7 @@ public enum PhotoMarking {
         var info = stat()
         guard lstat(sidecar, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               let bytes = try? SidecarFile.read(sidecar), !bytes.isEmpty,
-              let (_, marks) = try? marked(bytes, MarksChange(), by: decoders) else { return nil }
+              let (_, marks) = try? marked(bytes, MarksChange(), by: decoders, sidecar: true) else { return nil }
         return (marks, Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 

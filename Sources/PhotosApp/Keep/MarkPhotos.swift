@@ -74,7 +74,7 @@ struct MarkPhotos {
                 }
             case .failure(let refusal):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: refusal.reason.description))
-                let text = fill(tr("Could not rate or flag “%s”: %s"), item.name, refusal.reason.translated)
+                let text = fill(tr("Could not rate, flag or tag “%s”: %s"), item.name, refusal.reason.translated)
                 if let batch { batch.failure = text } else { note.show(text, failed: true) }
             }
             guard let batch else { return }
