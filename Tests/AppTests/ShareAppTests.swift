@@ -56,7 +56,7 @@ final class ShareAppTests: XCTestCase {
         try app.focusListThroughTheViewer(xvfb, y: 300)
         try xvfb.run("xdotool", ["key", "End"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
-                      "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39]))")
+                      "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39])) \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 
