@@ -62,9 +62,10 @@ final class WallpaperAppTests: XCTestCase {
         XCTAssertEqual(info.st_mode & 0o777, 0o600, "only the user's")
         XCTAssertEqual(stat(data + "/classic-photos/backgrounds", &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o700)
-        let uri = try pictureURI()
-        XCTAssertTrue(uri.contains(config + "/background"), "GNOME's background is set: \(uri)")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: config + "/background")), made, "it shows the sepia photo")
+        // The setting reaches dconf a moment after the portal answers (the loaded suite once read it first).
+        var uri = ""
+        XCTAssertTrue(poll(timeout: 15) { uri = (try? pictureURI()) ?? ""; return uri.contains(config + "/background") }, "GNOME's background is set: \(uri)")
+        XCTAssertTrue(poll(timeout: 10) { (try? Data(contentsOf: URL(fileURLWithPath: config + "/background"))) == made }, "it shows the sepia photo")
 
         // The original: the photo's own file.
         try xvfb.run("xdotool", ["key", "s"])
