@@ -25,11 +25,7 @@ struct MarkPhotos {
 
     /// Change the photos' marks; one Undo sets back those that changed.
     func mark(_ photos: [ChosenPhoto], _ change: MarksChange) {
-        let items = photos.compactMap { photo in
-            photo.gallery.manifest.format == .share
-                ? MarkItem(path: photo.url.absoluteString, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: true)
-                : photo.folderFilePath.map { MarkItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: false) }
-        }
+        let items = photos.compactMap(EditedPhoto.init)
         guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer or on a share can be rated, flagged or tagged"), failed: true)
         }
@@ -41,7 +37,7 @@ struct MarkPhotos {
     }
 
     /// Change one photo's marks; `batch` is nil for an Undo's change back.
-    private func run(_ item: MarkItem, _ change: MarksChange, _ batch: MarkBatch?) {
+    private func run(_ item: EditedPhoto, _ change: MarksChange, _ batch: MarkBatch?) {
         let path = item.path, onShare = item.onShare
         edits.run({ [decoders] in
             Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?)) in
@@ -122,17 +118,7 @@ private final class MarkBatch {
     var pending: Int
     var step = 0
     /// Each photo marked, with the marks it had.
-    var marked: [(item: MarkItem, before: PhotoMarks)] = []
+    var marked: [(item: EditedPhoto, before: PhotoMarks)] = []
     var failure: String?
     init(count: Int) { pending = count }
-}
-
-/// A photo to mark: its file, its name, and the gallery showing it (not kept alive by an Undo).
-private struct MarkItem {
-    let path: String
-    let name: String
-    let url: URL
-    weak var gallery: PhotoGallery?
-    /// `path` is its URI on a share.
-    let onShare: Bool
 }

@@ -1,4 +1,4 @@
-// Why this exists: what Move to Trash and Rotate share: one queue that changes the user's files one step at a time, in the order asked (an Undo runs after the step it undoes; a stalled mount never holds up the window), and one Undo history for Ctrl+Z and the note's Undo, newest first.
+// Why this exists: what Move to Trash, Rotate and Rate and Flag share: one queue that changes the user's files one step at a time, in the order asked (an Undo runs after the step it undoes; a stalled mount never holds up the window), one Undo history for Ctrl+Z and the note's Undo, newest first, and the photo an edit changes.
 import GalleryViews
 import Foundation
 import GLibRuntime
@@ -43,5 +43,27 @@ extension ChosenPhoto {
     var folderFilePath: String? {
         guard gallery.manifest.format == .folder, isUsersOwnFile else { return nil }
         return url.path
+    }
+}
+
+/// A photo a file edit (Rotate, Rate and Flag) changes: its file, its name, and the gallery
+/// showing it (not kept alive by an Undo).
+struct EditedPhoto {
+    /// Its file's path, or its URI on a share (`onShare`).
+    let path: String
+    let name: String
+    let url: URL
+    weak var gallery: PhotoGallery?
+    let onShare: Bool
+
+    /// The photo's file on this computer or on a share; nil for any other (a web gallery's).
+    @MainActor init?(_ photo: ChosenPhoto) {
+        let onShare = photo.gallery.manifest.format == .share
+        guard let path = onShare ? photo.url.absoluteString : photo.folderFilePath else { return nil }
+        self.path = path
+        name = photo.name
+        url = photo.url
+        gallery = photo.gallery
+        self.onShare = onShare
     }
 }

@@ -34,11 +34,7 @@ struct RotatePhotos {
 
     /// Turn the photos; one Undo turns back those that turned. `whenRefused`: after a refusal.
     func turn(_ photos: [ChosenPhoto], _ turn: QuarterTurn, whenRefused: (@MainActor () -> Void)? = nil) {
-        let items = photos.compactMap { photo in
-            photo.gallery.manifest.format == .share
-                ? TurnItem(path: photo.url.absoluteString, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: true)
-                : photo.folderFilePath.map { TurnItem(path: $0, name: photo.name, url: photo.url, gallery: photo.gallery, onShare: false) }
-        }
+        let items = photos.compactMap(EditedPhoto.init)
         guard !items.isEmpty, items.count == photos.count else {
             return note.show(tr("Only photos in a folder on this computer or on a share can be rotated"), failed: true)
         }
@@ -49,7 +45,7 @@ struct RotatePhotos {
     }
 
     /// Turn one photo; `batch` is nil for an Undo's turn back.
-    private func run(_ item: TurnItem, _ turn: QuarterTurn, _ batch: TurnBatch?) {
+    private func run(_ item: EditedPhoto, _ turn: QuarterTurn, _ batch: TurnBatch?) {
         let path = item.path
         edits.run({ [decoders] in
             Result { () throws(TurnRefusal) -> (before: FileStamp?, after: FileStamp?) in
@@ -99,18 +95,8 @@ struct RotatePhotos {
 private final class TurnBatch {
     var pending: Int
     var step = 0
-    var turned: [TurnItem] = []
+    var turned: [EditedPhoto] = []
     var failure: String?
     var whenRefused: (@MainActor () -> Void)?
     init(count: Int) { pending = count }
-}
-
-/// A photo to turn: its file, its name, and the gallery showing it (not kept alive by an Undo).
-private struct TurnItem {
-    /// Its file's path, or its URI on a share (`onShare`).
-    let path: String
-    let name: String
-    let url: URL
-    weak var gallery: PhotoGallery?
-    let onShare: Bool
 }
