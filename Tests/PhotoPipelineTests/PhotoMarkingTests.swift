@@ -227,6 +227,25 @@ final class PhotoMarkingTests: XCTestCase {
         }
     }
 
+    /// A sidecar another program writes while the app changes it (darktable, digiKam) is never
+    /// overwritten: the change is refused, and theirs stays; so is one made where there was none.
+    func testASidecarChangedMeanwhileIsNeverOverwritten() throws {
+        let sidecar = TemporaryFiles.url("meanwhile-\(UUID().uuidString).jpg.xmp").path
+        defer { unlink(sidecar) }
+        for existed in [false, true] {
+            if existed { try Data(SidecarFile.emptyPacket).write(to: URL(fileURLWithPath: sidecar)) }
+            let theirs = Data("<x:xmpmeta xmlns:x='adobe:ns:meta/'/><!-- theirs \(existed) -->".utf8)
+            XCTAssertThrowsError(try SidecarFile.rewrite(sidecar) { (old) throws(TurnRefusal) in
+                // Another program writes it now, between the app's read and its rename.
+                try? FileManager.default.removeItem(atPath: sidecar)
+                try? theirs.write(to: URL(fileURLWithPath: sidecar))
+                return old + Array("ours".utf8)
+            }, "existed: \(existed)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sidecar)), theirs, "existed: \(existed): theirs stays")
+            unlink(sidecar)
+        }
+    }
+
     /// Where a photo and its sidecar both have marks, the newer one shows.
     func testTheNewerOfThePhotoAndItsSidecarShows() {
         var own = PhotoDetails()

@@ -33,13 +33,7 @@ enum PhotoRewrite {
         let folder = open(folderPath.isEmpty ? "." : folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw refusal(errno) }
         defer { close(folder) }
-        var temporary = "", out: Int32 = -1
-        for _ in 0..<100 {
-            temporary = ".\(name).turning-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
-            out = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if out >= 0 || errno != EEXIST { break }
-        }
-        guard out >= 0 else { throw refusal(errno) }
+        let (temporary, out) = try temporaryFile(in: folder, beside: name, "turning", mode: 0o600)
         var failure = write(turned, to: out)
         // The photo's owner and group (only root may give a file away): where they cannot be
         // kept, the photo is not turned, rather than made the turning user's.
@@ -72,7 +66,20 @@ enum PhotoRewrite {
         fsync(folder)
     }
 
-    private static func write(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+    /// A new file in `folder`, hidden and named after `name` (`.NAME.PURPOSE-random`), never
+    /// an existing one or a link: its name and descriptor.
+    static func temporaryFile(in folder: Int32, beside name: String, _ purpose: String, mode: mode_t) throws(TurnRefusal) -> (String, Int32) {
+        for _ in 0..<100 {
+            let temporary = ".\(name).\(purpose)-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
+            let out = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if out >= 0 { return (temporary, out) }
+            if errno != EEXIST { break }
+        }
+        throw refusal(errno)
+    }
+
+    /// `bytes` written whole to `fd` (slowly for the crash tests); 0, or the error.
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Int32 {
         bytes.withUnsafeBytes { raw -> Int32 in
             var offset = 0
             while offset < raw.count {
