@@ -25,6 +25,11 @@ public enum MarksWriter {
         }
         // The tags' fields only when the tags change: a rating leaves another app's keywords be.
         if change.changesTags {
+            // Written back whole or not at all: a keyword past what the app reads would be lost.
+            guard [PhotoTags.subjectKey, PhotoTags.digiKamKey, PhotoTags.lightroomKey].allSatisfy({ keptWhole($0, in: metadata) }),
+                  before.tags.count < PhotoTags.most else {
+                return .unwritable("it has more keywords, or longer ones, than the app keeps")
+            }
             let tagFields = PhotoTags.fields(after.tags, subjectsBefore: subjects, tagsBefore: before.tags)
             guard set(PhotoTags.digiKamKey, tagFields.digiKam, in: metadata), set(PhotoTags.lightroomKey, tagFields.lightroom, in: metadata),
                   set(PhotoTags.subjectKey, tagFields.subjects, in: metadata) else { return .unwritable("the tags could not be set") }
@@ -36,13 +41,6 @@ public enum MarksWriter {
         guard let packet else { return .unwritable(message ?? "no XMP was made") }
         defer { g_free(packet) }
         return .packet(Data(String(cString: packet).utf8), before: before)
-    }
-
-    /// The marks `file` holds (nil when exiv2 cannot read it).
-    public static func marks(of file: Data) -> PhotoMarks? {
-        guard let metadata = MetadataReader.opened(file) else { return nil }
-        defer { g_object_unref(metadata) }
-        return marks(metadata, subjects: list(PhotoTags.subjectKey, in: metadata))
     }
 
     private static func marks(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, subjects: [String]) -> PhotoMarks {
@@ -63,6 +61,18 @@ public enum MarksWriter {
             index += 1
         }
         return found
+    }
+
+    /// Whether `list` reads the field whole: at most `PhotoTags.most` values, none cut short.
+    private static func keptWhole(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Bool {
+        guard gexiv2_metadata_try_has_tag(metadata, key, nil) != 0, let values = gexiv2_metadata_try_get_tag_multiple(metadata, key, nil) else { return true }
+        defer { g_strfreev(values) }
+        var index = 0
+        while let value = values[index] {
+            guard index < PhotoTags.most, String(cString: value).count <= PhotoTags.longest else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// A list field set to `values` (removed when there are none).

@@ -28,6 +28,15 @@ final class PhotoMarkingTests: XCTestCase {
     /// A photo with Exif and another app's XMP (a title and keywords), written by exiftool.
     func taggedCopy(of name: String) throws -> [UInt8] { try taggedCopy([UInt8](SamplePhotos.data(name)), name) }
 
+    func taggedCopy(_ bytes: [UInt8], _ name: String, keywords: [String]) throws -> [UInt8] {
+        let file = TemporaryFiles.url("keywords-\(UUID().uuidString)-\(name)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        let written = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original"] + keywords.map { "-XMP-dc:Subject+=\($0)" } + [file.path])
+        XCTAssertEqual(written.status, 0, written.output)
+        return [UInt8](try Data(contentsOf: file))
+    }
+
     func taggedCopy(_ bytes: [UInt8], _ name: String) throws -> [UInt8] {
         let file = TemporaryFiles.url("tagged-\(UUID().uuidString)-\(name)")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -99,6 +108,10 @@ final class PhotoMarkingTests: XCTestCase {
             XCTAssertEqual(try marksRead(photo), "2 -", "\(name): the rating stays")
         }
         XCTAssertEqual(PhotoTags.cleaned(["a|b", " / x//y ", "\u{7}bell", "x/y"]), ["ab", "x/y", "bell"])
+        // More keywords than the app keeps: a tag change is refused, not written back without the rest.
+        let many = try taggedCopy(try taggedCopy(of: "rocket.jpg"), "many.jpg", keywords: (0..<250).map { "k\($0)" })
+        XCTAssertThrowsError(try PhotoMarking.marked(many, MarksChange(addTags: ["Sea"]), by: .here))
+        XCTAssertNoThrow(try PhotoMarking.marked(many, MarksChange(rating: 3), by: .here), "a rating leaves them be")
     }
 
     func testOnlyTheXMPChanges() throws {
