@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "PhotoTrace", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "GLibRuntime"]),
         // What a gallery lists, and in what order: manifests parsed, folders listed and watched,
         // photos sorted by name or by date (the dates read in helpers, kept in a SQLite index).
-        .target(name: "GalleryContents", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "PhotoTrace", "GLibRuntime", "GLibIO", "GdkPixbuf", "SQLite"]),
+        .target(name: "GalleryContents", dependencies: ["PhotoFormats", "MetadataValues", "PhotoDecoding", "PhotoFetching", "PhotoTrace", "GLibRuntime", "GLibIO", "GdkPixbuf", "SQLite"]),
         // UI-free: records, operations and their queues, the viewer's model, export, trash, sepia. No GTK, no GDK.
         .target(name: "PhotoPipeline", dependencies: ["PhotoFormats", "PhotoDecoding", "PhotoFetching", "PhotoTrace", "GalleryContents", "GLibRuntime", "GLibIO", "GLibDesktop", "GdkPixbuf", "Soup",
                                                       "SepiaRowKernels", "SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "CPUFeatures",

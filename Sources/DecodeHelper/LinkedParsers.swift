@@ -28,5 +28,6 @@ public enum LinkedParsers {
             case .unreadable: .unreadable
             case .unwritable(let why): .unwritable(why)
             }
-        })
+        },
+        marks: { MarksReader.marks(of: $0) })
 }

@@ -1,4 +1,4 @@
-// Why this exists: GtkEventControllerMotion, so the viewer knows where the pointer is (Ctrl+wheel zooms around it).
+// Why this exists: GtkEventControllerMotion, so the viewer knows where the pointer is (Ctrl+wheel zooms around it), and GtkEventControllerFocus, so the filter bar knows when its entry has the keyboard.
 import CGtk
 import GLibRuntime
 
@@ -13,4 +13,13 @@ public final class EventControllerMotion: EventController {
         }
     }
     public func onLeft(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "leave", fn) }
+}
+
+/// GtkEventControllerFocus: the keyboard focus entered a widget (or one inside it), or left it.
+@MainActor
+public final class EventControllerFocus: EventController {
+    public init() { super.init(adopting: gtk_event_controller_focus_new()!) }
+
+    public func onEnter(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "enter", fn) }
+    public func onLeave(_ fn: @escaping Signal.Plain) { Signal.connect(ref.pointer, "leave", fn) }
 }

@@ -31,6 +31,7 @@ public final class ToggleButton: Widget {
         super.init(sinking: gtk_toggle_button_new()!)
         gtk_button_set_icon_name(widget.as(GtkButton.self), iconName)
     }
+    public init(label: String) { super.init(sinking: gtk_toggle_button_new_with_label(label)!) }
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(widget.as(GtkToggleButton.self)) != 0 }
         set { gtk_toggle_button_set_active(widget.as(GtkToggleButton.self), newValue ? 1 : 0) }

@@ -15,9 +15,9 @@ public enum MarksWriter {
     public static func marked(_ file: Data, _ change: MarksChange) -> Outcome {
         guard let metadata = MetadataReader.opened(file) else { return .unreadable }
         defer { g_object_unref(metadata) }
-        let labelBefore = string(PhotoMarks.pickKey, in: metadata)
-        let subjects = list(PhotoTags.subjectKey, in: metadata)
-        let before = marks(metadata, subjects: subjects)
+        let labelBefore = MarksReader.string(PhotoMarks.pickKey, in: metadata)
+        let subjects = MarksReader.list(PhotoTags.subjectKey, in: metadata)
+        let before = MarksReader.marks(metadata, subjects: subjects)
         let after = change.applied(to: before)
         let fields = after.fields(pickLabelBefore: labelBefore)
         guard set(PhotoMarks.ratingKey, fields.rating, in: metadata), set(PhotoMarks.pickKey, fields.pickLabel, in: metadata) else {
@@ -41,26 +41,6 @@ public enum MarksWriter {
         guard let packet else { return .unwritable(message ?? "no XMP was made") }
         defer { g_free(packet) }
         return .packet(Data(String(cString: packet).utf8), before: before)
-    }
-
-    private static func marks(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, subjects: [String]) -> PhotoMarks {
-        var marks = PhotoMarks(rating: string(PhotoMarks.ratingKey, in: metadata), pickLabel: string(PhotoMarks.pickKey, in: metadata))
-        marks.tags = PhotoTags.read(digiKam: list(PhotoTags.digiKamKey, in: metadata), lightroom: list(PhotoTags.lightroomKey, in: metadata),
-                                    subjects: subjects)
-        return marks
-    }
-
-    /// A list field's values (at most `PhotoTags.most`).
-    private static func list(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> [String] {
-        guard gexiv2_metadata_try_has_tag(metadata, key, nil) != 0, let values = gexiv2_metadata_try_get_tag_multiple(metadata, key, nil) else { return [] }
-        defer { g_strfreev(values) }
-        var found: [String] = []
-        var index = 0
-        while let value = values[index], found.count < PhotoTags.most {
-            found.append(String(String(cString: value).prefix(PhotoTags.longest)))
-            index += 1
-        }
-        return found
     }
 
     /// Whether `list` reads the field whole: at most `PhotoTags.most` values, none cut short.
@@ -90,15 +70,6 @@ public enum MarksWriter {
         }
         if let failure { g_error_free(failure) }
         return done != 0
-    }
-
-    private static func string(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> String? {
-        guard gexiv2_metadata_try_has_tag(metadata, key, nil) != 0 else { return nil }
-        var failure: UnsafeMutablePointer<GError>?
-        let value = gexiv2_metadata_try_get_tag_string(metadata, key, &failure)
-        if let failure { g_error_free(failure) }
-        defer { g_free(value) }
-        return value.map { String(String(cString: $0).prefix(32)) }
     }
 
     private static func set(_ key: String, _ value: String?, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Bool {

@@ -29,6 +29,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case sorted(order: String, rows: Int, ms: Double, first: String)
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case datesStopped(reason: String)
+    case filtered(shown: Int, total: Int, query: String, ms: Double)
     case metadataIndex(state: String, reason: String?)
     /// The window's page, in the app's words (`empty`, `loading`, `list`, `viewer`).
     case page(name: String)
@@ -117,6 +118,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case sorted
         case datesRead = "dates-read"
         case datesStopped = "dates-stopped"
+        case filtered
         case metadataIndex = "metadata-index"
         case page
         case windowSize = "window-size"
@@ -174,8 +176,9 @@ public enum TraceEvent: Sendable, Equatable, Codable {
             case .subfoldersListed: "a folder opened with its subfolders (Include Subfolders, `--subfolders`) was listed with `folders` subfolders (hidden ones left out, a symlinked one followed once, never round a loop); `unreadable`: those that could not be read, a line each"
             case .notFollowed: "the system's limit on file watches (`fs.inotify.max_user_watches`) left `folders` folders of the gallery shown unwatched (0: all followed again), so their changes show only on Reload; `names`: the first 10, a line each"
             case .sorted: "the gallery shown took its `order` (`name`, `date-taken`, `modified`, `size` or a manifest's `own`, `-desc` for descending): a folder's whole listing, a sort chosen in the header's Sort menu (the photo at the top of the view stays there), or a folder sorted by date moved by the dates read; sorted in `ms`, `rows` rows, the `first` 20 rows' names, a line each"
-            case .datesRead: "a folder's dates taken were looked up: `fromIndex` from the metadata index (as it is listed or sorted by date, or quietly in another order, so that a later sort by date reads nothing), `fromFiles` read from the photos' first bytes in the decoding helpers (sorted by date, the dates the index lacked), in `ms`"
+            case .datesRead: "a folder's facts (dates taken, camera, lens, position, marks) were read: `fromIndex` from the metadata index, `fromFiles` from the photos' first bytes in the decoding helpers (those the index lacked, on every visit of a local folder; on a share, only its dates when sorted by date), in `ms`"
             case .datesStopped: "a share folder's dates taken stopped being read before the last, as the share stopped answering or went (`reason`): the photos not read sort by their time, and are read at the next sort by date"
+            case .filtered: "the filter bar's filter was applied to the folder shown: `shown` of its `total` photos match (`query`: what the bar asks, as `PhotoFilter` reads it), in `ms` on the watcher's queue"
             case .metadataIndex: "the metadata index (dates taken, in the cache folder) opened: `state` is `opened`, `created`, `rebuilt` (it was corrupt, not ours or of another version: `reason`) or `in-memory` (it could not be used this run: `reason`)"
             case .interrupted: "at launch: the app stopped while this gallery was loading last time, so it is not reopened (the empty page offers it)"
             case .shareMounting: "a folder on a share (SMB, SFTP, WebDAV) is opened: its share is mounted through GVfs first (GTK's dialog asks for a password if it needs one)"

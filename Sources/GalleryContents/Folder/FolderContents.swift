@@ -20,6 +20,11 @@ public final class FolderContents: @unchecked Sendable {
     var byName: [String: Photo]?
     /// Dates learned and not yet given to their photos (`learn`, `absorbDates`).
     var unsettled: [String: TakenDate] = [:]
+    /// Each photo's facts once read, by name on disk; the filter shown through, and the photos it
+    /// leaves out, kept aside (`FolderContents+Filter`).
+    var facts: [String: PhotoFacts] = [:]
+    public internal(set) var filter = PhotoFilter()
+    var hidden: [Photo] = []
     func indexNames() {
         if byName == nil { byName = Dictionary(photos.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
@@ -120,7 +125,7 @@ public final class FolderContents: @unchecked Sendable {
     /// since it was listed (and each subfolder's name, which `refresh` finds unchanged).
     func presenceChanges(onDisk: [String: [String]]) -> Set<String> {
         var listed: [String: Set<String>] = [:]
-        for photo in photos {
+        for photo in photos + hidden {
             let path = photo.fileName.lastIndex(of: "/").map { String(photo.fileName[...$0]) } ?? ""
             listed[path, default: []].insert(photo.fileName)
         }
@@ -139,6 +144,8 @@ public final class FolderContents: @unchecked Sendable {
         var touched: Set<String> = []
         // A folder sorts before its entries: those of one that arrived are listed with it.
         var arrived: Set<String> = []
+        // Photos the filter leaves out are looked at afresh (they arrive again if still there), their facts read again.
+        unhide(fileNames)
         for fileName in fileNames.sorted() where !arrived.contains(fileName) {
             let entry = DirectoryListing.entry(atPath: folder + fileName)
             if includesSubfolders, entry?.kind == .directory || subfolders[fileName + "/"] != nil {
@@ -165,7 +172,8 @@ public final class FolderContents: @unchecked Sendable {
             case (nil, nil):
                 continue
             case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name && !order.moves(photos[old], to: photo):
-                // Its new size and time, in the same place; its date taken is read again.
+                // Its new size and time, in the same place; its date taken (and its facts) read again.
+                facts[fileName] = nil
                 photos[old] = photo
                 byName?[fileName] = photo
                 touched.insert(fileName)
@@ -200,8 +208,8 @@ public final class FolderContents: @unchecked Sendable {
                 survivors.append(photo)
             }
         }
-        // Arrivals past the cap are left out, as the listing leaves them out.
-        var added = added.sorted(by: order)
+        // Arrivals the filter leaves out are kept aside; past the cap, left out, as the listing leaves them out.
+        var added = keepAside(added).sorted(by: order)
         if survivors.count + added.count > FolderListing.maxPhotos {
             added = Array(added.prefix(max(0, FolderListing.maxPhotos - survivors.count)))
             isCapped = true

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GLibIO
 import PhotoDecoding
+import MetadataValues
 import PhotoTrace
 
 @MainActor
@@ -11,11 +12,11 @@ public final class FolderWatcher {
     public static let gatherMilliseconds: UInt32 = 150
     private var watches: FolderWatches?
     /// Read and changed only on `queue` once handed over.
-    private let contents: FolderContents
-    private let queue = DispatchQueue(label: "classic-photos.folder-watcher", qos: .userInitiated)
+    let contents: FolderContents
+    let queue = DispatchQueue(label: "classic-photos.folder-watcher", qos: .userInitiated)
     private var gathered: Set<String> = []
     private var gathering: MainLoop.Timeout?
-    private var stopped = false
+    private(set) var stopped = false
     /// A batch of changes, on the main loop, in the order they happened.
     public var onChange: (FolderChange) -> Void = { _ in }
     /// The folder itself was deleted or moved away.
@@ -28,17 +29,22 @@ public final class FolderWatcher {
     public var dateReader: DateReader?
     /// The names on disk of the photos on screen, read first.
     public var onScreen: () -> Set<String> = { [] }
-    /// A reading of dates under way (one at a time), and whether another is wanted after it.
-    private var readingDates: Cancellable?
-    private var readAgain = false
+    /// A reading of facts under way (one at a time), and whether another is wanted after it.
+    var readingDates: Cancellable?
+    var readAgain = false
     /// Where its changes are said.
-    private let trace: Trace
+    let trace: Trace
+    /// The marks of the folder's photos that have any, by path, whenever more are read.
+    public var onMarks: ([String: PhotoMarks]) -> Void = { _ in }
+    /// Every photo of the folder, shown through the filter or not (as of the last change handed over).
+    public internal(set) var totalCount: Int
 
     /// Watch the folder `contents` was listed from, and its subfolders if it includes them.
     /// Throws if the folder cannot be watched (it went).
     public init(contents: FolderContents, trace: Trace) throws(GLibError) {
         self.contents = contents
         self.trace = trace
+        totalCount = contents.totalCount
         let watches = try FolderWatches(root: contents.folder) { [weak self] event in self?.noticed(event) }
         switch watches.watch("") {
         case .watched: break
@@ -74,8 +80,8 @@ public final class FolderWatcher {
             }
             let differing = contents.presenceChanges(onDisk: onDisk)
             let change = differing.isEmpty ? nil : Self.refresh(differing, contents, watches)
-            let notFollowed = contents.notWatchedNames()
-            MainLoop.invoke { [weak self] in self?.handOver(change, notFollowed: notFollowed) }
+            let notFollowed = contents.notWatchedNames(), total = contents.totalCount
+            MainLoop.invoke { [weak self] in self?.handOver(change, notFollowed: notFollowed, total: total) }
         }
     }
 
@@ -109,30 +115,37 @@ public final class FolderWatcher {
     private func lookAgain() {
         gathering = nil
         guard let watches else { return }
-        let names = gathered, contents = self.contents
+        // A sidecar ("IMG_1.HEIC.xmp") changed: its photo's marks are read again, its images stand.
+        let sidecars = Set(gathered.filter { $0.hasSuffix(".xmp") }.map { String($0.dropLast(4)) })
+        let names = gathered.filter { !$0.hasSuffix(".xmp") }, contents = self.contents
         gathered = []
         queue.async {
             BackgroundPriority.lowerCurrentThread()
-            let change = Self.refresh(names, contents, watches)
-            let notFollowed = contents.notWatchedNames()
-            MainLoop.invoke { [weak self] in self?.handOver(change, notFollowed: notFollowed) }
+            if !sidecars.isEmpty { contents.forgetFacts(sidecars) }
+            let change = names.isEmpty ? nil : Self.refresh(names, contents, watches)
+            let notFollowed = contents.notWatchedNames(), total = contents.totalCount
+            MainLoop.invoke { [weak self] in
+                self?.handOver(change, notFollowed: notFollowed, total: total)
+                if !sidecars.isEmpty { self?.readDates() }
+            }
         }
     }
 
     /// What the queue found: the change, and the folders not followed if they changed.
-    private func handOver(_ change: FolderChange?, notFollowed: [String]) {
+    private func handOver(_ change: FolderChange?, notFollowed: [String], total: Int) {
         guard !stopped else { return }
         if notFollowed != self.notFollowed {
             self.notFollowed = notFollowed
             trace.emit(.notFollowed(folders: notFollowed.count, names: notFollowed.prefix(10).joined(separator: "\n")))
             onNotFollowed(notFollowed)
         }
-        if let change { hand(change) }
+        if let change { hand(change, total: total) }
     }
 
-    /// A change, on the main loop, in the order the queue made them.
-    private func hand(_ change: FolderChange) {
+    /// A change, on the main loop, in the order the queue made them (`total`: the folder's photos after it).
+    func hand(_ change: FolderChange, total: Int? = nil) {
         guard !stopped else { return }
+        if let total { totalCount = total }
         if change.moves == nil, !(change.inserted.isEmpty && change.removed.isEmpty && change.changed.isEmpty) {
             trace.emit(.folderChanged(added: change.inserted.count, removed: change.removed.count,
                                              changed: change.changed.count, total: change.count))
@@ -167,60 +180,6 @@ public final class FolderWatcher {
                 done(change, milliseconds)
                 self.readDates()
             }
-        }
-    }
-
-    /// A reading ended: the one asked for meanwhile (a sort by date chosen while the index was
-    /// being read quietly) starts now.
-    private func readingEnded(_ reading: Cancellable) {
-        guard readingDates === reading else { return }
-        readingDates = nil
-        if readAgain {
-            readAgain = false
-            readDates()
-        }
-    }
-
-    /// Read the dates not read yet, if the order is by date: once all are read, the photos move
-    /// (one change through `onChange`); in another order, only what the index knows. One
-    /// reading at a time; one asked for meanwhile follows it.
-    public func readDates() {
-        guard let dateReader, !stopped else { return }
-        guard readingDates == nil else { readAgain = true; return }
-        let cancellable = Cancellable()
-        readingDates = cancellable
-        let contents = self.contents, queue = self.queue, first = onScreen(), trace = self.trace
-        queue.async {
-            guard contents.order.needsDates else {
-                // Another order: what the index knows is taken in quietly (a later sort by date
-                // is then as quick as by name); no photo is read.
-                BackgroundPriority.lowerCurrentThread()
-                let started = Date()
-                let known = dateReader.fromIndex(contents.unreadDates())
-                if contents.learn(known) {
-                    trace.emit(.datesRead(fromIndex: known.count, fromFiles: 0, ms: Date().timeIntervalSince(started) * 1000))
-                }
-                MainLoop.invoke { [weak self] in self?.readingEnded(cancellable) }
-                return
-            }
-            let files = contents.unreadDates()
-            guard !files.isEmpty else {
-                MainLoop.invoke { [weak self] in self?.readingEnded(cancellable) }
-                return
-            }
-            dateReader.read(files, first: first, cancellable: cancellable, found: { dates in
-                queue.async { if !cancellable.isCancelled { contents.learn(dates) } }
-            }, done: { figures in
-                queue.async {
-                    let change = cancellable.isCancelled ? nil : contents.settle()
-                    MainLoop.invoke { [weak self] in
-                        guard let self, self.readingDates === cancellable, !self.stopped else { return }
-                        trace.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
-                        if let change { self.hand(change) }
-                        self.readingEnded(cancellable)
-                    }
-                }
-            })
         }
     }
 }

@@ -150,6 +150,7 @@ extension FolderContents {
         entered = entered.filter { !$0.value.hasPrefix(path) }
         unreadable.removeAll { ($0 + "/").hasPrefix(display) }
         notWatched = notWatched.filter { !$0.hasPrefix(path) }
+        hidden.removeAll { $0.fileName.hasPrefix(path) }
         return photos.indices.filter { photos[$0].fileName.hasPrefix(path) }
     }
 

@@ -1,4 +1,4 @@
-// Why this exists: reads the dates taken a folder sorted by date needs: first from the metadata index, then the rest from the files' first bytes (a share's read through GIO) in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
+// Why this exists: reads the facts a folder's order and filter need (dates taken, camera, lens, position, marks): first from the metadata index, then the rest from the files' first bytes (a share's read through GIO) in the decoding helpers, in batches on a queue of low priority (the photos on screen first), each batch handed over as it is read and kept in the index.
 import PhotoFormats
 import Foundation
 import Synchronization
@@ -49,18 +49,31 @@ public final class DateReader: Sendable {
     /// index a folder).
     public func fromIndex(_ files: [DatedFile]) -> [String: TakenDate] { index.dates(of: files) }
 
-    /// Read the dates of `files` (those named in `first` before the others): `found` gets each
-    /// batch's, by name on disk, as it is read (on a worker), and `done` the figures once all are.
+    /// Every fact of `files` the index holds, by name on disk.
+    func factsFromIndex(_ files: [DatedFile]) -> [String: PhotoFacts] {
+        let byPath = index.facts(of: files)
+        var found: [String: PhotoFacts] = [:]
+        found.reserveCapacity(byPath.count)
+        for file in files { if let facts = byPath[file.path] { found[file.fileName] = facts } }
+        return found
+    }
+
+    /// Read the facts of `files` (those named in `first` before the others): `found` gets each
+    /// batch's, by name on disk, as it is read (on a worker), the marks of a local photo's
+    /// sidecar taken where it wins (`PhotoMarking.shown`), and `done` the figures once all are.
     /// Cancelling `cancellable` stops what has not started; `done` still comes.
     public func read(_ files: [DatedFile], first: Set<String> = [], cancellable: Cancellable,
-                     found: @escaping @Sendable ([String: TakenDate]) -> Void, done: @escaping @Sendable (Figures) -> Void) {
+                     found: @escaping @Sendable ([String: PhotoFacts]) -> Void, done: @escaping @Sendable (Figures) -> Void) {
         let started = Date()
         let index = self.index, queue = self.queue, decoders = self.decoders
         queue.addOperation { [self] in
             let reader = self
             BackgroundPriority.lowerCurrentThread()
-            let dates = reader.fromIndex(files)
-            if !dates.isEmpty { found(dates) }
+            var dates = reader.factsFromIndex(files)
+            if !dates.isEmpty {
+                reader.takeSidecars(files.filter { dates[$0.fileName] != nil }, into: &dates)
+                found(dates)
+            }
             let missing = files.filter { dates[$0.fileName] == nil }.sorted { first.contains($0.fileName) && !first.contains($1.fileName) }
             let batches = stride(from: 0, to: missing.count, by: Self.batchSize).map { Array(missing[$0..<min($0 + Self.batchSize, missing.count)]) }
             let tally = Tally(fromIndex: dates.count, remaining: batches.count)
@@ -81,16 +94,17 @@ public final class DateReader: Sendable {
                         facts = PhotoFacts.read(paths: batch.map(\.path), by: decoders, cancellable: cancellable)
                     }
                     guard !cancellable.isCancelled else { return }
-                    var read: [String: TakenDate] = [:]
+                    var read: [String: PhotoFacts] = [:]
                     var entries: [(DatedFile, PhotoFacts)] = []
                     for (offset, (file, fact)) in zip(batch, facts).enumerated() {
-                        read[file.fileName] = fact?.taken ?? TakenDate.none
+                        read[file.fileName] = fact ?? PhotoFacts()
                         // A share's file that could not be read is read again next time, not
                         // kept as having no date.
                         if !unread.contains(offset) { entries.append((file, fact ?? PhotoFacts())) }
                     }
                     index.store(entries)
                     tally.read(batch.count - unread.count)
+                    reader.takeSidecars(batch, into: &read)
                     found(read)
                 }
                 operation.queuePriority = .low

@@ -42,7 +42,7 @@ extension MetadataIndex {
             PRAGMA application_id = \(applicationID); PRAGMA user_version = \(version);
             CREATE TABLE IF NOT EXISTS photo (folder TEXT NOT NULL, name TEXT NOT NULL, size INTEGER NOT NULL,
                 modified INTEGER NOT NULL, wall INTEGER, offset INTEGER, width INTEGER, height INTEGER, orientation INTEGER,
-                camera TEXT, used INTEGER NOT NULL, PRIMARY KEY (folder, name)) WITHOUT ROWID;
+                camera TEXT, lens TEXT, located INTEGER, rating INTEGER, flag INTEGER, tags TEXT, used INTEGER NOT NULL, PRIMARY KEY (folder, name)) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS photo_used ON photo(used);
             """)
     }

@@ -4,13 +4,14 @@ import Foundation
 import GLibRuntime
 import PhotoDecoding
 import SQLite
+import MetadataValues
 import PhotoFetching
 import PhotoTrace
 
 public final class MetadataIndex: Sendable {
     /// "CPMI": the file is ours (SQLite's application_id).
     static let applicationID: Int64 = 0x4350_4D49
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// The most photos kept; past it, those read longest ago go first.
     public static let standardLimit = 200_000
 
@@ -41,7 +42,7 @@ public final class MetadataIndex: Sendable {
     /// The facts kept for these files, by path: only where the size and time still match.
     public func facts(of files: [DatedFile]) -> [String: PhotoFacts] {
         var found: [String: PhotoFacts] = [:]
-        connection.withLock { $0.scan(files, columns: "wall, offset, width, height, orientation, camera") { row, file in
+        connection.withLock { $0.scan(files, columns: "wall, offset, width, height, orientation, camera, lens, located, rating, flag, tags") { row, file in
             func integer(_ column: Int32) -> Int? { row.isNull(column) ? nil : Int(truncatingIfNeeded: row.integer(column)) }
             var facts = PhotoFacts()
             facts.wallSeconds = row.isNull(3) ? nil : row.integer(3)
@@ -50,10 +51,21 @@ public final class MetadataIndex: Sendable {
             facts.height = integer(6)
             facts.orientation = integer(7)
             facts.camera = row.text(8)
+            facts.lens = row.text(9)
+            facts.located = row.isNull(10) ? nil : row.integer(10) != 0
+            facts.marks = Self.marks(rating: integer(11), flag: integer(12), tags: row.text(13))
             // What a file says is checked again: the index is a cache, not a witness.
             found[file.path] = facts.checked()
         } }
         return found
+    }
+
+    /// The marks kept in the index's three columns (nil: none).
+    static func marks(rating: Int?, flag: Int?, tags: String?) -> PhotoMarks? {
+        guard rating != nil || flag != nil || tags != nil else { return nil }
+        let flags: [PhotoMarks.Flag] = [.none, .pick, .reject]
+        return PhotoMarks(rating: rating ?? 0, flag: flag.flatMap { flags.indices.contains($0) ? flags[$0] : nil } ?? .none,
+                          tags: tags.map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
 
     /// Only the dates taken kept for these files, by name on disk (what a sort needs, read faster).
@@ -186,14 +198,18 @@ public final class MetadataIndex: Sendable {
                 guard let database else { return }
                 do throws(SQLiteError) {
                     let insert = try database.prepare("""
-                        INSERT OR REPLACE INTO photo (folder, name, size, modified, wall, offset, width, height, orientation, camera, used)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                        INSERT OR REPLACE INTO photo (folder, name, size, modified, wall, offset, width, height, orientation, camera,
+                            lens, located, rating, flag, tags, used)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
                         """)
                     let now = Int64(Date().timeIntervalSince1970 * 1000)
                     try database.execute("BEGIN")
                     for (file, facts) in entries {
+                        let marks = facts.marks
+                        let flag: Int? = marks.map { [.none, .pick, .reject].firstIndex(of: $0.flag) ?? 0 }
                         try insert.bind([file.folder, file.fileName, file.size, file.modified, facts.wallSeconds, facts.offsetMinutes, facts.width, facts.height,
-                                         facts.orientation, facts.camera, now])
+                                         facts.orientation, facts.camera, facts.lens, facts.located.map { $0 ? 1 : 0 }, marks?.rating, flag,
+                                         marks.map { $0.tags.joined(separator: "\n") }, now])
                         try insert.step()
                     }
                     try database.execute("COMMIT")

@@ -1,4 +1,4 @@
-// Why this exists: what the bound rows show beyond their photo, kept in step with the list: the badge saying where each row's image came from (the inspector's), and the images drawn again when the display's colours change.
+// Why this exists: what the bound rows show beyond their photo, kept in step with the list: the badge saying where each row's image came from (the inspector's), the photo's marks, and the images drawn again when the display's colours change.
 import PhotoPipeline
 import PhotoFetching
 
@@ -12,6 +12,12 @@ extension GalleryList {
     /// A row's badge: where its image came from, only while it shows one.
     package func badge(for row: Int, showing record: PhotoRecord) -> ImageSource? {
         record.image == nil ? nil : badgeSources?[row]
+    }
+
+    /// The photos' marks were read again: the bound rows show theirs.
+    package func showMarks() {
+        guard let gallery else { return }
+        for (row, view) in bindings.boundRows { view.setMarks(gallery.marks(of: row)) }
     }
 
     /// The display's colours changed: every bound row draws its image again.

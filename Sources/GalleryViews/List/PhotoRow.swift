@@ -3,6 +3,7 @@ import AppLanguage
 import GLibRuntime
 import Gtk
 import PhotoDecoding
+import MetadataValues
 import PhotoPipeline
 import PhotoFetching
 import GalleryContents
@@ -25,8 +26,14 @@ package final class PhotoRow: PhotoRowView {
     private let view: RowView
     /// Made the first time this row shows a failure, then kept (hidden) for the row's life.
     private var retryButton: Button?
-    /// The inspector's corner mark: the row view moves into an overlay the first time a badge shows.
-    private var badge: (overlay: Overlay, label: Label, source: ImageSource?)?
+    /// The inspector's corner mark, and the photo's stars and flag (`PhotoRow+Marks`): the row
+    /// view moves into an overlay the first time either shows.
+    private var badge: (label: Label, source: ImageSource?)?
+    private var overlay: Overlay?
+    var marksLabel: Label?
+    /// The photo's marks shown (nil: none), and what the row's accessible label says before them.
+    var shownMarks: PhotoMarks?
+    var accessibleParts: (name: String, state: String, reason: String) = ("", "", "")
     private var placeholders: RowPlaceholders
     /// The display's colours, which its image is drawn in.
     private let colours: DisplayColour
@@ -39,6 +46,8 @@ package final class PhotoRow: PhotoRowView {
     private let click = GestureClick()
     /// Where the Retry button sits across the container (a cell centres it under the name).
     private var retryAlignment = Align.fill
+    /// A grid's cell (its marks go over the thumbnail's corner; a row's at its end).
+    let isCell: Bool
 
     /// The thumbnail shown now and the texture made from it (on the main thread, and released
     /// here too: only main-actor objects ever hold a texture). Nil while a placeholder shows.
@@ -60,6 +69,7 @@ package final class PhotoRow: PhotoRowView {
     package init(placeholders: RowPlaceholders, thumbnailSize: Int32, colours: DisplayColour, cell: Bool = false) {
         self.placeholders = placeholders
         self.colours = colours
+        isCell = cell
         container = Box(cell ? .vertical : .horizontal, spacing: cell ? 4 : 12)
         view = cell ? RowView(cellOf: thumbnailSize, spacing: 6) : RowView(thumbnailSize: thumbnailSize, spacing: 24)
         // Its padding, the whole item (RowInsets): a click on any of it reaches `click`.
@@ -154,7 +164,14 @@ package final class PhotoRow: PhotoRowView {
         let reason = state == .failed ? (record.failure.map(FailureText.of) ?? "") : nil
         // Asked for as the tooltip shows (`tooltipOnDemand`), never set on a bind.
         shownTooltip = reason
-        let accessible = ("\(record.name), \(accessibleState(state))", reason ?? "")
+        accessibleParts = (record.name, accessibleState(state), reason ?? "")
+        updateAccessible()
+    }
+
+    /// The row's accessible label: its name, its marks, its state (each change announced over AT-SPI).
+    func updateAccessible() {
+        let marks = shownMarks.map(PhotoMarksText.spoken) ?? ""
+        let accessible = ([accessibleParts.name, marks, accessibleParts.state].filter { !$0.isEmpty }.joined(separator: ", "), accessibleParts.reason)
         if accessible != shownAccessible {
             shownAccessible = accessible
             container.setAccessible(label: accessible.0, description: accessible.1)
@@ -195,21 +212,28 @@ package final class PhotoRow: PhotoRowView {
         badge.label.visible = source != nil
     }
 
-    private func makeBadge() -> (overlay: Overlay, label: Label, source: ImageSource?) {
-        let overlay = Overlay()
+    private func makeBadge() -> (label: Label, source: ImageSource?) {
         let label = Label()
         label.addCSSClass("row-badge")
         // Over the thumbnail's top corner (the row view starts with its slot, right to left too).
         label.setAlign(horizontal: .start, vertical: .start)
         label.visible = false
+        overlaid().addOverlay(label)
+        badge = (label, nil)
+        return badge!
+    }
+
+    /// The overlay the row view moves into, made on first need.
+    func overlaid() -> Overlay {
+        if let overlay { return overlay }
+        let overlay = Overlay()
         container.remove(view)
         overlay.setChild(view)
-        overlay.addOverlay(label)
         overlay.setExpand(horizontal: true)
         overlay.setAlign(vertical: .center)
         container.prepend(overlay)
-        badge = (overlay, label, nil)
-        return badge!
+        self.overlay = overlay
+        return overlay
     }
 
     private func accessibleState(_ state: PhotoState) -> String {

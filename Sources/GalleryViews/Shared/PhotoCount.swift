@@ -6,9 +6,13 @@ import PhotoPipeline
 
 package enum PhotoCount {
     package static func text(_ count: Int) -> String {
+        fill(trn("%s photo", "%s photos", count), number(count))
+    }
+
+    /// "12,345": grouped as the language groups digits.
+    package static func number(_ count: Int) -> String {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
-        let number = formatter.string(from: NSNumber(value: count)) ?? String(count)
-        return fill(trn("%s photo", "%s photos", count), number)
+        return formatter.string(from: NSNumber(value: count)) ?? String(count)
     }
 }

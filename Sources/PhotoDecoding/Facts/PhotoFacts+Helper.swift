@@ -31,6 +31,11 @@ extension PhotoFacts {
         }
         guard read(upTo: firstBytes) else { buffer.count = start; return 0 }
         if let end = jpegSegmentsEnd(buffer[start...]), end > buffer.count - start { _ = read(upTo: min(end, prefixBytes)) }
+        // A PNG's or WebP's metadata may lie after its pixels: only its chunks that hold it.
+        if let gathered = MetadataChunks.gathered(fd, size: Int(info.st_size), head: buffer[start...]) {
+            buffer.count = start
+            buffer.append(gathered)
+        }
         return buffer.count - start
     }
 

@@ -1,4 +1,4 @@
-// Why this exists: the helper's side of reading a photo's facts from its first bytes, never its pixels: a JPEG's Exif segment found by walking its markers and a HEIF's Exif item, their fields read from the block (ExifFields), and the other formats' metadata as exiv2 reads them.
+// Why this exists: the helper's side of reading a photo's facts from its first bytes, never its pixels: a JPEG's Exif segment found by walking its markers and a HEIF's Exif item, their fields read from the block (ExifFields), the other formats' metadata as exiv2 reads them, and the marks in the XMP packet (exiv2, only where there is one).
 import PhotoFormats
 import Foundation
 import MetadataValues
@@ -6,20 +6,41 @@ import MetadataValues
 extension PhotoFacts {
     /// The tags the facts come from.
     static let tagNames = ["Exif.Photo.DateTimeOriginal", "Exif.Photo.OffsetTimeOriginal", "Exif.Photo.PixelXDimension",
-                           "Exif.Photo.PixelYDimension", "Exif.Image.Orientation", "Exif.Image.Make", "Exif.Image.Model"]
+                           "Exif.Photo.PixelYDimension", "Exif.Image.Orientation", "Exif.Image.Make", "Exif.Image.Model",
+                           "Exif.Photo.LensModel", "Exif.GPSInfo.GPSLatitude", "Exif.GPSInfo.GPSLongitude"]
 
     /// The facts in `prefix` (a photo's first bytes); nil when they hold no metadata that can be
     /// read (with `parsers`, where other formats than JPEG and HEIF keep theirs).
     public static func readHere(_ prefix: Data, parsers: ParserLibraries?) -> PhotoFacts? {
+        var facts: PhotoFacts?, xmp: Data?
         switch Container(prefix) {
-        // An Exif block: its few fields read straight from its IFDs.
-        case .jpeg: return jpegExif(prefix).flatMap(ExifFields.facts)
-        case .isoMedia: return HEIFExif.blocks(prefix).exif.flatMap(ExifFields.facts)
+        // An Exif block: its few fields read straight from its IFDs; the XMP packet apart.
+        case .jpeg:
+            facts = jpegExif(prefix).flatMap(ExifFields.facts)
+            xmp = jpegXMP(prefix)
+        case .isoMedia:
+            let blocks = HEIFExif.blocks(prefix)
+            facts = blocks.exif.flatMap(ExifFields.facts)
+            xmp = blocks.xmp
         // Elsewhere in the file (a PNG's eXIf chunk, a WebP's EXIF, a TIFF's own IFDs): exiv2, linked
         // only into the helper's program.
-        case .png, .webp, .tiff: return parsers?.tags(prefix, tagNames).map(from)
+        case .png, .webp, .tiff:
+            facts = parsers?.tags(prefix, tagNames).map(from)
+            xmp = prefix
         case nil: return nil
         }
+        // The marks, only from a file or packet that has an XMP packet at all (exiv2 spared otherwise).
+        if let xmp, xmp.count < HEIFExif.limit, hasPacket(xmp), let marks = parsers?.marks(xmp), marks != PhotoMarks() {
+            var withMarks = facts ?? PhotoFacts()
+            withMarks.marks = marks
+            facts = withMarks.checked()
+        }
+        return facts
+    }
+
+    /// Whether `data` holds an XMP packet's start (its `x:xmpmeta` element or an `<?xpacket`).
+    static func hasPacket(_ data: Data) -> Bool {
+        data.range(of: Data("x:xmpmeta".utf8)) != nil || data.range(of: Data("<?xpacket".utf8)) != nil
     }
 
     /// The kinds of file that carry EXIF, told by their first bytes alone (GIO's content-type
@@ -43,6 +64,16 @@ extension PhotoFacts {
 
     /// A JPEG's APP1 Exif segment ("Exif\0\0" and its TIFF block), if it lies within `data`.
     static func jpegExif(_ data: Data) -> Data? {
+        jpegAPP1(data, signature: [0x45, 0x78, 0x69, 0x66, 0, 0], keepingSignature: true)
+    }
+
+    /// A JPEG's APP1 XMP packet (after "http://ns.adobe.com/xap/1.0/\0"), if it lies within `data`.
+    static func jpegXMP(_ data: Data) -> Data? {
+        jpegAPP1(data, signature: Array("http://ns.adobe.com/xap/1.0/\0".utf8), keepingSignature: false)
+    }
+
+    /// The first APP1 segment of a JPEG that starts with `signature`, within `data`.
+    private static func jpegAPP1(_ data: Data, signature: [UInt8], keepingSignature: Bool) -> Data? {
         let bytes = data.count > 0 && data.startIndex == 0 ? data : Data(data)
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var at = 2
@@ -55,8 +86,8 @@ extension PhotoFacts {
             let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
             guard length >= 2 else { return nil }
             let start = at + 4, end = at + 2 + length
-            if marker == 0xE1, end <= bytes.count, length >= 8, bytes[start..<start + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                return bytes.subdata(in: start..<end)
+            if marker == 0xE1, end <= bytes.count, length >= 2 + signature.count, bytes[start..<start + signature.count].elementsEqual(signature) {
+                return bytes.subdata(in: (keepingSignature ? start : start + signature.count)..<end)
             }
             at = end
         }

@@ -2,12 +2,12 @@
 import PhotoFormats
 import Foundation
 
-enum SidecarFile {
+public enum SidecarFile {
     /// The most a sidecar may hold.
     static let maxBytes = 1 << 20
 
     /// The sidecar's path for the photo at `path`.
-    static func path(for photo: String) -> String { photo + ".xmp" }
+    public static func path(for photo: String) -> String { photo + ".xmp" }
 
     /// The sidecar's bytes (empty where there is none); refused when it cannot be read.
     static func read(_ path: String) throws(TurnRefusal) -> [UInt8] { try readStamped(path).bytes }

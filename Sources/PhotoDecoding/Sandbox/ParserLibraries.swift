@@ -18,6 +18,8 @@ public struct ParserLibraries: Sendable {
     public var losslessEncode: @Sendable (_ rgba: [UInt8], _ width: Int, _ height: Int) -> [UInt8]?
     /// gexiv2: a photo's XMP packet with its marks changed, and the marks it had.
     public var marked: @Sendable (_ file: Data, _ change: MarksChange) -> MarkedXMP
+    /// gexiv2: the marks of a photo's file or of an XMP packet (nil: unreadable).
+    public var marks: @Sendable (_ file: Data) -> PhotoMarks?
 
     /// What `marked` made.
     public enum MarkedXMP: Sendable, Equatable {
@@ -41,7 +43,7 @@ public struct ParserLibraries: Sendable {
                 losslessSize: @escaping @Sendable ([UInt8]) -> (width: Int, height: Int)?,
                 losslessDecode: @escaping @Sendable ([UInt8], Int) -> (width: Int, height: Int, rgba: [UInt8])?,
                 losslessEncode: @escaping @Sendable ([UInt8], Int, Int) -> [UInt8]?,
-                marked: @escaping @Sendable (Data, MarksChange) -> MarkedXMP) {
+                marked: @escaping @Sendable (Data, MarksChange) -> MarkedXMP, marks: @escaping @Sendable (Data) -> PhotoMarks?) {
         self.tags = tags
         self.exifTags = exifTags
         self.keptBlocks = keptBlocks
@@ -50,5 +52,6 @@ public struct ParserLibraries: Sendable {
         self.losslessDecode = losslessDecode
         self.losslessEncode = losslessEncode
         self.marked = marked
+        self.marks = marks
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: the few EXIF fields a sort needs (date taken and its offset, pixel size, orientation, camera), read straight from an Exif block's TIFF structure in the decoding helper: bounds-checked at every step, a loop or a lie ends the read, and exiv2's whole-block parse is spared (it made the helper, not the disk, the limit on sorting by date).
+// Why this exists: the few EXIF fields a sort and the filter need (date taken and its offset, pixel size, orientation, camera, lens, whether it has a position), read straight from an Exif block's TIFF structure in the decoding helper: bounds-checked at every step, a loop or a lie ends the read, and exiv2's whole-block parse is spared (it made the helper, not the disk, the limit on sorting by date).
 import Foundation
 
 package enum ExifFields {
@@ -60,6 +60,14 @@ package enum ExifFields {
         facts.orientation = integer(first[0x0112])
         let camera = [ascii(first[0x010F]), ascii(first[0x0110])].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         facts.camera = camera.isEmpty ? nil : camera.joined(separator: " ")
+        facts.lens = ascii(exif[0xA434])
+        // A position: the GPS IFD (not IFD0 again) with a latitude and a longitude.
+        if let gpsOffset = integer(first[0x8825]), gpsOffset != ifd0 {
+            let gps = entries(gpsOffset)
+            facts.located = gps[0x0002] != nil && gps[0x0004] != nil
+        } else {
+            facts.located = false
+        }
         return facts.checked()
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: what the index keeps of a photo's metadata (its date taken and offset, pixel size, orientation, camera), read in the decoding helper from its first bytes, and checked again in the app, which trusts no helper's word.
+// Why this exists: what the index keeps of a photo's metadata (its date taken and offset, pixel size, orientation, camera and lens, whether it has a position, its marks), read in the decoding helper from its first bytes, and checked again in the app, which trusts no helper's word.
 import Foundation
 import MetadataValues
 
@@ -11,6 +11,12 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
     public var height: Int?
     public var orientation: Int?
     public var camera: String?
+    /// EXIF LensModel.
+    public var lens: String?
+    /// Whether it says where it was taken (a GPS latitude and longitude); nil: not read.
+    public var located: Bool?
+    /// Its rating, pick or reject and tags, from its own XMP (nil: it has none).
+    public var marks: PhotoMarks?
 
     public init() {}
 
@@ -24,6 +30,10 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
         facts.height = height.flatMap { (1...1 << 20).contains($0) ? $0 : nil }
         facts.orientation = orientation.flatMap { (1...8).contains($0) ? $0 : nil }
         facts.camera = camera.map { String(DisplayText.clean($0).prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        facts.lens = lens.map { String(DisplayText.clean($0).prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        facts.located = located
+        // Made again: its initialiser bounds the rating and cleans the tags.
+        facts.marks = marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag, tags: $0.tags) }.flatMap { $0 == PhotoMarks() ? nil : $0 }
         return facts
     }
 
@@ -60,6 +70,8 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
         facts.orientation = tags.values["Exif.Image.Orientation"].flatMap { Int($0) }
         let camera = [tags.values["Exif.Image.Make"], tags.values["Exif.Image.Model"]].compactMap { $0?.trimmingCharacters(in: .whitespaces) }
         facts.camera = camera.isEmpty ? nil : camera.joined(separator: " ")
+        facts.lens = tags.values["Exif.Photo.LensModel"]
+        facts.located = tags.values["Exif.GPSInfo.GPSLatitude"] != nil && tags.values["Exif.GPSInfo.GPSLongitude"] != nil
         return facts.checked()
     }
 

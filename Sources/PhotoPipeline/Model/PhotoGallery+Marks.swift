@@ -1,8 +1,21 @@
-// Why this exists: Rate and Flag changes only a photo's XMP, never its pixels: the folder watcher's report of that same file changing then keeps the row's images as they are, instead of decoding the photo again; a change by another program still starts the row over.
+// Why this exists: a photo's marks as its row shows them (read with the folder's facts), and Rate and Flag changing only a photo's XMP, never its pixels: the folder watcher's report of that same file changing then keeps the row's images as they are, instead of decoding the photo again; a change by another program still starts the row over.
 import Foundation
 import GalleryContents
+import MetadataValues
 
 extension PhotoGallery {
+    /// The marks of `row`'s photo (nil: none, or not read yet).
+    public func marks(of row: Int) -> PhotoMarks? {
+        guard !marksByPath.isEmpty, let url = records.entry(row).url, url.isFileURL else { return nil }
+        return marksByPath[url.path]
+    }
+
+    /// The rows marked: their marks, by row (the rows whose photo is a reject, for Move Rejects to Trash).
+    public func rows(where wanted: (PhotoMarks) -> Bool) -> [Int] {
+        guard !marksByPath.isEmpty else { return [] }
+        return records.indices.filter { marks(of: $0).map(wanted) == true }
+    }
+
     /// Rate and Flag changed the XMP of the file at `url`, leaving it as `stamp`: the watcher's
     /// report of it keeps its rows as they are.
     public func applyMarks(to url: URL, now stamp: FileStamp) {

@@ -1,5 +1,6 @@
 // Why this exists: the records of one opened gallery and their pending operations; results from workers are applied here, on the main loop.
 import Foundation
+import MetadataValues
 import PhotoDecoding
 import Synchronization
 import GLibRuntime
@@ -34,6 +35,8 @@ public final class PhotoGallery {
 
     /// On the main loop, after a row's record changed state or image, or its work started or stopped.
     public let rowChanged = Listeners<Int>()
+    /// The marks of the folder's photos that have any, by path, as last read (`PhotoGallery+Marks`).
+    public var marksByPath: [String: PhotoMarks] = [:]
     /// On the main loop, when one of a row's operations starts running.
     public let operationStarted = Listeners<Int>()
     /// On the main loop, the first time a row of this gallery is refused by private network

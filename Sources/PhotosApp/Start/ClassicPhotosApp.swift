@@ -126,6 +126,8 @@ final class ClassicPhotosApp {
         application.addAction("reject", accels: ["x"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: .reject)) }
         application.addAction("tags", accels: ["<Primary>t"]) { [weak self] in self?.window().tagPhotos() }
         application.addAction("unflag", accels: ["u"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: PhotoMarks.Flag.none)) }
+        application.addAction("find", accels: ["<Primary>f"]) { [weak self] in self?.window().toggleFilter() }
+        application.addAction("trash-rejects") { [weak self] in self?.window().trashRejects() }
         application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.edits.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }
         application.addAction("slideshow", accels: ["<Shift>F5"]) { [weak self] in self?.window().navigation.startSlideshow() }

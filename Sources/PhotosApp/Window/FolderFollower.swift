@@ -23,8 +23,12 @@ final class FolderFollower {
     private var unfollowed: [String] = []
     /// The gallery's rows took a new order (`order` known, sorted in `ms`): for the trace.
     var sorted: (_ milliseconds: Double) -> Void = { _ in }
-    /// Reads the dates taken for an order by date.
+    /// Reads the facts of the folder's photos (dates, marks, what the filter asks).
     var dateReader: DateReader?
+    /// The photos' marks were read again (the header's filter count, the viewer's photo).
+    var marksRead: () -> Void = {}
+    /// Every photo of the folder followed, shown through the filter or not (nil: none followed).
+    var totalCount: Int? { watcher?.totalCount }
     /// The order wanted: the listing's until the user chooses another.
     private var wanted: PhotoOrder?
 
@@ -51,6 +55,12 @@ final class FolderFollower {
                 // Dates read move rows only in an order by date: the view stays where it was.
                 self.apply(change, to: gallery, keepTop: change.moves == nil ? .never : .unlessAtTop)
                 if change.moves != nil { self.sorted(0) }
+            }
+            watcher.onMarks = { [weak self, weak gallery] marks in
+                guard let self, let gallery, self.gallery === gallery else { return }
+                gallery.marksByPath = marks
+                self.list.showMarks()
+                self.marksRead()
             }
             watcher.onNotFollowed = { [weak self] names in
                 guard let self else { return }
@@ -95,6 +105,23 @@ final class FolderFollower {
         }
     }
 
+    /// Show the folder through `filter`, the photo at the top of the view staying there if it
+    /// still shows; `done` gets how long it took on the watcher's queue.
+    func filter(_ filter: PhotoFilter, done: @escaping (_ milliseconds: Double) -> Void) {
+        guard let watcher, let gallery else { return }
+        watcher.filter(filter) { [weak self, weak gallery] change, _, _, milliseconds in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            if let change { self.apply(change, to: gallery, keepTop: .always) } else { self.countChanged() }
+            done(milliseconds)
+        }
+    }
+
+    /// The tags used in the folder followed, most used first (none: no folder).
+    func tagsUsed(_ done: @escaping @MainActor ([String]) -> Void) {
+        guard let watcher else { return done([]) }
+        watcher.tagsUsed(done)
+    }
+
     func stop() {
         unfollowed = []
         watcher?.stop()
@@ -117,7 +144,8 @@ final class FolderFollower {
         scheduler.invalidate()
         countChanged()
         // No photo left: the empty page says so (and offers another); one back: the list.
-        if gallery.count == 0 {
+        // (A filter that shows none of the folder's photos leaves the list, and the filter bar, on screen.)
+        if gallery.count == 0, (watcher?.totalCount ?? 0) == 0 {
             pages.empty.showNoPhotos(in: gallery.manifest.title)
             pages.show(.empty)
         } else if pages.current == .empty {

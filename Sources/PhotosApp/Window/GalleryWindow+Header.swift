@@ -35,7 +35,7 @@ extension GalleryWindow {
     func updateSubtitle() {
         guard let gallery else { listSubtitle = ""; return showListTitle() }
         let name = isShowingSample ? tr("Sample Gallery") : gallery.manifest.title
-        listSubtitle = DisplayText.isolate(name) + " · " + PhotoCount.text(gallery.count)
+        listSubtitle = DisplayText.isolate(name) + " · " + photoCountText(gallery)
         showListTitle()
     }
 

@@ -63,6 +63,13 @@ extension GalleryWindow {
     }
 
     func trashPhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.trash(photos) } }
+    /// Move Rejects to Trash: every photo shown that is marked rejected, with one Undo.
+    func trashRejects() {
+        guard let gallery, gallery.manifest.format == .folder else { return }
+        let photos = gallery.rows { $0.flag == .reject }.compactMap { PhotoChoice.row($0, of: gallery, sepia: false) }
+        guard !photos.isEmpty else { return note.show(tr("No photo shown is marked rejected"), failed: false) }
+        trash.trash(photos)
+    }
     func deletePhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.deletePermanently(photos) } }
     /// Rotate; in the viewer the picture turns at once, and back if the turn is refused.
     func rotatePhoto(_ turn: QuarterTurn) {

@@ -80,7 +80,8 @@ extension GalleryWindow {
         let reading = Cancellable()
         shareSort.reading = reading
         let onScreen = Set(list.visibleRows().compactMap { row in gallery.records.entry(row).url.flatMap { shareSort.facts?.files[$0.absoluteString]?.fileName } })
-        services.dateReader.read(files, first: onScreen, cancellable: reading, found: { dates in
+        services.dateReader.read(files, first: onScreen, cancellable: reading, found: { facts in
+            let dates = facts.mapValues(\.taken)
             MainLoop.invoke { [weak self] in
                 guard let self, self.shareSort.reading === reading else { return }
                 self.shareSort.dates.merge(dates) { _, new in new }

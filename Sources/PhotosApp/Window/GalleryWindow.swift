@@ -57,6 +57,9 @@ final class GalleryWindow {
     var exportStartedFromCommandLine = false
     /// The mount of the share shown, followed (nil: not a share's folder).
     var shareWatch: ShareMountWatch?
+    /// The filter bar (Ctrl+F), and whether it is open (it steps aside while the viewer shows).
+    let filterBar = FilterBar()
+    var filterOpen = false
 
     /// The gallery on screen (its first rows arrived).
     private(set) var gallery: PhotoGallery?
@@ -120,6 +123,7 @@ final class GalleryWindow {
         follower.countChanged = { [weak self] in self?.updateSubtitle() }
         follower.sorted = { [weak self] milliseconds in self?.traceOrder(ms: milliseconds) }
         followDisplayColours()
+        assembleFilter()
         follower.gone = { [weak self] gallery in
             self?.showError(ManifestError(Words("the folder was deleted or moved")), source: gallery.manifest.source)
         }
@@ -130,6 +134,7 @@ final class GalleryWindow {
         body.append(consent.bar.bar)
         body.append(exporter.bar.bar)
         body.append(trash.question)
+        body.append(filterBar.bar)
         body.append(note.overlay)
         // The list (or viewer) and, beside it, the operations inspector when it is open.
         split.setStart(body, resize: true, shrink: false)
@@ -199,6 +204,8 @@ final class GalleryWindow {
         rowsComplete = false
         shareSort.reset()
         shownShareOrder = PhotoOrder(.name)
+        filterOpen = false
+        filterBar.reset()
         watchShare(manifest)
         showOrder(of: gallery)
         consent.galleryOpened(gallery)

@@ -1,0 +1,88 @@
+// Why this exists: a folder gallery seen through the filter bar: the photos it leaves out are kept aside (not rows), so the list, the grid, the viewer's next and previous, the slideshow and Export all follow what is shown; a new filter, or facts read since, move photos between the two as one FolderChange.
+import PhotoFormats
+import Foundation
+import PhotoDecoding
+import MetadataValues
+
+extension FolderContents {
+    /// Every photo of the folder, shown or not.
+    public var totalCount: Int { photos.count + hidden.count }
+
+    /// Whether `photo` shows through the filter now.
+    func shows(_ photo: Photo) -> Bool {
+        filter.isEmpty || filter.matches(name: photo.name, modified: photo.modified, facts: facts[photo.fileName])
+    }
+
+    /// Show the folder through `filter` from now on: the rows it leaves out go, those it lets
+    /// back arrive in their sorted places (nil: no row changes).
+    func refilter(_ filter: PhotoFilter) -> FolderChange? {
+        self.filter = filter
+        return refilter()
+    }
+
+    /// The filter applied again (facts read since may move photos in or out).
+    func refilter() -> FolderChange? {
+        if !unsettled.isEmpty, order.needsDates { absorbDates() }
+        var removed: [Int] = []
+        for (index, photo) in photos.enumerated() where !shows(photo) { removed.append(index) }
+        var back: [Photo] = [], still: [Photo] = []
+        for photo in hidden { if shows(photo) { back.append(photo) } else { still.append(photo) } }
+        guard !removed.isEmpty || !back.isEmpty else { return nil }
+        hidden = still + removed.map { photos[$0] }
+        return merge(removed: removed, added: back, touched: [])
+    }
+
+    /// Of `added`, those the filter shows; the others kept aside.
+    func keepAside(_ added: [Photo]) -> [Photo] {
+        guard !filter.isEmpty else { return added }
+        var shown: [Photo] = []
+        for photo in added { if shows(photo) { shown.append(photo) } else { hidden.append(photo) } }
+        return shown
+    }
+
+    /// The photos named `fileNames` kept aside are let go (looked at again, they arrive anew), and
+    /// what was read of them forgotten.
+    func unhide(_ fileNames: Set<String>) {
+        for name in fileNames { facts[name] = nil }
+        guard !hidden.isEmpty else { return }
+        hidden.removeAll { fileNames.contains($0.fileName) }
+    }
+
+    /// What was read of the photos named `fileNames` is forgotten (read again next).
+    func forgetFacts(_ fileNames: Set<String>) {
+        for name in fileNames { facts[name] = nil }
+    }
+
+    /// Every photo (shown or not) whose facts are not read yet.
+    func unreadFacts() -> [DatedFile] {
+        fillTimes()
+        return (photos + hidden).filter { facts[$0.fileName] == nil }.map {
+            DatedFile(fileName: $0.fileName, path: folder + $0.fileName, size: $0.size, modified: $0.modified)
+        }
+    }
+
+    /// Facts read, by name on disk: kept, their dates learned (nothing moves until `settle`).
+    @discardableResult
+    func learn(facts read: [String: PhotoFacts]) -> Bool {
+        var dates: [String: TakenDate] = [:]
+        for (name, fact) in read {
+            facts[name] = fact
+            dates[name] = fact.taken
+        }
+        return learn(dates)
+    }
+
+    /// The marks of every photo that has any (shown or not), by path.
+    public func marks() -> [String: PhotoMarks] {
+        var marks: [String: PhotoMarks] = [:]
+        for (name, fact) in facts { if let mark = fact.marks { marks[folder + name] = mark } }
+        return marks
+    }
+
+    /// The tags used in the folder, most used first (what Tags offers to complete).
+    public func tagsUsed() -> [String] {
+        var counts: [String: Int] = [:]
+        for fact in facts.values { for tag in fact.marks?.tags ?? [] { counts[tag, default: 0] += 1 } }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+}

@@ -1,0 +1,60 @@
+// Why this exists: the window's side of the filter bar: Ctrl+F opens it over a folder gallery, each filter asked is applied by the folder's watcher off the main loop and said in the trace, the header counts what shows ("42 of 812 photos"), and the bar steps aside while the viewer shows a photo.
+import AppLanguage
+import Foundation
+import GalleryViews
+import GalleryContents
+import Gtk
+import PhotoPipeline
+import PhotoTrace
+
+extension GalleryWindow {
+    func assembleFilter() {
+        StyleSheet.add(PhotoMarksText.css)
+        filterBar.changed = { [weak self] filter in self?.applyFilter(filter) }
+        pages.shown.add { [weak self] page in
+            guard let self else { return }
+            self.filterBar.bar.visible = self.filterOpen && page == .list
+        }
+        follower.marksRead = { [weak self] in self?.updateSubtitle() }
+        filterBar.typing = { [weak self] typing in self?.lendKeys(typing) }
+    }
+
+    /// The app's keys that text editing uses too, and what they are while no text is typed.
+    static let editingKeys: [(action: String, accels: [String])] = [
+        ("app.pick", ["p"]), ("app.reject", ["x"]), ("app.unflag", ["u"]), ("app.trash", ["Delete", "KP_Delete"]),
+        ("app.delete", ["<Shift>Delete", "<Shift>KP_Delete"]), ("app.copy", ["<Primary>c"]), ("app.undo", ["<Primary>z"]),
+    ]
+
+    /// While the filter's entry has the keyboard, those keys type, select, copy and undo its
+    /// text (an application's keys come before a window's widgets in GTK 4); given back after.
+    private func lendKeys(_ typing: Bool) {
+        for key in Self.editingKeys { application.setAccels(for: key.action, typing ? [] : key.accels) }
+    }
+
+    /// Ctrl+F: open the bar (on a folder gallery's list), or close it and show every photo.
+    func toggleFilter() {
+        guard let gallery, gallery.manifest.format == .folder else {
+            return note.show(tr("Only a folder’s photos can be filtered"), failed: true)
+        }
+        guard pages.current == .list else { return }
+        filterOpen.toggle()
+        if filterOpen { filterBar.open() } else { filterBar.close() }
+    }
+
+    private func applyFilter(_ filter: PhotoFilter) {
+        if filter.isEmpty { filterOpen = filterBar.isOpen }
+        follower.filter(filter) { [weak self] milliseconds in
+            guard let self, let gallery = self.gallery else { return }
+            let total = self.follower.totalCount ?? gallery.count
+            self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: milliseconds))
+            self.updateSubtitle()
+        }
+    }
+
+    /// The header's count: "812 photos", or through a filter "42 of 812 photos".
+    func photoCountText(_ gallery: PhotoGallery) -> String {
+        guard !filterBar.filter.isEmpty, let total = follower.totalCount else { return PhotoCount.text(gallery.count) }
+        filterBar.showCount(shown: gallery.count, total: total)
+        return fill(trn("%s of %s photo", "%s of %s photos", total), PhotoCount.number(gallery.count), PhotoCount.number(total))
+    }
+}
