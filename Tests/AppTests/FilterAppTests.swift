@@ -100,5 +100,43 @@ final class FilterAppTests: XCTestCase {
         try (try String(contentsOf: sidecar, encoding: .utf8)).replacingOccurrences(of: "xmp:Rating=\"2\"", with: "xmp:Rating=\"5\"")
             .write(to: sidecar, atomically: true, encoding: .utf8)
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "e.gif, 5 stars", timeout: 30), "the sidecar's rating shows: \(app.recentEvents())")
+
+        // Move Rejects to Trash: the reject alone goes, and Ctrl+Z puts it back.
+        let reject = folder.appendingPathComponent("c.jpg")
+        try app.activateAction("trash-rejects")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .trash(_, .trashed, _) = $0.event { true } else { false } } }, app.recentEvents())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reject.path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".xmp") }.sorted(), ["a.jpg", "b.jpg", "d.png", "e.gif"])
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        try xvfb.run("xdotool", ["key", "ctrl+z"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .trash(_, .restored, _) = $0.event { true } else { false } } }, app.recentEvents())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: reject.path), "Undo puts the reject back")
+    }
+
+    func testTagsCompleteFromTheTagsTheGalleryUses() throws {
+        let folder = try markedFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "a.jpg, 5 stars", timeout: 30), app.recentEvents())
+        let window = try app.mainWindow(on: xvfb)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", window])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), app.recentEvents())
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } }, app.recentEvents())
+        try xvfb.run("xdotool", ["key", "ctrl+t"])
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Tags to add to the photo", timeout: 20), "the tags dialog: \(app.recentEvents())")
+        // "tram, pla" is completed to "tram, Places/Portugal/Lisbon", a.jpg's tag.
+        try xvfb.run("xdotool", ["type", "--delay", "40", "tram, pla"])
+        usleep(500_000)
+        try xvfb.run("xdotool", ["key", "--delay", "200", "Down", "Return"])
+        usleep(300_000)
+        try xvfb.run("xdotool", ["key", "Return"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .marked(let path, _, _, nil) = $0.event { path.hasSuffix("b.jpg") } else { false } } },
+                      app.recentEvents())
+        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", folder.appendingPathComponent("b.jpg").path]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines), "tram, Places/Portugal/Lisbon")
     }
 }

@@ -172,8 +172,8 @@ public final class FolderContents: @unchecked Sendable {
             case (nil, nil):
                 continue
             case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name && !order.moves(photos[old], to: photo):
-                // Its new size and time, in the same place; its date taken (and its facts) read again.
-                facts[fileName] = nil
+                // Its new size and time, in the same place; its date taken read again (its facts
+                // were let go by `unhide`).
                 photos[old] = photo
                 byName?[fileName] = photo
                 touched.insert(fileName)

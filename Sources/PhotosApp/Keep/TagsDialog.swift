@@ -1,4 +1,4 @@
-// Why this exists: Tags (Ctrl+T): tags typed for the viewer's photo, the selection or the focused row, added or removed, each a path of levels where it has them ("Places/Portugal/Lisbon"), several at once separated by commas.
+// Why this exists: Tags (Ctrl+T): tags typed for the viewer's photo, the selection or the focused row, added or removed, each a path of levels where it has them ("Places/Portugal/Lisbon"), several at once separated by commas, completed from the tags the gallery already uses.
 import AppLanguage
 import Foundation
 import Gtk
@@ -8,10 +8,14 @@ import MetadataValues
 final class TagsDialog {
     let window = Window()
     private let entry = Entry()
+    /// The gallery's tags offered as the last tag is typed (each after what comes before it).
+    private let completion = EntryCompletion()
+    private let used: [String]
 
     /// Ask over `parent` for tags to add to or remove from `count` photos; `change` gets the change.
-    static func present(over parent: Window, count: Int, change: @escaping @MainActor (MarksChange) -> Void) {
-        let dialog = TagsDialog(count: count, change: change)
+    /// `used`: the tags the gallery's photos have, most used first.
+    static func present(over parent: Window, count: Int, used: [String], change: @escaping @MainActor (MarksChange) -> Void) {
+        let dialog = TagsDialog(count: count, used: used, change: change)
         dialog.window.makeDialog(of: parent)
         dialog.window.present()
         _ = dialog.entry.grabFocus()
@@ -23,7 +27,16 @@ final class TagsDialog {
     /// The tags typed: separated by commas, each cleaned as the photos keep them.
     static func tags(_ typed: String) -> [String] { PhotoTags.cleaned(typed.split(separator: ",").map(String.init)) }
 
-    private init(count: Int, change: @escaping @MainActor (MarksChange) -> Void) {
+    /// What completion offers for `typed`: the tags used, each after the tags typed before the last comma.
+    static func offers(_ typed: String, used: [String]) -> [String] {
+        guard let comma = typed.lastIndex(of: ",") else { return used }
+        let before = typed[...comma] + " "
+        let typedTags = Set(tags(String(typed[..<comma])))
+        return used.filter { !typedTags.contains($0) }.map { before + $0 }
+    }
+
+    private init(count: Int, used: [String], change: @escaping @MainActor (MarksChange) -> Void) {
+        self.used = used
         window.title = tr("Tags")
         window.setDefaultSize(width: 440, height: -1)
         let box = Box(.vertical, spacing: 12)
@@ -34,6 +47,12 @@ final class TagsDialog {
         prompt.setXAlign(0)
         prompt.setMaxWidthChars(56)
         entry.setAccessible(label: tr("Tags"))
+        completion.setStrings(used)
+        completion.attach(to: entry)
+        entry.onChanged { [weak self] in
+            guard let self else { return }
+            self.completion.setStrings(Self.offers(self.entry.text, used: self.used))
+        }
         let buttons = Box(.horizontal, spacing: 6)
         buttons.setAlign(horizontal: .end)
         let cancel = Button(label: tr("_Cancel"))

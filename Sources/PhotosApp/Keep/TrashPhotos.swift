@@ -51,7 +51,7 @@ final class TrashPhotos {
     /// The gallery shown: only a folder's photos (on this computer, the user's, or on a share) can
     /// be trashed or turned; a share's are deleted, asked first (a share has no trash).
     func galleryShown(_ manifest: Manifest) {
-        for action in ["trash", "delete", "rotate-clockwise", "rotate-anticlockwise"] {
+        for action in ["trash", "delete", "rotate-clockwise", "rotate-anticlockwise", "trash-rejects"] {
             application.setActionEnabled(action, manifest.format == .folder && manifest.isUsersOwn || manifest.format == .share)
         }
     }

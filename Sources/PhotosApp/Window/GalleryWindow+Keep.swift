@@ -93,10 +93,13 @@ extension GalleryWindow {
     func tagPhotos() {
         let photos = chosenPhotos
         guard !photos.isEmpty else { return }
-        TagsDialog.present(over: self.window, count: photos.count) { [weak self] change in
+        follower.tagsUsed { [weak self] used in
             guard let self else { return }
-            MarkPhotos(note: self.note, edits: self.edits, decoders: self.services.decoders, shared: self.services.caches.shared,
-                       trace: self.services.trace).mark(photos, change)
+            TagsDialog.present(over: self.window, count: photos.count, used: used) { [weak self] change in
+                guard let self else { return }
+                MarkPhotos(note: self.note, edits: self.edits, decoders: self.services.decoders, shared: self.services.caches.shared,
+                           trace: self.services.trace).mark(photos, change)
+            }
         }
     }
 

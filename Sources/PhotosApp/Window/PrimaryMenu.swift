@@ -39,10 +39,12 @@ enum PrimaryMenu {
             flags.append(tr("_Reject"), action: "app.reject")
             flags.append(tr("_Clear Pick or Reject"), action: "app.unflag")
             flags.append(tr("_Tags…"), action: "app.tags")
+            flags.append(tr("Move Rejects to T_rash"), action: "app.trash-rejects")
             return flags
         }())
         photo.appendSubmenu(tr("_Rate, Flag and Tag"), rate)
         photo.append(tr("Move to _Trash"), action: "app.trash")
+        photo.append(tr("_Filter…"), action: "app.find")
         photo.append(tr("_Slideshow"), action: "app.slideshow")
         let slideshow = Menu()
         for seconds in [3, 5, 10] {

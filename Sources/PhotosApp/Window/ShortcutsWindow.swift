@@ -22,6 +22,7 @@ enum ShortcutsWindow {
                 (tr("Larger thumbnails"), "<Primary>plus"),
                 (tr("Smaller thumbnails"), "<Primary>minus"),
                 (tr("Standard thumbnail size"), "<Primary>0"),
+                (tr("Filter by name, rating, flag, tag, camera, lens, date or location"), "<Primary>f"),
                 (tr("Show or hide the operations inspector"), "<Primary><Shift>o"),
                 (tr("Export the trace of this session"), "<Primary><Shift>e"),
             ]),
