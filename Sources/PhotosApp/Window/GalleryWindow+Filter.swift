@@ -43,10 +43,12 @@ extension GalleryWindow {
 
     private func applyFilter(_ filter: PhotoFilter) {
         if filter.isEmpty { filterOpen = filterBar.isOpen }
-        follower.filter(filter) { [weak self] milliseconds in
+        let asked = Date()
+        follower.filter(filter) { [weak self] _ in
             guard let self, let gallery = self.gallery else { return }
             let total = self.follower.totalCount ?? gallery.count
-            self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: milliseconds))
+            // From the filter asked to its rows in the list (the queue's part and the main loop's).
+            self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: Date().timeIntervalSince(asked) * 1000))
             self.updateSubtitle()
         }
     }

@@ -49,7 +49,7 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
     manifests = try BigManifests(base: "http://127.0.0.1:9")
 }
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
-if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "warm-start", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "subfolders", "subfolder-listing", "shares", "share-dates", "share-frames", "share-screen", "gthumb", "export", "startup", "turn-frames"].contains(where: wanted) {
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "warm-start", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "filter", "subfolders", "subfolder-listing", "shares", "share-dates", "share-frames", "share-screen", "gthumb", "export", "startup", "turn-frames"].contains(where: wanted) {
     // `--no-window-manager`: the app's display has no window manager at all (a desktop session always has one).
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20,
                        windowManager: !arguments.contains("--no-window-manager"))
@@ -80,6 +80,7 @@ if let app {
     section("viewer-motion") { try app.viewerMotion(photos) }
     section("folders") { try app.folders(photos) }
     section("sorting") { try app.sorting() }
+    section("filter") { try app.filtering() }
     section("subfolders") { try app.subfolders() }
     section("subfolder-listing") { try app.subfolderListingAlone() }
     section("shares") { try app.shares() }
