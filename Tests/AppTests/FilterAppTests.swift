@@ -81,6 +81,9 @@ final class FilterAppTests: XCTestCase {
         let names = try AccessibleNames.read(app).map(\.name)
         XCTAssertTrue(names.contains { $0.hasPrefix("b.jpg, 3 stars") }, "\(names)")
         XCTAssertFalse(names.contains { $0.hasPrefix("a.jpg,") }, "\(names)")
+        // The `filter` action, as scripts use it, sets the bar's text.
+        try app.activateAction("filter", string: "camera:fujifilm")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.filtered(app).last?.shown == 1 }, "the filter action: \(filtered(app))")
         // Escape clears the bar: every photo again.
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.filtered(app).last?.shown == 5 }, "\(filtered(app))")

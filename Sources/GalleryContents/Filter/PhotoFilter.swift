@@ -9,7 +9,9 @@ public struct PhotoFilter: Sendable, Equatable {
     }
 
     /// Each must be in the name (lower-cased, as the name is compared).
-    public var words: [String] = []
+    public var words: [String] = [] { didSet { foldedWords = words.map { Array($0.utf8) } } }
+    /// The same as bytes (a name is searched byte by byte: 100,000 names in a few milliseconds).
+    private var foldedWords: [[UInt8]] = []
     /// 0: any rating.
     public var minimumRating = 0
     public var flags = Flags.any
@@ -40,8 +42,8 @@ public struct PhotoFilter: Sendable, Equatable {
     /// 1970), with `facts` (nil: not read yet), is shown.
     public func matches(name: String, modified: Int64, facts: PhotoFacts?) -> Bool {
         if !words.isEmpty {
-            let folded = name.lowercased()
-            guard words.allSatisfy({ folded.contains($0) }) else { return false }
+            let folded = Array(name.lowercased().utf8)
+            guard foldedWords.allSatisfy({ Self.bytes(folded, contain: $0) }) else { return false }
         }
         guard needsFacts else { return true }
         guard let facts else { return false }
@@ -73,6 +75,19 @@ public struct PhotoFilter: Sendable, Equatable {
         }
         if located, facts.located != true { return false }
         return true
+    }
+
+    /// Whether `bytes` holds `part` somewhere.
+    static func bytes(_ bytes: [UInt8], contain part: [UInt8]) -> Bool {
+        guard !part.isEmpty else { return true }
+        guard bytes.count >= part.count else { return false }
+        let first = part[0]
+        for start in 0...(bytes.count - part.count) where bytes[start] == first {
+            var index = 1
+            while index < part.count && bytes[start + index] == part[index] { index += 1 }
+            if index == part.count { return true }
+        }
+        return false
     }
 
     /// Whether a photo's tag (a path, lower-cased) is the one asked: the same path, a path that

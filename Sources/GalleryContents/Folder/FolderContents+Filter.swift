@@ -10,7 +10,7 @@ extension FolderContents {
 
     /// Whether `photo` shows through the filter now.
     func shows(_ photo: Photo) -> Bool {
-        filter.isEmpty || filter.matches(name: photo.name, modified: photo.modified, facts: facts[photo.fileName])
+        filter.isEmpty || filter.matches(name: photo.name, modified: photo.modified, facts: filter.needsFacts ? facts[photo.fileName] : nil)
     }
 
     /// Show the folder through `filter` from now on: the rows it leaves out go, those it lets

@@ -236,6 +236,8 @@ public final class FolderContents: @unchecked Sendable {
         inserted.append(contentsOf: merged.count..<merged.count + added.count - a)
         merged.append(contentsOf: added[a...])
         // The index by name, if one was made, follows (else it is made when first needed).
+        // (Made again when next needed if most of it went: a filter that hides 99,990 photos.)
+        if removed.count > photos.count / 4 { byName = nil }
         if byName != nil {
             for index in removed { byName![photos[index].fileName] = nil }
             for photo in added { byName![photo.fileName] = photo }

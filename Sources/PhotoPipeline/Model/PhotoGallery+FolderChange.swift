@@ -8,7 +8,12 @@ extension PhotoGallery {
     /// restarted; the caller then updates the list (and the viewer) with the same change.
     public func apply(_ change: FolderChange) {
         // Rows that went: their work is cancelled (a transfer aborted) and their image let go.
-        for row in change.removed {
+        // (Only rows with a record or a viewer's load have any: a filter that hides 99,990 rows
+        // looks at the few dozen records, not at every row that went.)
+        let living = records.madeCount + pending.viewersInProgress.count
+        let gone = change.removed.count <= living ? change.removed
+            : Set(records.existingRecords.map(\.row) + pending.viewersInProgress.keys).filter { change.position(of: $0) == nil }.sorted()
+        for row in gone {
             stopWork(of: row)
             if let record = records.existing(row) { clearImage(of: record) }
         }

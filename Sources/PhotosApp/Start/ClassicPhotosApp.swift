@@ -127,6 +127,7 @@ final class ClassicPhotosApp {
         application.addAction("tags", accels: ["<Primary>t"]) { [weak self] in self?.window().tagPhotos() }
         application.addAction("unflag", accels: ["u"]) { [weak self] in self?.window().markPhotos(MarksChange(flag: PhotoMarks.Flag.none)) }
         application.addAction("find", accels: ["<Primary>f"]) { [weak self] in self?.window().toggleFilter() }
+        application.addAction("filter") { [weak self] (text: String) in self?.window().setFilterText(text) }
         application.addAction("trash-rejects") { [weak self] in self?.window().trashRejects() }
         application.addAction("undo", accels: ["<Primary>z"]) { [weak self] in self?.mainWindow?.edits.undo() }
         application.addAction("export-gallery") { [weak self] in self?.window().exportGallery() }

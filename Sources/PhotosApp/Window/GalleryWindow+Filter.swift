@@ -41,6 +41,16 @@ extension GalleryWindow {
         if filterOpen { filterBar.open() } else { filterBar.close() }
     }
 
+    /// The `filter` action (scripts, the benchmark): the bar open with `text` in its entry.
+    func setFilterText(_ text: String) {
+        guard let gallery, gallery.manifest.format == .folder, pages.current == .list else { return }
+        if !filterOpen {
+            filterOpen = true
+            filterBar.open()
+        }
+        filterBar.entry.text = text
+    }
+
     private func applyFilter(_ filter: PhotoFilter) {
         if filter.isEmpty { filterOpen = filterBar.isOpen }
         let asked = Date()

@@ -82,6 +82,15 @@ public final class AppProcess {
                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
     }
 
+    /// … an action that takes a string (`filter`), with `value`.
+    public func activateAction(_ name: String, string value: String) throws {
+        let quoted = "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        _ = try Tool.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.classicphotos.ClassicPhotos",
+                                            "--object-path", "/io/github/classicphotos/ClassicPhotos",
+                                            "--method", "org.gtk.Actions.Activate", name, "[<\(quoted)>]", "{}"],
+                         environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], timeout: 10)
+    }
+
     /// Ask a stateful app action for a new state over D-Bus (org.gtk.Actions.SetState), as its menu would.
     public func setActionState(_ name: String, _ state: String) throws { try setState(name, "<'\(state)'>") }
     /// … a toggle's (a check item's).
