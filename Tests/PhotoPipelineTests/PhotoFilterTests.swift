@@ -61,5 +61,9 @@ final class PhotoFilterTests: XCTestCase {
         XCTAssertEqual(shown("from:2024-05-01 to:2024-05-31"), ["a.jpg", "c.jpg"])
         XCTAssertEqual(shown("", located: true), ["a.jpg"])
         XCTAssertEqual(shown("b camera:fuji"), [])
+        // Names beyond ASCII are lower-cased whole; ASCII ones byte by byte.
+        XCTAssertTrue(PhotoFilter.parse("été lisbon").filter.matches(name: "Été à LISBON.jpg", modified: 0, facts: nil))
+        XCTAssertFalse(PhotoFilter.parse("lisboa").filter.matches(name: "LISBON.jpg", modified: 0, facts: nil))
+        XCTAssertTrue(PhotoFilter.parse("[x]").filter.matches(name: "Z[X].jpg", modified: 0, facts: nil), "only A to Z are folded")
     }
 }

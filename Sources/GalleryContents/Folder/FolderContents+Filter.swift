@@ -24,7 +24,7 @@ extension FolderContents {
     func refilter() -> FolderChange? {
         if !unsettled.isEmpty, order.needsDates { absorbDates() }
         var removed: [Int] = []
-        for (index, photo) in photos.enumerated() where !shows(photo) { removed.append(index) }
+        for index in photos.indices where !shows(photos[index]) { removed.append(index) }
         var back: [Photo] = [], still: [Photo] = []
         for photo in hidden { if shows(photo) { back.append(photo) } else { still.append(photo) } }
         guard !removed.isEmpty || !back.isEmpty else { return nil }

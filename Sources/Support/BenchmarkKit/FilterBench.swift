@@ -39,6 +39,11 @@ extension AppBench {
             // The text set by the `filter` action (a script's way: no keyboard focus needed).
             // A filter asked ("photo 1234" in quotes: those words together, 11 photos; GTK's search entry
             // waits 150 ms after a change before it asks), then cleared.
+            // (`bench/run.sh --perf DIR`: perf records the app while the filters apply.)
+            let perf = try perfDirectory.map { folder in
+                try PerfRecording(pid: app.process.processIdentifier, path: folder + "/filter-\(repetition + 1).data")
+            }
+            defer { perf?.stop() }
             for (text, expected) in [("\"photo 1234\"", 11), ("", 100_000)] {
                 let marker = app.trace.events.count
                 let started = Date(), from = ProcessInfo.processInfo.systemUptime
