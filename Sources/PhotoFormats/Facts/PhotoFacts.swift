@@ -71,7 +71,8 @@ public struct PhotoFacts: Codable, Sendable, Equatable {
         let camera = [tags.values["Exif.Image.Make"], tags.values["Exif.Image.Model"]].compactMap { $0?.trimmingCharacters(in: .whitespaces) }
         facts.camera = camera.isEmpty ? nil : camera.joined(separator: " ")
         facts.lens = tags.values["Exif.Photo.LensModel"]
-        facts.located = tags.values["Exif.GPSInfo.GPSLatitude"] != nil && tags.values["Exif.GPSInfo.GPSLongitude"] != nil
+        // (Named, as the facts' own reading asks for them; or as a whole reading gives a position.)
+        facts.located = (tags.values["Exif.GPSInfo.GPSLatitude"] != nil && tags.values["Exif.GPSInfo.GPSLongitude"] != nil) || tags.latitude != nil
         return facts.checked()
     }
 
