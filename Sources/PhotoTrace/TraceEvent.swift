@@ -29,7 +29,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case sorted(order: String, rows: Int, ms: Double, first: String)
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case datesStopped(reason: String)
-    case filtered(shown: Int, total: Int, query: String, ms: Double)
+    case filtered(shown: Int, total: Int, query: String, ms: Double, queueMs: Double)
     case metadataIndex(state: String, reason: String?)
     /// The window's page, in the app's words (`empty`, `loading`, `list`, `viewer`).
     case page(name: String)

@@ -37,7 +37,7 @@ final class FilterAppTests: XCTestCase {
     }
 
     func filtered(_ app: AppProcess) -> [(shown: Int, total: Int)] {
-        app.trace.events.compactMap { if case .filtered(let shown, let total, _, _) = $0.event { (shown, total) } else { nil } }
+        app.trace.events.compactMap { if case .filtered(let shown, let total, _, _, _) = $0.event { (shown, total) } else { nil } }
     }
 
     func testRowsSayTheirMarksAndFiltersCombine() throws {

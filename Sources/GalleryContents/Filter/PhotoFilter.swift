@@ -31,7 +31,7 @@ public struct PhotoFilter: Sendable, Equatable {
     public init() {}
 
     /// Nothing asked: every photo shows.
-    public var isEmpty: Bool { self == PhotoFilter() }
+    public var isEmpty: Bool { words.isEmpty && !needsFacts }
 
     /// Whether anything but the name is asked (a photo whose metadata is not read yet is left out).
     public var needsFacts: Bool {

@@ -172,8 +172,7 @@ public final class FolderContents: @unchecked Sendable {
             case (nil, nil):
                 continue
             case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name && !order.moves(photos[old], to: photo):
-                // Its new size and time, in the same place; its date taken read again (its facts
-                // were let go by `unhide`).
+                // Its new size and time, in the same place; its date taken (its facts: `unhide`) read again.
                 photos[old] = photo
                 byName?[fileName] = photo
                 touched.insert(fileName)
@@ -197,15 +196,16 @@ public final class FolderContents: @unchecked Sendable {
     /// row positions (the photos named `touched` are still there, maybe with new contents).
     func merge(removed: [Int], added: [Photo], touched: Set<String>) -> FolderChange? {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
-        let removed = removed.sorted()
+        let removed = zip(removed, removed.dropFirst()).allSatisfy { $0 < $1 } ? removed : removed.sorted() // (a filter's are in order)
         // The survivors keep their order; the arrivals are merged into it.
         var survivors = removed.isEmpty ? photos : []
         if !removed.isEmpty {
             survivors.reserveCapacity(photos.count - removed.count + added.count)
-            var next = 0
-            for (index, photo) in photos.enumerated() {
-                if next < removed.count, removed[next] == index { next += 1; continue }
-                survivors.append(photo)
+            // Run by run between the removed (a photo is copied only if it stays).
+            var start = 0
+            for index in removed + [photos.count] {
+                if index > start { survivors.append(contentsOf: photos[start..<index]) }
+                start = index + 1
             }
         }
         // Arrivals the filter leaves out are kept aside; past the cap, left out, as the listing leaves them out.

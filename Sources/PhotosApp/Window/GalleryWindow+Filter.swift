@@ -54,11 +54,12 @@ extension GalleryWindow {
     private func applyFilter(_ filter: PhotoFilter) {
         if filter.isEmpty { filterOpen = filterBar.isOpen }
         let asked = Date()
-        follower.filter(filter) { [weak self] _ in
+        follower.filter(filter) { [weak self] queueMs in
             guard let self, let gallery = self.gallery else { return }
             let total = self.follower.totalCount ?? gallery.count
             // From the filter asked to its rows in the list (the queue's part and the main loop's).
-            self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: Date().timeIntervalSince(asked) * 1000))
+            self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: Date().timeIntervalSince(asked) * 1000,
+                                      queueMs: queueMs))
             self.updateSubtitle()
         }
     }
