@@ -87,9 +87,11 @@ final class InspectorAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "alt+d", "ctrl+a", "1", "Return"])
         XCTAssertTrue(app.trace.wait(timeout: 10) { $0.contains { $0.event == .width(queue: .download, width: 1) } }, "the width changed")
         let changed = app.trace.events.count
-        // New rows: scroll back up over rows the wheel passed without loading, and let some load
-        // (down could find the gallery's end: a fast machine's 150 clicks reach row 1,994 of 2,000).
-        try xvfb.run("xdotool", ["mousemove", "300", "350", "click", "--repeat", "8", "--delay", "70", "4"])
+        // New rows: further down, rows never shown; near the gallery's end (a fast machine's 150
+        // clicks reach row 1,994 of 2,000), back up over rows the wheel passed without loading. (Up
+        // alone failed on loaded cores: the wheel had moved less, and those rows had all loaded.)
+        let lastShown = app.trace.events.reversed().lazy.compactMap { if case .visible(let rows) = $0.event { rows.last } else { nil } }.first ?? 0
+        try xvfb.run("xdotool", ["mousemove", "300", "350", "click", "--repeat", "8", "--delay", "70", lastShown < 1_900 ? "5" : "4"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { events in
             events.dropFirst(changed).filter { if case .finished(.download, _) = $0.event { return true } else { return false } }.count >= 4
         }, "downloads ran after the change; the trace ends:\n\(app.recentEvents())")

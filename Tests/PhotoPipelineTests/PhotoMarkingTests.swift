@@ -202,12 +202,12 @@ final class PhotoMarkingTests: XCTestCase {
     func testFilesOfOtherKindsAreRefusedWithTheReason() {
         let gif = [UInt8]("GIF89a".utf8) + [UInt8](repeating: 0, count: 32)
         XCTAssertThrowsError(try PhotoMarking.marked(gif, MarksChange(rating: 1), by: .here)) { error in
-            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG, WebP and TIFF photos so far")
         }
         // A drawing starts as an XMP packet does: it is a photo all the same, never replaced by a packet.
         let svg = Array(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#.utf8)
         XCTAssertThrowsError(try PhotoMarking.marked(svg, MarksChange(rating: 1), by: .here)) { error in
-            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG and WebP photos so far")
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "ratings and picks are kept only in JPEG, PNG, WebP and TIFF photos so far")
         }
         XCTAssertThrowsError(try PhotoMarking.marked([UInt8](SamplePhotos.data("rocket.jpg")), MarksChange(rating: 1), by: .here, sidecar: true),
                              "a photo is not a sidecar")

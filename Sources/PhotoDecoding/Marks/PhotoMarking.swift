@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick, Reject and Tags kept in the photo's own file (or its XMP sidecar, `SidecarFile`, where the file is not written): exiv2 makes the new XMP packet and a helper places it (a JPEG's, PNG's or WebP's, nothing else touched), the app checks the answer (taken out, the XMP leaves the original's bytes), and the file is written safely in place. The marks the photo had come back, for Undo.
+// Why this exists: Rate, Pick, Reject and Tags kept in the photo's own file (or its XMP sidecar, `SidecarFile`, where the file is not written): exiv2 makes the new XMP packet and a helper places it (a JPEG's, PNG's, WebP's or TIFF's, nothing else touched), the app checks the answer (taken out, the XMP leaves the original's bytes), and the file is written safely in place. The marks the photo had come back, for Undo.
 import PhotoFormats
 import Foundation
 import MetadataValues
@@ -35,6 +35,10 @@ public enum PhotoMarking {
     public static func markOnShare(_ uri: String, _ change: MarksChange, by decoders: Decoders) throws(TurnRefusal) -> PhotoMarks {
         var before = PhotoMarks()
         try ShareRewrite.rewrite(uri) { (bytes) throws(TurnRefusal) in
+            // A camera's RAW file is a TIFF inside: only a .tif or .tiff is written.
+            if XMPReplacement.isTIFF(bytes), !["tif", "tiff"].contains((uri as NSString).pathExtension.lowercased()) {
+                throw TurnRefusal(Words("a camera’s RAW file is never written"))
+            }
             let (file, had) = try marked(bytes, change, by: decoders)
             before = had
             return file
@@ -52,7 +56,7 @@ public enum PhotoMarking {
             guard SidecarFile.isPacket(bytes) else { throw TurnRefusal(Words("its sidecar is not an XMP packet")) }
         } else {
             guard XMPReplacement.canReplace(bytes) else {
-                throw TurnRefusal(Words("ratings and picks are kept only in JPEG, PNG and WebP photos so far"))
+                throw TurnRefusal(Words("ratings and picks are kept only in JPEG, PNG, WebP and TIFF photos so far"))
             }
         }
         let answer: [UInt8], before: PhotoMarks
@@ -87,7 +91,10 @@ public enum PhotoMarking {
         head = Array(head.prefix(max(0, count)))
         let jpeg = head.starts(with: [0xFF, 0xD8, 0xFF]), png = head.starts(with: [0x89, 0x50, 0x4E, 0x47])
         let webp = head.count == 12 && head[0..<4].elementsEqual(Array("RIFF".utf8)) && head[8..<12].elementsEqual(Array("WEBP".utf8))
-        return !(jpeg || png || webp)
+        // A TIFF by its name too: a camera's RAW file (DNG, NEF, CR2, ARW…) is a TIFF inside, and is never written.
+        let tiff = (head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]))
+            && ["tif", "tiff"].contains((path as NSString).pathExtension.lowercased())
+        return !(jpeg || png || webp || tiff)
     }
 
     /// The marks of the sidecar beside the photo at `path`, read in a helper, and when it was

@@ -1,4 +1,4 @@
-// Why this exists: a photo's XMP packet replaced in its own file and nothing else touched, for ratings and picks: a JPEG's XMP APP1 segment or a PNG's XMP iTXt chunk (a WebP's in `+WebP`), swapped where it was (or put where the format's writers put a new one). The helper places the packet; the app checks the answer by the same reading: the file with its XMP taken out must be byte for byte the original's.
+// Why this exists: a photo's XMP packet replaced in its own file and nothing else touched, for ratings and picks: a JPEG's XMP APP1 segment or a PNG's XMP iTXt chunk (a WebP's in `+WebP`, a TIFF's in `+TIFF`), swapped where it was (or put where the format's writers put a new one). The helper places the packet; the app checks the answer by the same reading: the file with its XMP taken out must be byte for byte the original's.
 import Foundation
 
 package enum XMPReplacement {
@@ -20,7 +20,9 @@ package enum XMPReplacement {
     }
 
     /// Whether `bytes` are a file whose XMP can be replaced here (a JPEG or PNG that can be followed).
-    package static func canReplace(_ bytes: [UInt8]) -> Bool { parts(bytes) != nil || webpChunks(bytes) != nil }
+    package static func canReplace(_ bytes: [UInt8]) -> Bool {
+        parts(bytes) != nil || webpChunks(bytes) != nil || (isTIFF(bytes) && (try? tiffIFD0(TIFFBytes(bytes))) != nil)
+    }
 
     static func parts(_ bytes: [UInt8]) -> Parts? {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return jpegParts(bytes) }
@@ -89,6 +91,7 @@ package enum XMPReplacement {
     /// cannot be followed, or a packet too large for the format.
     package static func replaced(_ bytes: [UInt8], packet: [UInt8]) throws(TurnRefusal) -> [UInt8] {
         if isWebP(bytes) { return try replacedWebP(bytes, packet: packet) }
+        if isTIFF(bytes) { return try replacedTIFF(bytes, packet: packet) }
         guard let parts = parts(bytes) else { throw TurnRefusal(Words("its metadata cannot be changed in a file of this kind")) }
         // XMP after a PNG's image data would be read too, and could disagree with the new one.
         if parts.kind == .png, pngHasXMP(bytes, from: parts.rest) {
@@ -135,6 +138,7 @@ package enum XMPReplacement {
     /// (taken out, both are the same bytes), and must hold exactly one XMP packet.
     package static func check(_ answer: [UInt8], against original: [UInt8]) throws(TurnRefusal) {
         if isWebP(original) { return try checkWebP(answer, against: original) }
+        if isTIFF(original) { return try checkTIFF(answer, against: original) }
         guard let mine = parts(original), let theirs = parts(answer), mine.kind == theirs.kind,
               theirs.pieces.filter(\.isXMP).count == 1,
               withoutXMP(original, mine).elementsEqual(withoutXMP(answer, theirs)) else {
