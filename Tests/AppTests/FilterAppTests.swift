@@ -81,6 +81,13 @@ final class FilterAppTests: XCTestCase {
         let names = try AccessibleNames.read(app).map(\.name)
         XCTAssertTrue(names.contains { $0.hasPrefix("b.jpg, 3 stars") }, "\(names)")
         XCTAssertFalse(names.contains { $0.hasPrefix("a.jpg,") }, "\(names)")
+        // Sorted by date while a filter hides photos, those it lets back arrive where their dates put them.
+        try app.setActionState("sort", "date-taken")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .sorted("date-taken", _, _, _) = $0.event { true } else { false } } })
+        filter("from:2024-05 to:2024-06", shows: 3)
+        let dated = try AccessibleNames.read(app).map(\.name).filter { [".jpg,", ".png,", ".gif,"].contains(where: $0.contains) }.map { String($0.prefix(5)) }
+        XCTAssertEqual(dated, ["a.jpg", "c.jpg", "b.jpg"], "by date taken: May 2, May 20, June 1")
+        try app.setActionState("sort", "name")
         // The `filter` action, as scripts use it, sets the bar's text.
         try app.activateAction("filter", string: "camera:fujifilm")
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.filtered(app).last?.shown == 1 }, "the filter action: \(filtered(app))")

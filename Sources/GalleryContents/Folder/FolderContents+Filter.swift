@@ -31,8 +31,11 @@ extension FolderContents {
         var removed: [Int] = []
         for index in photos.indices where !shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) { removed.append(index) }
         var back: [Photo] = [], still: [Photo] = []
-        for photo in hidden {
-            if shows(photo, through: filter, empty: empty, needsFacts: needsFacts) { back.append(photo) } else { still.append(photo) }
+        for var photo in hidden {
+            guard shows(photo, through: filter, empty: empty, needsFacts: needsFacts) else { still.append(photo); continue }
+            // Its date taken as read meanwhile (a sort by date placed only the photos shown then).
+            if let fact = facts[photo.fileName] { photo.taken = fact.taken }
+            back.append(photo)
         }
         guard !removed.isEmpty || !back.isEmpty else { return nil }
         still.reserveCapacity(still.count + removed.count)

@@ -81,7 +81,9 @@ extension FolderWatcher {
                 }
             }, done: { figures in
                 queue.async {
-                    let settled = cancellable.isCancelled ? nil : contents.settle()
+                    // In another order nothing moves: the dates are kept for the next sort by date, and
+                    // no change is handed over for them (the list is left as it is).
+                    let settled = cancellable.isCancelled || !contents.order.needsDates ? nil : contents.settle()
                     let filtered = cancellable.isCancelled ? nil : contents.refilter()
                     let marks = contents.marks(), total = contents.totalCount
                     MainLoop.invoke { [weak self] in
