@@ -25,8 +25,9 @@ extension FolderContents {
     }
 
     /// The filter applied again (facts read since may move photos in or out).
+    /// (The shown photos' dates learned meanwhile wait for `settle`, which sorts them again: a
+    /// date changed in place would lose its photo to the search by place.)
     func refilter() -> FolderChange? {
-        if !unsettled.isEmpty, order.needsDates { absorbDates() }
         let filter = self.filter, empty = filter.isEmpty, needsFacts = filter.needsFacts
         var removed: [Int] = []
         for index in photos.indices where !shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) { removed.append(index) }
