@@ -145,6 +145,19 @@ public final class Application {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
+    /// The keys of an app action now (`app.NAME`).
+    public func accels(for detailedAction: String) -> [String] {
+        guard let keys = gtk_application_get_accels_for_action(pointer, detailedAction) else { return [] }
+        defer { g_strfreev(keys) }
+        var found: [String] = []
+        var index = 0
+        while let key = keys[index] {
+            found.append(String(cString: key))
+            index += 1
+        }
+        return found
+    }
+
     public func setAccels(for detailedAction: String, _ accels: [String]) {
         var cAccels: [UnsafePointer<CChar>?] = accels.map { UnsafePointer(strdup($0)) }
         cAccels.append(nil)

@@ -58,13 +58,12 @@ final class FilterFactsTests: XCTestCase {
         defer { close(fd) }
         XCTAssertNil(MetadataChunks.gathered(fd, size: bytes.count, head: Data(bytes.prefix(64))))
         // A WebP whose chunk runs past its end: none.
-        var webp = Array("RIFF".utf8) + [100, 0, 0, 0] + Array("WEBP".utf8) + Array("EXIF".utf8) + [0xFF, 0xFF, 0xFF, 0x7F] + [0, 0, 0, 0]
+        let webp = Array("RIFF".utf8) + [100, 0, 0, 0] + Array("WEBP".utf8) + Array("EXIF".utf8) + [0xFF, 0xFF, 0xFF, 0x7F] + [0, 0, 0, 0]
         let webpURL = folder.appendingPathComponent("broken.webp")
         try Data(webp).write(to: webpURL)
         let webpFD = open(webpURL.path, O_RDONLY)
         defer { close(webpFD) }
         XCTAssertNil(MetadataChunks.gathered(webpFD, size: webp.count, head: Data(webp)))
-        webp.removeAll()
     }
 
     func testTheIndexKeepsEveryFact() throws {

@@ -56,24 +56,23 @@ final class FilterBar {
 
     /// Hide the bar and clear it: every photo shows again.
     func close() {
-        bar.visible = false
-        entry.text = ""
-        rating.selected = 0
-        flags.selected = 0
-        located.isActive = false
+        clearControls()
         read()
     }
 
     /// Clear it for another gallery, without asking for a filter.
     func reset() {
         filter = PhotoFilter()
+        clearControls()
+        count.text = ""
+    }
+
+    private func clearControls() {
         bar.visible = false
         entry.text = ""
         rating.selected = 0
         flags.selected = 0
         located.isActive = false
-        filter = PhotoFilter()
-        count.text = ""
     }
 
     /// "42 of 812 photos" (nothing while it shows them all), or what in the text could not be read.

@@ -19,16 +19,22 @@ extension GalleryWindow {
         filterBar.typing = { [weak self] typing in self?.lendKeys(typing) }
     }
 
-    /// The app's keys that text editing uses too, and what they are while no text is typed.
-    static let editingKeys: [(action: String, accels: [String])] = [
-        ("app.pick", ["p"]), ("app.reject", ["x"]), ("app.unflag", ["u"]), ("app.trash", ["Delete", "KP_Delete"]),
-        ("app.delete", ["<Shift>Delete", "<Shift>KP_Delete"]), ("app.copy", ["<Primary>c"]), ("app.undo", ["<Primary>z"]),
-    ]
+    /// The app's actions whose keys text editing uses too (P, X, U, Delete, Ctrl+C, Ctrl+Z).
+    static let editingActions = ["app.pick", "app.reject", "app.unflag", "app.trash", "app.delete", "app.copy", "app.undo"]
 
     /// While the filter's entry has the keyboard, those keys type, select, copy and undo its
-    /// text (an application's keys come before a window's widgets in GTK 4); given back after.
+    /// text (an application's keys come before a window's widgets in GTK 4); given back after,
+    /// as they were.
     private func lendKeys(_ typing: Bool) {
-        for key in Self.editingKeys { application.setAccels(for: key.action, typing ? [] : key.accels) }
+        if typing, lentKeys.isEmpty {
+            for action in Self.editingActions {
+                lentKeys[action] = application.accels(for: action)
+                application.setAccels(for: action, [])
+            }
+        } else if !typing {
+            for (action, keys) in lentKeys { application.setAccels(for: action, keys) }
+            lentKeys = [:]
+        }
     }
 
     /// Ctrl+F: open the bar (on a folder gallery's list), or close it and show every photo.

@@ -60,6 +60,8 @@ final class GalleryWindow {
     /// The filter bar (Ctrl+F), and whether it is open (it steps aside while the viewer shows).
     let filterBar = FilterBar()
     var filterOpen = false
+    /// The keys the filter's entry borrowed while it has the keyboard, by action.
+    var lentKeys: [String: [String]] = [:]
 
     /// The gallery on screen (its first rows arrived).
     private(set) var gallery: PhotoGallery?
