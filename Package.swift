@@ -91,6 +91,10 @@ let package = Package(
         .target(name: "ColourManagement", dependencies: ["CLcms2"]),
         // libwebp's lossless decoder and encoder, for turning a lossless WebP (in the decoding helper's program alone).
         .target(name: "WebPCodec", dependencies: ["CWebP"]),
+        // A camera's RAW files (libraw) and JPEG XL (libjxl) read into plain buffers, in C, and
+        // as Swift values: in the decoding helper's program alone.
+        .target(name: "CCameraCodecs", linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("raw_r")]),
+        .target(name: "CameraCodecs", dependencies: ["CCameraCodecs", "PhotoFormats"]),
         // A photo's metadata as plain values (tags, kept parts, an edit), shared by both sides.
         .target(name: "MetadataValues"),
         // A photo's EXIF, XMP and IPTC, read with gexiv2 (in the decoding helper's program alone).
@@ -125,7 +129,7 @@ let package = Package(
         // The decoding helper: a program of its own started with --decode-helper, in bubblewrap,
         // which decodes with PhotoDecoding's decoder behind its seccomp filter, and the only one
         // that links the photo parsers (gexiv2, libwebp's codec: LinkedParsers).
-        .target(name: "DecodeHelper", dependencies: ["PhotoFormats", "PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec"]),
+        .target(name: "DecodeHelper", dependencies: ["PhotoFormats", "PhotoDecoding", "GdkPixbuf", "GLibRuntime", "HelperIPC", "MetadataValues", "PhotoMetadata", "WebPCodec", "CameraCodecs"]),
         .executableTarget(name: "ClassicPhotosHelper", dependencies: ["DecodeHelper", "PhotoDecoding"]),
 
         // The app's words in the user's language: gettext set up (from a source tree too, with

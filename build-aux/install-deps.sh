@@ -24,6 +24,8 @@ packages=(
   libgexiv2-dev
   # build: the index of what photos' metadata said (dates taken), kept with SQLite
   libsqlite3-dev
+  # build: a camera's RAW files (libraw) and JPEG XL (libjxl), decoded in the helper's program alone
+  libraw-dev libjxl-dev
 )
 if [ "$what" = test ] || [ "$what" = bench ]; then
   packages+=(
@@ -51,6 +53,8 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
     yelp-tools
     # test: a stuck app's threads' stacks, in the failure's message (AppProcess.threadStacks)
     gdb
+    # test: camera formats' fixtures and reference decodes (cjxl and djxl, dcraw_emu)
+    libjxl-tools libraw-bin
   )
 fi
 # Installed without what they recommend (xdg-desktop-portal-gnome recommends GNOME Shell: 500

@@ -1,9 +1,10 @@
-// Why this exists: the helper's program is the only one that links the photo parsers' libraries (gexiv2 and exiv2 through PhotoMetadata, libwebp's codec through WebPCodec); this is the table of them (ParserLibraries) it hands to the pipeline's helper-side code, as the pipeline's tests, benchmarks and fuzzers do through `Decoders.here`.
+// Why this exists: the helper's program is the only one that links the photo parsers' libraries (gexiv2 and exiv2 through PhotoMetadata, libwebp's codec through WebPCodec, libraw and libjxl through CameraCodecs); this is the table of them (ParserLibraries) it hands to the pipeline's helper-side code, as the pipeline's tests, benchmarks and fuzzers do through `Decoders.here`.
 import Foundation
 import MetadataValues
 import PhotoMetadata
 import PhotoDecoding
 import WebPCodec
+import CameraCodecs
 
 public enum LinkedParsers {
     /// This program's parsers (a constant: functions of the libraries it links).
@@ -29,5 +30,8 @@ public enum LinkedParsers {
             case .unwritable(let why): .unwritable(why)
             }
         },
-        marks: { MarksReader.marks(of: $0) })
+        marks: { MarksReader.marks(of: $0) },
+        camera: CameraParsers(jxlFacts: { JXLCodec.facts($0) }, jxlDecode: { JXLCodec.decode($0, mostPixels: $1, mostFrames: $2, isCancelled: $3) },
+                              rawFacts: { RawCodec.facts($0) }, rawPreview: { RawCodec.preview($0, mostBytes: $1) },
+                              rawDevelop: { RawCodec.develop($0, half: $1, mostPixels: $2) }))
 }

@@ -13,9 +13,10 @@ enum ExpectedThumbnails {
         try sepia(data: SamplePhotos.data(file), size: size, box: box)
     }
 
-    /// The same for a photo's bytes (a format made at test time).
-    static func sepia(data: Data, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
-        let square = try original(data: data, size: size, box: box)
+    /// The same for a photo's bytes (a format made at test time; `name`, its file's, where its
+    /// bytes alone do not tell its format, as a RAW's do not).
+    static func sepia(data: Data, name: String? = nil, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
+        let square = try original(data: data, name: name, size: size, box: box)
         let filtered = try SepiaFilter(intensity: SepiaKernel.defaultIntensity).filter(square, isCancelled: { false })
         let alpha = filtered.pixbuf.hasAlpha
         return Screenshot.Template(width: filtered.width, height: filtered.height,
@@ -30,8 +31,10 @@ enum ExpectedThumbnails {
         try original(data: SamplePhotos.data(file), size: size, box: box)
     }
 
-    static func original(data: Data, size: Int = 64, box: Int = 128) throws -> Thumbnail {
-        let fitted = try ImageDecoder(maxDimension: box).decode(data)
+    static func original(data: Data, name: String? = nil, size: Int = 64, box: Int = 128) throws -> Thumbnail {
+        var decoder = ImageDecoder(maxDimension: box)
+        decoder.fileName = name
+        let fitted = try decoder.decode(data)
         guard let square = RowThumbnail.square(fitted.pixbuf, pixels: size) else { throw Missing() }
         return square
     }

@@ -65,9 +65,9 @@ final class SandboxAppTests: XCTestCase {
             return Set(read.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
                 line.split(separator: "[").last?.split(separator: ".").first.map(String.init) })
         }
-        let parsers: Set<String> = ["libwebp", "libexiv2", "libgexiv2"]
+        let parsers: Set<String> = ["libwebp", "libexiv2", "libgexiv2", "libraw_r", "libjxl"]
         XCTAssertEqual(try needed(AppProcess.binary).intersection(parsers), [], "the app's program")
-        XCTAssertTrue(try needed(AppProcess.helperBinary).isSuperset(of: ["libgexiv2", "libwebp"]), "the helper's program links them")
+        XCTAssertTrue(try needed(AppProcess.helperBinary).isSuperset(of: ["libgexiv2", "libwebp", "libraw_r", "libjxl"]), "the helper's program links them")
     }
 
     /// A gallery whose photos make the test loader crash, allocate and loop, and probe its

@@ -9,8 +9,9 @@ import PhotoFetching
 import PhotoTrace
 
 public enum FolderListing {
-    /// The content types the installed GdkPixbuf loaders read, but those the decoder does not.
-    static let imageTypes = PixbufFormats.all.filter { !ImageDecoder.notRead.contains($0.name) }.flatMap(\.mimeTypes)
+    /// The content types the installed GdkPixbuf loaders read, but those the decoder does not, and
+    /// a camera's formats, which the helpers read with codecs of their own.
+    static let imageTypes = PixbufFormats.all.filter { !ImageDecoder.notRead.contains($0.name) }.flatMap(\.mimeTypes) + CameraFile.contentTypes
 
     /// Whether GdkPixbuf can read content type `type` (a type or one of its aliases or subclasses).
     public static func isImage(contentType type: String) -> Bool {

@@ -96,6 +96,10 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
                            cancellable: Cancellable? = nil, file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         if embeddedThumbnail { return try decodeEmbeddedThumbnail(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) }
+        // A camera's formats (RAW, JPEG XL) are read by codecs of their own, never a pixbuf loader.
+        if let camera = CameraFile.kind(of: data, name: fileName) {
+            return try decodeCamera(camera, data, report: &report, parsers: parsers, within: budget, cancellable: cancellable, isCancelled: isCancelled)
+        }
         let data = try Self.expandingDrawing(data)
         // The loader GdkPixbuf would choose, pinned, so the header read is the one that decodes.
         guard let format = PixbufFormats.format(sniffing: data, name: fileName) else { throw .undecodable(Words("Unrecognized image file format")) }

@@ -6,7 +6,8 @@ public enum PhotoTurning {
     /// Turn the photo at `path` a quarter, in place, each edit computed where `decoders` says
     /// (the app's helpers) and checked here. Blocking: call off the main loop.
     public static func turn(_ path: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) {
-        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn, by: decoders) }
+        let name = (path as NSString).lastPathComponent
+        try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn, by: decoders, name: name) }
     }
 
     /// The same turn made in this process, as the app made a JPEG's, TIFF's or HEIC's before
@@ -64,7 +65,9 @@ public enum PhotoTurning {
 
     /// A photo's bytes turned, by what its bytes say it is: in the app's helpers,
     /// its answer checked by what the edit may change.
-    static func turned(_ bytes: [UInt8], _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> [UInt8] {
+    /// `name`, the file's: a camera's RAW file is a TIFF inside, told by its name.
+    static func turned(_ bytes: [UInt8], _ turn: QuarterTurn, by decoders: Decoders, name: String? = nil) throws(TurnRefusal) -> [UInt8] {
+        try refuseCameraFormats(bytes, name: name)
         let kind = kind(of: bytes)
         switch kind {
         case .png: return try PNGRotationEdit.turned(bytes, turn, by: decoders)
@@ -86,6 +89,15 @@ public enum PhotoTurning {
         case .tiff: try EXIFOrientationCheck.checkTIFF(result, against: bytes, turn)
         case .heif: try HEIFRotationCheck.check(result, against: bytes, turn)
         default: throw TurnRefusal(EXIFOrientationCheck.notTheTurn)
+        }
+    }
+
+    /// A camera's RAW file is never written, and libjxl cannot turn a JPEG XL losslessly.
+    static func refuseCameraFormats(_ bytes: [UInt8], name: String?) throws(TurnRefusal) {
+        switch CameraFile.kind(of: Data(bytes.prefix(16)), name: name) {
+        case .raw(let kind): throw TurnRefusal(Words("a camera's RAW file (%1$s) is never written", kind))
+        case .jpegXL: throw refusal("JPEG XL")
+        case nil: return
         }
     }
 

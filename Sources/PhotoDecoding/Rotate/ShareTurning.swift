@@ -5,6 +5,7 @@ import Foundation
 public enum ShareTurning {
     /// Turn the photo at `uri` a quarter, on its share. Blocking: call off the main loop.
     public static func turn(_ uri: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) {
-        try ShareRewrite.rewrite(uri) { (bytes) throws(TurnRefusal) in try PhotoTurning.turned(bytes, turn, by: decoders) }
+        let name = URL(string: uri)?.lastPathComponent
+        try ShareRewrite.rewrite(uri) { (bytes) throws(TurnRefusal) in try PhotoTurning.turned(bytes, turn, by: decoders, name: name) }
     }
 }

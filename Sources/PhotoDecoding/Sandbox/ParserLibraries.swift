@@ -1,4 +1,4 @@
-// Why this exists: the photo parsers' own libraries (gexiv2 and exiv2, libwebp's codec API) are linked into the helper's program alone, never the app's: the pipeline's helper-side code is handed them as this table, by that program's requests (DecodeHelper's `LinkedParsers`) and by `Decoders` made to read here (tests, benchmarks, fuzzers that link it). The app has none to hand over, and asks a helper.
+// Why this exists: the photo parsers' own libraries (gexiv2 and exiv2, libwebp's codec API, libraw and libjxl) are linked into the helper's program alone, never the app's: the pipeline's helper-side code is handed them as this table, by that program's requests (DecodeHelper's `LinkedParsers`) and by `Decoders` made to read here (tests, benchmarks, fuzzers that link it). The app has none to hand over, and asks a helper.
 import Foundation
 import GLibRuntime
 import MetadataValues
@@ -20,6 +20,8 @@ public struct ParserLibraries: Sendable {
     public var marked: @Sendable (_ file: Data, _ change: MarksChange) -> MarkedXMP
     /// gexiv2: the marks of a photo's file or of an XMP packet (nil: unreadable).
     public var marks: @Sendable (_ file: Data) -> PhotoMarks?
+    /// libraw and libjxl: a camera's formats (nil: not linked here, and such photos are refused).
+    public var camera: CameraParsers?
 
     /// What `marked` made.
     public enum MarkedXMP: Sendable, Equatable {
@@ -43,7 +45,8 @@ public struct ParserLibraries: Sendable {
                 losslessSize: @escaping @Sendable ([UInt8]) -> (width: Int, height: Int)?,
                 losslessDecode: @escaping @Sendable ([UInt8], Int) -> (width: Int, height: Int, rgba: [UInt8])?,
                 losslessEncode: @escaping @Sendable ([UInt8], Int, Int) -> [UInt8]?,
-                marked: @escaping @Sendable (Data, MarksChange) -> MarkedXMP, marks: @escaping @Sendable (Data) -> PhotoMarks?) {
+                marked: @escaping @Sendable (Data, MarksChange) -> MarkedXMP, marks: @escaping @Sendable (Data) -> PhotoMarks?,
+                camera: CameraParsers? = nil) {
         self.tags = tags
         self.exifTags = exifTags
         self.keptBlocks = keptBlocks
@@ -53,5 +56,6 @@ public struct ParserLibraries: Sendable {
         self.losslessEncode = losslessEncode
         self.marked = marked
         self.marks = marks
+        self.camera = camera
     }
 }

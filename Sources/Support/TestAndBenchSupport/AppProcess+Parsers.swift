@@ -5,7 +5,7 @@ extension AppProcess {
     /// The photo parsers' libraries: none may be mapped in the app's own process. (GTK brings
     /// librsvg's loader for its own icons, and libwebp through libtiff; the app hands them no photo.)
     public static let parserLibraries = ["libexiv2", "libgexiv2", "libheif", "libavif", "libde265", "libdav1d", "libaom",
-                                         "libwebpdemux", "libwebpmux", "libpixbufloader"]
+                                         "libwebpdemux", "libwebpmux", "libpixbufloader", "libraw", "libjxl"]
 
     /// The files of `parserLibraries` the app's process maps now (but GTK's SVG loader).
     public func parsersMapped() -> Set<String> {

@@ -1,0 +1,27 @@
+// Why this exists: the C codecs' return codes (camera_codecs.h) as CameraFailure, with their own words kept for the trace.
+import CCameraCodecs
+import PhotoFormats
+
+extension CameraFailure {
+    /// The failure a C codec's code names (nil: it succeeded).
+    init?(code: Int32) {
+        switch Int(code) {
+        case Int(CP_OK): return nil
+        case Int(CP_CUT_SHORT): self = .cutShort
+        case Int(CP_UNSUPPORTED): self = .unsupported
+        case Int(CP_NO_PIXELS): self = .noPixels
+        case Int(CP_TOO_MANY_PIXELS): self = .tooManyPixels
+        case Int(CP_NO_MEMORY): self = .noMemory
+        case Int(CP_NO_PREVIEW): self = .noPreview
+        case Int(CP_PREVIEW_TOO_LARGE): self = .previewTooLarge
+        case Int(CP_CANCELLED): self = .cancelled
+        default: self = .undecodable
+        }
+    }
+}
+
+/// A buffer for a codec's words, read back as text.
+struct CodecWords {
+    var buffer = [CChar](repeating: 0, count: 256)
+    var text: String { buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+}

@@ -1,0 +1,27 @@
+// Why this exists: a camera's formats are read by libraw and libjxl, linked into the helper's program alone (DecodeHelper's CameraCodecs); the decoder is handed them as this table, a part of ParserLibraries.
+import Foundation
+import PhotoFormats
+
+public struct CameraParsers: Sendable {
+    /// libjxl: a JPEG XL's header alone; its frames (at most `mostFrames` of at most
+    /// `mostPixels`), stopping between frames when the closure says it is cancelled.
+    public var jxlFacts: @Sendable (_ file: Data) -> Result<JXLFacts, CameraFailure>
+    public var jxlDecode: @Sendable (_ file: Data, _ mostPixels: Int, _ mostFrames: Int, _ isCancelled: @escaping () -> Bool) -> Result<JXLImage, CameraFailure>
+    /// libraw: what a RAW file says, without its pixels; its largest embedded preview (at most
+    /// `mostBytes`); its sensor data developed into sRGB (half size, or whole), turned.
+    public var rawFacts: @Sendable (_ file: Data) -> Result<RawFacts, CameraFailure>
+    public var rawPreview: @Sendable (_ file: Data, _ mostBytes: Int) -> Result<RawPreview, CameraFailure>
+    public var rawDevelop: @Sendable (_ file: Data, _ half: Bool, _ mostPixels: Int) -> Result<CameraPixels, CameraFailure>
+
+    public init(jxlFacts: @escaping @Sendable (Data) -> Result<JXLFacts, CameraFailure>,
+                jxlDecode: @escaping @Sendable (Data, Int, Int, @escaping () -> Bool) -> Result<JXLImage, CameraFailure>,
+                rawFacts: @escaping @Sendable (Data) -> Result<RawFacts, CameraFailure>,
+                rawPreview: @escaping @Sendable (Data, Int) -> Result<RawPreview, CameraFailure>,
+                rawDevelop: @escaping @Sendable (Data, Bool, Int) -> Result<CameraPixels, CameraFailure>) {
+        self.jxlFacts = jxlFacts
+        self.jxlDecode = jxlDecode
+        self.rawFacts = rawFacts
+        self.rawPreview = rawPreview
+        self.rawDevelop = rawDevelop
+    }
+}

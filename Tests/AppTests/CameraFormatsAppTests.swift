@@ -1,0 +1,61 @@
+// Why this exists: a camera's formats in the real app: a JPEG XL, a DNG with its preview, a DNG without one turned by its tags, and each cut short, in one folder; each shows its own sepia thumbnail or fails its row with a reason, the viewer shows the RAW, and the app's process never maps libraw or libjxl.
+import Foundation
+import PhotoPipeline
+import TestAndBenchSupport
+import XCTest
+import PhotoTrace
+
+final class CameraFormatsAppTests: XCTestCase {
+    /// The folder: whole files, and the same cut short ("cut …").
+    static func cameraFolder() throws -> (folder: URL, files: [String: Data]) {
+        let folder = TemporaryFiles.url("camera-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let png = folder.appendingPathComponent("source.png"), jxl = folder.appendingPathComponent("coffee.jxl")
+        let coffee = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+        XCTAssertEqual(try Tool.run("/usr/bin/convert", [coffee, "-resize", "240x180", "-strip", png.path]).status, 0)
+        XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [png.path, jxl.path, "-d", "1"], timeout: 120).status, 0)
+        try FileManager.default.removeItem(at: png)
+        var files: [String: Data] = [
+            "coffee.jxl": try Data(contentsOf: jxl),
+            "chelsea.dng": try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("chelsea.png").path, width: 300, height: 200),
+            "turned.dng": try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("astronaut.png").path, width: 240, height: 240,
+                                           orientation: 6, preview: false),
+        ]
+        files["cut coffee.jxl"] = files["coffee.jxl"]!.prefix(files["coffee.jxl"]!.count / 2)
+        files["cut chelsea.dng"] = files["chelsea.dng"]!.prefix(400)
+        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
+        return (folder, files)
+    }
+
+    func testCameraFormatsShowInSepiaOrFailWithAReason() throws {
+        let (folder, files) = try Self.cameraFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = files.keys.sorted()
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, "the folder opened: \(app.stderr.suffix(400))")
+        XCTAssertEqual(app.trace.events.compactMap { if case .manifest(let rows, _) = $0.event { return rows } else { return nil } }, [names.count],
+                       "every camera file is listed as a photo")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in
+            (0..<names.count).allSatisfy { [PhotoState.filtered, .failed].contains(app.trace.finalStates[$0]?.state) }
+        }, "every row ends: \(app.trace.finalStates.mapValues { "\($0.state?.rawValue ?? "") \($0.reason ?? "")" })")
+        let states = app.trace.finalStates
+        for (row, name) in names.enumerated() {
+            if name.hasPrefix("cut ") {
+                XCTAssertEqual(states[row]?.state, .failed, "\(name) fails")
+                XCTAssertFalse((states[row]?.reason ?? "").isEmpty, "\(name) says why")
+            } else {
+                XCTAssertEqual(states[row]?.state, .filtered, "\(name) reaches sepia: \(states[row]?.reason ?? "")")
+            }
+        }
+        // Each whole file's row shows its own sepia thumbnail (the RAW turned upright).
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("camera.png").path)
+        for name in names where !name.hasPrefix("cut ") {
+            let match = screen.bestMatch(try ExpectedThumbnails.sepia(data: files[name]!, name: name), xs: 18..<30, ys: 40..<660)
+            XCTAssertLessThan(match.difference, 6, "\(name) is drawn as its sepia thumbnail (best match \(match))")
+        }
+        XCTAssertEqual(app.parsersMapped(), [], "libraw and libjxl are mapped in the helpers only")
+        XCTAssertEqual(app.criticals, [])
+    }
+}

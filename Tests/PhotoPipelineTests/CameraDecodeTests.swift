@@ -1,0 +1,151 @@
+// Why this exists: a camera's formats decoded as the helper decodes them (libjxl and libraw through ParserLibraries): each picture checked against the reference decoders (djxl, dcraw_emu), a RAW's thumbnail from its preview and its turn from its own tags, and hostile sizes and cut files refused with their reason.
+import DecodeHelper
+import Foundation
+import GdkPixbuf
+import PhotoDecoding
+import PhotoFormats
+import TestAndBenchSupport
+import XCTest
+
+final class CameraDecodeTests: XCTestCase {
+    static let coffee = SamplePhotos.directory.appendingPathComponent("coffee.png").path
+    static let chelsea = SamplePhotos.directory.appendingPathComponent("chelsea.png").path
+
+    /// A temporary folder, removed after the test.
+    func folder() throws -> URL {
+        let folder = TemporaryFiles.url("camera-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// The mean difference per channel between two RGB(A) pixbufs of one size (255: nothing alike).
+    static func difference(_ a: Pixbuf, _ b: Pixbuf) -> Double {
+        guard a.width == b.width, a.height == b.height else { return 255 }
+        var total = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                for c in 0..<3 {
+                    total += abs(Int(a.pixels[y * a.rowStride + x * a.channels + c]) - Int(b.pixels[y * b.rowStride + x * b.channels + c]))
+                }
+            }
+        }
+        return Double(total) / Double(a.width * a.height * 3)
+    }
+
+    func testJPEGXLDecodesAsDjxlDoes() throws {
+        let folder = try folder()
+        let png = folder.appendingPathComponent("coffee.png"), jxl = folder.appendingPathComponent("coffee.jxl")
+        let reference = folder.appendingPathComponent("reference.png")
+        // (Stripped of its gAMA and cHRM, the PNG is sRGB: a profile would be applied here, not by djxl.)
+        XCTAssertEqual(try Tool.run("/usr/bin/convert", [Self.coffee, "-resize", "240x180", "-strip", png.path]).status, 0)
+        XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [png.path, jxl.path, "-d", "1"], timeout: 120).status, 0)
+        XCTAssertEqual(try Tool.run("/usr/bin/djxl", [jxl.path, reference.path], timeout: 120).status, 0)
+        var decoder = ImageDecoder(maxDimension: 1000)
+        decoder.fileName = "coffee.jxl"
+        var report = ImageDecoder.Report()
+        let decoded = try decoder.decode(try Data(contentsOf: jxl), report: &report)
+        XCTAssertEqual(report.mimeType, "image/jxl")
+        XCTAssertEqual([report.declaredWidth, report.declaredHeight], [240, 160])
+        let expected = try Pixbuf(file: reference.path)
+        XCTAssertLessThan(Self.difference(decoded.pixbuf, expected), 1.5, "the JPEG XL decodes as djxl decodes it")
+        // Its thumbnail is the same picture, smaller.
+        let thumbnail = try ImageDecoder(maxDimension: 60).decode(try Data(contentsOf: jxl))
+        XCTAssertEqual(max(thumbnail.pixbuf.width, thumbnail.pixbuf.height), 60)
+    }
+
+    func testRawThumbnailComesFromItsPreview() throws {
+        // The preview is another photo than the sensor's data: what shows tells which was read.
+        let mosaic = try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false)
+        let withPreview = try TestDNG.make(from: Self.chelsea, width: 300, height: 200)
+        let spliced = try Self.splice(preview: withPreview, into: mosaic)
+        var decoder = ImageDecoder(maxDimension: 150)
+        decoder.fileName = "photo.dng"
+        var report = ImageDecoder.Report()
+        let shown = try decoder.decode(spliced, report: &report)
+        XCTAssertEqual(report.formatName, "RAW (DNG)")
+        let chelsea = try XCTUnwrap(Pixbuf(file: Self.chelsea, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
+        let coffee = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
+        XCTAssertLessThan(Self.difference(shown.pixbuf, chelsea), 8, "the thumbnail is the preview's picture")
+        XCTAssertGreaterThan(Self.difference(shown.pixbuf, coffee), 20, "not the sensor's")
+    }
+
+    /// `mosaic`'s DNG with `donor`'s preview: the donor's file with the mosaic's sensor data.
+    static func splice(preview donor: Data, into mosaic: Data) throws -> Data {
+        // Both end with their 300 × 200 × 2 bytes of mosaic; the donor's preview stays.
+        let count = 300 * 200 * 2
+        return donor.prefix(donor.count - count) + mosaic.suffix(count)
+    }
+
+    func testRawWithoutPreviewDevelopsAsDcrawDoes() throws {
+        let folder = try folder()
+        let dng = folder.appendingPathComponent("plain.dng")
+        try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false).write(to: dng)
+        // dcraw_emu: half size (-h), the camera's white balance (-w), sRGB, 8 bits, as a PPM beside it.
+        XCTAssertEqual(try Tool.run("/usr/bin/dcraw_emu", ["-h", "-w", dng.path], timeout: 120).status, 0)
+        let reference = try Pixbuf(file: dng.path + ".ppm")
+        var decoder = ImageDecoder(maxDimension: 150)
+        decoder.fileName = "plain.dng"
+        let shown = try decoder.decode(try Data(contentsOf: dng))
+        XCTAssertEqual([shown.pixbuf.width, shown.pixbuf.height], [150, 100])
+        XCTAssertLessThan(Self.difference(shown.pixbuf, try XCTUnwrap(reference.scaled(width: 150, height: 100))), 3,
+                          "developed as dcraw_emu develops it")
+        // And it is the photo: close to the source's own pixels.
+        let source = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
+        XCTAssertLessThan(Self.difference(shown.pixbuf, source), 25)
+    }
+
+    func testRawIsTurnedAsItsTagsSay() throws {
+        for (preview, label) in [(true, "from its preview"), (false, "developed")] {
+            let dng = try TestDNG.make(from: Self.coffee, width: 300, height: 200, orientation: 6, preview: preview)
+            var decoder = ImageDecoder(maxDimension: 150)
+            decoder.fileName = "turned.dng"
+            var report = ImageDecoder.Report()
+            let shown = try decoder.decode(dng, report: &report)
+            XCTAssertEqual([shown.pixbuf.width, shown.pixbuf.height], [100, 150], "turned a quarter, \(label)")
+            XCTAssertEqual([report.declaredWidth, report.declaredHeight], [200, 300])
+            let upright = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100)?.turned(clockwise: true))
+            XCTAssertLessThan(Self.difference(shown.pixbuf, upright), 25, "turned clockwise, \(label)")
+        }
+    }
+
+    func testHostileCameraFilesFailWithTheirReason() throws {
+        let folder = try folder()
+        let png = folder.appendingPathComponent("coffee.png"), jxl = folder.appendingPathComponent("coffee.jxl")
+        XCTAssertEqual(try Tool.run("/usr/bin/convert", [Self.coffee, "-resize", "240x180", png.path]).status, 0)
+        XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [png.path, jxl.path, "-d", "1"], timeout: 120).status, 0)
+        let jxlData = try Data(contentsOf: jxl)
+        let dng = try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false)
+        func failure(_ data: Data, _ name: String, pixelLimit: Int = ImageDecoder.defaultPixelLimit) -> DecodeError? {
+            var decoder = ImageDecoder(maxDimension: 150, pixelLimit: pixelLimit)
+            decoder.fileName = name
+            do { _ = try decoder.decode(data); return nil } catch { return error }
+        }
+        XCTAssertEqual(failure(jxlData, "a.jxl", pixelLimit: 10_000), .tooManyPixels(width: 240, height: 160, limit: 10_000))
+        XCTAssertEqual(failure(dng, "a.dng", pixelLimit: 10_000), .tooManyPixels(width: 300, height: 200, limit: 10_000))
+        XCTAssertEqual(failure(jxlData.prefix(jxlData.count / 2), "a.jxl"), .undecodable(Words("its %1$s data cannot be decoded", "JPEG XL")))
+        XCTAssertNotNil(failure(dng.prefix(dng.count / 2), "a.dng"), "a RAW file cut short fails")
+        XCTAssertNotNil(failure(dng.prefix(300), "a.dng"), "a RAW file cut within its tags fails")
+        XCTAssertNotNil(failure(jxlData.prefix(5), "a.jxl"), "a JPEG XL cut within its header fails")
+    }
+}
+
+extension CameraDecodeTests {
+    /// Rotate never writes a camera's RAW file (a TIFF inside, told by its name), and refuses a
+    /// JPEG XL, which libjxl cannot turn losslessly; both files stay byte for byte.
+    func testRotateRefusesRawAndJPEGXLAndWritesNothing() throws {
+        let folder = try folder()
+        let dng = folder.appendingPathComponent("photo.dng"), jxl = folder.appendingPathComponent("photo.jxl")
+        try TestDNG.make(from: Self.coffee, width: 120, height: 80).write(to: dng)
+        let png = folder.appendingPathComponent("source.png")
+        XCTAssertEqual(try Tool.run("/usr/bin/convert", [Self.coffee, "-resize", "64x64", png.path]).status, 0)
+        XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [png.path, jxl.path], timeout: 120).status, 0)
+        for (file, reason) in [(dng, "a camera's RAW file (DNG) is never written"), (jxl, "a JPEG XL photo cannot be turned without re-encoding it")] {
+            let before = try Data(contentsOf: file)
+            XCTAssertThrowsError(try PhotoTurning.turn(file.path, .clockwise)) { error in
+                XCTAssertEqual((error as? TurnRefusal)?.reason.description, reason)
+            }
+            XCTAssertEqual(try Data(contentsOf: file), before, "\(file.lastPathComponent) is not written")
+        }
+    }
+}
