@@ -15,6 +15,23 @@ public enum JXLCodec {
         return .success(JXLFacts(width: Int(info.width), height: Int(info.height), animated: info.animated != 0))
     }
 
+    /// The most bytes an Exif box or XMP packet may expand to.
+    static let mostMetadata = 1 << 20
+
+    /// The Exif box's payload and the XMP packet in `prefix` (a file's first bytes), decompressed.
+    public static func metadata(_ prefix: Data) -> (exif: Data?, xmp: Data?) {
+        var exif: UnsafeMutablePointer<UInt8>?, xmp: UnsafeMutablePointer<UInt8>?
+        var exifSize = 0, xmpSize = 0
+        _ = prefix.withUnsafeBytes { bytes in
+            cp_jxl_metadata(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(mostMetadata), &exif, &exifSize, &xmp, &xmpSize)
+        }
+        defer {
+            cp_free(exif)
+            cp_free(xmp)
+        }
+        return (exif.map { Data(bytes: $0, count: exifSize) }, xmp.map { Data(bytes: $0, count: xmpSize) })
+    }
+
     /// Collects the frames the C decoder hands over.
     private final class Frames {
         var frames: [(pixels: CameraPixels, milliseconds: Int)] = []

@@ -32,6 +32,7 @@ public enum LinkedParsers {
         },
         marks: { MarksReader.marks(of: $0) },
         camera: CameraParsers(jxlFacts: { JXLCodec.facts($0) }, jxlDecode: { JXLCodec.decode($0, mostPixels: $1, mostFrames: $2, isCancelled: $3) },
+                              jxlMetadata: { JXLCodec.metadata($0) },
                               rawFacts: { RawCodec.facts($0) }, rawPreview: { RawCodec.preview($0, mostBytes: $1) },
                               rawDevelop: { RawCodec.develop($0, half: $1, mostPixels: $2) }))
 }

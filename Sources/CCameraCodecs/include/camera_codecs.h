@@ -42,6 +42,12 @@ int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32
                   void *context, cp_jxl_frame_fn frame, cp_jxl_info *info,
                   uint8_t **icc, size_t *icc_size, char *why, size_t why_size);
 
+/* The Exif box's bytes (its 4-byte offset, then a TIFF) and the XMP packet, each at most
+ * `most_bytes`, decompressed where they are Brotli boxes, from a file's first bytes; malloc'd
+ * (NULL: none). Always CP_OK but for a decoder that cannot start. */
+int cp_jxl_metadata(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_t **exif, size_t *exif_size,
+                    uint8_t **xmp, size_t *xmp_size);
+
 /* What a RAW file says about itself, read without unpacking its pixels. */
 typedef struct {
     uint32_t width, height;         /* the developed image's, before its turn */

@@ -24,7 +24,14 @@ extension PhotoFacts {
             xmp = blocks.xmp
         // Elsewhere in the file (a PNG's eXIf chunk, a WebP's EXIF, a TIFF's own IFDs): exiv2, linked
         // only into the helper's program.
-        case .png, .webp, .tiff:
+        // A JPEG XL's Exif and XMP boxes, Brotli-compressed as cjxl writes them, read by libjxl.
+        case .jpegXL:
+            let boxes = parsers?.camera?.jxlMetadata(prefix)
+            facts = boxes?.exif.flatMap(JXLBoxes.exifBlock).flatMap(ExifFields.facts)
+            xmp = boxes?.xmp
+        // (A camera's RAW files that are TIFFs inside are read as TIFFs; Fujifilm's, Olympus's and
+        // Panasonic's have signatures of their own, and exiv2 reads them too.)
+        case .png, .webp, .tiff, .raw:
             facts = parsers?.tags(prefix, tagNames).map(from)
             xmp = prefix
         case nil: return nil
@@ -46,7 +53,7 @@ extension PhotoFacts {
     /// The kinds of file that carry EXIF, told by their first bytes alone (GIO's content-type
     /// sniffing, which matches every type it knows, cost more than reading the EXIF).
     enum Container {
-        case jpeg, isoMedia, png, webp, tiff
+        case jpeg, isoMedia, png, webp, tiff, jpegXL, raw
 
         init?(_ data: Data) {
             let bytes = [UInt8](data.prefix(12))
@@ -58,6 +65,8 @@ extension PhotoFacts {
             else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
             else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { self = .webp }
             else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
+            else if starts(JXLBoxes.signature) { self = .jpegXL }
+            else if case .raw = CameraFile.kind(of: data, name: nil) { self = .raw }
             else { return nil }
         }
     }

@@ -7,6 +7,8 @@ public struct CameraParsers: Sendable {
     /// `mostPixels`), stopping between frames when the closure says it is cancelled.
     public var jxlFacts: @Sendable (_ file: Data) -> Result<JXLFacts, CameraFailure>
     public var jxlDecode: @Sendable (_ file: Data, _ mostPixels: Int, _ mostFrames: Int, _ isCancelled: @escaping () -> Bool) -> Result<JXLImage, CameraFailure>
+    /// libjxl: the Exif box's payload and the XMP packet in a JPEG XL's first bytes, decompressed.
+    public var jxlMetadata: @Sendable (_ prefix: Data) -> (exif: Data?, xmp: Data?)
     /// libraw: what a RAW file says, without its pixels; its largest embedded preview (at most
     /// `mostBytes`); its sensor data developed into sRGB (half size, or whole), turned.
     public var rawFacts: @Sendable (_ file: Data) -> Result<RawFacts, CameraFailure>
@@ -15,11 +17,13 @@ public struct CameraParsers: Sendable {
 
     public init(jxlFacts: @escaping @Sendable (Data) -> Result<JXLFacts, CameraFailure>,
                 jxlDecode: @escaping @Sendable (Data, Int, Int, @escaping () -> Bool) -> Result<JXLImage, CameraFailure>,
+                jxlMetadata: @escaping @Sendable (Data) -> (exif: Data?, xmp: Data?),
                 rawFacts: @escaping @Sendable (Data) -> Result<RawFacts, CameraFailure>,
                 rawPreview: @escaping @Sendable (Data, Int) -> Result<RawPreview, CameraFailure>,
                 rawDevelop: @escaping @Sendable (Data, Bool, Int) -> Result<CameraPixels, CameraFailure>) {
         self.jxlFacts = jxlFacts
         self.jxlDecode = jxlDecode
+        self.jxlMetadata = jxlMetadata
         self.rawFacts = rawFacts
         self.rawPreview = rawPreview
         self.rawDevelop = rawDevelop
