@@ -91,9 +91,9 @@ let package = Package(
         .target(name: "ColourManagement", dependencies: ["CLcms2"]),
         // libwebp's lossless decoder and encoder, for turning a lossless WebP (in the decoding helper's program alone).
         .target(name: "WebPCodec", dependencies: ["CWebP"]),
-        // A camera's RAW files (libraw) and JPEG XL (libjxl) read into plain buffers, in C, and
+        // A camera's RAW files (libraw), JPEG XL (libjxl) and AVIF sequences (libavif) read into plain buffers, in C, and
         // as Swift values: in the decoding helper's program alone.
-        .target(name: "CCameraCodecs", linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("raw_r")]),
+        .target(name: "CCameraCodecs", linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("raw_r"), .linkedLibrary("avif")]),
         .target(name: "CameraCodecs", dependencies: ["CCameraCodecs", "PhotoFormats"]),
         // A photo's metadata as plain values (tags, kept parts, an edit), shared by both sides.
         .target(name: "MetadataValues"),

@@ -24,8 +24,8 @@ packages=(
   libgexiv2-dev
   # build: the index of what photos' metadata said (dates taken), kept with SQLite
   libsqlite3-dev
-  # build: a camera's RAW files (libraw) and JPEG XL (libjxl), decoded in the helper's program alone
-  libraw-dev libjxl-dev
+  # build: a camera's RAW files (libraw), JPEG XL (libjxl) and animated AVIF (libavif), decoded in the helper's program alone
+  libraw-dev libjxl-dev libavif-dev
 )
 if [ "$what" = test ] || [ "$what" = bench ]; then
   packages+=(

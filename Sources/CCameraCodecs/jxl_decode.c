@@ -60,7 +60,7 @@ static uint32_t duration_ms(uint32_t ticks, const cp_jxl_info *info) {
 }
 
 int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32_t most_frames,
-                  void *context, cp_jxl_frame_fn frame, cp_jxl_info *info,
+                  void *context, cp_frame_fn frame, cp_jxl_info *info,
                   uint8_t **icc, size_t *icc_size, char *why, size_t why_size) {
     memset(info, 0, sizeof *info);
     *icc = NULL;
@@ -151,6 +151,18 @@ done:
     free(pixels);
     JxlDecoderDestroy(decoder);
     return result;
+}
+
+uint32_t cp_jxl_count_frames(const uint8_t *data, size_t size, uint32_t most) {
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (!decoder) return 0;
+    uint32_t frames = 0;
+    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_FRAME) == JXL_DEC_SUCCESS && JxlDecoderSetInput(decoder, data, size) == JXL_DEC_SUCCESS) {
+        JxlDecoderCloseInput(decoder);
+        while (frames < most && JxlDecoderProcessInput(decoder) == JXL_DEC_FRAME) frames++;
+    }
+    JxlDecoderDestroy(decoder);
+    return frames;
 }
 
 void cp_free(void *pointer) { free(pointer); }

@@ -32,17 +32,15 @@ public enum JXLCodec {
         return (exif.map { Data(bytes: $0, count: exifSize) }, xmp.map { Data(bytes: $0, count: xmpSize) })
     }
 
-    /// Collects the frames the C decoder hands over.
-    private final class Frames {
-        var frames: [(pixels: CameraPixels, milliseconds: Int)] = []
-        let isCancelled: () -> Bool
-        init(isCancelled: @escaping () -> Bool) { self.isCancelled = isCancelled }
+    /// How many frames the file holds (at most `most`), their pixels skipped.
+    public static func frameCount(_ file: Data, most: Int) -> Int {
+        Int(file.withUnsafeBytes { cp_jxl_count_frames($0.bindMemory(to: UInt8.self).baseAddress, $0.count, UInt32(clamping: most)) })
     }
 
     /// At most `mostFrames` frames of at most `mostPixels` each, RGBA, oriented; stops when
     /// `isCancelled` says so between frames.
     public static func decode(_ file: Data, mostPixels: Int, mostFrames: Int, isCancelled: @escaping () -> Bool) -> Result<JXLImage, CameraFailure> {
-        let frames = Frames(isCancelled: isCancelled)
+        let frames = FrameCollector(isCancelled: isCancelled)
         var info = cp_jxl_info()
         var icc: UnsafeMutablePointer<UInt8>?
         var iccSize = 0
@@ -50,13 +48,7 @@ public enum JXLCodec {
         let context = Unmanaged.passUnretained(frames).toOpaque()
         let code = file.withUnsafeBytes { bytes in
             cp_jxl_decode(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(mostPixels, 0)), UInt32(max(mostFrames, 1)),
-                          context, { context, rgba, width, height, milliseconds in
-                              let frames = Unmanaged<Frames>.fromOpaque(context!).takeUnretainedValue()
-                              let count = Int(width) * Int(height) * 4
-                              frames.frames.append((CameraPixels(width: Int(width), height: Int(height), hasAlpha: true,
-                                                                 bytes: Data(bytes: rgba!, count: count)), Int(milliseconds)))
-                              return frames.isCancelled() ? 1 : 0
-                          }, &info, &icc, &iccSize, &words.buffer, words.buffer.count)
+                          context, FrameCollector.take, &info, &icc, &iccSize, &words.buffer, words.buffer.count)
         }
         defer { cp_free(icc) }
         if let failure = CameraFailure(code: code) { return .failure(failure) }

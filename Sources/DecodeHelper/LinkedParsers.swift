@@ -32,7 +32,9 @@ public enum LinkedParsers {
         },
         marks: { MarksReader.marks(of: $0) },
         camera: CameraParsers(jxlFacts: { JXLCodec.facts($0) }, jxlDecode: { JXLCodec.decode($0, mostPixels: $1, mostFrames: $2, isCancelled: $3) },
-                              jxlMetadata: { JXLCodec.metadata($0) },
+                              jxlMetadata: { JXLCodec.metadata($0) }, jxlFrames: { JXLCodec.frameCount($0, most: $1) },
+                              avifFacts: { AVIFCodec.facts($0) },
+                              avifDecode: { AVIFCodec.decode($0, mostPixels: $1, mostFrames: $2, isCancelled: $3) },
                               rawFacts: { RawCodec.facts($0) }, rawPreview: { RawCodec.preview($0, mostBytes: $1) },
                               rawDevelop: { RawCodec.develop($0, half: $1, mostPixels: $2) }))
 }

@@ -58,4 +58,58 @@ final class CameraFormatsAppTests: XCTestCase {
         XCTAssertEqual(app.parsersMapped(), [], "libraw and libjxl are mapped in the helpers only")
         XCTAssertEqual(app.criticals, [])
     }
+
+    /// A three-frame animation (red, blue, green) as `ext`: a JPEG XL made by cjxl from a GIF, or
+    /// an AVIF sequence made by avifenc from three PNGs.
+    static func animation(_ ext: String, in folder: URL) throws -> URL {
+        let colours = ["#e02020", "#2040e0", "#20c040"]
+        let target = folder.appendingPathComponent("anim.\(ext)")
+        if ext == "jxl" {
+            let gif = folder.appendingPathComponent("anim.gif")
+            XCTAssertEqual(try Tool.run("/usr/bin/convert", ["-delay", "20", "-size", "300x300"] + colours.map { "xc:\($0)" } + ["-loop", "0", gif.path]).status, 0)
+            XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [gif.path, target.path], timeout: 120).status, 0)
+        } else {
+            var pngs: [String] = []
+            for (index, colour) in colours.enumerated() {
+                let png = folder.appendingPathComponent("\(index).png").path
+                XCTAssertEqual(try Tool.run("/usr/bin/convert", ["-size", "300x300", "xc:\(colour)", png]).status, 0)
+                pngs.append(png)
+            }
+            XCTAssertEqual(try Tool.run("/usr/bin/avifenc", ["--fps", "5"] + pngs + [target.path], timeout: 120).status, 0)
+        }
+        return target
+    }
+
+    /// An animated JPEG XL and an AVIF sequence play in the viewer: three frames, told by the
+    /// trace, and more than one colour on screen over a second.
+    func testAnimatedJPEGXLAndAVIFPlayInTheViewer() throws {
+        let folder = TemporaryFiles.url("camera-animation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for ext in ["jxl", "avif"] {
+            // Made in a folder of its own, and opened alone from another.
+            let made = folder.appendingPathComponent("made-\(ext)"), shown = folder.appendingPathComponent(ext)
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: shown, withIntermediateDirectories: true)
+            let file = shown.appendingPathComponent("anim.\(ext)")
+            try FileManager.default.moveItem(at: try Self.animation(ext, in: made), to: file)
+            let xvfb = try Xvfb()
+            defer { xvfb.stop() }
+            let app = try AppProcess(display: xvfb.display, arguments: [file.path])
+            defer { app.stop() }
+            XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { if case .animation(0, 3, .playing, _) = $0.event { return true } else { return false } } },
+                          "the \(ext) plays its three frames: \(app.recentEvents())")
+            var seen: Set<String> = []
+            let path = app.directory.appendingPathComponent("frame.png").path
+            for _ in 0..<12 where seen.count < 2 {
+                try xvfb.screenshot(to: path)
+                let (r, g, b) = try Screenshot(path: path).rgb(x: 345, y: 340)
+                seen.insert("\(r / 32),\(g / 32),\(b / 32)")
+                usleep(120_000)
+            }
+            XCTAssertGreaterThanOrEqual(seen.count, 2, "the \(ext)'s frames change on screen: \(seen)")
+            XCTAssertEqual(app.parsersMapped(), [], "decoded in the helpers")
+            XCTAssertEqual(app.criticals, [])
+        }
+    }
 }

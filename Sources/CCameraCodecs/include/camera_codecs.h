@@ -31,7 +31,7 @@ typedef struct {
 
 /* Called for each frame decoded: RGBA, 8 bits, `width` × 4 bytes a row; `duration_ms` for an
  * animation's frame. Returning non-zero stops the decode (cancelled). */
-typedef int (*cp_jxl_frame_fn)(void *context, const uint8_t *rgba, uint32_t width, uint32_t height, uint32_t duration_ms);
+typedef int (*cp_frame_fn)(void *context, const uint8_t *rgba, uint32_t width, uint32_t height, uint32_t duration_ms);
 
 /* The header alone. CP_OK on success. */
 int cp_jxl_read_info(const uint8_t *data, size_t size, cp_jxl_info *info, char *why, size_t why_size);
@@ -39,8 +39,18 @@ int cp_jxl_read_info(const uint8_t *data, size_t size, cp_jxl_info *info, char *
 /* Frames decoded (at most `most_frames`), each of at most `most_pixels`; the colour profile the
  * pixels are in, in `*icc` (malloc'd, free with cp_free; NULL when none). CP_OK on success. */
 int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32_t most_frames,
-                  void *context, cp_jxl_frame_fn frame, cp_jxl_info *info,
+                  void *context, cp_frame_fn frame, cp_jxl_info *info,
                   uint8_t **icc, size_t *icc_size, char *why, size_t why_size);
+
+/* How many frames the file holds (their headers read, their pixels skipped), at most `most`. */
+uint32_t cp_jxl_count_frames(const uint8_t *data, size_t size, uint32_t most);
+
+/* An AVIF image sequence (libavif): its size and frame count, read from its boxes alone. */
+int cp_avif_read_info(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, uint32_t *frames);
+
+/* Its frames decoded (at most `most_frames`, each of at most `most_pixels`), one thread. */
+int cp_avif_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32_t most_frames,
+                   void *context, cp_frame_fn frame);
 
 /* The Exif box's bytes (its 4-byte offset, then a TIFF) and the XMP packet, each at most
  * `most_bytes`, decompressed where they are Brotli boxes, from a file's first bytes; malloc'd

@@ -14,6 +14,7 @@ extension ImageDecoder {
         guard let camera = parsers?.camera else { throw .undecodable(Words("%1$s photos are read only by the decoding helper", kind.name)) }
         switch kind {
         case .jpegXL: return try decodeJXL(data, camera: camera, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
+        case .avifSequence: return try decodeSequence(data, camera: camera, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled)
         case .raw: return try decodeRaw(data, format: kind.name, camera: camera, report: &report, parsers: parsers, within: budget, cancellable: cancellable,
                                         isCancelled: isCancelled)
         }
@@ -24,6 +25,7 @@ extension ImageDecoder {
         let facts = try Self.camera(camera.jxlFacts(data), format: "JPEG XL")
         report.declaredWidth = facts.width
         report.declaredHeight = facts.height
+        report.frames = facts.animated ? max(1, camera.jxlFrames(data, ImageLimits.standard.frames)) : 1
         guard facts.width * facts.height <= pixelLimit else { throw .tooManyPixels(width: facts.width, height: facts.height, limit: pixelLimit) }
         // libjxl's buffer, the frame's copy and the pixbuf's.
         let held = try Self.reserve(facts.width * facts.height * 4 * 3, from: budget, cancellable: cancellable)
@@ -34,6 +36,23 @@ extension ImageDecoder {
         report.allocated = true
         if isCancelled() { throw .cancelled }
         return Self.inSRGB(try finished(try Self.pixbuf(first), scaled: true), profile: image.profile, report: &report)
+    }
+
+    /// An AVIF sequence's first frame (libavif; the viewer plays the rest).
+    private func decodeSequence(_ data: Data, camera: CameraParsers, report: inout Report, within budget: DecodeBudget?, cancellable: Cancellable?,
+                                isCancelled: () -> Bool) throws(DecodeError) -> Thumbnail {
+        guard let facts = camera.avifFacts(data) else { throw .unreadableHeader(format: "AVIF", why: Words("cannot be read")) }
+        report.declaredWidth = facts.width
+        report.declaredHeight = facts.height
+        report.frames = max(1, facts.frames)
+        guard facts.width * facts.height <= pixelLimit else { throw .tooManyPixels(width: facts.width, height: facts.height, limit: pixelLimit) }
+        let held = try Self.reserve(facts.width * facts.height * 4 * 3, from: budget, cancellable: cancellable)
+        defer { held?.release() }
+        let frames = try Self.camera(withoutActuallyEscaping(isCancelled) { camera.avifDecode(data, pixelLimit, 1, $0) }, format: "AVIF")
+        guard let first = frames.first?.pixels else { throw .undecodable(Words("no image data")) }
+        report.allocated = true
+        if isCancelled() { throw .cancelled }
+        return try finished(try Self.pixbuf(first), scaled: true)
     }
 
     private func decodeRaw(_ data: Data, format: String, camera: CameraParsers, report: inout Report, parsers: ParserLibraries?, within budget: DecodeBudget?,
@@ -131,7 +150,7 @@ extension ImageDecoder {
     }
 
     /// `bytes` reserved from `budget` (nil: none to reserve from).
-    static func reserve(_ bytes: Int, from budget: DecodeBudget?, cancellable: Cancellable?) throws(DecodeError) -> DecodeBudget.Reservation? {
+    package static func reserve(_ bytes: Int, from budget: DecodeBudget?, cancellable: Cancellable?) throws(DecodeError) -> DecodeBudget.Reservation? {
         guard let budget else { return nil }
         do throws(DecodeBudget.Refusal) {
             return try budget.reserve(bytes, cancellable: cancellable ?? Cancellable())
@@ -141,7 +160,7 @@ extension ImageDecoder {
     }
 
     /// A pixbuf of `pixels`' rows.
-    static func pixbuf(_ pixels: CameraPixels) throws(DecodeError) -> Pixbuf {
+    package static func pixbuf(_ pixels: CameraPixels) throws(DecodeError) -> Pixbuf {
         guard pixels.isWhole, let pixbuf = Pixbuf(width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha) else {
             throw .undecodable(Words("could not hold the image"))
         }

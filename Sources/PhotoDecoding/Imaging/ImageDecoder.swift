@@ -96,7 +96,7 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
                            cancellable: Cancellable? = nil, file: String? = nil, isCancelled: () -> Bool = { false }) throws(DecodeError) -> Thumbnail {
         guard !data.isEmpty else { throw .empty }
         if embeddedThumbnail { return try decodeEmbeddedThumbnail(data, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) }
-        // A camera's formats (RAW, JPEG XL) are read by codecs of their own, never a pixbuf loader.
+        // A camera's formats (RAW, JPEG XL, an AVIF sequence) are read by codecs of their own, never a pixbuf loader.
         if let camera = CameraFile.kind(of: data, name: fileName) {
             return try decodeCamera(camera, data, report: &report, parsers: parsers, within: budget, cancellable: cancellable, isCancelled: isCancelled)
         }

@@ -97,6 +97,7 @@ public enum PhotoTurning {
         switch CameraFile.kind(of: Data(bytes.prefix(16)), name: name) {
         case .raw(let kind): throw TurnRefusal(Words("a camera's RAW file (%1$s) is never written", kind))
         case .jpegXL: throw refusal("JPEG XL")
+        case .avifSequence: throw TurnRefusal(Words("an animated AVIF cannot be turned without re-encoding it"))
         case nil: return
         }
     }

@@ -46,12 +46,15 @@ public struct JXLFacts: Sendable, Equatable {
     }
 }
 
+/// One frame of an animation a codec decoded, and how long it shows.
+public typealias CameraFrame = (pixels: CameraPixels, milliseconds: Int)
+
 /// A JPEG XL decoded: its frames (at most as many as asked) and the profile they are in.
 public struct JXLImage: Sendable {
     public var facts: JXLFacts
-    public var frames: [(pixels: CameraPixels, milliseconds: Int)]
+    public var frames: [CameraFrame]
     public var profile: Data?
-    public init(facts: JXLFacts, frames: [(pixels: CameraPixels, milliseconds: Int)], profile: Data?) {
+    public init(facts: JXLFacts, frames: [CameraFrame], profile: Data?) {
         self.facts = facts
         self.frames = frames
         self.profile = profile
