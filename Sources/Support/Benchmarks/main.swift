@@ -41,6 +41,7 @@ section("colour") { try ColourBench.run(repetitions: repetitions, photos: photos
 section("metadata") { try MetadataBench.run(repetitions: repetitions, photos: photos, app: binary) }
 section("thumbnails") { try ThumbnailCacheBench.run(repetitions: repetitions, photos: photos) }
 section("sandbox") { SandboxBench.run(repetitions: repetitions, photos: photos, app: binary, baselineApp: option("--baseline-app")) }
+section("camera") { try CameraBench.run(repetitions: repetitions, photos: photos) }
 section("rotate") { RotateBench.run(repetitions: repetitions, photos: photos, app: binary) }
 section("marks") { try MarkBench.run(repetitions: repetitions, photos: photos, app: binary) }
 var app: AppBench?
@@ -49,7 +50,7 @@ if ["manifests", "big-galleries"].contains(where: wanted) {
     manifests = try BigManifests(base: "http://127.0.0.1:9")
 }
 if let manifests { section("manifests") { try manifests.parseThroughput(repetitions: repetitions) } }
-if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "warm-start", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "filter", "subfolders", "subfolder-listing", "shares", "share-dates", "share-frames", "share-screen", "gthumb", "export", "startup", "turn-frames"].contains(where: wanted) {
+if ["responsiveness", "filtered-screen", "wasted", "memory", "cache", "warm-start", "big-galleries", "viewer", "viewer-motion", "folders", "sorting", "filter", "subfolders", "subfolder-listing", "shares", "share-dates", "share-frames", "share-screen", "gthumb", "raw-gthumb", "export", "startup", "turn-frames"].contains(where: wanted) {
     // `--no-window-manager`: the app's display has no window manager at all (a desktop session always has one).
     app = try AppBench(photos: photos, binary: binary, repetitions: repetitions, scrollSeconds: quick ? 5 : 20,
                        windowManager: !arguments.contains("--no-window-manager"))
@@ -88,6 +89,7 @@ if let app {
     section("share-frames") { try app.shareFrames() }
     section("share-screen") { try app.shareScreen(photos) }
     section("gthumb") { try app.againstGThumb(photos) }
+    section("raw-gthumb") { try app.rawAgainstGThumb(photos) }
     section("export") { try app.export(photos) }
     section("startup") { try app.startup() }
     section("turn-frames") { try app.turnFrames(photos) }

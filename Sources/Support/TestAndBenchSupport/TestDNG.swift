@@ -10,15 +10,25 @@ public enum TestDNG {
             throw NSError(domain: "TestDNG", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(photo)"])
         }
         let mosaic = bayer(source)
-        var jpeg = Data()
-        if preview {
-            let png = TemporaryFiles.url("dng-preview-\(UUID().uuidString).png"), jpg = png.deletingPathExtension().appendingPathExtension("jpg")
-            defer { try? FileManager.default.removeItem(at: png); try? FileManager.default.removeItem(at: jpg) }
-            try source.encoded(as: "png").write(to: png)
-            _ = try Tool.run("/usr/bin/convert", [png.path, "-quality", "92", jpg.path], timeout: 120)
-            jpeg = try Data(contentsOf: jpg)
-        }
+        let jpeg = preview ? try self.jpeg(of: source) : Data()
         return tiff(width: width, height: height, orientation: orientation, mosaic: mosaic, preview: jpeg)
+    }
+
+    /// The JPEG the DNG made from the same arguments carries as its preview.
+    public static func previewJPEG(from photo: String, width: Int, height: Int) throws -> Data {
+        guard let source = Pixbuf(file: photo, fittingWidth: width, height: height)?.scaled(width: width, height: height) else {
+            throw NSError(domain: "TestDNG", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(photo)"])
+        }
+        return try jpeg(of: source)
+    }
+
+    /// `pixbuf` as ImageMagick writes it at quality 92.
+    static func jpeg(of pixbuf: Pixbuf) throws -> Data {
+        let png = TemporaryFiles.url("dng-preview-\(UUID().uuidString).png"), jpg = png.deletingPathExtension().appendingPathExtension("jpg")
+        defer { try? FileManager.default.removeItem(at: png); try? FileManager.default.removeItem(at: jpg) }
+        try pixbuf.encoded(as: "png").write(to: png)
+        _ = try Tool.run("/usr/bin/convert", [png.path, "-quality", "92", jpg.path], timeout: 120)
+        return try Data(contentsOf: jpg)
     }
 
     /// The sRGB pixels made linear and sampled through an RGGB filter, 16 bits each.
