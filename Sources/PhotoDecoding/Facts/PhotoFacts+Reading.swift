@@ -29,9 +29,9 @@ extension PhotoFacts {
             let boxes = parsers?.camera?.jxlMetadata(prefix)
             facts = boxes?.exif.flatMap(JXLBoxes.exifBlock).flatMap(ExifFields.facts)
             xmp = boxes?.xmp
-        // (A camera's RAW files that are TIFFs inside are read as TIFFs; Fujifilm's, Olympus's and
-        // Panasonic's have signatures of their own, and exiv2 reads them too.)
-        case .png, .webp, .tiff, .raw:
+        // (A camera's RAW files that are TIFFs inside, DNG, NEF, CR2, ARW and PEF, are read as
+        // TIFFs; exiv2 is handed no other kind: ExivFileKinds.)
+        case .png, .webp, .tiff:
             facts = parsers?.tags(prefix, tagNames).map(from)
             xmp = prefix
         case nil: return nil
@@ -53,7 +53,7 @@ extension PhotoFacts {
     /// The kinds of file that carry EXIF, told by their first bytes alone (GIO's content-type
     /// sniffing, which matches every type it knows, cost more than reading the EXIF).
     enum Container {
-        case jpeg, isoMedia, png, webp, tiff, jpegXL, raw
+        case jpeg, isoMedia, png, webp, tiff, jpegXL
 
         init?(_ data: Data) {
             let bytes = [UInt8](data.prefix(12))
@@ -66,7 +66,6 @@ extension PhotoFacts {
             else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { self = .webp }
             else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
             else if starts(JXLBoxes.signature) { self = .jpegXL }
-            else if case .raw = CameraFile.kind(of: data, name: nil) { self = .raw }
             else { return nil }
         }
     }
