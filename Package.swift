@@ -93,7 +93,8 @@ let package = Package(
         .target(name: "WebPCodec", dependencies: ["CWebP"]),
         // A camera's RAW files (libraw), JPEG XL (libjxl) and AVIF sequences (libavif) read into plain buffers, in C, and
         // as Swift values: in the decoding helper's program alone.
-        .target(name: "CCameraCodecs", linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("raw_r"), .linkedLibrary("avif")]),
+        // (Opened when a photo first needs one, not linked: camera_libraries.h says why.)
+        .target(name: "CCameraCodecs"),
         .target(name: "CameraCodecs", dependencies: ["CCameraCodecs", "PhotoFormats"]),
         // A photo's metadata as plain values (tags, kept parts, an edit), shared by both sides.
         .target(name: "MetadataValues"),

@@ -12,6 +12,10 @@ out="$(cd "$out" && pwd)"
 # Programs the app starts itself (not libraries: dpkg-shlibdeps finds those). Kept short, and
 # checked against the code by PackageTests.testTheProgramsTheAppStartsAreTheOnesThePackageDependsOn.
 programs=(bubblewrap)
+# Libraries the helper opens itself when a photo needs one (dlopen: dpkg-shlibdeps cannot see
+# them; Sources/CCameraCodecs/camera_libraries.c names their sonames), checked by
+# PackageProgramsTests.testTheLibrariesTheHelperOpensAreTheOnesThePackageDependsOn.
+opened=(libraw20 libjxl0.7 libavif15)
 # What a user wants beside it: the loaders for the formats photos come in, and TLS for https.
 recommends=(webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf librsvg2-common glib-networking)
 # Folders on shares (SFTP, SMB, WebDAV) open through GVfs, which every GNOME desktop has already:
@@ -72,7 +76,7 @@ printf 'Source: classic-photos\n\nPackage: classic-photos\nArchitecture: any\n' 
 shlibs="$(cd "$work/source" && dpkg-shlibdeps -O -e"$binary" -e"$helper" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 depends="$shlibs"
-for program in "${programs[@]}"; do depends="$depends, $program"; done
+for program in "${programs[@]}" "${opened[@]}"; do depends="$depends, $program"; done
 
 mkdir -p "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL

@@ -1,6 +1,6 @@
 /* Why this exists: see include/camera_codecs.h; this file is the JPEG XL half, libjxl 0.7's decoder driven by its events: the basic info checked against the limits before a pixel is decoded, each frame handed over as RGBA, the profile of the decoded pixels read once. */
 #include "camera_codecs.h"
-#include <jxl/decode.h>
+#include "camera_libraries.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,20 +22,22 @@ static void fill_info(const JxlBasicInfo *basic, cp_jxl_info *info) {
 }
 
 int cp_jxl_read_info(const uint8_t *data, size_t size, cp_jxl_info *info, char *why, size_t why_size) {
+    const struct cp_jxl_library *lib = cp_jxl();
+    if (!lib) return CP_NO_LIBRARY;
     memset(info, 0, sizeof *info);
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    JxlDecoder *decoder = lib->JxlDecoderCreate(NULL);
     if (!decoder) { say(why, why_size, "out of memory"); return CP_NO_MEMORY; }
     int result = CP_UNDECODABLE;
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO) != JXL_DEC_SUCCESS
-        || JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
+    if (lib->JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO) != JXL_DEC_SUCCESS
+        || lib->JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
         say(why, why_size, "the decoder refused the file");
         goto done;
     }
-    JxlDecoderCloseInput(decoder);
-    JxlDecoderStatus status = JxlDecoderProcessInput(decoder);
+    lib->JxlDecoderCloseInput(decoder);
+    JxlDecoderStatus status = lib->JxlDecoderProcessInput(decoder);
     if (status == JXL_DEC_BASIC_INFO) {
         JxlBasicInfo basic;
-        if (JxlDecoderGetBasicInfo(decoder, &basic) == JXL_DEC_SUCCESS) {
+        if (lib->JxlDecoderGetBasicInfo(decoder, &basic) == JXL_DEC_SUCCESS) {
             fill_info(&basic, info);
             result = CP_OK;
         } else {
@@ -48,7 +50,7 @@ int cp_jxl_read_info(const uint8_t *data, size_t size, cp_jxl_info *info, char *
         say(why, why_size, "its header cannot be read");
     }
 done:
-    JxlDecoderDestroy(decoder);
+    lib->JxlDecoderDestroy(decoder);
     return result;
 }
 
@@ -62,24 +64,26 @@ static uint32_t duration_ms(uint32_t ticks, const cp_jxl_info *info) {
 int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32_t most_frames,
                   void *context, cp_frame_fn frame, cp_jxl_info *info,
                   uint8_t **icc, size_t *icc_size, char *why, size_t why_size) {
+    const struct cp_jxl_library *lib = cp_jxl();
+    if (!lib) return CP_NO_LIBRARY;
     memset(info, 0, sizeof *info);
     *icc = NULL;
     *icc_size = 0;
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    JxlDecoder *decoder = lib->JxlDecoderCreate(NULL);
     if (!decoder) { say(why, why_size, "out of memory"); return CP_NO_MEMORY; }
     const JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
     uint8_t *pixels = NULL;
     size_t pixel_bytes = 0;
     uint32_t frames = 0, duration = 0;
     int result = CP_UNDECODABLE;
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE) != JXL_DEC_SUCCESS
-        || JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
+    if (lib->JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE) != JXL_DEC_SUCCESS
+        || lib->JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
         say(why, why_size, "the decoder refused the file");
         goto done;
     }
-    JxlDecoderCloseInput(decoder);
+    lib->JxlDecoderCloseInput(decoder);
     for (;;) {
-        JxlDecoderStatus status = JxlDecoderProcessInput(decoder);
+        JxlDecoderStatus status = lib->JxlDecoderProcessInput(decoder);
         if (status == JXL_DEC_ERROR) { say(why, why_size, "its data cannot be decoded"); goto done; }
         if (status == JXL_DEC_NEED_MORE_INPUT) {
             /* Frames already shown stand; a file cut before its first frame fails. */
@@ -91,7 +95,7 @@ int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32
         if (status == JXL_DEC_SUCCESS) break;
         if (status == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo basic;
-            if (JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS) { say(why, why_size, "its header cannot be read"); goto done; }
+            if (lib->JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS) { say(why, why_size, "its header cannot be read"); goto done; }
             fill_info(&basic, info);
             if (info->width == 0 || info->height == 0) { say(why, why_size, "the image declares no pixels"); result = CP_NO_PIXELS; goto done; }
             if ((uint64_t)info->width * info->height > most_pixels) {
@@ -101,10 +105,10 @@ int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32
             }
         } else if (status == JXL_DEC_COLOR_ENCODING) {
             size_t length = 0;
-            if (JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS
+            if (lib->JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS
                 && length > 0 && length <= (4u << 20)) {
                 *icc = malloc(length);
-                if (*icc && JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, *icc, length) == JXL_DEC_SUCCESS) {
+                if (*icc && lib->JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, *icc, length) == JXL_DEC_SUCCESS) {
                     *icc_size = length;
                 } else {
                     free(*icc);
@@ -113,10 +117,10 @@ int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32
             }
         } else if (status == JXL_DEC_FRAME) {
             JxlFrameHeader header;
-            duration = JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS ? duration_ms(header.duration, info) : 0;
+            duration = lib->JxlDecoderGetFrameHeader(decoder, &header) == JXL_DEC_SUCCESS ? duration_ms(header.duration, info) : 0;
         } else if (status == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
             size_t needed = 0;
-            if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS
+            if (lib->JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS
                 || needed != (size_t)info->width * info->height * 4) {
                 say(why, why_size, "its frames do not match its size");
                 goto done;
@@ -126,7 +130,7 @@ int cp_jxl_decode(const uint8_t *data, size_t size, uint64_t most_pixels, uint32
                 pixel_bytes = needed;
                 if (!pixels) { say(why, why_size, "out of memory"); result = CP_NO_MEMORY; goto done; }
             }
-            if (JxlDecoderSetImageOutBuffer(decoder, &format, pixels, pixel_bytes) != JXL_DEC_SUCCESS) {
+            if (lib->JxlDecoderSetImageOutBuffer(decoder, &format, pixels, pixel_bytes) != JXL_DEC_SUCCESS) {
                 say(why, why_size, "the decoder refused its buffer");
                 goto done;
             }
@@ -149,19 +153,21 @@ done:
         *icc_size = 0;
     }
     free(pixels);
-    JxlDecoderDestroy(decoder);
+    lib->JxlDecoderDestroy(decoder);
     return result;
 }
 
 uint32_t cp_jxl_count_frames(const uint8_t *data, size_t size, uint32_t most) {
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    const struct cp_jxl_library *lib = cp_jxl();
+    if (!lib) return 0;
+    JxlDecoder *decoder = lib->JxlDecoderCreate(NULL);
     if (!decoder) return 0;
     uint32_t frames = 0;
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_FRAME) == JXL_DEC_SUCCESS && JxlDecoderSetInput(decoder, data, size) == JXL_DEC_SUCCESS) {
-        JxlDecoderCloseInput(decoder);
-        while (frames < most && JxlDecoderProcessInput(decoder) == JXL_DEC_FRAME) frames++;
+    if (lib->JxlDecoderSubscribeEvents(decoder, JXL_DEC_FRAME) == JXL_DEC_SUCCESS && lib->JxlDecoderSetInput(decoder, data, size) == JXL_DEC_SUCCESS) {
+        lib->JxlDecoderCloseInput(decoder);
+        while (frames < most && lib->JxlDecoderProcessInput(decoder) == JXL_DEC_FRAME) frames++;
     }
-    JxlDecoderDestroy(decoder);
+    lib->JxlDecoderDestroy(decoder);
     return frames;
 }
 

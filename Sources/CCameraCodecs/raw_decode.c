@@ -1,6 +1,6 @@
 /* Why this exists: see include/camera_codecs.h; this file is the RAW half, libraw 0.20 opened on the file's bytes: what the file says read without its pixels, its largest embedded preview, and the sensor data developed into sRGB once its size is within the caller's limit. */
 #include "camera_codecs.h"
-#include <libraw/libraw.h>
+#include "camera_libraries.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,8 @@ static void say(char *why, size_t why_size, const char *what) {
 
 /* libraw's error as ours, its words in `why`. */
 static int said_libraw(char *why, size_t why_size, int code) {
-    say(why, why_size, libraw_strerror(code));
+    const struct cp_raw_library *lib = cp_raw();
+    say(why, why_size, lib->libraw_strerror(code));
     if (code == LIBRAW_FILE_UNSUPPORTED) return CP_UNSUPPORTED;
     if (code == LIBRAW_IO_ERROR || code == LIBRAW_DATA_ERROR) return CP_CUT_SHORT;
     if (code == LIBRAW_UNSUFFICIENT_MEMORY || code == LIBRAW_TOO_BIG) return CP_NO_MEMORY;
@@ -20,18 +21,19 @@ static int said_libraw(char *why, size_t why_size, int code) {
 
 /* A processor opened on the bytes (which it reads in place), or NULL with the reason in `*code`. */
 static libraw_data_t *opened(const uint8_t *data, size_t size, int *code, char *why, size_t why_size) {
-    libraw_data_t *raw = libraw_init(0);
+    const struct cp_raw_library *lib = cp_raw();
+    libraw_data_t *raw = lib->libraw_init(0);
     if (!raw) { say(why, why_size, "out of memory"); *code = CP_NO_MEMORY; return NULL; }
-    int opening = libraw_open_buffer(raw, (void *)data, size);
+    int opening = lib->libraw_open_buffer(raw, (void *)data, size);
     if (opening != LIBRAW_SUCCESS) {
         *code = said_libraw(why, why_size, opening);
-        libraw_close(raw);
+        lib->libraw_close(raw);
         return NULL;
     }
     if (raw->sizes.width == 0 || raw->sizes.height == 0 || raw->sizes.raw_width == 0 || raw->sizes.raw_height == 0) {
         say(why, why_size, "the image declares no pixels");
         *code = CP_NO_PIXELS;
-        libraw_close(raw);
+        lib->libraw_close(raw);
         return NULL;
     }
     *code = CP_OK;
@@ -43,6 +45,8 @@ static void copy_text(char *into, size_t size, const char *from) {
 }
 
 int cp_raw_read_info(const uint8_t *data, size_t size, cp_raw_info *info, char *why, size_t why_size) {
+    const struct cp_raw_library *lib = cp_raw();
+    if (!lib) return CP_NO_LIBRARY;
     memset(info, 0, sizeof *info);
     int result = CP_OK;
     libraw_data_t *raw = opened(data, size, &result, why, why_size);
@@ -65,12 +69,14 @@ int cp_raw_read_info(const uint8_t *data, size_t size, cp_raw_info *info, char *
     info->aperture = raw->other.aperture;
     info->focal_length = raw->other.focal_len;
     info->timestamp = (int64_t)raw->other.timestamp;
-    libraw_close(raw);
+    lib->libraw_close(raw);
     return CP_OK;
 }
 
 int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_t **out, size_t *out_size,
                    int *is_jpeg, uint32_t *width, uint32_t *height, char *why, size_t why_size) {
+    const struct cp_raw_library *lib = cp_raw();
+    if (!lib) return CP_NO_LIBRARY;
     *out = NULL;
     *out_size = 0;
     int result = CP_OK;
@@ -89,14 +95,14 @@ int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_
         result = CP_PREVIEW_TOO_LARGE;
         goto done;
     }
-    int code = libraw_unpack_thumb(raw);
+    int code = lib->libraw_unpack_thumb(raw);
     if (code != LIBRAW_SUCCESS) { result = said_libraw(why, why_size, code); goto done; }
     if (raw->thumbnail.tformat != LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.tformat != LIBRAW_THUMBNAIL_BITMAP) {
         say(why, why_size, "its preview is in a form not read");
         result = CP_NO_PREVIEW;
         goto done;
     }
-    image = libraw_dcraw_make_mem_thumb(raw, &code);
+    image = lib->libraw_dcraw_make_mem_thumb(raw, &code);
     if (!image) { result = said_libraw(why, why_size, code); goto done; }
     if (image->data_size == 0 || image->data_size > most_bytes) {
         say(why, why_size, "its preview is larger than allowed");
@@ -117,13 +123,15 @@ int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_
     *height = image->height;
     result = CP_OK;
 done:
-    if (image) libraw_dcraw_clear_mem(image);
-    libraw_close(raw);
+    if (image) lib->libraw_dcraw_clear_mem(image);
+    lib->libraw_close(raw);
     return result;
 }
 
 int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pixels, uint8_t **out,
                    uint32_t *width, uint32_t *height, char *why, size_t why_size) {
+    const struct cp_raw_library *lib = cp_raw();
+    if (!lib) return CP_NO_LIBRARY;
     *out = NULL;
     int result = CP_OK;
     libraw_data_t *raw = opened(data, size, &result, why, why_size);
@@ -141,9 +149,9 @@ int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pix
     raw->params.use_camera_wb = 1;
     raw->params.output_color = 1; /* sRGB */
     raw->params.output_bps = 8;
-    int code = libraw_unpack(raw);
-    if (code == LIBRAW_SUCCESS) code = libraw_dcraw_process(raw);
-    if (code == LIBRAW_SUCCESS) image = libraw_dcraw_make_mem_image(raw, &code);
+    int code = lib->libraw_unpack(raw);
+    if (code == LIBRAW_SUCCESS) code = lib->libraw_dcraw_process(raw);
+    if (code == LIBRAW_SUCCESS) image = lib->libraw_dcraw_make_mem_image(raw, &code);
     if (!image) { result = said_libraw(why, why_size, code); goto done; }
     if (image->type != LIBRAW_IMAGE_BITMAP || image->colors != 3 || image->bits != 8
         || (uint64_t)image->width * image->height * 3 != image->data_size) {
@@ -157,7 +165,7 @@ int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pix
     *height = image->height;
     result = CP_OK;
 done:
-    if (image) libraw_dcraw_clear_mem(image);
-    libraw_close(raw);
+    if (image) lib->libraw_dcraw_clear_mem(image);
+    lib->libraw_close(raw);
     return result;
 }

@@ -15,6 +15,7 @@ extension CameraFailure {
         case Int(CP_NO_PREVIEW): self = .noPreview
         case Int(CP_PREVIEW_TOO_LARGE): self = .previewTooLarge
         case Int(CP_CANCELLED): self = .cancelled
+        case Int(CP_NO_LIBRARY): self = .noLibrary
         default: self = .undecodable
         }
     }

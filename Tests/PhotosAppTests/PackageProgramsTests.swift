@@ -49,4 +49,23 @@ final class PackageProgramsTests: XCTestCase {
         let listed = line.dropFirst("programs=(".count).dropLast().split(separator: " ").map(String.init)
         XCTAssertEqual(Set(listed), Set(Self.starts.values.compactMap(\.package)), "the package depends on exactly the programs an installed app starts")
     }
+
+    /// The sonames the helper opens (camera_libraries.c) and the packages build-deb.sh's `opened`
+    /// names: each soname's package (from dpkg) is listed, and nothing else.
+    func testTheLibrariesTheHelperOpensAreTheOnesThePackageDependsOn() throws {
+        let root = SamplePhotos.repositoryRoot
+        let code = try String(contentsOf: root.appendingPathComponent("Sources/CCameraCodecs/camera_libraries.c"), encoding: .utf8)
+        let sonames = code.matches(of: /dlopen\("([^"]+)"/).map { String($0.1) }
+        XCTAssertEqual(sonames.count, 3, "libraw, libjxl and libavif: \(sonames)")
+        var packages: Set<String> = []
+        for soname in sonames {
+            let owner = try Tool.run("/usr/bin/dpkg", ["-S", "/usr/lib/x86_64-linux-gnu/\(soname)"])
+            XCTAssertEqual(owner.status, 0, "\(soname) belongs to a package: \(owner.output)")
+            if let name = owner.output.split(separator: ":").first { packages.insert(String(name)) }
+        }
+        let script = try String(contentsOf: root.appendingPathComponent("build-aux/build-deb.sh"), encoding: .utf8)
+        let line = try XCTUnwrap(script.split(separator: "\n").first { $0.hasPrefix("opened=(") })
+        let listed = line.dropFirst("opened=(".count).dropLast().split(separator: " ").map(String.init)
+        XCTAssertEqual(Set(listed), packages, "the package depends on exactly the libraries the helper opens")
+    }
 }

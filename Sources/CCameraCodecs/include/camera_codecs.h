@@ -17,6 +17,7 @@ enum {
     CP_PREVIEW_TOO_LARGE = 7,
     CP_UNDECODABLE = 8,      /* its data cannot be decoded */
     CP_CANCELLED = 9,
+    CP_NO_LIBRARY = 10,      /* the library that reads it is not installed */
 };
 
 /* What a JPEG XL file's header says, read before any pixel. */

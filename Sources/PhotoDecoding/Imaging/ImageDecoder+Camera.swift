@@ -144,6 +144,7 @@ extension ImageDecoder {
         case .failure(.noPixels): throw .undecodable(Words("the image declares no pixels"))
         case .failure(.noMemory): throw .undecodable(Words("it needs more memory than a decode may have"))
         case .failure(.unsupported): throw .undecodable(Words("this camera's %1$s files are not read", format))
+        case .failure(.noLibrary): throw .undecodable(Words("the library that reads %1$s photos is not installed", format))
         case .failure(.noPreview), .failure(.previewTooLarge), .failure(.undecodable):
             throw .undecodable(Words("its %1$s data cannot be decoded", format))
         }

@@ -28,6 +28,8 @@ public enum CameraFailure: Error, Sendable, Equatable {
     case previewTooLarge
     case undecodable
     case cancelled
+    /// The library that reads it (libraw, libjxl, libavif) is not installed.
+    case noLibrary
 
     /// The codec's own words for it, for the trace.
     public typealias Detail = String
