@@ -149,3 +149,53 @@ extension CameraDecodeTests {
         }
     }
 }
+
+extension CameraDecodeTests {
+    /// A bare JPEG XL codestream that declares `width` × `height` and nothing else: its signature,
+    /// then its SizeHeader (bits least significant first: not a multiple of 8, each side as
+    /// 1 + a 30-bit number) and ImageMetadata's all_default bit.
+    static func jxlHeader(width: Int, height: Int) -> Data {
+        var bits: [Bool] = []
+        func put(_ value: Int, _ count: Int) { for bit in 0..<count { bits.append(value >> bit & 1 == 1) } }
+        put(0, 1)                      // div8: no
+        put(3, 2); put(height - 1, 30) // ysize: selector 3, 1 + u(30)
+        put(0, 3)                      // ratio: none, so xsize follows
+        put(3, 2); put(width - 1, 30)  // xsize
+        put(1, 1)                      // ImageMetadata: all_default
+        var bytes: [UInt8] = [0xFF, 0x0A]
+        for start in stride(from: 0, to: bits.count, by: 8) {
+            var byte: UInt8 = 0
+            for (index, bit) in bits[start..<min(start + 8, bits.count)].enumerated() where bit { byte |= 1 << index }
+            bytes.append(byte)
+        }
+        return Data(bytes + [UInt8](repeating: 0, count: 64))
+    }
+
+    /// A JPEG XL that declares a billion pixels, and a DNG that declares as many, fail with the
+    /// limit's reason from their headers, before anything is allocated (the test's own process
+    /// would not hold 4 GB of pixels quietly).
+    func testHugeDeclaredSizesAreRefusedFromTheHeader() throws {
+        var decoder = ImageDecoder(maxDimension: 150)
+        decoder.fileName = "huge.jxl"
+        var report = ImageDecoder.Report()
+        XCTAssertThrowsError(try decoder.decode(Self.jxlHeader(width: 40_000, height: 30_000), report: &report)) { error in
+            XCTAssertEqual(error as? DecodeError, .tooManyPixels(width: 40_000, height: 30_000, limit: ImageDecoder.defaultPixelLimit))
+        }
+        XCTAssertFalse(report.allocated)
+        // A DNG whose tags say 40,000 × 30,000 over 300 × 200 pixels of data.
+        var dng = [UInt8](try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false))
+        // IFD0 starts at 8: its entries' ImageWidth (256) and ImageLength (257) values, LONG.
+        let count = Int(dng[8]) | Int(dng[9]) << 8
+        for index in 0..<count {
+            let at = 10 + index * 12
+            let tag = Int(dng[at]) | Int(dng[at + 1]) << 8
+            let value: UInt32 = tag == 256 ? 40_000 : tag == 257 ? 30_000 : 0
+            if value > 0 { for byte in 0..<4 { dng[at + 8 + byte] = UInt8(value >> (8 * UInt32(byte)) & 0xFF) } }
+        }
+        decoder.fileName = "huge.dng"
+        report = ImageDecoder.Report()
+        XCTAssertThrowsError(try decoder.decode(Data(dng), report: &report), "a DNG whose data is far short of its size fails")
+        XCTAssertFalse(report.allocated)
+    }
+}
+

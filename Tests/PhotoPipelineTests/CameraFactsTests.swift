@@ -4,6 +4,7 @@ import Foundation
 @_spi(InProcess) @testable import PhotoDecoding
 @testable import GalleryContents
 import PhotoFormats
+import PhotoPipeline
 import TestAndBenchSupport
 import XCTest
 
@@ -52,5 +53,13 @@ final class CameraFactsTests: XCTestCase {
         XCTAssertEqual(details.exposure, PhotoDetails.Fraction(numerator: 1, denominator: 250))
         XCTAssertEqual(details.fNumber, 2.8)
         XCTAssertEqual(details.iso, 400)
+    }
+
+    /// An export of a RAW or a JPEG XL is named by its photo without the camera's extension
+    /// ("IMG_0001.DNG" → "IMG_0001.jpg"), as a JPEG's is.
+    func testAnExportOfARawOrJPEGXLDropsItsExtension() {
+        XCTAssertEqual(ExportNames.photoBase(for: "IMG_0001.DNG"), "IMG_0001")
+        XCTAssertEqual(ExportNames.photoBase(for: "DSC_0042.nef"), "DSC_0042")
+        XCTAssertEqual(ExportNames.photoBase(for: "lisbon.jxl"), "lisbon")
     }
 }

@@ -38,7 +38,8 @@ public enum ExportNames {
     }
 
     /// Extensions of the images a gallery shows (a folder's rows are named by their files).
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "bmp", "svg"]
+    static let imageExtensions: Set<String> = Set(["jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff", "bmp", "svg", "jxl"])
+        .union(CameraFile.rawExtensions)
 
     /// A photo's name as the base of the file it is written to: "IMG_1234.JPG" as "IMG_1234"
     /// (the file gets its own format's extension), made safe as `base` makes it.

@@ -74,7 +74,9 @@ public enum CameraBench {
         /// djxl's own figure ("…, 12.3 MP/s [...]") over `reps` decodes, as milliseconds a decode.
         func djxl(threads: Int) throws -> [Double] {
             let out = folder.appendingPathComponent("out.ppm").path
-            let run = try Tool.run("/usr/bin/djxl", [jxl.path, out, "--num_reps=\(max(repetitions, 3))", "--num_threads=\(threads)"], timeout: 600)
+            // (djxl prints its figures on its standard error.)
+            let run = try Tool.run("/bin/sh", ["-c", "/usr/bin/djxl \"$0\" \"$1\" --num_reps=$2 --num_threads=$3 2>&1",
+                                               jxl.path, out, "\(max(repetitions, 3))", "\(threads)"], timeout: 600)
             guard let figure = run.output.range(of: #"([0-9.]+) MP/s"#, options: .regularExpression),
                   let speed = Double(run.output[figure].split(separator: " ")[0]) else { throw BenchError("djxl printed no speed: \(run.output)") }
             return [Double(pixbuf.width * pixbuf.height) / 1e6 / speed * 1000]
