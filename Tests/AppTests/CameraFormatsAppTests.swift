@@ -17,7 +17,8 @@ final class CameraFormatsAppTests: XCTestCase {
         try FileManager.default.removeItem(at: png)
         var files: [String: Data] = [
             "coffee.jxl": try Data(contentsOf: jxl),
-            "chelsea.dng": try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("chelsea.png").path, width: 300, height: 200),
+            // Larger than RawHead.searchBytes, so its row is made from its head alone.
+            "chelsea.dng": try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("chelsea.png").path, width: 720, height: 480),
             "turned.dng": try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("astronaut.png").path, width: 240, height: 240,
                                            orientation: 6, preview: false),
         ]

@@ -199,3 +199,22 @@ extension CameraDecodeTests {
     }
 }
 
+extension CameraDecodeTests {
+    /// A DNG's head (`RawHead`) ends where its preview does, before the sensor's data, and its
+    /// thumbnail from the head alone is the one from the whole file; a DNG without a preview, a
+    /// TIFF cut within its IFDs and one that names data past its end have no head.
+    func testARawsHeadHoldsItsPreviewAndNotItsSensorData() throws {
+        let dng = try TestDNG.make(from: Self.coffee, width: 300, height: 200)
+        let needed = try XCTUnwrap(RawHead.bytesNeeded(dng, fileSize: dng.count))
+        XCTAssertLessThan(needed, dng.count - 300 * 200 * 2 + 2, "the head stops before the mosaic")
+        var decoder = ImageDecoder(maxDimension: 150)
+        decoder.fileName = "photo.dng"
+        let fromHead = try decoder.decode(dng.prefix(needed)), whole = try decoder.decode(dng)
+        XCTAssertEqual(Self.difference(fromHead.pixbuf, whole.pixbuf), 0, "the head's thumbnail is the whole file's")
+        XCTAssertNil(RawHead.bytesNeeded(try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false), fileSize: dng.count),
+                     "no preview: no head")
+        XCTAssertNil(RawHead.bytesNeeded(dng.prefix(40), fileSize: dng.count), "IFDs past the bytes read: no head")
+        XCTAssertNil(RawHead.bytesNeeded(dng, fileSize: needed - 1), "a preview past the file's end: no head")
+    }
+}
+

@@ -71,8 +71,21 @@ public struct ImageDownloader: StageWork {
         }
         if context.isCancelled { return .cancelled }
         if preview { return try previewed(context) }
+        // A RAW file's thumbnail from its head alone (its previews, not its sensor's data); the
+        // whole file if that does not decode.
+        if let head = try rawHead(context, fileSize: status.size) {
+            let outcome = thumbnail(of: head, size: size, uri: uri, status: status, context, remembersFailure: false)
+            if case .failed = outcome {} else { return outcome }
+        }
         let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)
         original.keep(data)
+        return thumbnail(of: data, size: size, uri: uri, status: status, context, remembersFailure: true)
+    }
+
+    /// The row's thumbnail of the photo's bytes (`data`), kept in the shared cache; a failure
+    /// remembered there too, where `remembersFailure`.
+    func thumbnail(of data: Data, size: SharedThumbnails.Size, uri: String, status: LocalFileStatus, _ context: WorkContext,
+                   remembersFailure: Bool) -> StageOutcome {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
@@ -82,7 +95,7 @@ public struct ImageDownloader: StageWork {
             return .cancelled
         } catch {
             // Not decoded for want of a sandbox says nothing of the photo: never remembered as its failure.
-            if case .notSandboxed = error {} else { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, error: error) }
+            if case .notSandboxed = error {} else if remembersFailure { source.caches.shared?.recordFailure(uri: uri, mtime: status.modified, error: error) }
             return .failed(StageFailure(error))
         }
         report.traceColour(of: source.url, in: source.trace)

@@ -1,4 +1,4 @@
-// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, for the EXIF thumbnail a share's JPEG shows first (how far to read, where it is), for a camera's formats told apart and a JPEG XL's Exif box, and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh). The parsers' libraries are linked as the helper's program links them.
+// Why this exists: the libFuzzer entry point for the image header readers (HEIF and AVIF, WebP, GIF, SVG), which read untrusted bytes before any decoder does, for Rotate's edits (JPEG and TIFF EXIF, HEIF irot, PNG pixels), which rewrite the user's photos, for the EXIF thumbnail a share's JPEG shows first (how far to read, where it is), for a camera's formats told apart, a RAW file's head (how far its previews go) and a JPEG XL's Exif box, and for every metadata reader (details, facts, the kept metadata's parts and the app's checks of them) (built with AddressSanitizer and libFuzzer: meson-wrapper/asan-build.sh, run by fuzz.sh). The parsers' libraries are linked as the helper's program links them.
 import PhotoFormats
 import DecodeHelper
 import Foundation
@@ -21,6 +21,8 @@ public func fuzzHeader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // A camera's formats told apart (by bytes and a RAW's name), and a JPEG XL's Exif box read.
     _ = CameraFile.kind(of: data, name: "photo.dng")
     _ = JXLBoxes.exifBlock(box: data)
+    _ = RawHead.bytesNeeded(data, fileSize: data.count)
+    _ = RawHead.bytesNeeded(data, fileSize: Int.max)
     return 0
 }
 
