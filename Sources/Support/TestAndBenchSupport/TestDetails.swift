@@ -23,7 +23,8 @@ public enum TestDetails {
         for argument in given { if let named = argument.range(of: "<=") { key += (try? Data(contentsOf: URL(fileURLWithPath: String(argument[named.upperBound...])))) ?? Data() } }
         let kept = keptFolder.appendingPathComponent(String(fnv1a(key), radix: 16) + "." + file.pathExtension)
         if let written = try? Data(contentsOf: kept) { return try written.write(to: file) }
-        let done = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + given + [file.path], timeout: 60)
+        // (exiftool writing a 16 MB packet took 26 s, and over 60 once, with both cores busy.)
+        let done = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + given + [file.path], timeout: 300)
         guard done.status == 0 else { throw TestProfiles.Failed(output: done.output) }
         // Kept whole or not at all: copied under a name of its own, then renamed into place.
         let partial = keptFolder.appendingPathComponent(".\(UUID().uuidString)")
