@@ -57,7 +57,8 @@ done:
 /* Frame durations in milliseconds from ticks, within sane bounds. */
 static uint32_t duration_ms(uint32_t ticks, const cp_jxl_info *info) {
     if (!info->ticks_numerator) return 0;
-    uint64_t ms = (uint64_t)ticks * 1000u * info->ticks_denominator / info->ticks_numerator;
+    /* (In doubles: ticks × 1,000 × a 32-bit denominator overflows 64 bits.) */
+    double ms = (double)ticks * 1000.0 * info->ticks_denominator / info->ticks_numerator;
     return ms > 60000 ? 60000 : (uint32_t)ms;
 }
 

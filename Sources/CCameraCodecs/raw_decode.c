@@ -73,6 +73,14 @@ int cp_raw_read_info(const uint8_t *data, size_t size, cp_raw_info *info, char *
     return CP_OK;
 }
 
+/* A processed image's bytes copied out (malloc'd) with its size, or the reason. */
+static int copied_out(const libraw_processed_image_t *image, uint8_t **out, char *why, size_t why_size) {
+    *out = malloc(image->data_size);
+    if (!*out) { say(why, why_size, "out of memory"); return CP_NO_MEMORY; }
+    memcpy(*out, image->data, image->data_size);
+    return CP_OK;
+}
+
 int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_t **out, size_t *out_size,
                    int *is_jpeg, uint32_t *width, uint32_t *height, char *why, size_t why_size) {
     const struct cp_raw_library *lib = cp_raw();
@@ -114,9 +122,7 @@ int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_
         say(why, why_size, "its preview is not an RGB picture");
         goto done;
     }
-    *out = malloc(image->data_size);
-    if (!*out) { say(why, why_size, "out of memory"); result = CP_NO_MEMORY; goto done; }
-    memcpy(*out, image->data, image->data_size);
+    if ((result = copied_out(image, out, why, why_size)) != CP_OK) goto done;
     *out_size = image->data_size;
     *is_jpeg = image->type == LIBRAW_IMAGE_JPEG;
     *width = image->width;
@@ -158,9 +164,7 @@ int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pix
         say(why, why_size, "it developed into no RGB picture");
         goto done;
     }
-    *out = malloc(image->data_size);
-    if (!*out) { say(why, why_size, "out of memory"); result = CP_NO_MEMORY; goto done; }
-    memcpy(*out, image->data, image->data_size);
+    if ((result = copied_out(image, out, why, why_size)) != CP_OK) goto done;
     *width = image->width;
     *height = image->height;
     result = CP_OK;

@@ -1,4 +1,4 @@
-// Why this exists: the C codecs' return codes (camera_codecs.h) as CameraFailure, with their own words kept for the trace.
+// Why this exists: the C codecs' return codes (camera_codecs.h) as CameraFailure, which the decoder puts in the app's words.
 import CCameraCodecs
 import PhotoFormats
 
@@ -19,10 +19,4 @@ extension CameraFailure {
         default: self = .undecodable
         }
     }
-}
-
-/// A buffer for a codec's words, read back as text.
-struct CodecWords {
-    var buffer = [CChar](repeating: 0, count: 256)
-    var text: String { buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
 }

@@ -7,9 +7,8 @@ public enum JXLCodec {
     /// What the file's header says, or why it cannot be read.
     public static func facts(_ file: Data) -> Result<JXLFacts, CameraFailure> {
         var info = cp_jxl_info()
-        var words = CodecWords()
         let code = file.withUnsafeBytes { bytes in
-            cp_jxl_read_info(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &info, &words.buffer, words.buffer.count)
+            cp_jxl_read_info(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &info, nil, 0)
         }
         if let failure = CameraFailure(code: code) { return .failure(failure) }
         return .success(JXLFacts(width: Int(info.width), height: Int(info.height), animated: info.animated != 0))
@@ -44,11 +43,10 @@ public enum JXLCodec {
         var info = cp_jxl_info()
         var icc: UnsafeMutablePointer<UInt8>?
         var iccSize = 0
-        var words = CodecWords()
         let context = Unmanaged.passUnretained(frames).toOpaque()
         let code = file.withUnsafeBytes { bytes in
             cp_jxl_decode(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(mostPixels, 0)), UInt32(max(mostFrames, 1)),
-                          context, FrameCollector.take, &info, &icc, &iccSize, &words.buffer, words.buffer.count)
+                          context, FrameCollector.take, &info, &icc, &iccSize, nil, 0)
         }
         defer { cp_free(icc) }
         if let failure = CameraFailure(code: code) { return .failure(failure) }

@@ -7,9 +7,8 @@ public enum RawCodec {
     /// What the file says about itself, or why libraw cannot read it.
     public static func facts(_ file: Data) -> Result<RawFacts, CameraFailure> {
         var info = cp_raw_info()
-        var words = CodecWords()
         let code = file.withUnsafeBytes { bytes in
-            cp_raw_read_info(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &info, &words.buffer, words.buffer.count)
+            cp_raw_read_info(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &info, nil, 0)
         }
         if let failure = CameraFailure(code: code) { return .failure(failure) }
         func text<T>(_ field: T) -> String {
@@ -33,10 +32,9 @@ public enum RawCodec {
         var size = 0
         var isJPEG: Int32 = 0
         var width: UInt32 = 0, height: UInt32 = 0
-        var words = CodecWords()
         let code = file.withUnsafeBytes { bytes in
             cp_raw_preview(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(mostBytes, 0)), &out, &size, &isJPEG,
-                           &width, &height, &words.buffer, words.buffer.count)
+                           &width, &height, nil, 0)
         }
         defer { cp_free(out) }
         if let failure = CameraFailure(code: code) { return .failure(failure) }
@@ -51,10 +49,9 @@ public enum RawCodec {
     public static func develop(_ file: Data, half: Bool, mostPixels: Int) -> Result<CameraPixels, CameraFailure> {
         var out: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
-        var words = CodecWords()
         let code = file.withUnsafeBytes { bytes in
             cp_raw_develop(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, half ? 1 : 0, UInt64(max(mostPixels, 0)), &out,
-                           &width, &height, &words.buffer, words.buffer.count)
+                           &width, &height, nil, 0)
         }
         defer { cp_free(out) }
         if let failure = CameraFailure(code: code) { return .failure(failure) }

@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What every function returns: 0, or why it failed (`why` holds the library's own words, for
- * the trace). */
+/* What every function returns: 0, or why it failed (`why`, where given, holds the library's own
+ * words, for a debugger: the app's words come from the code; NULL for none). */
 enum {
     CP_OK = 0,
     CP_CUT_SHORT = 1,        /* the file ends before its data does */

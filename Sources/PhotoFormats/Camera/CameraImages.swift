@@ -31,8 +31,6 @@ public enum CameraFailure: Error, Sendable, Equatable {
     /// The library that reads it (libraw, libjxl, libavif) is not installed.
     case noLibrary
 
-    /// The codec's own words for it, for the trace.
-    public typealias Detail = String
 }
 
 /// What a JPEG XL file's header says (read before any pixel).
