@@ -26,16 +26,30 @@ extension ImageDecoder {
         report.declaredWidth = facts.width
         report.declaredHeight = facts.height
         report.frames = facts.animated ? max(1, camera.jxlFrames(data, ImageLimits.standard.frames)) : 1
-        guard facts.width * facts.height <= pixelLimit else { throw .tooManyPixels(width: facts.width, height: facts.height, limit: pixelLimit) }
-        // libjxl's buffer, the frame's copy and the pixbuf's.
-        let held = try Self.reserve(facts.width * facts.height * 4 * 3, from: budget, cancellable: cancellable)
+        var profile: Data?
+        let first = try firstFrame(width: facts.width, height: facts.height, format: "JPEG XL", report: &report, within: budget,
+                                   cancellable: cancellable, isCancelled: isCancelled) { isCancelled in
+            camera.jxlDecode(data, pixelLimit, 1, isCancelled).map { image in
+                profile = image.profile
+                return image.frames
+            }
+        }
+        return Self.inSRGB(first, profile: profile, report: &report)
+    }
+
+    /// The first frame a codec decodes (`decode`, given when to stop), fitted: its size checked
+    /// first, and the codec's buffer, the frame's copy and the pixbuf's held within `budget`.
+    private func firstFrame(width: Int, height: Int, format: String, report: inout Report, within budget: DecodeBudget?, cancellable: Cancellable?,
+                            isCancelled: () -> Bool,
+                            decode: (@escaping () -> Bool) -> Result<[CameraFrame], CameraFailure>) throws(DecodeError) -> Thumbnail {
+        guard width * height <= pixelLimit else { throw .tooManyPixels(width: width, height: height, limit: pixelLimit) }
+        let held = try Self.reserve(width * height * 4 * 3, from: budget, cancellable: cancellable)
         defer { held?.release() }
-        let decoded = withoutActuallyEscaping(isCancelled) { isCancelled in camera.jxlDecode(data, pixelLimit, 1, isCancelled) }
-        let image = try Self.camera(decoded, format: "JPEG XL")
-        guard let first = image.frames.first?.pixels else { throw .undecodable(Words("no image data")) }
+        let frames = try Self.camera(withoutActuallyEscaping(isCancelled) { decode($0) }, format: format)
+        guard let first = frames.first?.pixels else { throw .undecodable(Words("no image data")) }
         report.allocated = true
         if isCancelled() { throw .cancelled }
-        return Self.inSRGB(try finished(try Self.pixbuf(first), scaled: true), profile: image.profile, report: &report)
+        return try finished(try Self.pixbuf(first), scaled: true)
     }
 
     /// An AVIF sequence's first frame (libavif; the viewer plays the rest).
@@ -45,14 +59,8 @@ extension ImageDecoder {
         report.declaredWidth = facts.width
         report.declaredHeight = facts.height
         report.frames = max(1, facts.frames)
-        guard facts.width * facts.height <= pixelLimit else { throw .tooManyPixels(width: facts.width, height: facts.height, limit: pixelLimit) }
-        let held = try Self.reserve(facts.width * facts.height * 4 * 3, from: budget, cancellable: cancellable)
-        defer { held?.release() }
-        let frames = try Self.camera(withoutActuallyEscaping(isCancelled) { camera.avifDecode(data, pixelLimit, 1, $0) }, format: "AVIF")
-        guard let first = frames.first?.pixels else { throw .undecodable(Words("no image data")) }
-        report.allocated = true
-        if isCancelled() { throw .cancelled }
-        return try finished(try Self.pixbuf(first), scaled: true)
+        return try firstFrame(width: facts.width, height: facts.height, format: "AVIF", report: &report, within: budget, cancellable: cancellable,
+                              isCancelled: isCancelled) { camera.avifDecode(data, pixelLimit, 1, $0) }
     }
 
     private func decodeRaw(_ data: Data, format: String, camera: CameraParsers, report: inout Report, parsers: ParserLibraries?, within budget: DecodeBudget?,
