@@ -155,6 +155,7 @@ int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pix
     raw->params.use_camera_wb = 1;
     raw->params.output_color = 1; /* sRGB */
     raw->params.output_bps = 8;
+    raw->params.user_flip = 0; /* unturned: the caller turns it, as the file or its sidecar says */
     int code = lib->libraw_unpack(raw);
     if (code == LIBRAW_SUCCESS) code = lib->libraw_dcraw_process(raw);
     if (code == LIBRAW_SUCCESS) image = lib->libraw_dcraw_make_mem_image(raw, &code);

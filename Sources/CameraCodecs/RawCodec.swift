@@ -45,7 +45,7 @@ public enum RawCodec {
         return pixels.isWhole ? .success(.pixels(pixels)) : .failure(.undecodable)
     }
 
-    /// The sensor data developed (at half size when `half`), RGB, turned as the file says.
+    /// The sensor data developed (at half size when `half`), RGB, unturned.
     public static func develop(_ file: Data, half: Bool, mostPixels: Int) -> Result<CameraPixels, CameraFailure> {
         var out: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0

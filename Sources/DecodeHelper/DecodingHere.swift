@@ -28,7 +28,8 @@ extension ImageDecoder {
 
 extension PhotoTurning {
     /// `turn(_:_:by:)` here.
-    public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) {
+    @discardableResult
+    public static func turn(_ path: String, _ turn: QuarterTurn) throws(TurnRefusal) -> SidecarTurning.Turn? {
         try self.turn(path, turn, by: .here)
     }
 }

@@ -1,4 +1,4 @@
-// Why this exists: a photo's cull marks (a rating of 0 to 5 stars, a pick or a reject, its tags) and a change to them, as plain values both sides of the helper boundary share, with the XMP fields they are kept in so that other apps read them: `xmp:Rating` (-1 for a reject, as Bridge and darktable write it), digiKam's `PickLabel`, and tags as digiKam, Lightroom and every other app read them (`PhotoTags`).
+// Why this exists: a photo's cull marks (a rating of 0 to 5 stars, a pick or a reject, its tags; and a RAW file's turn, kept in its sidecar) and a change to them, as plain values both sides of the helper boundary share, with the XMP fields they are kept in so that other apps read them: `xmp:Rating` (-1 for a reject, as Bridge and darktable write it), digiKam's `PickLabel`, and tags as digiKam, Lightroom and every other app read them (`PhotoTags`).
 import Foundation
 
 public struct PhotoMarks: Sendable, Equatable, Codable {
@@ -11,15 +11,21 @@ public struct PhotoMarks: Sendable, Equatable, Codable {
     public var flag: Flag
     /// Its tags, each a path of levels ("Places/Portugal/Lisbon"), in order (`PhotoTags`).
     public var tags: [String]
+    /// The EXIF orientation (1–8) its XMP's `tiff:Orientation` says: read only from a sidecar,
+    /// where Rotate keeps the turn of a camera's RAW file (never written); nil: none.
+    public var orientation: Int?
 
-    public init(rating: Int = 0, flag: Flag = .none, tags: [String] = []) {
+    public init(rating: Int = 0, flag: Flag = .none, tags: [String] = [], orientation: Int? = nil) {
         self.rating = min(5, max(0, rating))
         self.flag = flag
         self.tags = PhotoTags.cleaned(tags)
+        self.orientation = orientation.flatMap { (1...8).contains($0) ? $0 : nil }
     }
 
     /// The XMP fields (exiv2's keys) the marks are kept in.
     public static let ratingKey = "Xmp.xmp.Rating"
+    /// Where a sidecar keeps its RAW file's orientation, as Lightroom and digiKam keep it.
+    public static let orientationKey = "Xmp.tiff.Orientation"
     public static let pickKey = "Xmp.digiKam.PickLabel"
     /// digiKam's pick labels: 0 none, 1 rejected, 2 pending, 3 accepted.
     static let rejectedLabel = "1", acceptedLabel = "3"
@@ -60,13 +66,17 @@ public struct MarksChange: Sendable, Equatable, Codable {
     public var removeTags: [String]
     /// Exactly these tags (Undo of a change to the tags).
     public var setTags: [String]?
+    /// A sidecar's `tiff:Orientation` set (Rotate's turn of a RAW file; 1–8, anything else ignored).
+    public var orientation: Int?
 
-    public init(rating: Int? = nil, flag: PhotoMarks.Flag? = nil, addTags: [String] = [], removeTags: [String] = [], setTags: [String]? = nil) {
+    public init(rating: Int? = nil, flag: PhotoMarks.Flag? = nil, addTags: [String] = [], removeTags: [String] = [], setTags: [String]? = nil,
+                orientation: Int? = nil) {
         self.rating = rating.map { min(5, max(0, $0)) }
         self.flag = flag
         self.addTags = PhotoTags.cleaned(addTags)
         self.removeTags = PhotoTags.cleaned(removeTags)
         self.setTags = setTags.map(PhotoTags.cleaned)
+        self.orientation = orientation.flatMap { (1...8).contains($0) ? $0 : nil }
     }
 
     /// Exactly these marks, tags too.
@@ -97,6 +107,7 @@ public struct MarksChange: Sendable, Equatable, Codable {
         }
         if let setTags { result.tags = setTags }
         result.tags = PhotoTags.cleaned(result.tags + addTags).filter { !removeTags.contains($0) }
+        if let orientation { result.orientation = orientation }
         return result
     }
 }

@@ -19,6 +19,11 @@ public enum MarksReader {
         return marks
     }
 
+    /// The EXIF orientation (1–8) the XMP's `tiff:Orientation` says; nil: none, or not one of those.
+    static func orientation(in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Int? {
+        string(PhotoMarks.orientationKey, in: metadata).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { (1...8).contains($0) ? $0 : nil }
+    }
+
     /// A list field's values (at most `PhotoTags.most`).
     static func list(_ key: String, in metadata: UnsafeMutablePointer<GExiv2Metadata>) -> [String] {
         guard gexiv2_metadata_try_has_tag(metadata, key, nil) != 0, let values = gexiv2_metadata_try_get_tag_multiple(metadata, key, nil) else { return [] }

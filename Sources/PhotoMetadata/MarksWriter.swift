@@ -1,4 +1,4 @@
-// Why this exists: gexiv2's side of rating, picking and rejecting a photo (only in the decoding helper's program): the marks read from the photo's XMP, changed as asked, and the new XMP packet made by exiv2. Only the packet is made here: the helper places it in the file itself, so nothing else in the file (its Exif above all) is written again.
+// Why this exists: gexiv2's side of rating, picking and rejecting a photo, and of a RAW file's turn in its sidecar (only in the decoding helper's program): the marks read from the photo's XMP, changed as asked, and the new XMP packet made by exiv2. Only the packet is made here: the helper places it in the file itself, so nothing else in the file (its Exif above all) is written again.
 import CGexiv2
 import Foundation
 import MetadataValues
@@ -17,11 +17,16 @@ public enum MarksWriter {
         defer { g_object_unref(metadata) }
         let labelBefore = MarksReader.string(PhotoMarks.pickKey, in: metadata)
         let subjects = MarksReader.list(PhotoTags.subjectKey, in: metadata)
-        let before = MarksReader.marks(metadata, subjects: subjects)
+        var before = MarksReader.marks(metadata, subjects: subjects)
+        before.orientation = MarksReader.orientation(in: metadata)
         let after = change.applied(to: before)
         let fields = after.fields(pickLabelBefore: labelBefore)
         guard set(PhotoMarks.ratingKey, fields.rating, in: metadata), set(PhotoMarks.pickKey, fields.pickLabel, in: metadata) else {
             return .unwritable("the marks could not be set")
+        }
+        // A RAW file's turn, in its sidecar (the app asks it of nothing else).
+        if let orientation = change.orientation, !set(PhotoMarks.orientationKey, String(orientation), in: metadata) {
+            return .unwritable("the orientation could not be set")
         }
         // The tags' fields only when the tags change: a rating leaves another app's keywords be.
         if change.changesTags {

@@ -1,4 +1,4 @@
-// Why this exists: a camera's formats in the real app: a JPEG XL, a DNG with its preview, a DNG without one turned by its tags, and each cut short, in one folder; each shows its own sepia thumbnail or fails its row with a reason, the viewer shows the RAW, and the app's process never maps libraw or libjxl.
+// Why this exists: a camera's formats in the real app: a JPEG XL, a DNG with its preview, a DNG without one turned by its tags, and each cut short, in one folder; each shows its own sepia thumbnail or fails its row with a reason, the viewer shows the RAW, Rotate turns it in its sidecar, and the app's process never maps libraw or libjxl.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -56,8 +56,37 @@ final class CameraFormatsAppTests: XCTestCase {
             let match = screen.bestMatch(try ExpectedThumbnails.sepia(data: files[name]!, name: name), xs: 18..<30, ys: 40..<660)
             XCTAssertLessThan(match.difference, 6, "\(name) is drawn as its sepia thumbnail (best match \(match))")
         }
+        try rotateInSidecar(app, xvfb, folder: folder, files: files)
         XCTAssertEqual(app.parsersMapped(), [], "libraw and libjxl are mapped in the helpers only")
         XCTAssertEqual(app.criticals, [])
+    }
+
+    /// Rotate turns the first photo, a DNG, in its sidecar: the viewer and its row show it turned,
+    /// the DNG is never written, and Undo turns the sidecar back.
+    func rotateInSidecar(_ app: AppProcess, _ xvfb: Xvfb, folder: URL, files: [String: Data]) throws {
+        let dng = folder.appendingPathComponent("chelsea.dng"), sidecar = dng.path + ".xmp"
+        func turns() -> [String?] { app.trace.events.compactMap { if case .turned(_, _, let reason) = $0.event { reason } else { nil } } }
+        func orientation() throws -> String {
+            try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-XMP-tiff:Orientation", sidecar]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the DNG: \(app.recentEvents())")
+        let before = app.trace.events.count
+        try xvfb.run("xdotool", ["key", "ctrl+r"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in turns().count == 1 }, "turned: \(app.recentEvents())")
+        XCTAssertEqual(turns(), [nil], "turned, not refused")
+        XCTAssertEqual(try orientation(), "6", "its sidecar keeps the turn")
+        XCTAssertEqual(try Data(contentsOf: dng), files["chelsea.dng"], "the DNG is not written")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { events in events.dropFirst(before).contains {
+            if case .fullImage(0, 480, 720, _, _, _) = $0.event { true } else { false } } }, "the viewer shows it turned: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "Escape"])
+        let screen = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("turned.png").path)
+        let match = screen.bestMatch(try ExpectedThumbnails.sepia(data: files["chelsea.dng"]!, name: "chelsea.dng", sidecarOrientation: 6), xs: 18..<30, ys: 40..<660)
+        XCTAssertLessThan(match.difference, 8, "its row shows it turned (best match \(match))")
+        try xvfb.run("xdotool", ["key", "ctrl+z"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in turns().count == 2 }, "undone: \(app.recentEvents())")
+        XCTAssertEqual(try orientation(), "1", "Undo turned its sidecar back")
+        XCTAssertEqual(try Data(contentsOf: dng), files["chelsea.dng"])
     }
 
     /// A three-frame animation (red, blue, green) as `ext`: a JPEG XL made by cjxl from a GIF, or

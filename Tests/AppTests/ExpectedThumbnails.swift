@@ -14,9 +14,10 @@ enum ExpectedThumbnails {
     }
 
     /// The same for a photo's bytes (a format made at test time; `name`, its file's, where its
-    /// bytes alone do not tell its format, as a RAW's do not).
-    static func sepia(data: Data, name: String? = nil, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
-        let square = try original(data: data, name: name, size: size, box: box)
+    /// bytes alone do not tell its format, as a RAW's do not; `sidecarOrientation`, a RAW's turn
+    /// kept in its sidecar).
+    static func sepia(data: Data, name: String? = nil, sidecarOrientation: Int? = nil, size: Int = 64, box: Int = 128) throws -> Screenshot.Template {
+        let square = try original(data: data, name: name, sidecarOrientation: sidecarOrientation, size: size, box: box)
         let filtered = try SepiaFilter(intensity: SepiaKernel.defaultIntensity).filter(square, isCancelled: { false })
         let alpha = filtered.pixbuf.hasAlpha
         return Screenshot.Template(width: filtered.width, height: filtered.height,
@@ -31,9 +32,10 @@ enum ExpectedThumbnails {
         try original(data: SamplePhotos.data(file), size: size, box: box)
     }
 
-    static func original(data: Data, name: String? = nil, size: Int = 64, box: Int = 128) throws -> Thumbnail {
+    static func original(data: Data, name: String? = nil, sidecarOrientation: Int? = nil, size: Int = 64, box: Int = 128) throws -> Thumbnail {
         var decoder = ImageDecoder(maxDimension: box)
         decoder.fileName = name
+        decoder.sidecarOrientation = sidecarOrientation
         let fitted = try decoder.decode(data)
         guard let square = RowThumbnail.square(fitted.pixbuf, pixels: size) else { throw Missing() }
         return square

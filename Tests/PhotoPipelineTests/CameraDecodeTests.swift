@@ -2,7 +2,7 @@
 import DecodeHelper
 import Foundation
 import GdkPixbuf
-import PhotoDecoding
+@testable import PhotoDecoding
 import PhotoFormats
 import TestAndBenchSupport
 import XCTest
@@ -131,21 +131,55 @@ final class CameraDecodeTests: XCTestCase {
 }
 
 extension CameraDecodeTests {
-    /// Rotate never writes a camera's RAW file (a TIFF inside, told by its name), and refuses a
-    /// JPEG XL, which libjxl cannot turn losslessly; both files stay byte for byte.
-    func testRotateRefusesRawAndJPEGXLAndWritesNothing() throws {
+    /// Rotate refuses a JPEG XL, which libjxl cannot turn losslessly, and a RAW file's edit
+    /// (a TIFF inside) asked of the bytes alone; both files stay byte for byte.
+    func testRotateRefusesJPEGXLAndARawFilesBytes() throws {
         let folder = try folder()
-        let dng = folder.appendingPathComponent("photo.dng"), jxl = folder.appendingPathComponent("photo.jxl")
-        try TestDNG.make(from: Self.coffee, width: 120, height: 80).write(to: dng)
+        let jxl = folder.appendingPathComponent("photo.jxl")
         let png = folder.appendingPathComponent("source.png")
         XCTAssertEqual(try Tool.run("/usr/bin/convert", [Self.coffee, "-resize", "64x64", png.path]).status, 0)
         XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [png.path, jxl.path], timeout: 120).status, 0)
-        for (file, reason) in [(dng, "a camera's RAW file (DNG) is never written"), (jxl, "a JPEG XL photo cannot be turned without re-encoding it")] {
-            let before = try Data(contentsOf: file)
-            XCTAssertThrowsError(try PhotoTurning.turn(file.path, .clockwise)) { error in
-                XCTAssertEqual((error as? TurnRefusal)?.reason.description, reason)
+        let before = try Data(contentsOf: jxl)
+        XCTAssertThrowsError(try PhotoTurning.turn(jxl.path, .clockwise)) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a JPEG XL photo cannot be turned without re-encoding it")
+        }
+        XCTAssertEqual(try Data(contentsOf: jxl), before, "the JPEG XL is not written")
+        let dng = [UInt8](try TestDNG.make(from: Self.coffee, width: 120, height: 80))
+        XCTAssertThrowsError(try PhotoTurning.turned(dng, .clockwise, by: .here, name: "photo.dng")) { error in
+            XCTAssertEqual((error as? TurnRefusal)?.reason.description, "a camera's RAW file (DNG) is never written")
+        }
+    }
+
+    /// Rotate turns a RAW file in its sidecar (`tiff:Orientation`), starting from the file's own
+    /// orientation, and never writes the file; its thumbnail, preview or developed, is shown so.
+    func testARawFileTurnsInItsSidecar() throws {
+        let folder = try folder()
+        for (own, preview) in [(1, true), (6, false)] {
+            let dng = folder.appendingPathComponent("photo-\(own).dng")
+            try TestDNG.make(from: Self.coffee, width: 300, height: 200, orientation: own, preview: preview).write(to: dng)
+            let bytes = try Data(contentsOf: dng)
+            func shown() throws -> Pixbuf {
+                var decoder = ImageDecoder(maxDimension: 150)
+                decoder.decoding(dng, by: .here)
+                return try decoder.decode(bytes).pixbuf
             }
-            XCTAssertEqual(try Data(contentsOf: file), before, "\(file.lastPathComponent) is not written")
+            let upright = try shown()
+            let turn = try XCTUnwrap(try PhotoTurning.turn(dng.path, .clockwise), "turned in its sidecar")
+            XCTAssertEqual(turn, SidecarTurning.Turn(before: nil, after: QuarterTurn.clockwise.turning(orientation: own)), "from the file's own")
+            XCTAssertEqual(try Data(contentsOf: dng), bytes, "the RAW file is not written")
+            XCTAssertEqual(SidecarTurning.orientation(ofPhoto: dng.path, by: .here), turn.after)
+            let sidecar = try String(contentsOfFile: dng.path + ".xmp", encoding: .utf8)
+            XCTAssertTrue(sidecar.contains("tiff:Orientation=\"\(turn.after)\"") || sidecar.contains("<tiff:Orientation>\(turn.after)<"), sidecar)
+            let turned = try shown()
+            XCTAssertEqual([turned.width, turned.height], [upright.height, upright.width], "preview \(preview)")
+            XCTAssertLessThan(Self.difference(turned, try XCTUnwrap(upright.turned(clockwise: true))), 1, "turned a quarter clockwise, preview \(preview)")
+            // Twice more: from the sidecar's, not the file's; then back.
+            XCTAssertEqual(try PhotoTurning.turn(dng.path, .clockwise)?.before, turn.after)
+            try PhotoTurning.turn(dng.path, .anticlockwise)
+            try PhotoTurning.turn(dng.path, .anticlockwise)
+            XCTAssertEqual(SidecarTurning.orientation(ofPhoto: dng.path, by: .here), own)
+            XCTAssertLessThan(Self.difference(try shown(), upright), 1, "turned back")
+            XCTAssertEqual(try Data(contentsOf: dng), bytes)
         }
     }
 }

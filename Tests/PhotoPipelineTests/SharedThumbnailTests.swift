@@ -4,6 +4,7 @@ import CGdkPixbuf
 import DecodeHelper
 import Foundation
 import GLibRuntime
+import GdkPixbuf
 import TestAndBenchSupport
 import PhotoTrace
 import XCTest
@@ -182,5 +183,47 @@ final class SharedThumbnailTests: XCTestCase {
         XCTAssertEqual(found.status, 0, "GNOME's factory finds our thumbnail valid")
         XCTAssertEqual(found.output.trimmingCharacters(in: .whitespacesAndNewlines), "\(folders.thumbnails)/normal/\(SharedThumbnails.name(for: uri))")
         XCTAssertNotEqual(try gnome(["lookup", uri, "1700000001"]).status, 0, "control: and not for another MTime")
+    }
+}
+
+extension SharedThumbnailTests {
+    /// A RAW file Rotate turned keeps its turn in its sidecar, not in its file (whose MTime stays):
+    /// a thumbnail says which turn it shows, and only a thumbnail of the sidecar's turn is used.
+    func testARawFilesThumbnailsSayTheTurnItsSidecarKeeps() throws {
+        let url = folder.appendingPathComponent("photo.dng")
+        try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("coffee.png").path, width: 300, height: 200).write(to: url)
+        setMTime(url, 1_700_000_000)
+        let shared = SharedThumbnails(folders: folders, decoders: .here)
+        func shown(_ orientation: Int?) throws -> Pixbuf {
+            var decoder = ImageDecoder(maxDimension: 128)
+            decoder.decoding(url)
+            decoder.sidecarOrientation = orientation
+            return try XCTUnwrap(RowThumbnail.square(try decoder.decode(try Data(contentsOf: url)).pixbuf, pixels: 64)).pixbuf
+        }
+        func loaded() throws -> (Pixbuf, String) {
+            guard case .image(let image, let from) = load(url) else { throw XCTSkip("no image") }
+            return (image.pixbuf, from?.rawValue ?? "")
+        }
+        XCTAssertEqual(try loaded().1, "file")
+        XCTAssertEqual(try loaded().1, "thumbnail-cache")
+        // Turned in its sidecar: the upright thumbnail no longer counts; the turned one is kept, saying so.
+        try PhotoTurning.turn(url.path, .clockwise)
+        var (image, from) = try loaded()
+        XCTAssertEqual(from, "file", "the upright thumbnail is not used for the turned photo")
+        XCTAssertLessThan(CameraDecodeTests.difference(image, try shown(6)), 1)
+        XCTAssertGreaterThan(CameraDecodeTests.difference(image, try shown(nil)), 5, "control: turned and upright differ")
+        XCTAssertEqual(try loaded().1, "thumbnail-cache")
+        // Turned again, its thumbnails turned with it (as Rotate does): used, and turned.
+        try PhotoTurning.turn(url.path, .clockwise)
+        let uri = SharedThumbnails.uri(forPath: url.path)
+        XCTAssertEqual(shared.turnEntries(uri: uri, mtime: 1_700_000_000, fileSize: 0, sidecarTurn: 6, to: 3, clockwise: true), [.normal])
+        (image, from) = try loaded()
+        XCTAssertEqual(from, "thumbnail-cache")
+        XCTAssertLessThan(CameraDecodeTests.difference(image, try shown(3)), 3)
+        // Its sidecar gone: the file's own turn again, decoded.
+        try FileManager.default.removeItem(atPath: url.path + ".xmp")
+        (image, from) = try loaded()
+        XCTAssertEqual(from, "file")
+        XCTAssertLessThan(CameraDecodeTests.difference(image, try shown(nil)), 1)
     }
 }

@@ -79,8 +79,8 @@ int cp_raw_read_info(const uint8_t *data, size_t size, cp_raw_info *info, char *
 int cp_raw_preview(const uint8_t *data, size_t size, uint64_t most_bytes, uint8_t **out, size_t *out_size,
                    int *is_jpeg, uint32_t *width, uint32_t *height, char *why, size_t why_size);
 
-/* The sensor data developed (the camera's white balance, its matrix into sRGB, 8 bits, turned as
- * the file says), at half size when `half`; refused when the sensor holds more than `most_pixels`.
+/* The sensor data developed (the camera's white balance, its matrix into sRGB, 8 bits, never
+ * turned: the caller turns it), at half size when `half`; refused when the sensor holds more than `most_pixels`.
  * RGB pixels, `*width` × 3 bytes a row, malloc'd in `*out`. CP_OK on success. */
 int cp_raw_develop(const uint8_t *data, size_t size, int half, uint64_t most_pixels, uint8_t **out,
                    uint32_t *width, uint32_t *height, char *why, size_t why_size);

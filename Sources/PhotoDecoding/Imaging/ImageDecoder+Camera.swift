@@ -65,8 +65,10 @@ extension ImageDecoder {
 
     private func decodeRaw(_ data: Data, format: String, camera: CameraParsers, report: inout Report, parsers: ParserLibraries?, within budget: DecodeBudget?,
                            cancellable: Cancellable?, isCancelled: () -> Bool) throws(DecodeError) -> Thumbnail {
-        let facts = try Self.camera(camera.rawFacts(data), format: format)
-        let turned = facts.orientation == 6 || facts.orientation == 8
+        var facts = try Self.camera(camera.rawFacts(data), format: format)
+        // Its sidecar's turn, where Rotate kept one, in place of its own.
+        if let turn = sidecarOrientation, (1...8).contains(turn) { facts.orientation = turn }
+        let turned = (5...8).contains(facts.orientation)
         report.declaredWidth = turned ? facts.height : facts.width
         report.declaredHeight = turned ? facts.width : facts.height
         if readsDetails { report.details = Self.rawDetails(data, facts: facts, parsers: parsers) }
@@ -91,8 +93,15 @@ extension ImageDecoder {
         let pixels = try Self.camera(camera.rawDevelop(data, half, pixelLimit), format: format)
         report.allocated = true
         if isCancelled() { throw .cancelled }
-        // libraw turned it already.
-        return try finished(try Self.pixbuf(pixels), scaled: true)
+        // Developed unturned (libraw knows nothing of a sidecar): turned here, as a preview is.
+        return try Self.oriented(finished(try Self.pixbuf(pixels), scaled: true), facts.orientation)
+    }
+
+    /// A picture turned as EXIF orientation `orientation` says.
+    private static func oriented(_ shown: Thumbnail, _ orientation: Int) throws(DecodeError) -> Thumbnail {
+        guard orientation != 1 else { return shown }
+        guard let turned = shown.pixbuf.oriented(exif: orientation) else { throw .undecodable(Words("could not orient the image")) }
+        return Thumbnail(turned)
     }
 
     /// Its embedded preview shown, turned as the RAW file says; nil when it has none that reads
@@ -120,9 +129,7 @@ extension ImageDecoder {
             shown = try finished(try Self.pixbuf(pixels), scaled: true)
         }
         report.allocated = true
-        guard facts.orientation != 1 else { return shown }
-        guard let turned = shown.pixbuf.oriented(exif: facts.orientation) else { throw .undecodable(Words("could not orient the image")) }
-        return Thumbnail(turned)
+        return try Self.oriented(shown, facts.orientation)
     }
 
     /// A preview JPEG without its EXIF segments: libraw writes one with the RAW's turn into a

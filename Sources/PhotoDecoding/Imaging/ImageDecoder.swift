@@ -33,6 +33,9 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     public var readsDetails = false
     /// Decode the JPEG's EXIF thumbnail in the bytes given (its first bytes), not the photo.
     public var embeddedThumbnail = false
+    /// A camera's RAW file's orientation as its sidecar says (Rotate's turn of a file it never
+    /// writes, `SidecarTurning`): shown so in place of the file's own. Nil: the file's own.
+    public var sidecarOrientation: Int?
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension

@@ -68,13 +68,16 @@ public enum PhotoMarking {
                 guard let file, file.count <= bytes.count + growth else { throw TurnRefusal(Words("its marks could not be changed")) }
                 answer = [UInt8](file)
                 // The helper's word for them, as plain values again (its numbers unchecked until now).
-                before = reply.marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag, tags: $0.tags) } ?? PhotoMarks()
+                before = reply.marks.map { PhotoMarks(rating: $0.rating, flag: $0.flag, tags: $0.tags, orientation: $0.orientation) } ?? PhotoMarks()
             }
         } else {
             (answer, before) = try markedHere(bytes, change, parsers: decoders.parsers)
         }
         if beside { try SidecarFile.check(answer) } else { try XMPReplacement.check(answer, against: bytes) }
-        return (answer, before)
+        // A turn is read only from a sidecar (a photo's own XMP may copy its EXIF's, which shows it).
+        var had = before
+        if !beside { had.orientation = nil }
+        return (answer, had)
     }
 
     /// Whether the photo at `path` keeps its marks in its sidecar: a kind whose XMP the app does
@@ -98,8 +101,15 @@ public enum PhotoMarking {
     }
 
     /// The marks of the sidecar beside the photo at `path`, read in a helper, and when it was
-    /// last changed (nil: none, or unreadable).
+    /// last changed (nil: none, or unreadable). A RAW file's turn is not among them (`sidecarOrientation`).
     public static func sidecarMarks(ofPhoto path: String, by decoders: Decoders) -> (marks: PhotoMarks, modified: Double)? {
+        guard var (marks, modified) = sidecarRead(ofPhoto: path, by: decoders) else { return nil }
+        marks.orientation = nil
+        return (marks, modified)
+    }
+
+    /// The sidecar's marks, its turn with them, and when it was last changed.
+    static func sidecarRead(ofPhoto path: String, by decoders: Decoders) -> (marks: PhotoMarks, modified: Double)? {
         let sidecar = SidecarFile.path(for: path)
         var info = stat()
         guard lstat(sidecar, &info) == 0, info.st_mode & S_IFMT == S_IFREG,

@@ -4,10 +4,14 @@ import Foundation
 
 public enum PhotoTurning {
     /// Turn the photo at `path` a quarter, in place, each edit computed where `decoders` says
-    /// (the app's helpers) and checked here. Blocking: call off the main loop.
-    public static func turn(_ path: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) {
+    /// (the app's helpers) and checked here; a camera's RAW file in its sidecar instead (the turn
+    /// kept there is returned; nil: the file was turned). Blocking: call off the main loop.
+    @discardableResult
+    public static func turn(_ path: String, _ turn: QuarterTurn, by decoders: Decoders) throws(TurnRefusal) -> SidecarTurning.Turn? {
+        if SidecarTurning.isRaw(path) { return try SidecarTurning.turn(path, turn, by: decoders) }
         let name = (path as NSString).lastPathComponent
         try PhotoRewrite.rewrite(path) { (bytes) throws(TurnRefusal) in try turned(bytes, turn, by: decoders, name: name) }
+        return nil
     }
 
     /// The same turn made in this process, as the app made a JPEG's, TIFF's or HEIC's before
@@ -92,7 +96,7 @@ public enum PhotoTurning {
         }
     }
 
-    /// A camera's RAW file is never written, and libjxl cannot turn a JPEG XL losslessly.
+    /// A camera's RAW file is never written (`SidecarTurning` turns it), and libjxl cannot turn a JPEG XL losslessly.
     static func refuseCameraFormats(_ bytes: [UInt8], name: String?) throws(TurnRefusal) {
         switch CameraFile.kind(of: Data(bytes.prefix(16)), name: name) {
         case .raw(let kind): throw TurnRefusal(Words("a camera's RAW file (%1$s) is never written", kind))

@@ -15,7 +15,7 @@ public struct CameraParsers: Sendable {
     /// libjxl: the Exif box's payload and the XMP packet in a JPEG XL's first bytes, decompressed.
     public var jxlMetadata: @Sendable (_ prefix: Data) -> (exif: Data?, xmp: Data?)
     /// libraw: what a RAW file says, without its pixels; its largest embedded preview (at most
-    /// `mostBytes`); its sensor data developed into sRGB (half size, or whole), turned.
+    /// `mostBytes`); its sensor data developed into sRGB (half size, or whole), unturned.
     public var rawFacts: @Sendable (_ file: Data) -> Result<RawFacts, CameraFailure>
     public var rawPreview: @Sendable (_ file: Data, _ mostBytes: Int) -> Result<RawPreview, CameraFailure>
     public var rawDevelop: @Sendable (_ file: Data, _ half: Bool, _ mostPixels: Int) -> Result<CameraPixels, CameraFailure>

@@ -69,16 +69,23 @@ public final class SharedThumbnails: Sendable {
     /// The mark of a thumbnail made with the photo's profile applied.
     static let colourKey = "X-Classic-Photos::Colour"
 
+    /// The mark of a thumbnail of a RAW file turned as its sidecar says (Rotate's turn of a file
+    /// it never writes): the orientation, 1–8. Without it, the file as its own EXIF turns it.
+    static let sidecarTurnKey = "X-Classic-Photos::Sidecar-Orientation"
+
     /// A valid thumbnail of the photo at `uri` last modified at `mtime`, in `size` or, if that
-    /// one is missing, a larger one. Nil when there is none (or only stale or broken ones).
-    public func lookup(uri: String, mtime: Int, size wanted: Size) -> Found? {
+    /// one is missing, a larger one, turned as `sidecarTurn` says (nil: by the file alone). Nil
+    /// when there is none (or only stale or broken ones).
+    public func lookup(uri: String, mtime: Int, size wanted: Size, sidecarTurn: Int? = nil) -> Found? {
         for size in Size.allCases where size.pixels >= wanted.pixels {
             guard let data = Self.readSmallFile(path(size, uri: uri)),
                   // Another app can write here: a file larger than its bucket (or a bomb) is a miss.
-                  let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", Self.colourKey], maxSide: size.pixels) else { continue }
+                  let decoded = PNGFile.decode(data, by: decoders, keys: ["Thumb::URI", "Thumb::MTime", Self.colourKey, Self.sidecarTurnKey],
+                                               maxSide: size.pixels) else { continue }
             // Only exact matches count: a thumbnail of another file (an MD5 clash, a foreign
-            // file) or of an older version of this one is never shown.
-            guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime) else { continue }
+            // file), of an older version of this one, or turned otherwise, is never shown.
+            guard decoded.text["Thumb::URI"] == uri, decoded.text["Thumb::MTime"] == String(mtime),
+                  decoded.text[Self.sidecarTurnKey] == sidecarTurn.map(String.init) else { continue }
             return Found(pixbuf: decoded.pixbuf, size: size, profileApplied: decoded.text[Self.colourKey] == "sRGB")
         }
         return nil
@@ -88,7 +95,7 @@ public final class SharedThumbnails: Sendable {
     /// written (the caller goes on without it).
     @discardableResult
     public func save(_ thumbnail: Pixbuf, size: Size, uri: String, mtime: Int, fileSize: Int,
-                     mimeType: String?, imageWidth: Int, imageHeight: Int) -> Bool {
+                     mimeType: String?, imageWidth: Int, imageHeight: Int, sidecarTurn: Int? = nil) -> Bool {
         let target = path(size, uri: uri)
         guard ensureFolder((target as NSString).deletingLastPathComponent) else { return false }
         // The spec wants RGBA.
@@ -96,6 +103,7 @@ public final class SharedThumbnails: Sendable {
         var text: [(String, String)] = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(fileSize))]
         if let mimeType { text.append(("Thumb::Mimetype", mimeType)) }
         text += [("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)), ("Software", Self.software), (Self.colourKey, "sRGB")]
+        if let sidecarTurn { text.append((Self.sidecarTurnKey, String(sidecarTurn))) }
         guard let png = try? PNGFile.encode(rgba, text: text) else { return false }
         return writeAtomically(png, to: target)
     }

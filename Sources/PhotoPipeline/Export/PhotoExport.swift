@@ -87,7 +87,7 @@ public struct PhotoExport: StageWork {
         // Over the cap it is refused, not shrunk: a saved photo is the photo's every pixel.
         var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: min(source.pixelLimit, maxPixels))
         decoder.maxPixels = maxPixels
-        decoder.decoding(source.url)
+        decoder.decoding(source.url, by: source.decoders)
         decoder.forExport = true
         var image: Thumbnail
         do throws(DecodeError) {

@@ -47,11 +47,13 @@ public struct ImageDownloader: StageWork {
         }
     }
 
-    /// A decoder that fits the photo within `box` (keeping its proportions), as the caches keep it.
-    func decoder(box: Int) -> ImageDecoder {
+    /// A decoder that fits the photo within `box` (keeping its proportions), as the caches keep
+    /// it; a RAW file turned as its sidecar says (`sidecarTurn`, read once by the caller).
+    func decoder(box: Int, sidecarTurn: Int? = nil) -> ImageDecoder {
         var decoder = ImageDecoder(maxDimension: box, pixelLimit: source.pixelLimit)
         decoder.downscaleWhileDecoding = downscaleWhileDecoding
         decoder.decoding(source.url)
+        decoder.sidecarOrientation = sidecarTurn
         return decoder
     }
 
@@ -62,8 +64,10 @@ public struct ImageDownloader: StageWork {
         // A share's photo is kept under its own URI, as the thumbnail spec says of remote files.
         let uri = source.url.isFileURL ? SharedThumbnails.uri(forPath: try LocalFileFetcher.localPath(of: source.url)) : source.url.absoluteString
         let size = SharedThumbnails.Size.covering(rowPixels)
+        // A RAW file Rotate turned keeps its turn in its sidecar: its thumbnails are kept turned, and say so.
+        let sidecarTurn = source.url.isFileURL ? SidecarTurning.orientation(ofPhoto: source.url.path, by: source.decoders) : nil
         if let shared = source.caches.shared {
-            if let found = shared.lookup(uri: uri, mtime: status.modified, size: size) {
+            if let found = shared.lookup(uri: uri, mtime: status.modified, size: size, sidecarTurn: sidecarTurn) {
                 let right = found.profileApplied ? true : try colourNeedsNoProfile(context)
                 if right, let square = RowThumbnail.square(found.pixbuf, pixels: rowPixels) { return .image(square, from: .thumbnailCache) }
             }
@@ -74,22 +78,22 @@ public struct ImageDownloader: StageWork {
         // A RAW file's thumbnail from its head alone (its previews, not its sensor's data); the
         // whole file if that does not decode.
         if let head = try rawHead(context, fileSize: status.size) {
-            let outcome = thumbnail(of: head, size: size, uri: uri, status: status, context, remembersFailure: false)
+            let outcome = thumbnail(of: head, size: size, uri: uri, status: status, sidecarTurn: sidecarTurn, context, remembersFailure: false)
             if case .failed = outcome {} else { return outcome }
         }
         let data = try source.fetcher.fetch(source.url, limit: source.byteLimit, cancellable: context.cancellable)
         original.keep(data)
-        return thumbnail(of: data, size: size, uri: uri, status: status, context, remembersFailure: true)
+        return thumbnail(of: data, size: size, uri: uri, status: status, sidecarTurn: sidecarTurn, context, remembersFailure: true)
     }
 
     /// The row's thumbnail of the photo's bytes (`data`), kept in the shared cache; a failure
     /// remembered there too, where `remembersFailure`.
-    func thumbnail(of data: Data, size: SharedThumbnails.Size, uri: String, status: LocalFileStatus, _ context: WorkContext,
+    func thumbnail(of data: Data, size: SharedThumbnails.Size, uri: String, status: LocalFileStatus, sidecarTurn: Int?, _ context: WorkContext,
                    remembersFailure: Bool) -> StageOutcome {
         var report = ImageDecoder.Report()
         let box: Thumbnail
         do {
-            box = try decoder(box: size.pixels).decode(data, by: source.decoders, report: &report, within: source.decoders.budget, cancellable: context.cancellable,
+            box = try decoder(box: size.pixels, sidecarTurn: sidecarTurn).decode(data, by: source.decoders, report: &report, within: source.decoders.budget, cancellable: context.cancellable,
                                                        isCancelled: { context.isCancelled })
         } catch .cancelled {
             return .cancelled
@@ -100,7 +104,7 @@ public struct ImageDownloader: StageWork {
         }
         report.traceColour(of: source.url, in: source.trace)
         source.caches.shared?.save(box.pixbuf, size: size, uri: uri, mtime: status.modified, fileSize: status.size,
-                            mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight)
+                            mimeType: report.mimeType, imageWidth: report.declaredWidth, imageHeight: report.declaredHeight, sidecarTurn: sidecarTurn)
         guard let square = RowThumbnail.square(box.pixbuf, pixels: rowPixels) else { return .failed("could not scale the image") }
         return .image(square, from: .file)
     }

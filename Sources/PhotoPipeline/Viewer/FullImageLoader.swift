@@ -96,7 +96,7 @@ public struct FullImageLoader: StageWork {
             if context.isCancelled { return .cancelled }
             var decoder = ImageDecoder(maxDimension: maxDimension, pixelLimit: source.pixelLimit)
             decoder.maxPixels = maxPixels
-            decoder.decoding(source.url)
+            decoder.decoding(source.url, by: source.decoders)
             decoder.urgent = true
             decoder.readsDetails = true
             var report = ImageDecoder.Report()

@@ -1,4 +1,4 @@
-// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, on this computer or on a share: lossless, in place, on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row, the cell and the viewer show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`, `PhotoViewer.applyTurn`), and nothing is decoded again.
+// Why this exists: Rotate Clockwise (Ctrl+R) and Anticlockwise (Ctrl+Shift+R) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, on this computer or on a share: lossless, in place (a camera's RAW file in its sidecar), on the edit queue, with Undo (the note's button, Ctrl+Z) turning it back. The row, the cell and the viewer show it turned at once, from the pixels in memory (`PhotoGallery.applyTurn`, `PhotoViewer.applyTurn`), and nothing is decoded again.
 import GalleryViews
 import AppLanguage
 import PhotoFormats
@@ -48,27 +48,33 @@ struct RotatePhotos {
     private func run(_ item: EditedPhoto, _ turn: QuarterTurn, _ batch: TurnBatch?) {
         let path = item.path
         edits.run({ [decoders] in
-            Result { () throws(TurnRefusal) -> (before: FileStamp?, after: FileStamp?) in
+            Result { () throws(TurnRefusal) -> TurnDone in
                 if item.onShare {
                     try ShareTurning.turn(path, turn, by: decoders)
                     let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
-                    return (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) })
+                    return TurnDone(before: nil, after: entry.map { FileStamp(size: $0.size, modified: $0.modified) }, inSidecar: nil)
                 }
                 let before = FileStamp.of(path)
-                try PhotoTurning.turn(path, turn, by: decoders)
-                return (before, FileStamp.of(path))
+                let inSidecar = try PhotoTurning.turn(path, turn, by: decoders)
+                return TurnDone(before: before, after: FileStamp.of(path), inSidecar: inSidecar)
             }
         }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
-            case .success(let stamps):
+            case .success(let done):
                 trace.emit(.turned(path: item.path, turn: turn, reason: nil))
-                guard let after = stamps.after else { break }
+                guard let after = done.after else { break }
                 item.gallery?.applyTurn(turn, to: item.url, now: after)
                 // The desktop's thumbnails of it, turned off the main loop (read and written again).
-                if let shared, let before = stamps.before {
+                if let shared, let before = done.before {
                     DispatchQueue.global(qos: .utility).async {
-                        shared.turnEntries(uri: SharedThumbnails.uri(forPath: path), from: Int(before.modified / 1_000_000), to: Int(after.modified / 1_000_000),
-                                           fileSize: Int(after.size), clockwise: turn == .clockwise)
+                        let uri = SharedThumbnails.uri(forPath: path), clockwise = turn == .clockwise
+                        if let kept = done.inSidecar {
+                            shared.turnEntries(uri: uri, mtime: Int(after.modified / 1_000_000), fileSize: Int(after.size), sidecarTurn: kept.before,
+                                               to: kept.after, clockwise: clockwise)
+                        } else {
+                            shared.turnEntries(uri: uri, from: Int(before.modified / 1_000_000), to: Int(after.modified / 1_000_000),
+                                               fileSize: Int(after.size), clockwise: clockwise)
+                        }
                     }
                 }
                 batch?.turned.append(item)
@@ -88,6 +94,14 @@ struct RotatePhotos {
             note.show(text, button: (tr("_Undo"), { [weak edits] in edits?.undo() }))
         })
     }
+}
+
+/// What one turn did: the file before and after (a RAW file's is unchanged: its turn is kept
+/// in its sidecar, `inSidecar`).
+private struct TurnDone: Sendable {
+    let before: FileStamp?
+    let after: FileStamp?
+    let inSidecar: SidecarTurning.Turn?
 }
 
 /// Photos turned together: one note, one Undo.
