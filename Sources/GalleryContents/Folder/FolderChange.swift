@@ -17,8 +17,11 @@ public struct FolderChange: Sendable {
     public let dates: [RowDate]?
     /// Each changed row's file as the watcher found it (by its position after the change).
     public let stamps: [Int: FileStamp]
+    /// Each JPEG's RAW companion after the change, by their paths (`FolderContents+Pairs`); nil: as before.
+    public let companions: [String: String]?
 
-    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil, stamps: [Int: FileStamp] = [:]) {
+    public init(removed: [Int], inserted: [Int], changed: [Int], rows: ManifestRowStore, dates: [RowDate]? = nil, stamps: [Int: FileStamp] = [:],
+                companions: [String: String]? = nil) {
         self.removed = removed
         self.inserted = inserted
         self.changed = changed
@@ -26,6 +29,7 @@ public struct FolderChange: Sendable {
         self.moves = nil
         self.dates = dates
         self.stamps = stamps
+        self.companions = companions
     }
 
     /// The same rows in another order: `moves[old]` is the row's position after.
@@ -37,6 +41,7 @@ public struct FolderChange: Sendable {
         self.moves = moves
         self.dates = dates
         self.stamps = [:]
+        self.companions = nil
     }
 
     public var count: Int { rows.count }

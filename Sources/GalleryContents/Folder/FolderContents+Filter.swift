@@ -42,7 +42,7 @@ extension FolderContents {
         still.reserveCapacity(still.count + removed.count)
         for index in removed { still.append(photos[index]) }
         hidden = still
-        return merge(removed: removed, added: back, touched: [])
+        return merge(removed: removed, added: back, touched: [], pairing: false)
     }
 
     /// Of `added`, those the filter shows; the others kept aside.

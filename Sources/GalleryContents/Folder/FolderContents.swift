@@ -25,6 +25,12 @@ public final class FolderContents: @unchecked Sendable {
     var facts: [String: PhotoFacts] = [:]
     public internal(set) var filter = PhotoFilter()
     var hidden: [Photo] = []
+    /// A camera's RAW files shown as one photo with their JPEG (`FolderContents+Pairs`): each
+    /// JPEG's RAW (by the JPEG's name on disk), each RAW's JPEG, and the RAWs that are rows of
+    /// their own, by their name without extension.
+    var companions: [String: Photo] = [:]
+    var companionOf: [String: String] = [:]
+    var rawRows: [String: [String]] = [:]
     func indexNames() {
         if byName == nil { byName = Dictionary(photos.map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
@@ -79,7 +85,7 @@ public final class FolderContents: @unchecked Sendable {
 
     /// The whole listing (sorted here).
     func replace(_ photos: [Photo]) {
-        self.photos = photos.sorted(by: order)
+        self.photos = pairedUp(photos).sorted(by: order)
         byName = nil
     }
 
@@ -120,72 +126,6 @@ public final class FolderContents: @unchecked Sendable {
         return low < photos.count && photos[low].fileName == fileName ? low : nil
     }
 
-    /// The names whose presence differs between this listing and `onDisk` (the names now in
-    /// each folder listed, by its path, "" for the folder itself): files that arrived or went
-    /// since it was listed (and each subfolder's name, which `refresh` finds unchanged).
-    func presenceChanges(onDisk: [String: [String]]) -> Set<String> {
-        var listed: [String: Set<String>] = [:]
-        for photo in photos + hidden {
-            let path = photo.fileName.lastIndex(of: "/").map { String(photo.fileName[...$0]) } ?? ""
-            listed[path, default: []].insert(photo.fileName)
-        }
-        var differing: Set<String> = []
-        for (path, names) in onDisk { differing.formUnion(Set(names.map { path + $0 }).symmetricDifference(listed[path] ?? [])) }
-        return differing
-    }
-
-    /// Look again at the entries named `fileNames` (blocking: the watcher's queue) and apply
-    /// what changed: photos that went, photos that arrived, photos that are still there (their
-    /// file may have new contents); with subfolders, folders that arrived (listed, and given to
-    /// `watch` first) or went. Nil when nothing the gallery shows changed.
-    func refresh(_ fileNames: Set<String>, watch: (Subfolder) -> Void = { _ in }, unwatch: (String) -> Void = { _ in }) -> FolderChange? {
-        var removed: [Int] = []
-        var added: [Photo] = []
-        var touched: Set<String> = []
-        // A folder sorts before its entries: those of one that arrived are listed with it.
-        var arrived: Set<String> = []
-        // Photos the filter leaves out are looked at afresh (they arrive again if still there), their facts read again.
-        unhide(fileNames)
-        for fileName in fileNames.sorted() where !arrived.contains(fileName) {
-            let entry = DirectoryListing.entry(atPath: folder + fileName)
-            if includesSubfolders, entry?.kind == .directory || subfolders[fileName + "/"] != nil {
-                let folderPath = fileName + "/"
-                // Still the folder listed: its own watch reports its entries.
-                if subfolders[folderPath] != nil, entry?.kind == .directory, let id = identity(folderPath), entered[id] == folderPath { continue }
-                if subfolders[folderPath] != nil {
-                    unwatch(folderPath)
-                    removed += dropSubfolder(folderPath)
-                }
-                // A photo whose name a folder now has went.
-                if let old = index(of: fileName) { removed.append(old) }
-                let parent = subfolder(of: fileName)
-                if let entry, let sub = followed(entry, in: parent) {
-                    let listed = listArrived(sub, watch: watch)
-                    added += listed
-                    arrived.formUnion(listed.map(\.fileName))
-                }
-                continue
-            }
-            let now = entry.flatMap { photo($0, in: subfolder(of: fileName)) }
-            let before = index(of: fileName)
-            switch (before, now) {
-            case (nil, nil):
-                continue
-            case (let old?, let photo?) where photos[old].key == photo.key && photos[old].name == photo.name && !order.moves(photos[old], to: photo):
-                // Its new size and time, in the same place; its date taken (its facts: `unhide`) read again.
-                photos[old] = photo
-                byName?[fileName] = photo
-                touched.insert(fileName)
-            case (let old?, let photo):
-                removed.append(old)
-                if let photo { added.append(photo) }
-            case (nil, let photo?):
-                added.append(photo)
-            }
-        }
-        return merge(removed: Array(Set(removed)), added: added, touched: touched)
-    }
-
     /// More of the folder, found by a listing still under way after its first rows were shown:
     /// merged into their sorted places. Nil when none of them is a photo.
     func grow(_ added: [Photo]) -> FolderChange? {
@@ -194,9 +134,12 @@ public final class FolderContents: @unchecked Sendable {
 
     /// Remove the photos at `removed`, merge `added` into their sorted places, and say so as
     /// row positions (the photos named `touched` are still there, maybe with new contents).
-    func merge(removed: [Int], added: [Photo], touched: Set<String>) -> FolderChange? {
+    /// `pairing`: what went left the folder, or arrived in it (not the filter's: a JPEG it hides keeps its RAW).
+    func merge(removed: [Int], added: [Photo], touched: Set<String>, pairing: Bool = true) -> FolderChange? {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
-        let removed = zip(removed, removed.dropFirst()).allSatisfy { $0 < $1 } ? removed : removed.sorted() // (a filter's are in order)
+        // A RAW and its JPEG are one row (`paired`).
+        let (pairedRemoved, pairedAdded) = pairing ? paired(removed: removed, added: added) : (removed, added)
+        let removed = zip(pairedRemoved, pairedRemoved.dropFirst()).allSatisfy { $0 < $1 } ? pairedRemoved : pairedRemoved.sorted() // (a filter's are in order)
         // The survivors keep their order; the arrivals are merged into it.
         var survivors = removed.isEmpty ? photos : []
         if !removed.isEmpty {
@@ -209,7 +152,7 @@ public final class FolderContents: @unchecked Sendable {
             }
         }
         // Arrivals the filter leaves out are kept aside; past the cap, left out, as the listing leaves them out.
-        var added = keepAside(added).sorted(by: order)
+        var added = keepAside(pairedAdded).sorted(by: order)
         if survivors.count + added.count > FolderListing.maxPhotos {
             added = Array(added.prefix(max(0, FolderListing.maxPhotos - survivors.count)))
             isCapped = true
@@ -245,6 +188,7 @@ public final class FolderContents: @unchecked Sendable {
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
         let stamps = Dictionary(uniqueKeysWithValues: changed.map { ($0, FileStamp(size: photos[$0].size, modified: photos[$0].modified)) })
-        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates(), stamps: stamps)
+        return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates(), stamps: stamps,
+                            companions: companionPaths())
     }
 }

@@ -14,10 +14,10 @@ extension GalleryList {
         record.image == nil ? nil : badgeSources?[row]
     }
 
-    /// The photos' marks were read again: the bound rows show theirs.
+    /// The photos' marks were read again, or a RAW joined or left its JPEG: the bound rows show theirs.
     package func showMarks() {
         guard let gallery else { return }
-        for (row, view) in bindings.boundRows { view.setMarks(gallery.marks(of: row)) }
+        for (row, view) in bindings.boundRows { view.setMarks(gallery.marks(of: row), paired: gallery.companion(of: row) != nil) }
     }
 
     /// The display's colours changed: every bound row draws its image again.

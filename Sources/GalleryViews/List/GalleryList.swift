@@ -162,7 +162,7 @@ package final class GalleryList: OnscreenList {
         row.date = RowDateText.date(gallery.records.dates, at: position)
         bindings.bind(row, to: gallery.records[position], busy: gallery.isBusy(position))
         row.setBadge(badge(for: position, showing: gallery.records[position]))
-        row.setMarks(gallery.marks(of: position))
+        row.setMarks(gallery.marks(of: position), paired: gallery.companion(of: position) != nil)
         rowBound.emit(position)
     }
 

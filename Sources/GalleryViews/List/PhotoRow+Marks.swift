@@ -1,17 +1,18 @@
-// Why this exists: a row's or cell's marks: its stars and its pick or reject drawn over the row's end (a cell's thumbnail corner), made only once a photo has any, and said in the row's accessible label.
+// Why this exists: a row's or cell's marks: its stars and its pick or reject, and "RAW+JPEG" for a camera's RAW file shown with its JPEG, drawn over the row's end (a cell's thumbnail corner), made only once a photo has any, and said in the row's accessible label.
 import AppLanguage
 import Gtk
 import MetadataValues
 
 extension PhotoRow {
-    /// Show the photo's marks (nil or none: nothing).
-    package func setMarks(_ marks: PhotoMarks?) {
+    /// Show the photo's marks (nil or none: nothing), and whether it is a RAW file with its JPEG.
+    package func setMarks(_ marks: PhotoMarks?, paired: Bool = false) {
         let marks = marks == PhotoMarks() ? nil : marks
-        guard marks != shownMarks else { return }
+        guard marks != shownMarks || paired != shownPaired else { return }
         shownMarks = marks
-        if let marks {
+        shownPaired = paired
+        if marks != nil || paired {
             let label = marksLabel ?? makeMarksLabel()
-            label.text = PhotoMarksText.drawn(marks)
+            label.text = [paired ? PhotoMarksText.paired : "", marks.map(PhotoMarksText.drawn) ?? ""].filter { !$0.isEmpty }.joined(separator: "  ")
             label.visible = !label.text.isEmpty
         } else {
             marksLabel?.visible = false
@@ -33,6 +34,10 @@ extension PhotoRow {
 
 /// A photo's marks in a row: drawn ("★★★★ ✓") and said ("4 stars, picked").
 package enum PhotoMarksText {
+    /// A camera's RAW file shown with its JPEG, as Shotwell and digiKam mark one (not translated:
+    /// the formats' names).
+    package static let paired = "RAW+JPEG"
+
     package static func drawn(_ marks: PhotoMarks) -> String {
         let stars = marks.flag == .reject ? "" : String(repeating: "★", count: marks.rating)
         let flag = marks.flag == .pick ? "✓" : marks.flag == .reject ? "✕" : ""

@@ -33,6 +33,8 @@ package final class PhotoRow: PhotoRowView {
     var marksLabel: Label?
     /// The photo's marks shown (nil: none), and what the row's accessible label says before them.
     var shownMarks: PhotoMarks?
+    /// Whether it shows a RAW file with its JPEG ("RAW+JPEG" beside its marks).
+    var shownPaired = false
     var accessibleParts: (name: String, state: String, reason: String) = ("", "", "")
     private var placeholders: RowPlaceholders
     /// The display's colours, which its image is drawn in.
@@ -170,7 +172,7 @@ package final class PhotoRow: PhotoRowView {
 
     /// The row's accessible label: its name, its marks, its state (each change announced over AT-SPI).
     func updateAccessible() {
-        let marks = shownMarks.map(PhotoMarksText.spoken) ?? ""
+        let marks = [shownPaired ? tr("RAW and JPEG") : "", shownMarks.map(PhotoMarksText.spoken) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
         let accessible = ([accessibleParts.name, marks, accessibleParts.state].filter { !$0.isEmpty }.joined(separator: ", "), accessibleParts.reason)
         if accessible != shownAccessible {
             shownAccessible = accessible

@@ -37,6 +37,8 @@ public final class PhotoGallery {
     public let rowChanged = Listeners<Int>()
     /// The marks of the folder's photos that have any, by path, as last read (`PhotoGallery+Marks`).
     public var marksByPath: [String: PhotoMarks] = [:]
+    /// Each JPEG's RAW companion, by their paths: one photo, the JPEG's row (`PhotoGallery+Pairs`).
+    public var companionsByPath: [String: String] = [:]
     /// On the main loop, when one of a row's operations starts running.
     public let operationStarted = Listeners<Int>()
     /// On the main loop, the first time a row of this gallery is refused by private network

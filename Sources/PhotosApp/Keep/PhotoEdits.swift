@@ -55,6 +55,8 @@ struct EditedPhoto {
     let url: URL
     weak var gallery: PhotoGallery?
     let onShare: Bool
+    /// The RAW file shown with it (it is the RAW's JPEG), edited with it.
+    let companion: String?
 
     /// The photo's file on this computer or on a share; nil for any other (a web gallery's).
     @MainActor init?(_ photo: ChosenPhoto) {
@@ -65,5 +67,6 @@ struct EditedPhoto {
         url = photo.url
         gallery = photo.gallery
         self.onShare = onShare
+        companion = onShare ? nil : photo.gallery.companion(of: photo.url)
     }
 }

@@ -56,6 +56,15 @@ struct RotatePhotos {
                 }
                 let before = FileStamp.of(path)
                 let inSidecar = try PhotoTurning.turn(path, turn, by: decoders)
+                // A JPEG shown with its RAW: the RAW turns too (in its sidecar), or the JPEG turns back.
+                if let companion = item.companion {
+                    do throws(TurnRefusal) {
+                        try PhotoTurning.turn(companion, turn, by: decoders)
+                    } catch {
+                        try? PhotoTurning.turn(path, turn.inverse, by: decoders)
+                        throw error
+                    }
+                }
                 return TurnDone(before: before, after: FileStamp.of(path), inSidecar: inSidecar)
             }
         }, done: { [note, edits, shared, trace] outcome in

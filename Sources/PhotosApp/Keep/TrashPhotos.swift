@@ -1,4 +1,4 @@
-// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows, the selected photos or the focused row of a folder gallery, with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does, and so does a share (GVfs's SMB, SFTP and WebDAV backends have none), deleting only a photo the share still says the same of. The folder's watcher moves the rows and the viewer.
+// Why this exists: Move to Trash (Delete) and Delete Permanently (Shift+Delete, asked first) for the photo the viewer shows, the selected photos or the focused row of a folder gallery (a RAW file shown with its JPEG with it, `PairTrash`), with Undo (the note's button, Ctrl+Z, in the history it shares with Rotate) putting photos back newest first. A volume with no trash asks before deleting, as Nautilus does, and so does a share (GVfs's SMB, SFTP and WebDAV backends have none), deleting only a photo the share still says the same of. The folder's watcher moves the rows and the viewer.
 import GalleryViews
 import AppLanguage
 import PhotoFormats
@@ -64,19 +64,19 @@ final class TrashPhotos {
                                  "%s photos cannot be moved to the trash here. Delete them permanently?", shared.count), onShare: true)
         }
         guard let items = localFiles(photos) else { return }
-        let jobs = items.map { TrashJob(path: $0.path) }
+        let jobs = items.map { TrashJob(path: $0.path, companion: $0.companion) }
         let step = edits.remember { [weak self] in for job in jobs.reversed() { self?.restore(job) } }
         let batch = TrashBatch(count: jobs.count, step: step)
         for (job, item) in zip(jobs, items) {
             edits.run({
-                let outcome = Result { () throws(TrashFailure) in try PhotoTrash.trash(job.path) }
+                let outcome = Result { () throws(TrashFailure) in try PairTrash.trash(job.path, companion: job.companion) }
                 job.outcome.withLock { $0 = outcome }
                 return outcome
             }, done: { [weak self] outcome in self?.trashed(item, batch, outcome) })
         }
     }
 
-    private func trashed(_ item: (path: String, name: String), _ batch: TrashBatch, _ outcome: Result<TrashedPhoto, TrashFailure>) {
+    private func trashed(_ item: Item, _ batch: TrashBatch, _ outcome: Result<TrashedPair, TrashFailure>) {
         batch.pending -= 1
         switch outcome {
         case .success:
@@ -104,7 +104,7 @@ final class TrashPhotos {
     private func restore(_ job: TrashJob) {
         edits.run({ () -> Result<Void, TrashFailure>? in
             guard case .success(let trashed)? = job.outcome.withLock({ $0 }) else { return nil }
-            return Result { () throws(TrashFailure) in try PhotoTrash.restore(trashed) }
+            return Result { () throws(TrashFailure) in try PairTrash.restore(trashed) }
         }, done: { [weak self, trace] outcome in
             switch outcome {
             case .success?: trace.emit(.trash(path: job.path, step: .restored, reason: nil))
@@ -128,12 +128,15 @@ final class TrashPhotos {
     /// The question, about one photo (`one` names it) or several (`many` counts them).
     /// `onShare`: the items are URIs on a share, each checked by what the share says of it as
     /// it is asked (read on the edits' queue, before any delete that follows).
-    private func ask(_ items: [(path: String, name: String)], one: String, many: String, onShare: Bool = false) {
+    private func ask(_ items: [Item], one: String, many: String, onShare: Bool = false) {
         asked = items.map { item in
-            guard onShare else { return AskedPhoto(path: item.path, name: item.name, identity: PhotoTrash.identify(item.path), shared: nil) }
+            guard onShare else {
+                return AskedPhoto(path: item.path, name: item.name, identity: PhotoTrash.identify(item.path),
+                                  companion: item.companion.flatMap(PhotoTrash.identify), shared: nil)
+            }
             let shared = SharedStamp()
             edits.run({ shared.value.withLock { $0 = ShareDeletion.stamp(item.path) } }, done: { _ in })
-            return AskedPhoto(path: item.path, name: item.name, identity: nil, shared: shared)
+            return AskedPhoto(path: item.path, name: item.name, identity: nil, companion: nil, shared: shared)
         }
         question.text = items.count == 1 ? fill(one, items[0].name) : fill(many, "\(items.count)")
         question.revealed = true
@@ -146,7 +149,7 @@ final class TrashPhotos {
             Result { () throws(TrashFailure) in
                 if let shared = item.shared { return try ShareDeletion.delete(path, ifStill: shared.value.withLock { $0 }) }
                 guard let identity = item.identity else { throw .failed(Words("it is no longer there")) }
-                try PhotoTrash.delete(identity)
+                try PairTrash.delete(identity, companion: item.companion)
             }
         }, done: { [weak self, trace] outcome in
             switch outcome {
@@ -164,14 +167,16 @@ final class TrashPhotos {
     }
 
     /// The photos' URIs, if each is one of a share's gallery's (nil: not a share's).
-    private func sharedFiles(_ photos: [ChosenPhoto]) -> [(path: String, name: String)]? {
+    private func sharedFiles(_ photos: [ChosenPhoto]) -> [Item]? {
         guard let first = photos.first, first.gallery.manifest.format == .share else { return nil }
-        return photos.map { (path: $0.url.absoluteString, name: $0.name) }
+        return photos.map { (path: $0.url.absoluteString, name: $0.name, companion: nil) }
     }
 
-    /// The photos' files, if each is one of a folder gallery's.
-    private func localFiles(_ photos: [ChosenPhoto]) -> [(path: String, name: String)]? {
-        let items = photos.compactMap { photo in photo.folderFilePath.map { (path: $0, name: photo.name) } }
+    /// The photos' files, if each is one of a folder gallery's (with the RAW file shown with a JPEG).
+    private func localFiles(_ photos: [ChosenPhoto]) -> [Item]? {
+        let items = photos.compactMap { photo in
+            photo.folderFilePath.map { (path: $0, name: photo.name, companion: photo.gallery.companion(of: photo.url)) }
+        }
         guard !items.isEmpty, items.count == photos.count else {
             note.show(tr("Only photos in a folder on this computer can be moved to the trash"), failed: true)
             return nil
@@ -185,6 +190,8 @@ final class TrashPhotos {
 private struct AskedPhoto: Sendable {
     let path: String, name: String
     let identity: PhotoIdentity?
+    /// The RAW file shown with the photo (its JPEG), deleted with it.
+    let companion: PhotoIdentity?
     let shared: SharedStamp?
 }
 
@@ -199,16 +206,24 @@ private final class TrashBatch {
     var pending: Int
     let step: Int
     var moved: [String] = []
-    var withoutTrash: [(path: String, name: String)] = []
+    var withoutTrash: [Item] = []
     init(count: Int, step: Int) { pending = count; self.step = step }
 }
 
 /// A photo asked to go to the trash, and where it went. (Sendable: its outcome is behind a lock.)
 private final class TrashJob: Sendable {
     let path: String
-    let outcome = Locked<Result<TrashedPhoto, TrashFailure>?>(nil)
-    init(path: String) { self.path = path }
+    /// The RAW file shown with the photo (its JPEG), trashed and put back with it.
+    let companion: String?
+    let outcome = Locked<Result<TrashedPair, TrashFailure>?>(nil)
+    init(path: String, companion: String?) {
+        self.path = path
+        self.companion = companion
+    }
 }
+
+/// A photo the user chose: its path (a share's URI), its name, and the RAW file shown with it.
+private typealias Item = (path: String, name: String, companion: String?)
 
 extension TrashFailure {
     /// Why, in the user's language.

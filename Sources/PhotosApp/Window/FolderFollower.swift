@@ -46,6 +46,9 @@ final class FolderFollower {
         stop()
         guard gallery.manifest.format == .folder else { return }
         self.gallery = gallery
+        // (The listing is done: its contents are read here once before its watcher takes them.)
+        gallery.companionsByPath = contents.companionPaths()
+        if !gallery.companionsByPath.isEmpty { list.showMarks() }
         do {
             let watcher = try FolderWatcher(contents: contents, trace: gallery.trace)
             watcher.dateReader = dateReader
@@ -138,8 +141,12 @@ final class FolderFollower {
 
     /// `keepTop`: where the view goes (see GalleryList.apply).
     private func apply(_ change: FolderChange, to gallery: PhotoGallery, keepTop: KeepTop) {
+        let paired = change.companions.map { $0 != gallery.companionsByPath } ?? false
+        if let companions = change.companions { gallery.companionsByPath = companions }
         gallery.apply(change)
         list.apply(change, keepTop: keepTop)
+        // A RAW joined its JPEG, or left it: the rows bound say so.
+        if paired { list.showMarks() }
         navigation.apply(change)
         scheduler.invalidate()
         countChanged()
