@@ -70,6 +70,29 @@ final class CameraDecodeTests: XCTestCase {
         XCTAssertGreaterThan(Self.difference(shown.pixbuf, coffee), 20, "not the sensor's")
     }
 
+    /// A camera's small thumbnail beside its full-size preview: a row's thumbnail comes from the
+    /// smallest that covers it (here another picture than the full-size one, so what shows tells
+    /// which was read); a larger picture from the full-size one.
+    func testARowsThumbnailComesFromTheSmallestPreviewThatCoversIt() throws {
+        let dng = try TestDNG.make(from: Self.coffee, width: 600, height: 400, thumbnail: Self.chelsea, thumbnailSide: 256)
+        XCTAssertEqual(Set(RawPreviews.jpegs(in: dng).map { [$0.width, $0.height] }), [[256, 170], [600, 400]], "both previews listed")
+        func shown(_ side: Int) throws -> Pixbuf {
+            var decoder = ImageDecoder(maxDimension: side)
+            decoder.fileName = "photo.dng"
+            return try decoder.decode(dng).pixbuf
+        }
+        func picture(_ file: String, _ width: Int, _ height: Int) throws -> Pixbuf {
+            try XCTUnwrap(Pixbuf(file: file, fittingWidth: 600, height: 400)?.scaled(width: width, height: height))
+        }
+        let small = try shown(128)
+        XCTAssertEqual([small.width, small.height], [128, 85])
+        XCTAssertLessThan(Self.difference(small, try picture(Self.chelsea, 128, 85)), 8, "a row's thumbnail is the camera's small one")
+        XCTAssertGreaterThan(Self.difference(small, try picture(Self.coffee, 128, 85)), 20, "not the full-size preview")
+        let large = try shown(300)
+        XCTAssertLessThan(Self.difference(large, try picture(Self.coffee, 300, 200)), 8, "past the small one's size, the full-size preview")
+        XCTAssertEqual(RawPreviews.jpegs(in: dng.prefix(2000)).count, 0, "a preview past the bytes given is not listed")
+    }
+
     /// `mosaic`'s DNG with `donor`'s preview: the donor's file with the mosaic's sensor data.
     static func splice(preview donor: Data, into mosaic: Data) throws -> Data {
         // Both end with their 300 × 200 × 2 bytes of mosaic; the donor's preview stays.

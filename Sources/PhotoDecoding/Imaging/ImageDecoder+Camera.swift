@@ -1,4 +1,4 @@
-// Why this exists: a camera's formats decoded where the helper's program links libjxl and libraw (ParserLibraries' camera table): a JPEG XL's header checked before its pixels, a RAW file's thumbnail from its embedded preview and its larger pictures developed at the size they are shown, each ending as every decode does (fitted, cropped, in sRGB).
+// Why this exists: a camera's formats decoded where the helper's program links libjxl and libraw (ParserLibraries' camera table): a JPEG XL's header checked before its pixels, a RAW file's thumbnail from its smallest embedded preview that covers it and its larger pictures developed at the size they are shown, each ending as every decode does (fitted, cropped, in sRGB).
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -79,11 +79,18 @@ extension ImageDecoder {
         let wanted = squareCrop ? maxDimension : Self.side(facts.width, facts.height, maxDimension, maxPixels)
         let previewSide = max(facts.previewWidth, facts.previewHeight)
         let developedSide = max(facts.width, facts.height)
-        if previewSide > 0, previewSide * 10 >= min(wanted, developedSide) * 9 || !downscaleWhileDecoding {
-            if let shown = try previewShown(data, facts: facts, camera: camera, report: &report, within: budget, cancellable: cancellable,
-                                            isCancelled: isCancelled) {
+        // A smaller preview the file lists that still covers the size shown (a camera's thumbnail,
+        // for a row) spares decoding libraw's, its largest (a full-size JPEG).
+        if downscaleWhileDecoding, let small = RawPreviews.smallest(in: data, covering: wanted, smallerThan: previewSide) {
+            let jpeg = Data(data.dropFirst(small.bytes.lowerBound).prefix(small.bytes.count))
+            if let shown = try previewShown(.jpeg(jpeg), facts: facts, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) {
                 return shown
             }
+        }
+        if previewSide > 0, previewSide * 10 >= min(wanted, developedSide) * 9 || !downscaleWhileDecoding,
+           case .success(let preview) = camera.rawPreview(data, Self.previewBytes),
+           let shown = try previewShown(preview, facts: facts, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) {
+            return shown
         }
         let half = developedSide / 2 >= wanted && downscaleWhileDecoding
         // The sensor's data, libraw's four 16-bit channels a pixel, and the 8-bit result with its copies.
@@ -104,11 +111,10 @@ extension ImageDecoder {
         return Thumbnail(turned)
     }
 
-    /// Its embedded preview shown, turned as the RAW file says; nil when it has none that reads
+    /// An embedded preview shown, turned as the RAW file says; nil when it does not read
     /// (the sensor's data is developed instead).
-    private func previewShown(_ data: Data, facts: RawFacts, camera: CameraParsers, report: inout Report, within budget: DecodeBudget?,
+    private func previewShown(_ preview: RawPreview, facts: RawFacts, report: inout Report, within budget: DecodeBudget?,
                               cancellable: Cancellable?, isCancelled: () -> Bool) throws(DecodeError) -> Thumbnail? {
-        guard case .success(let preview) = camera.rawPreview(data, Self.previewBytes) else { return nil }
         let shown: Thumbnail
         switch preview {
         case .jpeg(let jpeg):

@@ -23,6 +23,7 @@ public func fuzzHeader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = JXLBoxes.exifBlock(box: data)
     _ = RawHead.bytesNeeded(data, fileSize: data.count)
     _ = RawHead.bytesNeeded(data, fileSize: Int.max)
+    _ = RawPreviews.smallest(in: data, covering: 128, smallerThan: Int.max)
     return 0
 }
 

@@ -1,18 +1,30 @@
-// Why this exists: a camera's RAW file made at test time without a camera: a DNG (a TIFF with DNG's tags) holding an RGGB Bayer mosaic of a sample photo, 16 bits linear, with its full-size JPEG preview in a sub-IFD or none, turned or not, for the RAW tests and the benchmark.
+// Why this exists: a camera's RAW file made at test time without a camera: a DNG (a TIFF with DNG's tags) holding an RGGB Bayer mosaic of a sample photo, 16 bits linear, with its full-size JPEG preview in a sub-IFD or none, and a small JPEG thumbnail in another as cameras keep one, turned or not, for the RAW tests and the benchmark.
 import Foundation
 import GdkPixbuf
 
 public enum TestDNG {
     /// A DNG of `photo` (any image GdkPixbuf reads) at `width` × `height`, its EXIF `orientation`,
-    /// with a JPEG preview of the same size (made by ImageMagick) unless `preview` is false.
-    public static func make(from photo: String, width: Int, height: Int, orientation: Int = 1, preview: Bool = true) throws -> Data {
+    /// with a JPEG preview of the same size (made by ImageMagick) unless `preview` is false, and a
+    /// JPEG thumbnail of `thumbnail` (a photo's path) `thumbnailSide` pixels on its longest side if given.
+    public static func make(from photo: String, width: Int, height: Int, orientation: Int = 1, preview: Bool = true,
+                            thumbnail: String? = nil, thumbnailSide: Int = 256) throws -> Data {
         guard let source = Pixbuf(file: photo, fittingWidth: width, height: height)?.scaled(width: width, height: height) else {
             throw NSError(domain: "TestDNG", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(photo)"])
         }
         let mosaic = bayer(source)
-        let jpeg = preview ? try self.jpeg(of: source) : Data()
-        return tiff(width: width, height: height, orientation: orientation, mosaic: mosaic, preview: jpeg)
+        var previews: [Preview] = preview ? [Preview(jpeg: try self.jpeg(of: source), width: width, height: height)] : []
+        if let thumbnail {
+            let (small, smallHeight) = (thumbnailSide, max(1, height * thumbnailSide / width))
+            guard let picture = Pixbuf(file: thumbnail, fittingWidth: width, height: height)?.scaled(width: small, height: smallHeight) else {
+                throw NSError(domain: "TestDNG", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(thumbnail)"])
+            }
+            previews.append(Preview(jpeg: try jpeg(of: picture), width: small, height: smallHeight))
+        }
+        return tiff(width: width, height: height, orientation: orientation, mosaic: mosaic, previews: previews)
     }
+
+    /// A JPEG preview in a sub-IFD, and its size.
+    struct Preview { let jpeg: Data, width: Int, height: Int }
 
     /// The JPEG the DNG made from the same arguments carries as its preview.
     public static func previewJPEG(from photo: String, width: Int, height: Int) throws -> Data {
@@ -65,19 +77,19 @@ public enum TestDNG {
     private static func le(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     private static func le(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
 
-    /// The file: header, the raw IFD (and its sub-IFD for the preview), then the values that do not
-    /// fit in an entry, then the preview's bytes, then the mosaic.
-    static func tiff(width: Int, height: Int, orientation: Int, mosaic: [UInt16], preview: Data) -> Data {
+    /// The file: header, the raw IFD (and a sub-IFD for each preview), then the values that do not
+    /// fit in an entry, then the previews' bytes, then the mosaic.
+    static func tiff(width: Int, height: Int, orientation: Int, mosaic: [UInt16], previews: [Preview]) -> Data {
         // XYZ (D65) to linear sRGB, which is what the mosaic's "camera" sees, ×10,000.
         let matrix: [Int32] = [32406, -15372, -4986, -9689, 18758, 415, 557, -2040, 10570]
-        func rawEntries(strip: UInt32, subIFD: UInt32?) -> [Entry] {
+        func rawEntries(strip: UInt32, subIFDs: [UInt32]) -> [Entry] {
             var entries: [Entry] = [
                 .long(254, [0]), .long(256, [UInt32(width)]), .long(257, [UInt32(height)]), .short(258, [16]), .short(259, [1]),
                 .short(262, [32803]), .ascii(271, "Classic"), .ascii(272, "Test Camera"), .long(273, [strip]),
                 .short(274, [UInt16(orientation)]), .short(277, [1]), .long(278, [UInt32(height)]),
                 .long(279, [UInt32(mosaic.count * 2)]), .short(284, [1]),
             ]
-            if let subIFD { entries.append(.long(330, [subIFD])) }
+            if !subIFDs.isEmpty { entries.append(.long(330, subIFDs)) }
             entries += [
                 .short(33421, [2, 2]), .byte(33422, [0, 1, 1, 2]), .byte(50706, [1, 4, 0, 0]),
                 .ascii(50708, "Classic Test Camera"), .long(50717, [60_000]),
@@ -86,19 +98,25 @@ public enum TestDNG {
             ]
             return entries
         }
-        func previewEntries(strip: UInt32) -> [Entry] {
-            [.long(254, [1]), .long(256, [UInt32(width)]), .long(257, [UInt32(height)]), .short(258, [8, 8, 8]), .short(259, [7]),
-             .short(262, [6]), .long(273, [strip]), .short(277, [3]), .long(278, [UInt32(height)]), .long(279, [UInt32(preview.count)])]
+        func previewEntries(_ preview: Preview, strip: UInt32) -> [Entry] {
+            [.long(254, [1]), .long(256, [UInt32(preview.width)]), .long(257, [UInt32(preview.height)]), .short(258, [8, 8, 8]), .short(259, [7]),
+             .short(262, [6]), .long(273, [strip]), .short(277, [3]), .long(278, [UInt32(preview.height)]), .long(279, [UInt32(preview.jpeg.count)])]
         }
         func ifdSize(_ entries: [Entry]) -> Int { 2 + entries.count * 12 + 4 + entries.reduce(0) { $0 + ($1.bytes.count > 4 ? ($1.bytes.count + 1) & ~1 : 0) } }
         // Sizes first (with placeholder offsets), then offsets.
         let rawIFD = 8
-        let hasPreview = !preview.isEmpty
-        let rawSize = ifdSize(rawEntries(strip: 0, subIFD: hasPreview ? 0 : nil))
-        let subOffset = rawIFD + rawSize
-        let subSize = hasPreview ? ifdSize(previewEntries(strip: 0)) : 0
-        let previewOffset = subOffset + subSize
-        let mosaicOffset = (previewOffset + preview.count + 1) & ~1
+        let rawSize = ifdSize(rawEntries(strip: 0, subIFDs: previews.map { _ in 0 }))
+        var subOffsets: [Int] = [], at = rawIFD + rawSize
+        for preview in previews {
+            subOffsets.append(at)
+            at += ifdSize(previewEntries(preview, strip: 0))
+        }
+        var previewOffsets: [Int] = []
+        for preview in previews {
+            previewOffsets.append(at)
+            at = (at + preview.jpeg.count + 1) & ~1
+        }
+        let mosaicOffset = at
         var file: [UInt8] = [0x49, 0x49, 42, 0] + le(UInt32(rawIFD))
         func write(_ entries: [Entry], at offset: Int) {
             precondition(file.count == offset)
@@ -118,9 +136,12 @@ public enum TestDNG {
             }
             file += le(UInt32(0)) + tail
         }
-        write(rawEntries(strip: UInt32(mosaicOffset), subIFD: hasPreview ? UInt32(subOffset) : nil), at: rawIFD)
-        if hasPreview { write(previewEntries(strip: UInt32(previewOffset)), at: subOffset) }
-        file += preview
+        write(rawEntries(strip: UInt32(mosaicOffset), subIFDs: subOffsets.map(UInt32.init)), at: rawIFD)
+        for (index, preview) in previews.enumerated() { write(previewEntries(preview, strip: UInt32(previewOffsets[index])), at: subOffsets[index]) }
+        for (index, preview) in previews.enumerated() {
+            file += [UInt8](repeating: 0, count: previewOffsets[index] - file.count)
+            file += preview.jpeg
+        }
         file += [UInt8](repeating: 0, count: mosaicOffset - file.count)
         file.reserveCapacity(file.count + mosaic.count * 2)
         for value in mosaic { file += le(value) }
