@@ -61,7 +61,8 @@ final class CameraFormatsAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
     }
 
-    /// Rotate turns the first photo, a DNG, in its sidecar: the viewer and its row show it turned,
+    /// The viewer shows the first photo, a DNG, from its preview, then developed. Rotate turns it
+    /// in its sidecar: the viewer and its row show it turned,
     /// the DNG is never written, and Undo turns the sidecar back.
     func rotateInSidecar(_ app: AppProcess, _ xvfb: Xvfb, folder: URL, files: [String: Data]) throws {
         let dng = folder.appendingPathComponent("chelsea.dng"), sidecar = dng.path + ".xmp"
@@ -71,6 +72,11 @@ final class CameraFormatsAppTests: XCTestCase {
         }
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the DNG: \(app.recentEvents())")
+        // Its camera's preview at once, then its sensor's data developed.
+        XCTAssertTrue(app.trace.wait(timeout: 30) { events in
+            let shown = events.filter { if case .fullImage(0, 720, 480, _, _, _) = $0.event { true } else { false } }.count
+            return shown >= 2 && events.contains { if case .viewer(0, .developing) = $0.event { true } else { false } }
+        }, "the preview, then the developed picture: \(app.recentEvents())")
         let before = app.trace.events.count
         try xvfb.run("xdotool", ["key", "ctrl+r"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in turns().count == 1 }, "turned: \(app.recentEvents())")

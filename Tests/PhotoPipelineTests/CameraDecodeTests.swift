@@ -68,6 +68,14 @@ final class CameraDecodeTests: XCTestCase {
         let coffee = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
         XCTAssertLessThan(Self.difference(shown.pixbuf, chelsea), 8, "the thumbnail is the preview's picture")
         XCTAssertGreaterThan(Self.difference(shown.pixbuf, coffee), 20, "not the sensor's")
+        XCTAssertTrue(report.fromRawPreview)
+        // The viewer's second picture: developed from the sensor's data, the preview there or not.
+        decoder.developsRaw = true
+        var developedReport = ImageDecoder.Report()
+        let developed = try decoder.decode(spliced, report: &developedReport)
+        XCTAssertLessThan(Self.difference(developed.pixbuf, coffee), 25, "developed: the sensor's picture")
+        XCTAssertGreaterThan(Self.difference(developed.pixbuf, chelsea), 20, "not the preview's")
+        XCTAssertFalse(developedReport.fromRawPreview)
     }
 
     /// A camera's small thumbnail beside its full-size preview: a row's thumbnail comes from the

@@ -81,13 +81,13 @@ extension ImageDecoder {
         let developedSide = max(facts.width, facts.height)
         // A smaller preview the file lists that still covers the size shown (a camera's thumbnail,
         // for a row) spares decoding libraw's, its largest (a full-size JPEG).
-        if downscaleWhileDecoding, let small = RawPreviews.smallest(in: data, covering: wanted, smallerThan: previewSide) {
+        if downscaleWhileDecoding, !developsRaw, let small = RawPreviews.smallest(in: data, covering: wanted, smallerThan: previewSide) {
             let jpeg = Data(data.dropFirst(small.bytes.lowerBound).prefix(small.bytes.count))
             if let shown = try previewShown(.jpeg(jpeg), facts: facts, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) {
                 return shown
             }
         }
-        if previewSide > 0, previewSide * 10 >= min(wanted, developedSide) * 9 || !downscaleWhileDecoding,
+        if !developsRaw, previewSide > 0, previewSide * 10 >= min(wanted, developedSide) * 9 || !downscaleWhileDecoding,
            case .success(let preview) = camera.rawPreview(data, Self.previewBytes),
            let shown = try previewShown(preview, facts: facts, report: &report, within: budget, cancellable: cancellable, isCancelled: isCancelled) {
             return shown
@@ -135,6 +135,7 @@ extension ImageDecoder {
             shown = try finished(try Self.pixbuf(pixels), scaled: true)
         }
         report.allocated = true
+        report.fromRawPreview = true
         return try Self.oriented(shown, facts.orientation)
     }
 

@@ -36,6 +36,9 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
     /// A camera's RAW file's orientation as its sidecar says (Rotate's turn of a file it never
     /// writes, `SidecarTurning`): shown so in place of the file's own. Nil: the file's own.
     public var sidecarOrientation: Int?
+    /// A RAW file developed from its sensor's data even where a preview would serve (the viewer's
+    /// second picture, after the preview's: `Report.fromRawPreview`).
+    public var developsRaw = false
 
     public init(maxDimension: Int, pixelLimit: Int = ImageDecoder.defaultPixelLimit) {
         self.maxDimension = maxDimension
@@ -73,6 +76,8 @@ public struct ImageDecoder: Sendable, Codable, Equatable {
         public var profileIgnored: String?
         /// What the photo says about itself, when asked (`readsDetails`) and it says something.
         public var details: PhotoDetails?
+        /// A RAW file shown from a preview its camera saved in it, not developed from its sensor's data.
+        public var fromRawPreview = false
         public init() {}
 
         /// This report as the app takes it from a helper: its numbers in range, its texts

@@ -103,7 +103,8 @@ public enum PhotoMarking {
     /// The marks of the sidecar beside the photo at `path`, read in a helper, and when it was
     /// last changed (nil: none, or unreadable). A RAW file's turn is not among them (`sidecarOrientation`).
     public static func sidecarMarks(ofPhoto path: String, by decoders: Decoders) -> (marks: PhotoMarks, modified: Double)? {
-        guard var (marks, modified) = sidecarRead(ofPhoto: path, by: decoders) else { return nil }
+        guard let (read, modified) = sidecarRead(ofPhoto: path, by: decoders) else { return nil }
+        var marks = read
         marks.orientation = nil
         return (marks, modified)
     }

@@ -40,15 +40,21 @@ extension PhotoGallery {
                 trace.emit(.marksKept(row: row))
                 continue
             }
-            stopWork(of: row)
-            if let url = entry.url { memory.remove(url: url.absoluteString) }
-            guard let record = records.existing(row) else { continue }
-            clearImage(of: record)
-            record.reset()
-            trace.emit(.state(row: row, state: .new, reason: nil))
-            rowChanged.emit(row)
-            if demand.isWanted(row), !pending.isSuspended { startOperations(for: row, priority: demand.priority(of: row)) }
+            startOver(row)
         }
+    }
+
+    /// A row whose photo changed: its work cancelled (the viewer's too), its images let go, and
+    /// its work started again if it is wanted.
+    func startOver(_ row: Int) {
+        stopWork(of: row)
+        if let url = records.entry(row).url { memory.remove(url: url.absoluteString) }
+        guard let record = records.existing(row) else { return }
+        clearImage(of: record)
+        record.reset()
+        trace.emit(.state(row: row, state: .new, reason: nil))
+        rowChanged.emit(row)
+        if demand.isWanted(row), !pending.isSuspended { startOperations(for: row, priority: demand.priority(of: row)) }
     }
 
     /// Cancel every operation of a row, the viewer's too.

@@ -13,8 +13,27 @@ extension PhotoGallery {
     /// work queued or running (what it brings may be unturned: the watcher's report starts it over).
     @discardableResult
     public func applyTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) -> [Int] {
-        let address = url.absoluteString
         openViewer?.applyTurn(turn, to: url, now: stamp)
+        return turnRows(turn, of: url, now: stamp)
+    }
+
+    /// Rotate turned the RAW file at `url` in its sidecar: its file did not change, so no report
+    /// of it will come to start over what was in flight. A row of it with work queued or running
+    /// (which read the sidecar as it was) starts over now, and so does the viewer's load of it;
+    /// what memory holds turns as for any turn.
+    @discardableResult
+    public func applySidecarTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) -> [Int] {
+        let address = url.absoluteString
+        let busy = pending.photosInProgress.compactMap { records.existing(id: $0) }.filter { $0.url?.absoluteString == address }.map(\.row)
+        for row in Set(busy) { startOver(row) }
+        // (After: a row started over took its viewer's load with it, which the viewer loads again.)
+        openViewer?.applySidecarTurn(turn, to: url, now: stamp)
+        return busy.isEmpty ? turnRows(turn, of: url, now: stamp) : []
+    }
+
+    /// The images in memory of the photo at `url` turned, and its rows showing them.
+    private func turnRows(_ turn: QuarterTurn, of url: URL, now stamp: FileStamp) -> [Int] {
+        let address = url.absoluteString
         let keys = [ImageKey.Variant.original, ImageKey.sepia(settings.sepiaIntensity)].map {
             ImageKey(url: address, pixels: settings.thumbnailPixels, variant: $0)
         }

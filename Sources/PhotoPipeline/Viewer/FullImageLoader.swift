@@ -30,6 +30,8 @@ public struct FullImageDetails: Sendable {
     public var forScreen: ScreenImage?
     /// Where the bytes came from.
     public var from = BytesSource.network
+    /// A RAW file's picture from its camera's preview: its developed picture follows.
+    public var fromRawPreview = false
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
     public var encoded: Data?
     public init() {}
@@ -71,11 +73,15 @@ public struct FullImageLoader: StageWork {
     public let fullResolution: Bool
     /// A drawing rendered this many pixels on its longest side (zoomed in), not to fit the screen.
     public let drawingSide: Int?
+    /// A RAW file developed from its sensor's data, after its preview was shown.
+    public let developsRaw: Bool
     let screenSide: Int
 
     public init(_ source: PhotoSource, settings: PipelineSettings, sepia: Bool, fullResolution: Bool = false, drawingSide: Int? = nil,
-                download: OriginalBytes? = nil, held: Data? = nil, screen: ScreenColours? = nil, progress: (@Sendable (Int, Int?) -> Void)? = nil) {
+                developsRaw: Bool = false, download: OriginalBytes? = nil, held: Data? = nil, screen: ScreenColours? = nil,
+                progress: (@Sendable (Int, Int?) -> Void)? = nil) {
         self.source = source
+        self.developsRaw = developsRaw
         self.screen = screen
         self.fullResolution = fullResolution
         self.drawingSide = drawingSide
@@ -99,6 +105,7 @@ public struct FullImageLoader: StageWork {
             decoder.decoding(source.url, by: source.decoders)
             decoder.urgent = true
             decoder.readsDetails = true
+            decoder.developsRaw = developsRaw
             var report = ImageDecoder.Report()
             var image: Thumbnail
             do {
@@ -142,6 +149,7 @@ public struct FullImageLoader: StageWork {
                 details.drawingSize = PixelSize(width: shown.width, height: shown.height)
             }
             details.from = from
+            details.fromRawPreview = report.fromRawPreview
             details.encoded = data
             if context.isCancelled { return .cancelled }
             details.forScreen = screen?.forScreen(image.pixbuf)

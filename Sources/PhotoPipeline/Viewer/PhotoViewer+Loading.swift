@@ -5,7 +5,7 @@ import PhotoFetching
 import PhotoTrace
 
 extension PhotoViewer {
-    func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false, drawingSide: Int? = nil) {
+    func load(_ row: Int, priority: Operation.QueuePriority, fullResolution: Bool = false, drawingSide: Int? = nil, developsRaw: Bool = false) {
         if let running = pending.viewersInProgress[row] {
             if priority.rawValue > running.queuePriority.rawValue, !running.isExecuting { running.queuePriority = priority }
             return
@@ -30,7 +30,7 @@ extension PhotoViewer {
         // to the viewer's limit, past the list's.
         let limit = ResourceFetcher.isFile(url) ? max(gallery.settings.viewerFileByteLimit, gallery.settings.imageByteLimit) : nil
         let work = FullImageLoader(gallery.source(of: url, byteLimit: limit), settings: gallery.settings, sepia: sepia, fullResolution: fullResolution,
-                                   drawingSide: drawingSide, download: handoff, held: heldBytes, screen: screen, progress: progress)
+                                   drawingSide: drawingSide, developsRaw: developsRaw, download: handoff, held: heldBytes, screen: screen, progress: progress)
         let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         made.operation = operation
         operation.queuePriority = priority
@@ -74,7 +74,11 @@ extension PhotoViewer {
                                  drawingSide: work.drawingSide)
             held[row] = full
             if row == self.row {
-                if fullResolutionWanted, !full.isSharpest {
+                if full.details.fromRawPreview {
+                    // A RAW file shown from its camera's preview at once: developed from its sensor's data next.
+                    trace.emit(.viewer(row: row, action: .developing))
+                    load(row, priority: .high, fullResolution: work.fullResolution, developsRaw: true)
+                } else if fullResolutionWanted, !full.isSharpest {
                     load(row, priority: .veryHigh, fullResolution: true)
                 } else if full.isDrawing, let wanted = drawingSideWanted, (work.drawingSide ?? 0) < wanted {
                     // Zoomed further while it rendered (a rendering the limits made smaller is not asked again).

@@ -39,6 +39,22 @@ extension PhotoViewer {
         }
     }
 
+    /// Rotate turned the RAW file at `url` in its sidecar (its file unchanged, so no report of it
+    /// loads it over): a load of it in flight read the sidecar as it was, and starts again; the
+    /// images held turn as for any turn; the photo shown with nothing held or loading is loaded.
+    func applySidecarTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) {
+        let address = url.absoluteString
+        for row in Array(pending.viewersInProgress.keys) where gallery.records.entry(row).url?.absoluteString == address {
+            cancel(row)
+            held[row] = nil
+        }
+        applyTurn(turn, to: url, now: stamp)
+        if let shown = row, gallery.records.entry(shown).url?.absoluteString == address, held[shown] == nil, pending.viewersInProgress[shown] == nil {
+            load(shown, priority: .veryHigh)
+            onRowChanged?(shown)
+        }
+    }
+
     private func replace(_ full: FullImage, with turned: FullImage?, address: String) {
         // Wherever its row is now (a folder's change may have moved it meanwhile). Gone, or a load
         // of it started meanwhile: what shows next comes from the file, as for any change.

@@ -72,7 +72,12 @@ struct RotatePhotos {
             case .success(let done):
                 trace.emit(.turned(path: item.path, turn: turn, reason: nil))
                 guard let after = done.after else { break }
-                item.gallery?.applyTurn(turn, to: item.url, now: after)
+                // A RAW turned in its sidecar: its file unchanged, what was in flight starts over.
+                if done.inSidecar != nil {
+                    item.gallery?.applySidecarTurn(turn, to: item.url, now: after)
+                } else {
+                    item.gallery?.applyTurn(turn, to: item.url, now: after)
+                }
                 // The desktop's thumbnails of it, turned off the main loop (read and written again).
                 if let shared, let before = done.before {
                     DispatchQueue.global(qos: .utility).async {
