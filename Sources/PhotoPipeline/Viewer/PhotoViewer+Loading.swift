@@ -90,7 +90,12 @@ extension PhotoViewer {
         case .failed(let reason)?:
             trace.emit(.finished(queue: .viewer, row: row))
             trace.emit(.viewerFailed(row: row, reason: reason.description, code: reason.code))
-            failures[row] = reason
+            // A RAW file whose sensor's data did not develop keeps its camera's preview on screen.
+            if work.developsRaw, held[row] != nil {
+                if row == self.row { preloadNeighbours(of: row) }
+            } else {
+                failures[row] = reason
+            }
         case nil, .cancelled?, .written?, .preview?:
             trace.emit(.cancelled(queue: .viewer, row: row))
         }
