@@ -11,22 +11,11 @@ package enum RawDirectories {
     /// Each IFD reached in `bytes` with the `tags` asked for (and where the last IFD read ends);
     /// nil when `bytes` are not a TIFF or an IFD lies past them or is broken.
     static func walk(_ bytes: [UInt8], tags wanted: Set<Int>) -> (directories: [[Int: [Int]]], end: Int)? {
-        guard bytes.count >= 8 else { return nil }
-        let little: Bool
-        switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let a = u16(at), let b = u16(at + 2) else { return nil }
-            return little ? a | b << 16 : a << 16 | b
-        }
-        guard u16(2) == 42, let first = u32(4) else { return nil }
+        // Its byte order and every read, bounds-checked, as the orientation edit reads a TIFF.
+        guard let tiff = try? TIFFBytes(bytes) else { return nil }
+        func u16(_ at: Int) -> Int? { try? tiff.u16(at) }
+        func u32(_ at: Int) -> Int? { try? tiff.u32(at) }
+        guard let first = u32(4) else { return nil }
         /// An entry's values (SHORT, LONG or IFD; at most 1,024), in the entry or where it points.
         func values(_ entry: Int) -> [Int]? {
             guard let type = u16(entry + 2), let count = u32(entry + 4), count >= 1, count <= 1024 else { return nil }
