@@ -54,10 +54,12 @@ final class FilterAppTests: XCTestCase {
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         try xvfb.run("xdotool", ["key", "ctrl+f"])
-        func filter(_ text: String, shows count: Int) {
+        func filter(_ text: String, shows count: Int, slowly: Bool = false) {
             let before = filtered(app).count
             do {
-                try xvfb.run("xdotool", ["key", "ctrl+a", "BackSpace"])
+                // Slowly: the keys held as long as a loaded machine holds them (xdotool lets go of
+                // ctrl before "a"; the server must not repeat the "a" alone).
+                try xvfb.run("xdotool", ["key"] + (slowly ? ["--delay", "1600"] : []) + ["ctrl+a", "BackSpace"])
                 if !text.isEmpty { try xvfb.run("xdotool", ["type", "--delay", "15", text]) }
             } catch { XCTFail("\(error)") }
             XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.filtered(app).count > before && self.filtered(app).last?.shown == count },
@@ -74,7 +76,7 @@ final class FilterAppTests: XCTestCase {
         filter("from:2024-05 to:2024-05 .jpg", shows: 2)
         filter("a.jpg camera:canon", shows: 0)
         filter("tag:family", shows: 1)
-        filter(".jpg", shows: 3)
+        filter(".jpg", shows: 3, slowly: true)
         filter("", shows: 5)
         // The rows left are the ones asked for, as a screen reader finds them.
         filter("lens:35mm", shows: 1)

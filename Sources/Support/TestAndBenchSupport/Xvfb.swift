@@ -9,12 +9,14 @@ public final class Xvfb {
 
     /// Start Xvfb on a free display number (Xvfb finds it itself, from 90, and says which on a
     /// pipe: tests in parallel never race for one); with `framebufferFolder`, the screen is also a
-    /// file there (`Xvfb_screen0`, XWD), read without asking the server.
+    /// file there (`Xvfb_screen0`, XWD), read without asking the server. Keys never repeat
+    /// (`-r`): xdotool releases a chord's keys in the order it pressed them, so when load delays
+    /// the last release past the repeat delay, `ctrl+a` would go on typing plain "a"s.
     public init(width: Int = 1280, height: Int = 1024, framebufferFolder: String? = nil) throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw NSError(domain: "Xvfb", code: 1, userInfo: [NSLocalizedDescriptionKey: "no pipe for Xvfb"]) }
         defer { close(fds[0]) }
-        process = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset", "-r"]
                                    + (framebufferFolder.map { ["-fbdir", $0] } ?? []), stdout: fds[1])
         close(fds[1])
         // The number, once the server listens (it writes it then): read until the newline.
