@@ -10,6 +10,9 @@ export G_DEBUG=fatal-criticals
 lines=(-Xswiftc -gline-tables-only)
 case "$mode" in
   all)
+    # The app tests and the benchmarks' tests: the rest run in the AddressSanitizer build alone
+    # (Package.swift, CLASSIC_PHOTOS_SUITE_BUILD).
+    export CLASSIC_PHOTOS_SUITE_BUILD=app
     "$swift" build --build-tests "${lines[@]}"
     # Each test case in a process of its own, four at a time: an app test spends most of its
     # time waiting on the app it started (its own Xvfb, bus and folders, so they never meet), so
@@ -38,8 +41,7 @@ case "$mode" in
     # so the processes they start ran at nice 0 whatever this script's was; a class is inherited.
     chrt --idle -p 0 $$ >/dev/null ;;
 esac
-# Only what the three test targets need is built (Package.swift, CLASSIC_PHOTOS_SANITIZER_BUILD).
-tests='GtkTests|PhotoPipelineTests|PhotosAppTests'
+# Only what their test targets need is built (Package.swift, CLASSIC_PHOTOS_SANITIZER_BUILD).
 case "$mode" in
   tsan)
     # Races are what it finds: the tests that compute on one thread alone (the sepia kernels
@@ -47,7 +49,11 @@ case "$mode" in
     # metadata readers and writers, whose work is exiv2's, which is not instrumented) run in the
     # other two runs, and are left out here.
     one_thread='SepiaKernelTests.testMatchesReferenceWithinOneForEveryLayout|SepiaKernelTests.testEveryPathThisMachineRunsGivesIdenticalBytes|PhotoOrderTests|ImageHeaderTests|PhotoDetailsTests|KeptMetadataTests|ExifFieldsTests|PhotoTurningTests'
-    CLASSIC_PHOTOS_SANITIZER_BUILD=1 "$swift" test --scratch-path .build-tsan --sanitize=thread "${lines[@]}" --disable-swift-testing --filter "$tests" --skip "$one_thread" ;;
+    # The random interleavings of recycled rows, a quarter as many rounds: each round's threads
+    # are what it checks here, and the AddressSanitizer run plays all of them.
+    export CLASSIC_PHOTOS_INTERLEAVING_ROUNDS=500
+    CLASSIC_PHOTOS_SANITIZER_BUILD=1 "$swift" test --scratch-path .build-tsan --sanitize=thread "${lines[@]}" --disable-swift-testing \
+      --filter 'GtkTests|PhotoPipelineTests' --skip "$one_thread" ;;
   asan)
     # Memory errors (overflows, use-after-free) fail the run. Leak checking is off: at exit
     # LeakSanitizer reports XCTest's own test objects (kept in a cycle of its own) and
@@ -66,8 +72,24 @@ case "$mode" in
       meson-wrapper/fuzz.sh "$swift" "$source_root" "$fuzzer" 60 built > "$log" 2>&1 &
       pids+=($!)
     done
-    CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers "$swift" test --skip-build --scratch-path .build-asan --sanitize=address \
-      --disable-swift-testing --filter "$tests" || status=$?
+    # The bindings', pipeline's, colour and scheduling tests (the Swift suite's build leaves them
+    # to this one), in two processes at once: the classes dealt out in turn. Each process runs
+    # its tests one after another (a process a test would cost AddressSanitizer's start each time).
+    bundle="$(CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers "$swift" build --scratch-path .build-asan --sanitize=address --show-bin-path)/ClassicPhotosPackageTests.xctest"
+    mapfile -t classes < <("$bundle" --list-tests | sed -n 's,^\(\(GtkTests\|PhotoPipelineTests\|PhotosAppTests\|ColourManagementTests\)\.[^/]*\)/.*,\1,p' | sort -u)
+    [ "${#classes[@]}" -gt 0 ] || { echo "no test classes listed in $bundle" >&2; exit 1; }
+    shard_pids=() shard_logs=()
+    for shard in 0 1; do
+      picked=()
+      for i in "${!classes[@]}"; do [ $((i % 2)) -eq "$shard" ] && picked+=("${classes[$i]}"); done
+      log="$(mktemp)"; shard_logs+=("$log")
+      (IFS=,; exec "$bundle" "${picked[*]}") > "$log" 2>&1 &
+      shard_pids+=($!)
+    done
+    for i in "${!shard_pids[@]}"; do
+      wait "${shard_pids[$i]}" || status=$?
+      cat "${shard_logs[$i]}"; rm -f "${shard_logs[$i]}"
+    done
     for i in "${!pids[@]}"; do
       wait "${pids[$i]}" || status=$?
       echo "--- ${fuzzers[$i]}, 60 s:"; tail -n 40 "${logs[$i]}"; rm -f "${logs[$i]}"

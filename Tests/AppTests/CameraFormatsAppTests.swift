@@ -68,7 +68,7 @@ final class CameraFormatsAppTests: XCTestCase {
         let dng = folder.appendingPathComponent("chelsea.dng"), sidecar = dng.path + ".xmp"
         func turns() -> [String?] { app.trace.events.compactMap { if case .turned(_, _, let reason) = $0.event { reason } else { nil } } }
         func orientation() throws -> String {
-            try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-XMP-tiff:Orientation", sidecar]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            try Exiftool.run(["-s3", "-n", "-XMP-tiff:Orientation"], sidecar).output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb)])
         XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the DNG: \(app.recentEvents())")

@@ -16,7 +16,7 @@ final class FilterAppTests: XCTestCase {
             } else {
                 try SamplePhotos.data(sample).write(to: url)
             }
-            if !tags.isEmpty { _ = try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-q"] + tags + [url.path]) }
+            if !tags.isEmpty { _ = try Exiftool.run(["-overwrite_original", "-q"] + tags, url.path) }
         }
         try photo("a.jpg", "rocket.jpg", ["-XMP-xmp:Rating=5", "-XMP-digiKam:PickLabel=3", "-XMP-digiKam:TagsList=Places/Portugal/Lisbon",
                                           "-EXIF:Make=Fujifilm", "-EXIF:Model=X100V", "-EXIF:LensModel=23mm F2", "-EXIF:DateTimeOriginal=2024:05:02 10:00:00",
@@ -105,7 +105,7 @@ final class FilterAppTests: XCTestCase {
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "b.jpg, 3 stars", timeout: 30), app.recentEvents())
-        _ = try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-q", "-XMP-xmp:Rating=1", folder.appendingPathComponent("b.jpg").path])
+        _ = try Exiftool.run(["-overwrite_original", "-q", "-XMP-xmp:Rating=1"], folder.appendingPathComponent("b.jpg").path)
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "b.jpg, 1 star", timeout: 30), "exiftool's rating shows: \(app.recentEvents())")
         // A sidecar changed from outside: its photo's marks follow.
         let sidecar = folder.appendingPathComponent("e.gif.xmp")
@@ -148,7 +148,7 @@ final class FilterAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "Return"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .marked(let path, _, _, nil) = $0.event { path.hasSuffix("b.jpg") } else { false } } },
                       app.recentEvents())
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", folder.appendingPathComponent("b.jpg").path]).output
+        XCTAssertEqual(try Exiftool.run(["-s3", "-f", "-XMP-digiKam:TagsList"], folder.appendingPathComponent("b.jpg").path).output
             .trimmingCharacters(in: .whitespacesAndNewlines), "tram, Places/Portugal/Lisbon")
     }
 }

@@ -210,7 +210,7 @@ final class HostileHelperAppTests: XCTestCase {
         // A lossless WebP with EXIF (so an extended header), wider than tall.
         let webp = photos.appendingPathComponent("b-turn.webp")
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "60x40", "-define", "webp:lossless=true", webp.path])
-        _ = try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-Model=Camera", webp.path])
+        _ = try Exiftool.run(["-overwrite_original", "-Model=Camera"], webp.path)
         let webpBefore = try Data(contentsOf: webp)
         XCTAssertEqual(webpBefore.subdata(in: 12..<16), Data("VP8X".utf8), "an extended WebP")
         var environment = try TestLoaderModule.environment(in: folder.appendingPathComponent("loaders"))

@@ -15,7 +15,7 @@ final class MarkAppTests: XCTestCase {
 
     /// "Rating PickLabel" as exiftool reads them ("-" where absent).
     func marksRead(_ url: URL) throws -> String {
-        try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel", url.path]).output
+        try Exiftool.run(["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel"], url.path).output
             .split(separator: "\n").joined(separator: " ")
     }
 
@@ -62,11 +62,11 @@ final class MarkAppTests: XCTestCase {
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Tags to add to the photo", timeout: 20), "the tags dialog: \(app.recentEvents())")
         try xvfb.run("xdotool", ["type", "--delay", "20", "Places/Portugal/Lisbon, tram"])
         press("Return", expect: 6)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject", jpeg.path]).output
+        XCTAssertEqual(try Exiftool.run(["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject"], jpeg.path).output
             .split(separator: "\n").joined(separator: " / "), "Places/Portugal/Lisbon, tram / Places|Portugal|Lisbon, tram / Lisbon, tram")
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "Places/Portugal/Lisbon, tram", timeout: 20), "Details shows the tags: \(app.recentEvents())")
         press("ctrl+z", expect: 7)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-dc:Subject", jpeg.path]).output
+        XCTAssertEqual(try Exiftool.run(["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-dc:Subject"], jpeg.path).output
             .split(separator: "\n").joined(separator: " / "), "- / -", "Ctrl+Z: no tags again")
         XCTAssertEqual(try marksRead(jpeg), "4 -", "the stars stay")
 

@@ -19,7 +19,7 @@ final class RawJPEGPairAppTests: XCTestCase {
     }
 
     func exif(_ tag: String, _ path: String) throws -> String {
-        try Tool.run("/usr/bin/exiftool", ["-s3", "-n", tag, path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Exiftool.run(["-s3", "-n", tag], path).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func testARawAndItsJPEGAreOnePhotoThatRotatesTrashesAndComesBackTogether() throws {

@@ -13,7 +13,7 @@ final class RotateAppTests: XCTestCase {
     }
 
     func orientation(_ path: String) throws -> String {
-        try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-Orientation", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Exiftool.run(["-s3", "-n", "-Orientation"], path).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The bytes from the first SOS marker: the coded pixels.

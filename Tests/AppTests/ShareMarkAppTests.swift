@@ -21,7 +21,7 @@ final class ShareMarkAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 30) { _ in marks().count == 1 }, "rated: \(app.recentEvents())")
         XCTAssertEqual(marks(), [nil])
         let photo = server.folder.appendingPathComponent("a.jpg")
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-XMP-xmp:Rating", photo.path]).output.trimmingCharacters(in: .whitespacesAndNewlines), "4",
+        XCTAssertEqual(try Exiftool.run(["-s3", "-XMP-xmp:Rating"], photo.path).output.trimmingCharacters(in: .whitespacesAndNewlines), "4",
                        "rated on the server")
         XCTAssertEqual(app.criticals, [])
     }

@@ -11,7 +11,7 @@ final class ShareRotateAppTests: XCTestCase {
     }
 
     func orientation(_ url: URL) throws -> String {
-        try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-Orientation", url.path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Exiftool.run(["-s3", "-n", "-Orientation"], url.path).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A share of an upright JPEG and a PNG, open in the viewer on the JPEG.

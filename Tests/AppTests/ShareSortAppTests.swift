@@ -60,7 +60,7 @@ final class ShareSortAppTests: XCTestCase {
         // 300 dated JPEGs (hard links to one), over a slow link: their dates take seconds to read.
         let first = server.folder.appendingPathComponent("IMG_000.jpg")
         try TestImages.noiseJPEG(width: 64, height: 48).write(to: first)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 10:00:00", first.path]).status, 0)
+        XCTAssertEqual(try Exiftool.run(["-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 10:00:00"], first.path).status, 0)
         for index in 1..<300 { _ = link(first.path, server.folder.appendingPathComponent(String(format: "IMG_%03d.jpg", index)).path) }
         let slow = try SlowLink(to: server.port, roundTripMs: 40, megabits: 20)
         defer { slow.close() }

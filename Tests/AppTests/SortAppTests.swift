@@ -34,7 +34,7 @@ final class SortAppTests: XCTestCase {
                 let parts = taken.split(separator: "+", maxSplits: 1).map(String.init)
                 var arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(parts[0])"]
                 if parts.count == 2 { arguments.append("-OffsetTimeOriginal=+\(parts[1])") }
-                XCTAssertEqual(try Tool.run("/usr/bin/exiftool", arguments + [file]).status, 0)
+                XCTAssertEqual(try Exiftool.run(arguments, file).status, 0)
             }
             try FileManager.default.setAttributes([.modificationDate: try XCTUnwrap(dates.date(from: photo.modified))], ofItemAtPath: file)
         }

@@ -14,7 +14,7 @@ final class WebPTurnCheckAppTests: XCTestCase {
         let mark = marked ? ["-fill", "red", "-draw", "point 5,7"] : []
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "24x16!"] + mark
                          + ["-define", "webp:lossless=true", "-define", "webp:exact=true", file.path])
-        _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", file.path])
+        _ = try Exiftool.run(["-q", "-overwrite_original", "-Artist=Ansel"], file.path)
         return [UInt8](try Data(contentsOf: file))
     }
 

@@ -24,7 +24,7 @@ final class CameraFactsTests: XCTestCase {
         let jpeg = folder.appendingPathComponent("b.jpg"), jxl = folder.appendingPathComponent("b.jxl")
         try SamplePhotos.data("rocket.jpg").write(to: jpeg)
         for file in [dng, jpeg] {
-            XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-q"] + tags + [file.path]).status, 0)
+            XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-q"] + tags, file.path).status, 0)
         }
         // cjxl recompresses a JPEG losslessly and keeps its Exif in a box of the container.
         XCTAssertEqual(try Tool.run("/usr/bin/cjxl", [jpeg.path, jxl.path], timeout: 120).status, 0)
@@ -40,8 +40,8 @@ final class CameraFactsTests: XCTestCase {
         let folder = try folder()
         let dng = folder.appendingPathComponent("a.dng")
         try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("coffee.png").path, width: 120, height: 80).write(to: dng)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-q", "-ExposureTime=1/250", "-FNumber=2.8", "-ISO=400",
-                                                         "-LensModel=35mm F1.4", dng.path]).status, 0)
+        XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-q", "-ExposureTime=1/250", "-FNumber=2.8", "-ISO=400",
+                                         "-LensModel=35mm F1.4"], dng.path).status, 0)
         var decoder = ImageDecoder(maxDimension: 100)
         decoder.fileName = "a.dng"
         decoder.readsDetails = true

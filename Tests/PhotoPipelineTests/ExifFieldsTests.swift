@@ -14,7 +14,7 @@ final class ExifFieldsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         for type in ["jpg", "heic"] {
             let photo = try TestDetails.photo(type, in: folder)
-            XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Orientation#=6", photo.path]).status, 0)
+            XCTAssertEqual(try Exiftool.run(["-q", "-overwrite_original", "-Orientation#=6"], photo.path).status, 0)
             let data = try Data(contentsOf: photo)
             let block = try XCTUnwrap(type == "jpg" ? PhotoFacts.jpegExif(data) : HEIFExif.blocks(data).exif, type)
             let mine = try XCTUnwrap(ExifFields.facts(block), type)
@@ -27,7 +27,7 @@ final class ExifFieldsTests: XCTestCase {
         }
         // Big-endian ("MM") as well as little-endian ("II").
         let jpeg = try TestDetails.photo("jpg", in: folder)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=Big-endian", jpeg.path]).status, 0)
+        XCTAssertEqual(try Exiftool.run(["-q", "-overwrite_original", "-ExifByteOrder=Big-endian"], jpeg.path).status, 0)
         let block = try XCTUnwrap(PhotoFacts.jpegExif(try Data(contentsOf: jpeg)))
         XCTAssertEqual(block[6], 0x4D)
         XCTAssertEqual(ExifFields.facts(block)?.wallSeconds, 1_563_129_125)

@@ -27,7 +27,7 @@ final class FilterFactsTests: XCTestCase {
         } else {
             try SamplePhotos.data(sample).write(to: url)
         }
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-overwrite_original", "-q"] + tags + [url.path]).status, 0)
+        XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-q"] + tags, url.path).status, 0)
         let prefix = try XCTUnwrap(PhotoFacts.prefix(ofFile: url.path))
         return PhotoFacts.readHere(prefix, parsers: LinkedParsers.libraries)
     }

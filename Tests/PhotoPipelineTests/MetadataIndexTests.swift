@@ -48,7 +48,7 @@ final class MetadataIndexTests: XCTestCase {
         // An Exif segment longer than the first bytes (a long comment in it) is read to its end.
         let long = folder.appendingPathComponent("long.jpg")
         try FileManager.default.copyItem(at: photo, to: long)
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-UserComment=" + String(repeating: "x", count: 40_000), long.path]).status, 0)
+        XCTAssertEqual(try Exiftool.run(["-q", "-overwrite_original", "-UserComment=" + String(repeating: "x", count: 40_000)], long.path).status, 0)
         let longPrefix = try XCTUnwrap(PhotoFacts.prefix(ofFile: long.path))
         XCTAssertGreaterThan(longPrefix.count, 40_000)
         XCTAssertEqual(PhotoFacts.readHere(longPrefix, parsers: LinkedParsers.libraries)?.wallSeconds, 1_563_129_125)

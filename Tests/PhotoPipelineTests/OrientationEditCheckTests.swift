@@ -52,7 +52,7 @@ final class OrientationEditCheckTests: XCTestCase {
         let file = TemporaryFiles.url("artist-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bare).write(to: file)
-        _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", "-Make=Camera", file.path])
+        _ = try Exiftool.run(["-q", "-overwrite_original", "-Artist=Ansel", "-Make=Camera"], file.path)
         let tagged = [UInt8](try Data(contentsOf: file))
         try assertOnlyTheTurnIsTaken(tagged, flipping: start, "a JPEG whose IFD0 has no orientation")
 
@@ -97,9 +97,9 @@ final class OrientationEditCheckTests: XCTestCase {
         _ = try Tool.run("/usr/bin/convert", [SamplePhotos.directory.appendingPathComponent("coffee.png").path, "-resize", "16x16", tiff.path])
         // ImageMagick writes the tag: rewritten in place. Without it: IFD0 copied to the end.
         try assertOnlyTheTurnIsTaken([UInt8](try Data(contentsOf: tiff)), flipping: { 0..<$0.count }, "a TIFF with the tag")
-        _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Orientation=", tiff.path])
+        _ = try Exiftool.run(["-q", "-overwrite_original", "-Orientation="], tiff.path)
         let untagged = [UInt8](try Data(contentsOf: tiff))
-        XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-Orientation", tiff.path]).output, "", "no tag")
+        XCTAssertEqual(try Exiftool.run(["-s3", "-Orientation"], tiff.path).output, "", "no tag")
         try assertOnlyTheTurnIsTaken(untagged, flipping: { 0..<$0.count }, "a TIFF without the tag")
     }
 

@@ -13,7 +13,7 @@ final class PhotoMarkingTests: XCTestCase {
         let file = TemporaryFiles.url("marks-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bytes).write(to: file)
-        return try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel"] + extra + [file.path]).output
+        return try Exiftool.run(["-s3", "-f", "-n", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel"] + extra, file.path).output
             .split(separator: "\n").joined(separator: " ")
     }
 
@@ -32,7 +32,7 @@ final class PhotoMarkingTests: XCTestCase {
         let file = TemporaryFiles.url("keywords-\(UUID().uuidString)-\(name)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bytes).write(to: file)
-        let written = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original"] + keywords.map { "-XMP-dc:Subject+=\($0)" } + [file.path])
+        let written = try Exiftool.run(["-q", "-overwrite_original"] + keywords.map { "-XMP-dc:Subject+=\($0)" }, file.path)
         XCTAssertEqual(written.status, 0, written.output)
         return [UInt8](try Data(contentsOf: file))
     }
@@ -41,8 +41,8 @@ final class PhotoMarkingTests: XCTestCase {
         let file = TemporaryFiles.url("tagged-\(UUID().uuidString)-\(name)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bytes).write(to: file)
-        let written = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-XMP-dc:Title=Lisbon", "-XMP-dc:Subject=tram",
-                                                          "-Exif:Artist=Someone", file.path])
+        let written = try Exiftool.run(["-q", "-overwrite_original", "-XMP-dc:Title=Lisbon", "-XMP-dc:Subject=tram",
+                                        "-Exif:Artist=Someone"], file.path)
         XCTAssertEqual(written.status, 0, written.output)
         return [UInt8](try Data(contentsOf: file))
     }
@@ -88,7 +88,7 @@ final class PhotoMarkingTests: XCTestCase {
             let file = TemporaryFiles.url("tags-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: file) }
             try Data(bytes).write(to: file)
-            return try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject", file.path]).output
+            return try Exiftool.run(["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-lr:HierarchicalSubject", "-XMP-dc:Subject"], file.path).output
                 .split(separator: "\n").joined(separator: " / ")
         }
         for name in ["rocket.jpg", "horse.png"] {
@@ -233,7 +233,7 @@ final class PhotoMarkingTests: XCTestCase {
             XCTAssertEqual(try PhotoMarking.mark(photo.path, MarksChange(flag: .pick), by: .here), PhotoMarks(rating: 3, tags: ["Places/Lisbon"]))
             XCTAssertEqual(try Data(contentsOf: photo), bytes, "\(photo.lastPathComponent) is untouched")
             let sidecar = photo.path + ".xmp"
-            XCTAssertEqual(try Tool.run("/usr/bin/exiftool", ["-s3", "-f", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel", "-XMP-digiKam:TagsList", sidecar]).output
+            XCTAssertEqual(try Exiftool.run(["-s3", "-f", "-XMP-xmp:Rating", "-XMP-digiKam:PickLabel", "-XMP-digiKam:TagsList"], sidecar).output
                 .split(separator: "\n").joined(separator: " "), "3 3 Places/Lisbon", photo.lastPathComponent)
             let read = try XCTUnwrap(PhotoMarking.sidecarMarks(ofPhoto: photo.path, by: .here))
             XCTAssertEqual(read.marks, PhotoMarks(rating: 3, flag: .pick, tags: ["Places/Lisbon"]))

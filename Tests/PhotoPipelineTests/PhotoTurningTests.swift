@@ -31,7 +31,7 @@ final class PhotoTurningTests: XCTestCase {
         let file = TemporaryFiles.url("orientation-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bytes).write(to: file)
-        return try Tool.run("/usr/bin/exiftool", ["-s3", "-n", "-Orientation", "-Artist", file.path]).output
+        return try Exiftool.run(["-s3", "-n", "-Orientation", "-Artist"], file.path).output
             .split(separator: "\n").joined(separator: " ")
     }
 
@@ -59,7 +59,7 @@ final class PhotoTurningTests: XCTestCase {
         let file = TemporaryFiles.url("artist-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(bare).write(to: file)
-        _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", file.path])
+        _ = try Exiftool.run(["-q", "-overwrite_original", "-Artist=Ansel"], file.path)
         let tagged = [UInt8](try Data(contentsOf: file))
         XCTAssertEqual(try exifOrientation(tagged), "Ansel")
         XCTAssertEqual(try exifOrientation(try PhotoTurning.turned(tagged, .anticlockwise, by: .here)), "8 Ansel")
@@ -226,7 +226,7 @@ final class PhotoTurningTests: XCTestCase {
                         ["-resize", "60x40", "-colorspace", "Gray", "-alpha", "set", "-channel", "A", "-evaluate", "set", "60%", "+channel"]] {
             let output = options.last == "PNG8:" ? "PNG8:" + made.path : made.path
             _ = try Tool.run("/usr/bin/convert", [source] + options.filter { $0 != "PNG8:" } + [output])
-            _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
+            _ = try Exiftool.run(["-q", "-overwrite_original", "-Artist=Ansel"], made.path)
             let original = [UInt8](try Data(contentsOf: made))
             let (_, turned) = try turnedLikeImageMagick(made, "\(options)")
             XCTAssertEqual(try samples(turned), try samples(original), "\(options): four turns, the same samples, depth and type")
@@ -243,7 +243,7 @@ final class PhotoTurningTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: made) }
         for options in [["-resize", "60x40"], ["-resize", "60x40", "-alpha", "set", "-channel", "A", "-evaluate", "set", "60%", "+channel"]] {
             _ = try Tool.run("/usr/bin/convert", [source] + options + ["-define", "webp:lossless=true", "-define", "webp:exact=true", made.path])
-            _ = try Tool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Artist=Ansel", made.path])
+            _ = try Exiftool.run(["-q", "-overwrite_original", "-Artist=Ansel"], made.path)
             let original = [UInt8](try Data(contentsOf: made))
             XCTAssertTrue(original.count > 30 && String(decoding: original[12..<16], as: UTF8.self) == "VP8X", "\(options): an extended WebP, its EXIF in a chunk")
             let (once, turned) = try turnedLikeImageMagick(made, "\(options)")

@@ -44,6 +44,10 @@ final class RecycledRowInterleavingTests: XCTestCase {
         return directory
     }()
 
+    /// 2,000 rounds; fewer where a run says so (ThreadSanitizer's, where a round costs several times as
+    /// much and which looks at each round's threads, not at how many rounds there are).
+    static let rounds = Int(ProcessInfo.processInfo.environment["CLASSIC_PHOTOS_INTERLEAVING_ROUNDS"] ?? "") ?? 2_000
+
     func testRandomInterleavingsNeverShowAnotherRecordsImage() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["INTERLEAVING_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
         print("interleaving seed: \(seed) (set INTERLEAVING_SEED to replay)")
@@ -52,7 +56,7 @@ final class RecycledRowInterleavingTests: XCTestCase {
         var stats = (steps: 0, completions: 0, cancels: 0, rebinds: 0)
         nonisolated(unsafe) let run = testRun
         try MainActor.assumeIsolated {
-            for round in 0..<2_000 {
+            for round in 0..<Self.rounds {
                 var settings = PipelineSettings()
                 settings.downloadConcurrency = Int.random(in: 1...3, using: &random)
                 settings.filtrationConcurrency = Int.random(in: 1...2, using: &random)

@@ -13,33 +13,12 @@ public enum TestDetails {
         "-XMP-dc:Subject=Paris", "-XMP-dc:Subject=tower",
     ]
 
-    /// `file` given the full set of details (and `extra` exiftool arguments), in place. What
-    /// exiftool wrote is kept by what it was given (the bytes, the arguments and the files they
-    /// name): exiftool is a Perl program, a third of a second of processor time a start, and the
-    /// three Swift runs of the test command ask for the same photos about 250 times.
+    /// `file` given the full set of details (and `extra` exiftool arguments), in place (exiftool's
+    /// answers are kept: `Exiftool`).
     public static func write(to file: URL, extra: [String] = []) throws {
-        let given = arguments + extra
-        var key = try Data(contentsOf: file) + Data(given.joined(separator: "\u{0}").utf8)
-        for argument in given { if let named = argument.range(of: "<=") { key += (try? Data(contentsOf: URL(fileURLWithPath: String(argument[named.upperBound...])))) ?? Data() } }
-        let kept = keptFolder.appendingPathComponent(String(fnv1a(key), radix: 16) + "." + file.pathExtension)
-        if let written = try? Data(contentsOf: kept) { return try written.write(to: file) }
         // (exiftool writing a 16 MB packet took 26 s, and over 60 once, with both cores busy.)
-        let done = try Tool.run("/usr/bin/exiftool", ["-q", "-q", "-overwrite_original"] + given + [file.path], timeout: 300)
+        let done = try Exiftool.run(["-q", "-q", "-overwrite_original"] + arguments + extra, file.path, timeout: 300)
         guard done.status == 0 else { throw TestProfiles.Failed(output: done.output) }
-        // Kept whole or not at all: copied under a name of its own, then renamed into place.
-        let partial = keptFolder.appendingPathComponent(".\(UUID().uuidString)")
-        if (try? FileManager.default.copyItem(at: file, to: partial)) != nil { _ = rename(partial.path, kept.path) }
-    }
-
-    /// Where exiftool's results are kept, for this user.
-    private static let keptFolder: URL = {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("classic-photos-exiftool-\(getuid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }()
-
-    private static func fnv1a(_ data: Data) -> UInt64 {
-        data.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// A 120 × 80 photo as `type` (jpg, png, webp, tiff, heic, avif) with the full set.
