@@ -206,10 +206,24 @@ package final class InspectorPanel {
         case 1:
             waterfall.add(taken.events)
             waterfall.render(now: trace.now)
+            followTheClock()
         default:
             showTotals(taken.totals)
             sources = taken.sources
             if badges.isActive { onBadges?(sources) }
+        }
+    }
+
+    /// While an operation shown is unfinished (a download the server holds, say), its bar and the
+    /// queues' charts move on with the clock though no event comes: an update a second, and none
+    /// once every one has ended or the panel is closed.
+    private var clockArmed = false
+    private func followTheClock() {
+        guard isOpen, !clockArmed, waterfall.showsUnfinished else { return }
+        clockArmed = true
+        _ = MainLoop.after(milliseconds: 1000) { [weak self] in
+            self?.clockArmed = false
+            self?.scheduleUpdate()
         }
     }
 

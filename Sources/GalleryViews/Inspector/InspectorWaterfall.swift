@@ -117,6 +117,9 @@ package final class InspectorWaterfall {
         lines.lastIndex { $0.queue == queue && $0.row == row }
     }
 
+    /// Some operation shown has not ended: its bar grows with the clock.
+    package var showsUnfinished: Bool { shown.contains { $0.outcome == .running } }
+
     package func render(now: Double) {
         self.now = now
         shown = Array(lines.suffix(Self.shownLines).reversed())
