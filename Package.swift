@@ -215,7 +215,7 @@ let package = Package(
 // tests (they drive the app from outside), the benchmarks, the fuzzers or the programs only those
 // start. The sanitizer builds are a third of the test command's processor time.
 // The AddressSanitizer build makes the fuzzers too (`fuzzers`, one build fewer): libFuzzer is linked
-// into them alone, and the coverage it steers by is compiled into everything (meson-wrapper/swift-test.sh).
+// into them alone, and the coverage it steers by is compiled into the parsers' modules.
 let sanitizerBuild = Context.environment["CLASSIC_PHOTOS_SANITIZER_BUILD"]
 if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
     var unneeded: Set<String> = ["AppTests", "BenchmarkTests", "BenchmarkKit", "Benchmarks", "SepiaReference", "SepiaReferencePortable",
@@ -225,6 +225,12 @@ if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
         for target in package.targets where ["ManifestFuzzer", "HeaderFuzzer"].contains(target.name) {
             // libFuzzer linked in (FuzzerDriver finds LLVMFuzzerRunDriver by name, so exported).
             target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer", "-Xlinker", "--export-dynamic"])]
+        }
+        // The coverage libFuzzer steers by, in the modules whose parsers the fuzzers feed alone:
+        // elsewhere (the pipeline, the tests) its hooks at every comparison only slow the tests.
+        let coverage = SwiftSetting.unsafeFlags(["-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table"])
+        for target in package.targets where ["PhotoFormats", "PhotoDecoding", "DecodeHelper", "GalleryContents", "MetadataValues", "PhotoMetadata"].contains(target.name) {
+            target.swiftSettings = (target.swiftSettings ?? []) + [coverage]
         }
     } else {
         // ThreadSanitizer's: the bindings' and pipeline's tests, where the threads are; the app's

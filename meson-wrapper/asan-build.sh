@@ -4,19 +4,14 @@ set -euo pipefail
 swift="$1" source_root="$2"
 cd "$source_root"
 # Package.swift keeps the fuzzers in this build and links libFuzzer into them alone; the coverage
-# libFuzzer steers by (what -sanitize=fuzzer compiles in) is in every module, and where
-# libFuzzer is absent (the test bundle) AddressSanitizer's runtime gives its hooks empty bodies.
+# libFuzzer steers by (what -sanitize=fuzzer compiles in) is in the modules of the parsers they
+# feed, and where libFuzzer is absent (the test bundle) AddressSanitizer's runtime gives its hooks
+# empty bodies.
 export CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers
-flags=(--scratch-path .build-asan --sanitize=address -Xswiftc -gline-tables-only
-       -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table)
-# SwiftPM does not rebuild what is up to date when only -Xswiftc changes (measured: a build
-# folder from before the coverage kept its uninstrumented objects), so a change starts afresh.
-stamp=".build-asan/classic-photos-flags"
-if [ -d .build-asan ] && [ "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ]; then
-  rm -rf --one-file-system .build-asan
-fi
+source meson-wrapper/test-build.sh
+flags=(--scratch-path .build-asan --sanitize=address "${test_build[@]}")
+afresh_unless_built_with .build-asan "${flags[@]}"
 # In the idle class: background work beside the Swift suite (meson.build); SwiftPM starts the
 # compilers from libdispatch threads, whose nice values libdispatch sets itself, but a scheduling
 # class is inherited.
 chrt --idle 0 "$swift" build --build-tests "${flags[@]}"
-echo "${flags[*]}" > "$stamp"

@@ -43,7 +43,7 @@ case "$fuzzer" in
 esac
 # Leak checks are off: FoundationXML's XMLParser leaks a CFError on every libxml2 error (see lsan-suppressions.txt);
 # crashes, hangs and memory errors still fail the run.
-if ! ".build-asan/debug/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
+if ! ".build-asan/release/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
      -artifact_prefix="$artifacts" "$corpus"; then
   echo "The fuzzer found a failing input; copy it from $artifacts into Tests/PhotoPipelineTests/Fixtures/fuzz-regressions/." >&2
   exit 1

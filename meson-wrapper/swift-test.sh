@@ -4,16 +4,16 @@ set -euo pipefail
 swift="$1" source_root="$2" mode="$3"
 cd "$source_root"
 export G_DEBUG=fatal-criticals
-# Line tables, not full debug information, in every build here: a failure's backtrace and a
-# sanitizer's report still name file and line, and a build takes a tenth less (199 CPU-s instead
-# of 224 for the debug build, measured). A debugger wants a build of its own (`swift build`).
-lines=(-Xswiftc -gline-tables-only)
+source meson-wrapper/test-build.sh
 case "$mode" in
   all)
     # The app tests and the benchmarks' tests: the rest run in the AddressSanitizer build alone
     # (Package.swift, CLASSIC_PHOTOS_SUITE_BUILD).
     export CLASSIC_PHOTOS_SUITE_BUILD=app
-    "$swift" build --build-tests "${lines[@]}"
+    # A folder of its own: `.build` stays a developer's (and the benchmarks' optimised build).
+    build=(--scratch-path .build-tests "${test_build[@]}")
+    afresh_unless_built_with .build-tests "${build[@]}"
+    "$swift" build --build-tests "${build[@]}"
     # Each test case in a process of its own, four at a time: an app test spends most of its
     # time waiting on the app it started (its own Xvfb, bus and folders, so they never meet), so
     # the suite's wall time is about a third of one at a time (docs/testing.md).
@@ -25,21 +25,22 @@ case "$mode" in
     status=0
     # The soak test from the test bundle itself: `swift test` holds the build folder's lock for
     # as long as it runs, so a second one would wait for the first.
-    bundle="$("$swift" build --show-bin-path)/ClassicPhotosPackageTests.xctest"
+    bundle="$("$swift" build "${build[@]}" --show-bin-path)/ClassicPhotosPackageTests.xctest"
     soak_log="$(mktemp)"
     "$bundle" "$soak" > "$soak_log" 2>&1 &
     soak_pid=$!
-    "$swift" test --skip-build --disable-swift-testing --parallel --num-workers 4 --skip "$alone" --skip "$soak" || status=$?
+    "$swift" test "${build[@]}" --skip-build --disable-swift-testing --parallel --num-workers 4 --skip "$alone" --skip "$soak" || status=$?
     wait "$soak_pid" || status=$?
     cat "$soak_log"; rm -f "$soak_log"
-    "$swift" test --skip-build --disable-swift-testing --filter "$alone" || status=$?
+    "$swift" test "${build[@]}" --skip-build --disable-swift-testing --filter "$alone" || status=$?
     exit "$status" ;;
   tsan|asan)
     # Background work beside the Swift suite: the CPU its app tests leave, never theirs
     # (meson.build). The idle class, not a nice value: SwiftPM's and XCTest's threads are
     # libdispatch's, which sets their nice values by quality of service where it may (as root),
     # so the processes they start ran at nice 0 whatever this script's was; a class is inherited.
-    chrt --idle -p 0 $$ >/dev/null ;;
+    chrt --idle -p 0 $$ >/dev/null
+    source meson-wrapper/background.sh ;;
 esac
 # Only what their test targets need is built (Package.swift, CLASSIC_PHOTOS_SANITIZER_BUILD).
 case "$mode" in
@@ -52,7 +53,9 @@ case "$mode" in
     # The random interleavings of recycled rows, a quarter as many rounds: each round's threads
     # are what it checks here, and the AddressSanitizer run plays all of them.
     export CLASSIC_PHOTOS_INTERLEAVING_ROUNDS=500
-    CLASSIC_PHOTOS_SANITIZER_BUILD=1 "$swift" test --scratch-path .build-tsan --sanitize=thread "${lines[@]}" --disable-swift-testing \
+    build=(--scratch-path .build-tsan --sanitize=thread "${test_build[@]}")
+    afresh_unless_built_with .build-tsan "${build[@]}"
+    CLASSIC_PHOTOS_SANITIZER_BUILD=1 "$swift" test "${build[@]}" --disable-swift-testing \
       --filter 'GtkTests|PhotoPipelineTests' --skip "$one_thread" ;;
   asan)
     # Memory errors (overflows, use-after-free) fail the run. Leak checking is off: at exit
@@ -75,7 +78,7 @@ case "$mode" in
     # The bindings', pipeline's, colour and scheduling tests (the Swift suite's build leaves them
     # to this one), in two processes at once: the classes dealt out in turn. Each process runs
     # its tests one after another (a process a test would cost AddressSanitizer's start each time).
-    bundle="$(CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers "$swift" build --scratch-path .build-asan --sanitize=address --show-bin-path)/ClassicPhotosPackageTests.xctest"
+    bundle="$(CLASSIC_PHOTOS_SANITIZER_BUILD=fuzzers "$swift" build --scratch-path .build-asan --sanitize=address "${test_build[@]}" --show-bin-path)/ClassicPhotosPackageTests.xctest"
     mapfile -t classes < <("$bundle" --list-tests | sed -n 's,^\(\(GtkTests\|PhotoPipelineTests\|PhotosAppTests\|ColourManagementTests\)\.[^/]*\)/.*,\1,p' | sort -u)
     [ "${#classes[@]}" -gt 0 ] || { echo "no test classes listed in $bundle" >&2; exit 1; }
     shard_pids=() shard_logs=()
