@@ -10,7 +10,9 @@ cmp -s "$generated" "$target" || cp "$generated" "$target"
 
 # A release build is self-contained and names no run path ($ORIGIN holds no library of ours).
 static=()
-[ "$configuration" = release ] && static=(--static-swift-stdlib --disable-local-rpath)
+# Line tables, not SwiftPM's full debug information: the package strips the programs anyway, and
+# a backtrace of an unstripped build still names file and line.
+[ "$configuration" = release ] && static=(--static-swift-stdlib --disable-local-rpath -Xswiftc -gline-tables-only)
 for product in classic-photos classic-photos-helper; do
   "$swift" build --package-path "$source_root" --scratch-path "$scratch" \
     -c "$configuration" "${static[@]}" --product "$product" -Xswiftc -DMESON_BUILD

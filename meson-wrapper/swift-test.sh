@@ -39,8 +39,7 @@ case "$mode" in
     # (meson.build). The idle class, not a nice value: SwiftPM's and XCTest's threads are
     # libdispatch's, which sets their nice values by quality of service where it may (as root),
     # so the processes they start ran at nice 0 whatever this script's was; a class is inherited.
-    chrt --idle -p 0 $$ >/dev/null
-    source meson-wrapper/background.sh ;;
+    chrt --idle -p 0 $$ >/dev/null ;;
 esac
 # Only what their test targets need is built (Package.swift, CLASSIC_PHOTOS_SANITIZER_BUILD).
 case "$mode" in

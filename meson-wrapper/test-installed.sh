@@ -3,7 +3,6 @@
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
-source "$(dirname "$0")/background.sh"
 build_root="$1" app_id="$2" prefix="$3"
 dest="$(mktemp -d)"
 cleanup() {

@@ -3,7 +3,6 @@
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
-source "$(dirname "$0")/background.sh"
 source_root="$1" build_root="${2:-}"
 cd "$source_root"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/classic-photos-tests"
