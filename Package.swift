@@ -216,12 +216,19 @@ let package = Package(
 // start. The sanitizer builds are a third of the test command's processor time.
 // The AddressSanitizer build makes the fuzzers too (`fuzzers`, one build fewer): libFuzzer is linked
 // into them alone, and the coverage it steers by is compiled into the parsers' modules.
+// `fuzzers-alone` (the README's test command): the fuzzers and what they reach, nothing else.
 let sanitizerBuild = Context.environment["CLASSIC_PHOTOS_SANITIZER_BUILD"]
-if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
+if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" || sanitizerBuild == "fuzzers-alone" {
     var unneeded: Set<String> = ["AppTests", "BenchmarkTests", "BenchmarkKit", "Benchmarks", "SepiaReference", "SepiaReferencePortable",
                                  "NetworkFixture", "ChildLifetimeProbe", "GIORaceProbe", "RootWindowProperty", "SandboxProbe"]
     var unneededProducts: Set<String> = ["classic-photos-bench"]
-    if sanitizerBuild == "fuzzers" {
+    if sanitizerBuild == "fuzzers-alone" {
+        unneeded.formUnion(["GtkTests", "PhotoPipelineTests", "PhotosAppTests", "ColourManagementTests", "ClassicPhotos", "PhotosApp",
+                            "GalleryViews", "AppLanguage", "Gtk", "CPhotoView", "CRowView", "CGLProbe", "CScreenProfile", "CRowModel",
+                            "TestAndBenchSupport", "CChildProcess", "TestPixbufLoader", "StallSampler"])
+        unneededProducts.formUnion(["classic-photos", "TestPixbufLoader", "ClassicPhotosStallSampler"])
+    }
+    if sanitizerBuild == "fuzzers" || sanitizerBuild == "fuzzers-alone" {
         for target in package.targets where ["ManifestFuzzer", "HeaderFuzzer"].contains(target.name) {
             // libFuzzer linked in (FuzzerDriver finds LLVMFuzzerRunDriver by name, so exported).
             target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer", "-Xlinker", "--export-dynamic"])]
@@ -243,10 +250,3 @@ if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" {
     package.products.removeAll { unneededProducts.contains($0.name) }
 }
 
-// The Swift suite's own build (meson-wrapper/swift-test.sh "all"): the tests that drive the real
-// app, and the benchmarks'. The bindings', pipeline's, colour and scheduling tests run in the
-// AddressSanitizer build alone, where they fail as they would here and are checked for memory
-// errors besides: one compile and one run of them fewer in the test command.
-if Context.environment["CLASSIC_PHOTOS_SUITE_BUILD"] == "app" {
-    package.targets.removeAll { ["GtkTests", "PhotoPipelineTests", "PhotosAppTests", "ColourManagementTests"].contains($0.name) }
-}

@@ -20,8 +20,8 @@ fi
 status=0
 # Every test at once (meson.build gives the Swift suite the priority and the CPU; the rest runs
 # at nice 19 in the time it leaves).
-# ThreadSanitizer's suite is left out (meson.build says why, and how to run it).
-meson test -C _build --print-errorlogs --num-processes 8 --no-suite tsan || status=$?
+# The sanitizers' suites are left out (meson.build says why, and how to run them).
+meson test -C _build --print-errorlogs --num-processes 8 --no-suite tsan --no-suite asan || status=$?
 
 # One plain closing line for whoever reads the log's end.
 summary="_build/meson-logs/testlog.json"

@@ -3,14 +3,14 @@
 set -euo pipefail
 # Background work beside the Swift suite: the CPU its app tests leave, never theirs (meson.build).
 renice -n 19 -p $$ >/dev/null
-# "built": the AddressSanitizer build is made already (swift-test.sh's "asan" run starts this).
+# The fifth argument, a build folder: an AddressSanitizer build made already (swift-test.sh's
+# runs start this); without it, the fuzzers' own build is made first (asan-build.sh).
 swift="$1" source_root="$2" fuzzer="$3" seconds="${4:-60}" built="${5:-}"
 cd "$source_root"
-# The fuzzers come from the AddressSanitizer build (asan-build.sh), which makes them with the
-# tests; the fuzzer itself runs at nice 19, so its time limit per input holds.
-[ "$built" = built ] || meson-wrapper/asan-build.sh "$swift" "$source_root"
+# The fuzzer itself runs at nice 19, so its time limit per input holds.
+[ -n "$built" ] || { meson-wrapper/asan-build.sh "$swift" "$source_root" fuzzers; built=.build-fuzz; }
 corpus="$(mktemp -d)"
-artifacts="$source_root/.build-asan/crashes-$fuzzer/"
+artifacts="$source_root/$built/crashes-$fuzzer/"
 mkdir -p "$artifacts"
 trap 'rm -rf "$corpus"' EXIT
 case "$fuzzer" in
@@ -43,7 +43,7 @@ case "$fuzzer" in
 esac
 # Leak checks are off: FoundationXML's XMLParser leaks a CFError on every libxml2 error (see lsan-suppressions.txt);
 # crashes, hangs and memory errors still fail the run.
-if ! ".build-asan/release/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
+if ! "$built/release/$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
      -artifact_prefix="$artifacts" "$corpus"; then
   echo "The fuzzer found a failing input; copy it from $artifacts into Tests/PhotoPipelineTests/Fixtures/fuzz-regressions/." >&2
   exit 1

@@ -31,7 +31,8 @@ final class DrawingZoomTests: XCTestCase {
 
             // Far past the pixel cap: rendered as large as the cap allows (smaller than asked)...
             viewer.wantDrawing(side: 12_000)
-            XCTAssertTrue(harness.run(timeout: 30) { (viewer.image(for: 0)?.image.width ?? 0) > 2_400 }, "rendered larger again: \(String(describing: viewer.failure(for: 0))) \(String(describing: viewer.image(for: 0)?.image.width))")
+            // (A rendering at the cap took over 30 s under AddressSanitizer beside a loaded suite.)
+            XCTAssertTrue(harness.run(timeout: 120) { (viewer.image(for: 0)?.image.width ?? 0) > 2_400 }, "rendered larger again: \(String(describing: viewer.failure(for: 0))) \(String(describing: viewer.image(for: 0)?.image.width))")
             let capped = try XCTUnwrap(viewer.image(for: 0))
             XCTAssertLessThanOrEqual(capped.image.width * capped.image.height, settings.viewerMaxPixels)
             XCTAssertLessThan(capped.image.width, 12_000)
