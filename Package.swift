@@ -241,7 +241,7 @@ if sanitizerBuild == "1" || sanitizerBuild == "fuzzers" || sanitizerBuild == "fu
         }
     } else {
         // ThreadSanitizer's: the bindings' and pipeline's tests, where the threads are; the app's
-        // scheduling tests and the colour maths run on one thread (AddressSanitizer's build runs them).
+        // scheduling tests and the colour maths run on one thread (the Swift suite runs them).
         unneeded.formUnion(["FuzzerDriver", "ManifestFuzzer", "HeaderFuzzer",
                             "PhotosAppTests", "ColourManagementTests", "ClassicPhotos", "PhotosApp", "GalleryViews", "AppLanguage"])
         unneededProducts.formUnion(["manifest-fuzzer", "header-fuzzer", "classic-photos"])

@@ -72,10 +72,10 @@ case "$mode" in
     # Races are what it finds: the tests that compute on one thread alone (the sepia kernels
     # against their reference, the sort's agreement, the header readers' limits, and the
     # metadata readers and writers, whose work is exiv2's, which is not instrumented) run in the
-    # other two runs, and are left out here.
+    # Swift suite and under AddressSanitizer, and are left out here.
     one_thread='SepiaKernelTests.testMatchesReferenceWithinOneForEveryLayout|SepiaKernelTests.testEveryPathThisMachineRunsGivesIdenticalBytes|PhotoOrderTests|ImageHeaderTests|PhotoDetailsTests|KeptMetadataTests|ExifFieldsTests|PhotoTurningTests'
     # The random interleavings of recycled rows, a quarter as many rounds: each round's threads
-    # are what it checks here, and the AddressSanitizer run plays all of them.
+    # are what it checks here, and the Swift suite plays all of them.
     export CLASSIC_PHOTOS_INTERLEAVING_ROUNDS=500
     build=(--scratch-path .build-tsan --sanitize=thread "${test_build[@]}")
     afresh_unless_built_with .build-tsan "${build[@]}"
