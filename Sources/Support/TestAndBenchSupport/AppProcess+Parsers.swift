@@ -14,7 +14,12 @@ extension AppProcess {
 
     /// The files the app's process maps now whose names begin with one of `prefixes`.
     public func mapped(_ prefixes: [String]) -> Set<String> {
-        guard let handle = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps"),
+        mapped(in: process.processIdentifier, prefixes)
+    }
+
+    /// The files process `pid` (the app's, or one of its helpers) maps now whose names begin with one of `prefixes`.
+    public func mapped(in pid: pid_t, _ prefixes: [String]) -> Set<String> {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
               let data = try? handle.readToEnd() else { return ["(its maps could not be read)"] }
         var found = Set<String>()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
