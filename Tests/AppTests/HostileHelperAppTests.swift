@@ -101,12 +101,19 @@ final class HostileHelperAppTests: XCTestCase {
     }
 
     /// Waits until the rows end, looking at every helper (and bubblewrap) seen meanwhile: each is
-    /// in a session of its own, with no terminal, where the app has one.
+    /// in a session of its own, with no terminal, where the app has one. A child is judged once it
+    /// runs a program of its own: between its clone and its exec it is still the app's program,
+    /// and it leaves the app's session there (`CHelperIPC/spawn.c`), before exec.
     func waitWatchingSessions(_ app: AppProcess, file: StaticString = #filePath, line: UInt = #line) {
         let pid = Self.appPID(app)
+        let program = { (pid: pid_t) in try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") }
+        let appProgram = URL(fileURLWithPath: AppProcess.binary).resolvingSymlinksInPath().path
         var helpers: [pid_t: (session: Int, tty: Int)] = [:]
         let ended = app.trace.wait(timeout: 90) { _ in
-            for child in ProcReaders.descendants(of: pid) { if let seen = Self.sessionAndTerminal(child) { helpers[child] = seen } }
+            for child in ProcReaders.descendants(of: pid) {
+                guard let seen = Self.sessionAndTerminal(child), let running = program(child), running != appProgram else { continue }
+                helpers[child] = seen
+            }
             return self.ended(app)
         }
         XCTAssertTrue(ended, "every row ended: \(app.trace.finalStates) \(app.stderr.suffix(500))", file: file, line: line)
