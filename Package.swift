@@ -211,6 +211,19 @@ let package = Package(
     ]
 )
 
+// The test command's builds (meson-wrapper/test-build.sh): SwiftPM's release configuration, each
+// module compiled whole in one job, without optimisation (a per-target flag: it comes after
+// -Xswiftc's, which would override the kernels' -O), but for the code whose speed the tests lean
+// on: the sepia kernels, so the tests check the vectorised code that ships and the app they drive
+// filters at its own speed, and the tests' support (screenshot matching, fixtures), which
+// unoptimised was most of the test processes' own time (perf, docs/testing.md).
+if Context.environment["CLASSIC_PHOTOS_TEST_BUILD"] == "1" {
+    let optimised: Set<String> = ["SepiaKernelBaseline", "SepiaKernelV3", "SepiaKernelV4", "TestAndBenchSupport"]
+    for target in package.targets where target.type != .system && !optimised.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+    }
+}
+
 // The sanitizer runs (meson-wrapper/swift-test.sh) build only what their tests need: not the app
 // tests (they drive the app from outside), the benchmarks, the fuzzers or the programs only those
 // start. The sanitizer builds are a third of the test command's processor time.
