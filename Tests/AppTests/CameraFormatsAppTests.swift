@@ -93,6 +93,25 @@ final class CameraFormatsAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in turns().count == 2 }, "undone: \(app.recentEvents())")
         XCTAssertEqual(try orientation(), "1", "Undo turned its sidecar back")
         XCTAssertEqual(try Data(contentsOf: dng), files["chelsea.dng"])
+        // Another program (darktable, say) turns it in its sidecar: the row starts over and shows it turned.
+        let restarts = { app.trace.events.filter { $0.event == .state(row: 0, state: .new, reason: nil) }.count }
+        let restartsBefore = restarts()
+        XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-n", "-XMP-tiff:Orientation=8"], sidecar).status, 0)
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in restarts() > restartsBefore && app.trace.finalStates[0]?.state == .filtered },
+                      "the row starts over and ends: \(app.recentEvents())")
+        let outside = try xvfb.waitForSettledScreen(path: app.directory.appendingPathComponent("turned-outside.png").path)
+        let turnedOutside = outside.bestMatch(try ExpectedThumbnails.sepia(data: files["chelsea.dng"]!, name: "chelsea.dng", sidecarOrientation: 8),
+                                              xs: 18..<30, ys: 40..<660)
+        XCTAssertLessThan(turnedOutside.difference, 8, "its row shows it as the sidecar now turns it (best match \(turnedOutside))")
+        // The app's own rating, kept in the same sidecar: the report of it keeps the row's images.
+        let row = try XCTUnwrap(try AccessibleNames.extents(app, ofNameStartingWith: "chelsea.dng, "), "the row is on screen")
+        try xvfb.run("xdotool", ["mousemove", "\(row.x + row.width / 2)", "\(row.y + row.height / 2)", "keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        let beforeRating = app.trace.events.count, restartsBeforeRating = restarts()
+        try xvfb.run("xdotool", ["key", "alt+3"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.dropFirst(beforeRating).contains { $0.event == .marksKept(row: 0) } },
+                      "the report kept the row's images: \(app.recentEvents())")
+        XCTAssertEqual(try Exiftool.run(["-s3", "-n", "-XMP-xmp:Rating"], sidecar).output.trimmingCharacters(in: .whitespacesAndNewlines), "3")
+        XCTAssertEqual(restarts(), restartsBeforeRating, "nothing of it is loaded again")
     }
 
     /// A three-frame animation (red, blue, green) as `ext`: a JPEG XL made by cjxl from a GIF, or

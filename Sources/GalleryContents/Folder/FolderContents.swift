@@ -187,7 +187,9 @@ public final class FolderContents: @unchecked Sendable {
         }
         photos = merged
         let changed = touched.compactMap { index(of: $0) }.sorted()
-        let stamps = Dictionary(uniqueKeysWithValues: changed.map { ($0, FileStamp(size: photos[$0].size, modified: photos[$0].modified)) })
+        let stamps = Dictionary(uniqueKeysWithValues: changed.map {
+            ($0, FileStamp(size: photos[$0].size, modified: photos[$0].modified).including(sidecarOf: folder + photos[$0].fileName))
+        })
         return FolderChange(removed: removed, inserted: inserted, changed: changed, rows: rowStore(), dates: dates(), stamps: stamps,
                             companions: companionPaths())
     }

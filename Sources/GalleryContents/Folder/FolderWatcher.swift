@@ -115,9 +115,12 @@ public final class FolderWatcher {
     private func lookAgain() {
         gathering = nil
         guard let watches else { return }
-        // A sidecar ("IMG_1.HEIC.xmp") changed: its photo's marks are read again, its images stand.
+        // A sidecar ("IMG_1.HEIC.xmp") changed: its photo's marks are read again, its images stand;
+        // but a RAW file's sidecar keeps its turn too (darktable's, say), so the RAW is looked at
+        // again as a photo that may have changed: its rows start over, unless the change is the
+        // app's own turn or marks, which keep them (`PhotoGallery.apply`).
         let sidecars = Set(gathered.filter { $0.hasSuffix(".xmp") }.map { String($0.dropLast(4)) })
-        let names = gathered.filter { !$0.hasSuffix(".xmp") }, contents = self.contents
+        let names = gathered.filter { !$0.hasSuffix(".xmp") }.union(sidecars.filter(SidecarTurning.keepsTurnBeside)), contents = self.contents
         gathered = []
         queue.async {
             BackgroundPriority.lowerCurrentThread()

@@ -49,10 +49,16 @@ public enum SidecarTurning {
         return done
     }
 
+    /// Whether the file at `path` (or a folder's entry of that name) keeps its turn in its sidecar:
+    /// named as a camera's RAW file, which is never written. Its sidecar's change can turn its images.
+    public static func keepsTurnBeside(_ path: String) -> Bool {
+        CameraFile.rawExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
     /// The orientation the sidecar of the file at `path` keeps for it, if the file is named as
     /// a camera's RAW file and has a sidecar that says one (read in a helper); nil otherwise.
     public static func orientation(ofPhoto path: String, by decoders: Decoders) -> Int? {
-        guard CameraFile.rawExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        guard keepsTurnBeside(path) else { return nil }
         return PhotoMarking.sidecarRead(ofPhoto: path, by: decoders)?.marks.orientation
     }
 }

@@ -23,9 +23,12 @@ extension PhotoGallery {
     }
 
     /// Rate and Flag wrote the sidecar beside the file at `url` (the file itself is as it was):
-    /// the viewer reads the photo again for its Details.
-    public func markedBeside(_ url: URL) {
+    /// the viewer reads the photo again for its Details. A RAW file's sidecar change is reported
+    /// as a change of its file (it may turn it): the report of it as the marking left it
+    /// (`stamp`, `FileStamp.ofShown`) keeps its rows.
+    public func markedBeside(_ url: URL, now stamp: FileStamp?) {
         openViewer?.rereadBeside(url)
+        if let stamp { applyMarks(to: url, now: stamp) }
     }
 
     /// Whether the change to `row`'s file the watcher reports is the app's own marking: its file

@@ -39,8 +39,8 @@ extension PhotoViewer {
         }
     }
 
-    /// Rotate turned the RAW file at `url` in its sidecar (its file unchanged, so no report of it
-    /// loads it over): a load of it in flight read the sidecar as it was, and starts again; the
+    /// Rotate turned the RAW file at `url` in its sidecar (the report of it, as `stamp` says it was
+    /// left, loads nothing over): a load of it in flight read the sidecar as it was, and starts again; the
     /// images held turn as for any turn; the photo shown with nothing held or loading is loaded.
     func applySidecarTurn(_ turn: QuarterTurn, to url: URL, now stamp: FileStamp) {
         let address = url.absoluteString

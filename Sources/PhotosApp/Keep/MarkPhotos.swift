@@ -40,24 +40,28 @@ struct MarkPhotos {
     private func run(_ item: EditedPhoto, _ change: MarksChange, _ batch: MarkBatch?) {
         let path = item.path, onShare = item.onShare
         edits.run({ [decoders] in
-            Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?)) in
+            Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?), beside: FileStamp?) in
                 if onShare {
                     let before = try PhotoMarking.markOnShare(path, change, by: decoders)
                     let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
-                    return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }))
+                    return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }), nil)
                 }
-                // Beside the photo (its sidecar): its file, and what shows of it, stay as they are.
-                if PhotoMarking.keepsBeside(path) { return (try PhotoMarking.mark(path, change, by: decoders), (nil, nil)) }
+                // Beside the photo (its sidecar): its file, and what shows of it, stay as they are
+                // (a RAW's sidecar is reported as its file's: `FileStamp.ofShown`).
+                if PhotoMarking.keepsBeside(path) {
+                    let before = try PhotoMarking.mark(path, change, by: decoders)
+                    return (before, (nil, nil), FileStamp.ofShown(path))
+                }
                 let stampBefore = FileStamp.of(path)
                 let before = try PhotoMarking.mark(path, change, by: decoders)
-                return (before, (stampBefore, FileStamp.of(path)))
+                return (before, (stampBefore, FileStamp.of(path)), nil)
             }
         }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
-            case .success(let (before, (stampBefore, after))):
+            case .success(let (before, (stampBefore, after), beside)):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
                 batch?.marked.append((item, before))
-                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url) }
+                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
                     item.gallery?.applyMarks(to: item.url, now: after)

@@ -52,7 +52,8 @@ struct RotatePhotos {
                 if item.onShare {
                     try ShareTurning.turn(path, turn, by: decoders)
                     let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
-                    return TurnDone(before: nil, after: entry.map { FileStamp(size: $0.size, modified: $0.modified) }, inSidecar: nil)
+                    let after = entry.map { FileStamp(size: $0.size, modified: $0.modified) }
+                    return TurnDone(before: nil, after: after, inSidecar: nil, shown: after)
                 }
                 let before = FileStamp.of(path)
                 let inSidecar = try PhotoTurning.turn(path, turn, by: decoders)
@@ -65,7 +66,7 @@ struct RotatePhotos {
                         throw error
                     }
                 }
-                return TurnDone(before: before, after: FileStamp.of(path), inSidecar: inSidecar)
+                return TurnDone(before: before, after: FileStamp.of(path), inSidecar: inSidecar, shown: FileStamp.ofShown(path))
             }
         }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
@@ -74,7 +75,7 @@ struct RotatePhotos {
                 guard let after = done.after else { break }
                 // A RAW turned in its sidecar: its file unchanged, what was in flight starts over.
                 if done.inSidecar != nil {
-                    item.gallery?.applySidecarTurn(turn, to: item.url, now: after)
+                    item.gallery?.applySidecarTurn(turn, to: item.url, now: done.shown ?? after)
                 } else {
                     item.gallery?.applyTurn(turn, to: item.url, now: after)
                 }
@@ -116,6 +117,8 @@ private struct TurnDone: Sendable {
     let before: FileStamp?
     let after: FileStamp?
     let inSidecar: SidecarTurning.Turn?
+    /// What the folder's report of it will say (`FileStamp.ofShown`: a RAW's sidecar with it).
+    let shown: FileStamp?
 }
 
 /// Photos turned together: one note, one Undo.
