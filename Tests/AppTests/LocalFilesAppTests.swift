@@ -26,9 +26,14 @@ final class LocalFilesAppTests: XCTestCase {
     /// CPU used over `seconds`, as a fraction of one core, once start-up is over (GL's shaders
     /// compile in the first second): measured after the first quiet half-second, or after 10 s
     /// if the app never goes quiet (a spin), so a spin is still measured. `settled` says which.
+    /// The lowest of up to three such spans: on a loaded machine an app waiting for a processor
+    /// looks quiet too, and the rest of its start-up then fell in the span measured (25.6 % of a
+    /// core, once, in the README's test command); a spin fills every span.
     static func cpuShareAtRest(_ pid: Int32, over seconds: Double) -> (share: Double, settled: Bool) {
         let settled = poll(timeout: 10, interval: 0) { cpuShare(pid, over: 0.5) < 0.05 }
-        return (cpuShare(pid, over: seconds), settled)
+        var lowest = Double.infinity
+        for _ in 0..<3 where lowest >= 0.05 { lowest = min(lowest, cpuShare(pid, over: seconds)) }
+        return (lowest, settled)
     }
 
     /// CPU used over `seconds`, as a fraction of one core.
