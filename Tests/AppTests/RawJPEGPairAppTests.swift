@@ -1,4 +1,4 @@
-// Why this exists: a camera's RAW file and its JPEG in the real app under Xvfb: one row, the JPEG's, that says "RAW and JPEG"; Rotate turns both (the JPEG by its EXIF, the RAW in its sidecar); Move to Trash moves both to GLib's trash on disk, and Ctrl+Z puts both back, paired again.
+// Why this exists: a camera's RAW file and its JPEG in the real app under Xvfb: one row, the JPEG's, that says "RAW and JPEG"; Rotate turns both (the JPEG by its EXIF, the RAW in its sidecar) and Rate rates both, with Undo; Move to Trash moves both to GLib's trash on disk, and Ctrl+Z puts both back, paired again.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -53,6 +53,23 @@ final class RawJPEGPairAppTests: XCTestCase {
         XCTAssertEqual(try exif("-Orientation", jpeg.path), "6", "the JPEG turned")
         XCTAssertEqual(try exif("-XMP-tiff:Orientation", raw.path + ".xmp"), "6", "and its RAW, in its sidecar")
         XCTAssertEqual(try Data(contentsOf: raw), dngBytes, "the RAW is never written")
+
+        // Rate: the JPEG in its XMP, the RAW in its sidecar (where darktable reads it), keeping its
+        // turn; Ctrl+Z sets each back to what it had.
+        func marked() -> Int { app.trace.events.filter { if case .marked(_, _, _, nil) = $0.event { true } else { false } }.count }
+        let ratings = { [try self.exif("-XMP-xmp:Rating", jpeg.path), try self.exif("-XMP-xmp:Rating", raw.path + ".xmp")] }
+        // darktable rated the RAW already: Undo gives each file back its own.
+        XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-XMP-xmp:Rating=2"], raw.path + ".xmp").status, 0)
+        let unrated = try ratings()
+        XCTAssertEqual(unrated, ["", "2"])
+        try xvfb.run("xdotool", ["key", "alt+4"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in marked() == 1 }, app.recentEvents())
+        XCTAssertEqual(try ratings(), ["4", "4"], "the JPEG and its RAW are rated")
+        XCTAssertEqual(try exif("-XMP-tiff:Orientation", raw.path + ".xmp"), "6", "the RAW's sidecar keeps its turn")
+        XCTAssertEqual(try Data(contentsOf: raw), dngBytes, "the RAW is never written")
+        try xvfb.run("xdotool", ["key", "ctrl+z"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in marked() == 2 }, app.recentEvents())
+        XCTAssertEqual(try ratings(), unrated, "Undo sets each back")
 
         // Move to Trash: both go; Ctrl+Z: both come back, one photo again.
         try xvfb.run("xdotool", ["key", "Delete"])

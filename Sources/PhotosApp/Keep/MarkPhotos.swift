@@ -31,36 +31,50 @@ struct MarkPhotos {
         }
         let batch = MarkBatch(count: items.count)
         batch.step = edits.remember { [self] in
-            for (item, before) in batch.marked.reversed() { run(item, change.undoing(before), nil) }
+            for (item, before, companion) in batch.marked.reversed() {
+                run(item, change.undoing(before), nil, companionChange: companion.map(change.undoing))
+            }
         }
         for item in items { run(item, change, batch) }
     }
 
-    /// Change one photo's marks; `batch` is nil for an Undo's change back.
-    private func run(_ item: EditedPhoto, _ change: MarksChange, _ batch: MarkBatch?) {
-        let path = item.path, onShare = item.onShare
+    /// Change one photo's marks (and its RAW companion's by `companionChange`, else by the same
+    /// change); `batch` is nil for an Undo's change back.
+    private func run(_ item: EditedPhoto, _ change: MarksChange, _ batch: MarkBatch?, companionChange: MarksChange? = nil) {
+        let path = item.path, onShare = item.onShare, companion = item.companion
         edits.run({ [decoders] in
-            Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?), beside: FileStamp?) in
+            Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?), beside: FileStamp?, companion: PhotoMarks?) in
                 if onShare {
                     let before = try PhotoMarking.markOnShare(path, change, by: decoders)
                     let entry = try? ShareFiles.entry(uri: path, cancellable: Cancellable())
-                    return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }), nil)
+                    return (before, (nil, entry.map { FileStamp(size: $0.size, modified: $0.modified) }), nil, nil)
                 }
                 // Beside the photo (its sidecar): its file, and what shows of it, stay as they are
                 // (a RAW's sidecar is reported as its file's: `FileStamp.ofShown`).
                 if PhotoMarking.keepsBeside(path) {
                     let before = try PhotoMarking.mark(path, change, by: decoders)
-                    return (before, (nil, nil), FileStamp.ofShown(path))
+                    return (before, (nil, nil), FileStamp.ofShown(path), nil)
                 }
                 let stampBefore = FileStamp.of(path)
                 let before = try PhotoMarking.mark(path, change, by: decoders)
-                return (before, (stampBefore, FileStamp.of(path)), nil)
+                // A JPEG shown with its RAW: the RAW's sidecar gets the same marks (darktable and
+                // digiKam read them there), or the JPEG's go back as they were.
+                var companionBefore: PhotoMarks?
+                if let companion {
+                    do throws(TurnRefusal) {
+                        companionBefore = try PhotoMarking.mark(companion, companionChange ?? change, by: decoders)
+                    } catch {
+                        _ = try? PhotoMarking.mark(path, change.undoing(before), by: decoders)
+                        throw error
+                    }
+                }
+                return (before, (stampBefore, FileStamp.of(path)), nil, companionBefore)
             }
         }, done: { [note, edits, shared, trace] outcome in
             switch outcome {
-            case .success(let (before, (stampBefore, after), beside)):
+            case .success(let (before, (stampBefore, after), beside, companionBefore)):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
-                batch?.marked.append((item, before))
+                batch?.marked.append((item, before, companionBefore))
                 if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
@@ -121,8 +135,8 @@ struct MarkPhotos {
 private final class MarkBatch {
     var pending: Int
     var step = 0
-    /// Each photo marked, with the marks it had.
-    var marked: [(item: EditedPhoto, before: PhotoMarks)] = []
+    /// Each photo marked, with the marks it had (and its RAW companion's).
+    var marked: [(item: EditedPhoto, before: PhotoMarks, companion: PhotoMarks?)] = []
     var failure: String?
     init(count: Int) { pending = count }
 }
