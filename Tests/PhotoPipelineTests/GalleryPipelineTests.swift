@@ -29,7 +29,10 @@ final class GalleryPipelineTests: XCTestCase {
          {"name": "ftp", "url": "ftp://example.org/a.png"}]
         """
         var configuration = HTTPClient.Configuration()
-        configuration.ioTimeoutSeconds = 2
+        // Long enough that only the stalled row meets it: this test runs in the idle class beside
+        // the app tests (swift-test.sh), where a starved process once saw its "bomb" download
+        // pause past a 2 s timeout.
+        configuration.ioTimeoutSeconds = 8
         try MainActor.assumeIsolated {
             let harness = try PipelineHarness(json: json, source: base.appendingPathComponent("gallery.json"), configuration: configuration)
             let gallery = harness.gallery
@@ -49,7 +52,7 @@ final class GalleryPipelineTests: XCTestCase {
                 "html": "not a readable image",
                 "empty": "the image is empty",
                 "bomb": "too large: 30000 × 30000",
-                "stalled": "timed out after 2 s",
+                "stalled": "timed out after 8 s",
                 "ftp": "unsupported URL scheme",
             ]
             for (name, fragment) in expected {
