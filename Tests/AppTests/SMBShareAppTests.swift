@@ -1,4 +1,4 @@
-// Why this exists: folders on a real SMB server (Samba's smbd on 127.0.0.1, through GVfs's smb backend) opened in the real app: a guest share entered as Anonymous in GTK's dialog, and a password share with the password filled in, each listed with its sepia thumbnails.
+// Why this exists: folders on a real SMB server (Samba's smbd on 127.0.0.1, through GVfs's smb backend) opened in the real app: a guest share entered as Anonymous in GTK's dialog, and a password share with the password filled in, each listed with its sepia thumbnails, and the guest share's first photo opened in the viewer.
 import Foundation
 import PhotoPipeline
 import PhotoTrace
@@ -45,6 +45,8 @@ final class SMBShareAppTests: XCTestCase {
         defer { app.stop() }
         XCTAssertTrue(try MountDialogs.answerAnonymously(app, dialog, on: xvfb), "the dialog offers Anonymous")
         checkListedInSepia(app, server)
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb, showing: 0), "the viewer opens the share's first photo: \(app.recentEvents())")
+        XCTAssertEqual(app.fullImageSize(row: 0), [600, 400], "at its own size (beach.png is coffee.png)")
         XCTAssertEqual(app.criticals, [])
     }
 

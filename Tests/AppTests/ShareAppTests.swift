@@ -1,4 +1,4 @@
-// Why this exists: a folder on a real SFTP share (OpenSSH's sshd on 127.0.0.1, reached through GVfs's daemons on the test's own bus) opened in the real app: mounted, listed, its sepia thumbnails and its viewer; the server gone, the rows it could not read fail with the reason while the rest stay, and Retry loads them once it is back; an empty one says so, and the empty page lists the shares opened lately.
+// Why this exists: a folder on a real SFTP share (OpenSSH's sshd on 127.0.0.1, reached through GVfs's daemons on the test's own bus) opened in the real app: mounted, listed, its sepia thumbnails and its viewer; the server gone, the rows it could not read fail with the reason while the rest stay, and Retry loads them once it is back; gone mid-listing, the listing fails with the reason and Retry lists it; an empty one says so, and the empty page lists the shares opened lately.
 import Foundation
 import PhotoPipeline
 import PhotoTrace
@@ -57,6 +57,41 @@ final class ShareAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "End"])
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
                       "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39])) \(app.recentEvents())")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// sshd gone while the folder is being listed (over a slow link, 6,000 entries take seconds):
+    /// the listing fails with the reason and Retry, never a spinner or a part taken for the whole;
+    /// Retry lists it once the server is back.
+    func testTheServerGoneMidListingFailsTheListingWithTheReasonAndRetryListsItOnceItIsBack() throws {
+        let server = try SFTPServer()
+        defer { server.close() }
+        let first = server.folder.appendingPathComponent("IMG_0000.png")
+        try SamplePhotos.data("coffee.png").write(to: first)
+        for index in 1..<6000 { _ = link(first.path, server.folder.appendingPathComponent(String(format: "IMG_%04d.png", index)).path) }
+        let slow = try SlowLink(to: server.port, roundTripMs: 100, megabits: 20)
+        defer { slow.close() }
+        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
+        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: ["sftp://root@127.0.0.1:\(slow.port)\(server.folder.path)/"], bus: bus)
+        defer { app.stop() }
+        // sftp-server logs the folder's opening and its closing: stopped between the two.
+        let opened = "opendir \"\(server.folder.path)"
+        XCTAssertTrue(poll(timeout: 60, interval: 0.02) { server.sftpLog.contains(opened) }, "the listing starts: \(app.recentEvents()) \(server.sftpLog.suffix(400))")
+        server.stop()
+        XCTAssertFalse(server.sftpLog.contains("closedir"), "stopped mid-listing: \(server.sftpLog.suffix(400))")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifestFailed } }, "the listing fails: \(app.recentEvents())")
+        let reason = app.trace.events.compactMap { if case .manifestFailed(let reason, _) = $0.event { reason } else { nil } }.first ?? ""
+        XCTAssertTrue(reason.contains("could not list the folder"), "with the reason: \(reason)")
+        XCTAssertFalse(app.trace.events.contains { $0.name == .folderListed || $0.name == .manifest }, "no part of it is shown as the folder")
+
+        // Retry (F5, as the error bar's button) mounts the share again and lists it whole.
+        try server.start()
+        try xvfb.run("xdotool", ["key", "--window", try app.mainWindow(on: xvfb), "F5"])
+        XCTAssertTrue(app.trace.wait(timeout: 120) { $0.contains { $0.name == .manifest } }, "listed again: \(app.recentEvents())")
+        XCTAssertEqual(app.trace.events.compactMap { if case .folderListed(let photos, _, _, _) = $0.event { photos } else { nil } }, [6000])
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[0]?.state == .filtered }, "and its first photo shows: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 

@@ -1,4 +1,4 @@
-// Why this exists: a share that asks who you are (Apache's WebDAV behind a password, through GVfs's dav backend), in the real app: GTK's own password dialog answered, the right password opening the share, a wrong one asked again, and the dialog cancelled (there or at once), leaving the window as it was. The password goes in through AT-SPI (see MountDialogs.answer), the right one and a wrong one.
+// Why this exists: a share that asks who you are (Apache's WebDAV behind a password, through GVfs's dav backend), in the real app: GTK's own password dialog answered, the right password opening the share (its sepia thumbnails and its viewer), a wrong one asked again, and the dialog cancelled (there or at once), leaving the window as it was. The password goes in through AT-SPI (see MountDialogs.answer), the right one and a wrong one.
 import Foundation
 import PhotoPipeline
 import PhotoTrace
@@ -47,6 +47,8 @@ final class ShareAuthenticationAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<2).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
                       "both photos load in sepia: \(MountDialogs.mounted(app)) \(app.recentEvents()) \(server.log.suffix(400))")
         XCTAssertEqual(MountDialogs.mounted(app), ["mounted"])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb, showing: 0), "the viewer opens the share's first photo: \(app.recentEvents())")
+        XCTAssertEqual(app.fullImageSize(row: 0), [600, 400], "at its own size (beach.png is coffee.png)")
         XCTAssertEqual(app.criticals, [])
     }
 

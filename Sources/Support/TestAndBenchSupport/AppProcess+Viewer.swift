@@ -17,4 +17,9 @@ extension AppProcess {
         }
         return false
     }
+
+    /// The size of the first full image the viewer showed of `row`, as [width, height].
+    public func fullImageSize(row: Int) -> [Int]? {
+        trace.events.lazy.compactMap { if case .fullImage(row, let width, let height, _, _, _) = $0.event { [width, height] } else { nil } }.first
+    }
 }
