@@ -1,4 +1,4 @@
-// Why this exists: an animation a camera codec decodes (a JPEG XL with frames, an AVIF sequence), which no pixbuf loader plays here: every frame decoded at once within the limits GIF and WebP keep (frame size, frame count, processor time, the decode budget), held in the helper while the viewer plays it, each frame found by the time of the app's playing.
+// Why this exists: an animation a camera codec decodes (a JPEG XL with frames, an AVIF sequence), which no pixbuf loader plays here: every frame decoded at once within the limits GIF and WebP keep (frame size, frame count, processor time, the decode budget), held in the helper while the viewer plays it, each frame found by the time of the app's playing; a JPEG XL's frames made sRGB from its profile as its still is.
 import Foundation
 import GdkPixbuf
 import GLibRuntime
@@ -64,8 +64,13 @@ struct HelperFrameList {
             if Double(MainLoop.threadCPUMicroseconds - started) / 1_000_000 > processorSeconds { slow = true }
             return slow || isCancelled()
         }
+        // A JPEG XL's frames come in the profile of its still, and are made sRGB as the still is.
+        var profile: Data?
         let decoded: Result<[CameraFrame], CameraFailure> = isJXL
-            ? camera.jxlDecode(data, pixelLimit, count, stop).map(\.frames)
+            ? camera.jxlDecode(data, pixelLimit, count, stop).map { image in
+                profile = image.profile
+                return image.frames
+            }
             : camera.avifDecode(data, pixelLimit, count, stop)
         switch decoded {
         case .failure(.cancelled):
@@ -82,6 +87,7 @@ struct HelperFrameList {
                     reservation.release()
                     return .failure(.unfinished)
                 }
+                if let profile { _ = ImageDecoder.frameInSRGB(pixbuf, profile: profile) }
                 list.append((pixbuf, max(frame.milliseconds, 20)))
             }
             guard list.count >= 2 else {

@@ -29,6 +29,15 @@ extension ImageDecoder {
         return nil
     }
 
+    /// An animation's frame (`pixbuf`, changed in place) converted to sRGB from the profile
+    /// `bytes` its still carries, as the still is (`inSRGB`): a JPEG XL's frames are decoded in
+    /// that profile. True when its pixels were converted.
+    public static func frameInSRGB(_ pixbuf: Pixbuf, profile bytes: Data) -> Bool {
+        var report = Report()
+        _ = inSRGB(Thumbnail(pixbuf), profile: bytes, report: &report)
+        return report.profileConverted
+    }
+
     /// `image` converted to sRGB from `profile` in place, once, where the photo was decoded;
     /// unchanged when there is none, when it is sRGB, or when it cannot be used (the reason in
     /// `report.profileIgnored`). The report names the profile either way.
