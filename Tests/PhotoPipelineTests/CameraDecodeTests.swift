@@ -108,22 +108,31 @@ final class CameraDecodeTests: XCTestCase {
         return donor.prefix(donor.count - count) + mosaic.suffix(count)
     }
 
+    /// Uncompressed, and losslessly compressed as cameras write it (lossless JPEG): the same picture.
     func testRawWithoutPreviewDevelopsAsDcrawDoes() throws {
         let folder = try folder()
-        let dng = folder.appendingPathComponent("plain.dng")
-        try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false).write(to: dng)
-        // dcraw_emu: half size (-h), the camera's white balance (-w), sRGB, 8 bits, as a PPM beside it.
-        XCTAssertEqual(try Tool.run("/usr/bin/dcraw_emu", ["-h", "-w", dng.path], timeout: 120).status, 0)
-        let reference = try Pixbuf(file: dng.path + ".ppm")
-        var decoder = ImageDecoder(maxDimension: 150)
-        decoder.fileName = "plain.dng"
-        let shown = try decoder.decode(try Data(contentsOf: dng))
-        XCTAssertEqual([shown.pixbuf.width, shown.pixbuf.height], [150, 100])
-        XCTAssertLessThan(Self.difference(shown.pixbuf, try XCTUnwrap(reference.scaled(width: 150, height: 100))), 3,
-                          "developed as dcraw_emu develops it")
-        // And it is the photo: close to the source's own pixels.
-        let source = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
-        XCTAssertLessThan(Self.difference(shown.pixbuf, source), 25)
+        var developed: [Pixbuf] = [], sizes: [Int] = []
+        for compressed in [false, true] {
+            let dng = folder.appendingPathComponent(compressed ? "lossless.dng" : "plain.dng")
+            let bytes = try TestDNG.make(from: Self.coffee, width: 300, height: 200, preview: false, compressed: compressed)
+            try bytes.write(to: dng)
+            sizes.append(bytes.count)
+            // dcraw_emu: half size (-h), the camera's white balance (-w), sRGB, 8 bits, as a PPM beside it.
+            XCTAssertEqual(try Tool.run("/usr/bin/dcraw_emu", ["-h", "-w", dng.path], timeout: 120).status, 0)
+            let reference = try Pixbuf(file: dng.path + ".ppm")
+            var decoder = ImageDecoder(maxDimension: 150)
+            decoder.fileName = dng.lastPathComponent
+            let shown = try decoder.decode(try Data(contentsOf: dng))
+            XCTAssertEqual([shown.pixbuf.width, shown.pixbuf.height], [150, 100])
+            XCTAssertLessThan(Self.difference(shown.pixbuf, try XCTUnwrap(reference.scaled(width: 150, height: 100))), 3,
+                              "developed as dcraw_emu develops it (compressed: \(compressed))")
+            // And it is the photo: close to the source's own pixels.
+            let source = try XCTUnwrap(Pixbuf(file: Self.coffee, fittingWidth: 300, height: 200)?.scaled(width: 150, height: 100))
+            XCTAssertLessThan(Self.difference(shown.pixbuf, source), 25)
+            developed.append(shown.pixbuf)
+        }
+        XCTAssertLessThan(sizes[1], sizes[0] * 85 / 100, "compressed (a mosaic of 8-bit samples made linear in 16 bits: large steps): \(sizes)")
+        XCTAssertEqual(Self.difference(developed[0], developed[1]), 0, "losslessly")
     }
 
     func testRawIsTurnedAsItsTagsSay() throws {

@@ -17,8 +17,9 @@ public enum CameraBench {
         let source = folder.appendingPathComponent("photo.jpg")
         try jpeg.write(to: source)
         let size = try pixelSize(of: jpeg)
-        let dng = try TestDNG.make(from: source.path, width: size.width, height: size.height)
-        let bare = try TestDNG.make(from: source.path, width: size.width, height: size.height, preview: false)
+        // Losslessly compressed, as cameras write them.
+        let dng = try TestDNG.make(from: source.path, width: size.width, height: size.height, compressed: true)
+        let bare = try TestDNG.make(from: source.path, width: size.width, height: size.height, preview: false, compressed: true)
         // The DNG's own preview, as a JPEG file of its size.
         let preview = try TestDNG.previewJPEG(from: source.path, width: size.width, height: size.height)
         func decoder(_ side: Int, _ name: String?) -> ImageDecoder {

@@ -1,13 +1,14 @@
-// Why this exists: a camera's RAW file made at test time without a camera: a DNG (a TIFF with DNG's tags) holding an RGGB Bayer mosaic of a sample photo, 16 bits linear, with its full-size JPEG preview in a sub-IFD or none, and a small JPEG thumbnail in another as cameras keep one, turned or not, for the RAW tests and the benchmark.
+// Why this exists: a camera's RAW file made at test time without a camera: a DNG (a TIFF with DNG's tags) holding an RGGB Bayer mosaic of a sample photo, 16 bits linear (uncompressed, or lossless JPEG as cameras write it), with its full-size JPEG preview in a sub-IFD or none, and a small JPEG thumbnail in another as cameras keep one, turned or not, for the RAW tests and the benchmark.
 import Foundation
 import GdkPixbuf
 
 public enum TestDNG {
     /// A DNG of `photo` (any image GdkPixbuf reads) at `width` × `height`, its EXIF `orientation`,
     /// with a JPEG preview of the same size (made by ImageMagick) unless `preview` is false, and a
-    /// JPEG thumbnail of `thumbnail` (a photo's path) `thumbnailSide` pixels on its longest side if given.
+    /// JPEG thumbnail of `thumbnail` (a photo's path) `thumbnailSide` pixels on its longest side if given;
+    /// its mosaic `compressed` losslessly (lossless JPEG, as cameras and Adobe's converter write it) or not.
     public static func make(from photo: String, width: Int, height: Int, orientation: Int = 1, preview: Bool = true,
-                            thumbnail: String? = nil, thumbnailSide: Int = 256) throws -> Data {
+                            thumbnail: String? = nil, thumbnailSide: Int = 256, compressed: Bool = false) throws -> Data {
         guard let source = Pixbuf(file: photo, fittingWidth: width, height: height)?.scaled(width: width, height: height) else {
             throw NSError(domain: "TestDNG", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(photo)"])
         }
@@ -20,7 +21,8 @@ public enum TestDNG {
             }
             previews.append(Preview(jpeg: try jpeg(of: picture), width: small, height: smallHeight))
         }
-        return tiff(width: width, height: height, orientation: orientation, mosaic: mosaic, previews: previews)
+        let sensor = compressed ? LosslessJPEG.encode(mosaic, width: width, height: height) : mosaic.flatMap(le)
+        return tiff(width: width, height: height, orientation: orientation, sensor: sensor, compression: compressed ? 7 : 1, previews: previews)
     }
 
     /// A JPEG preview in a sub-IFD, and its size.
@@ -78,16 +80,16 @@ public enum TestDNG {
     private static func le(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
 
     /// The file: header, the raw IFD (and a sub-IFD for each preview), then the values that do not
-    /// fit in an entry, then the previews' bytes, then the mosaic.
-    static func tiff(width: Int, height: Int, orientation: Int, mosaic: [UInt16], previews: [Preview]) -> Data {
+    /// fit in an entry, then the previews' bytes, then the mosaic's (`sensor`, as `compression` says).
+    static func tiff(width: Int, height: Int, orientation: Int, sensor: [UInt8], compression: UInt16, previews: [Preview]) -> Data {
         // XYZ (D65) to linear sRGB, which is what the mosaic's "camera" sees, ×10,000.
         let matrix: [Int32] = [32406, -15372, -4986, -9689, 18758, 415, 557, -2040, 10570]
         func rawEntries(strip: UInt32, subIFDs: [UInt32]) -> [Entry] {
             var entries: [Entry] = [
-                .long(254, [0]), .long(256, [UInt32(width)]), .long(257, [UInt32(height)]), .short(258, [16]), .short(259, [1]),
+                .long(254, [0]), .long(256, [UInt32(width)]), .long(257, [UInt32(height)]), .short(258, [16]), .short(259, [compression]),
                 .short(262, [32803]), .ascii(271, "Classic"), .ascii(272, "Test Camera"), .long(273, [strip]),
                 .short(274, [UInt16(orientation)]), .short(277, [1]), .long(278, [UInt32(height)]),
-                .long(279, [UInt32(mosaic.count * 2)]), .short(284, [1]),
+                .long(279, [UInt32(sensor.count)]), .short(284, [1]),
             ]
             if !subIFDs.isEmpty { entries.append(.long(330, subIFDs)) }
             entries += [
@@ -143,8 +145,7 @@ public enum TestDNG {
             file += preview.jpeg
         }
         file += [UInt8](repeating: 0, count: mosaicOffset - file.count)
-        file.reserveCapacity(file.count + mosaic.count * 2)
-        for value in mosaic { file += le(value) }
+        file += sensor
         return Data(file)
     }
 }
