@@ -1,4 +1,4 @@
-// Why this exists: a camera's RAW file and its JPEG in the real app under Xvfb: one row, the JPEG's, that says "RAW and JPEG"; Rotate turns both (the JPEG by its EXIF, the RAW in its sidecar) and Rate rates both, with Undo; Move to Trash moves both to GLib's trash on disk, and Ctrl+Z puts both back, paired again.
+// Why this exists: a camera's RAW file and its JPEG in the real app under Xvfb: one row, the JPEG's, that says "RAW and JPEG"; Rotate turns both (the JPEG by its EXIF, the RAW in its sidecar) and Rate rates both, with Undo (a read-only JPEG's pair too, each in its sidecar); Move to Trash moves both to GLib's trash on disk, and Ctrl+Z puts both back, paired again.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -33,15 +33,20 @@ final class RawJPEGPairAppTests: XCTestCase {
         try jpegBytes.write(to: jpeg)
         try dngBytes.write(to: raw)
         try jpegBytes.write(to: folder.appendingPathComponent("IMG_0002.JPG"))
+        // A pair whose JPEG is read-only: its marks go to the JPEG's sidecar, and its RAW's.
+        let lockedJPEG = folder.appendingPathComponent("IMG_0003.JPG"), lockedRaw = folder.appendingPathComponent("IMG_0003.DNG")
+        try jpegBytes.write(to: lockedJPEG)
+        try dngBytes.write(to: lockedRaw)
+        XCTAssertEqual(chmod(lockedJPEG.path, 0o444), 0)
         let xvfb = try Xvfb()
         // The trash is the home trash when the photos are on the home folder's file system.
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path],
                                  environment: ["HOME": root.appendingPathComponent("home").path, "XDG_DATA_HOME": data.path])
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .manifest } }, app.recentEvents())
-        XCTAssertEqual(app.trace.events.compactMap { if case .manifest(let rows, _) = $0.event { return rows } else { return nil } }, [2],
-                       "the RAW has no row of its own")
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<2).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        XCTAssertEqual(app.trace.events.compactMap { if case .manifest(let rows, _) = $0.event { return rows } else { return nil } }, [3],
+                       "the RAWs have no rows of their own")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
         XCTAssertTrue(poll(timeout: 15) { self.label(app, "IMG_0001.JPG")?.contains("RAW and JPEG") == true }, "its row says so: \(String(describing: label(app, "IMG_0001.JPG")))")
         XCTAssertEqual(label(app, "IMG_0002.JPG")?.contains("RAW and JPEG"), false, "a JPEG alone does not")
 
@@ -71,6 +76,24 @@ final class RawJPEGPairAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in marked() == 2 }, app.recentEvents())
         XCTAssertEqual(try ratings(), unrated, "Undo sets each back")
 
+        // The pair with the read-only JPEG: both rated, each in its sidecar; its JPEG unchanged.
+        func moved(to row: Int) -> Bool {
+            app.trace.wait(timeout: 20) { $0.contains { $0.event == .viewer(row: row, action: .moved) } }
+        }
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(moved(to: 1), app.recentEvents())
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(moved(to: 2), app.recentEvents())
+        try xvfb.run("xdotool", ["key", "alt+5"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in marked() == 3 }, app.recentEvents())
+        XCTAssertEqual([try exif("-XMP-xmp:Rating", lockedJPEG.path + ".xmp"), try exif("-XMP-xmp:Rating", lockedRaw.path + ".xmp")], ["5", "5"],
+                       "the read-only JPEG and its RAW are rated, each in its sidecar")
+        XCTAssertEqual(try Data(contentsOf: lockedJPEG), jpegBytes, "the read-only JPEG is not written")
+        try xvfb.run("xdotool", ["key", "Left"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.filter { $0.event == .viewer(row: 1, action: .moved) }.count == 2 }, app.recentEvents())
+        try xvfb.run("xdotool", ["key", "Left"])
+        XCTAssertTrue(moved(to: 0), app.recentEvents())
+
         // Move to Trash: both go; Ctrl+Z: both come back, one photo again.
         try xvfb.run("xdotool", ["key", "Delete"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.steps(app, .trashed) == 1 }, "trashed: \(app.recentEvents())")
@@ -79,13 +102,13 @@ final class RawJPEGPairAppTests: XCTestCase {
         let files = data.appendingPathComponent("Trash/files")
         XCTAssertEqual(try Data(contentsOf: files.appendingPathComponent("IMG_0001.DNG")), dngBytes, "the RAW is in the trash")
         XCTAssertTrue(FileManager.default.fileExists(atPath: files.appendingPathComponent("IMG_0001.JPG").path))
-        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.total(app) == 1 }, "one row went, not two: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.total(app) == 2 }, "one row went, not two: \(app.recentEvents())")
         try xvfb.run("xdotool", ["key", "ctrl+z"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.steps(app, .restored) == 1 }, "restored: \(app.recentEvents())")
         XCTAssertEqual(try Data(contentsOf: raw), dngBytes, "the RAW came back")
         XCTAssertTrue(FileManager.default.fileExists(atPath: jpeg.path), "and its JPEG")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: files.path), [], "nothing left in the trash")
-        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.total(app) == 2 }, "one row came back: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.total(app) == 3 }, "one row came back: \(app.recentEvents())")
         try xvfb.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(poll(timeout: 15) { self.label(app, "IMG_0001.JPG")?.contains("RAW and JPEG") == true }, "paired again: \(String(describing: label(app, "IMG_0001.JPG")))")
         XCTAssertNil(label(app, "IMG_0001.DNG"), "the RAW has no row")

@@ -51,14 +51,12 @@ struct MarkPhotos {
                 }
                 // Beside the photo (its sidecar): its file, and what shows of it, stay as they are
                 // (a RAW's sidecar is reported as its file's: `FileStamp.ofShown`).
-                if PhotoMarking.keepsBeside(path) {
-                    let before = try PhotoMarking.mark(path, change, by: decoders)
-                    return (before, (nil, nil), FileStamp.ofShown(path), nil)
-                }
-                let stampBefore = FileStamp.of(path)
+                let beside = PhotoMarking.keepsBeside(path)
+                let stampBefore = beside ? nil : FileStamp.of(path)
                 let before = try PhotoMarking.mark(path, change, by: decoders)
-                // A JPEG shown with its RAW: the RAW's sidecar gets the same marks (darktable and
-                // digiKam read them there), or the JPEG's go back as they were.
+                // A JPEG shown with its RAW (its marks in the file or, read-only, beside it): the
+                // RAW's sidecar gets the same marks (darktable and digiKam read them there), or
+                // the JPEG's go back as they were.
                 var companionBefore: PhotoMarks?
                 if let companion {
                     do throws(TurnRefusal) {
@@ -68,6 +66,7 @@ struct MarkPhotos {
                         throw error
                     }
                 }
+                if beside { return (before, (nil, nil), FileStamp.ofShown(path), companionBefore) }
                 return (before, (stampBefore, FileStamp.of(path)), nil, companionBefore)
             }
         }, done: { [note, edits, shared, trace] outcome in
