@@ -31,6 +31,8 @@ public enum ViewerAction: String, Sendable, Codable, CaseIterable {
     case opened, moved, closed, fullscreen, windowed
     /// Rotate turned the photo's image held, from its pixels in memory.
     case turned
+    /// Rate, Flag or Tags changed the marks the photo's image held shows, its pixels kept.
+    case marked
     /// A RAW file shown from its camera's preview is being developed from its sensor's data.
     case developing
     /// The slideshow began, was paused, went on, or ended.

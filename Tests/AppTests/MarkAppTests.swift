@@ -1,4 +1,4 @@
-// Why this exists: Rate, Pick, Reject and Tags in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, and a GIF's marks go to the XMP sidecar beside it, and Details shows them.
+// Why this exists: Rate, Pick, Reject and Tags in the real app under Xvfb, by their keys: each is kept in the photo's own XMP where exiftool reads it, Details shows what the file holds, Ctrl+Z sets back the marks the photo had, a GIF's and a RAW's marks go to the XMP sidecar beside them, and Details shows them; the viewer's picture is never loaded again for them.
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import MetadataValues
@@ -28,18 +28,29 @@ final class MarkAppTests: XCTestCase {
         try SamplePhotos.data("horse.png").write(to: png)
         _ = try Tool.run("/usr/bin/convert", [png.path, "-resize", "40x40", gif.path])
         let gifBytes = try Data(contentsOf: gif)
+        let dng = folder.appendingPathComponent("d.dng")
+        try TestDNG.make(from: SamplePhotos.directory.appendingPathComponent("chelsea.png").path, width: 120, height: 80).write(to: dng)
 
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [folder.path])
         defer { app.stop() }
-        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<3).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<4).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } }, app.recentEvents())
         let window = try app.mainWindow(on: xvfb)
         try xvfb.run("xdotool", ["windowfocus", "--sync", window])
         XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows the first photo: \(app.recentEvents())")
+        // The viewer's picture is kept through every change of marks: only Details change.
+        // (Each load of its picture, and each time the page shows one anew, zoom and pan reset.)
+        func loads(_ row: Int) -> Int {
+            app.trace.events.filter { record in
+                if case .fullImage(row, _, _, _, _, _) = record.event { return true }
+                return record.event == .started(queue: .viewer, row: row)
+            }.count
+        }
+        let jpegLoads = loads(0)
 
         func press(_ key: String, expect count: Int) {
             do { try xvfb.run("xdotool", ["key", key]) } catch { XCTFail("\(error)") }
-            XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.marks(app).count == count }, "\(key): \(app.recentEvents())")
+            XCTAssertTrue(app.trace.wait(timeout: 20) { _ in self.marks(app).count == count }, "\(key): \(app.recentEvents(30))")
         }
         // Details (F9) shows the marks as the file now holds them.
         try xvfb.run("xdotool", ["key", "F9"])
@@ -69,6 +80,10 @@ final class MarkAppTests: XCTestCase {
         XCTAssertEqual(try Exiftool.run(["-s3", "-f", "-XMP-digiKam:TagsList", "-XMP-dc:Subject"], jpeg.path).output
             .split(separator: "\n").joined(separator: " / "), "- / -", "Ctrl+Z: no tags again")
         XCTAssertEqual(try marksRead(jpeg), "4 -", "the stars stay")
+        let lastMarked = try XCTUnwrap(app.trace.events.lastIndex { $0.name == .marked })
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.dropFirst(lastMarked).contains { $0.event == .marksKept(row: 0) } },
+                      "the last change was reported: \(app.recentEvents())")
+        XCTAssertEqual(loads(0), jpegLoads, "the JPEG's picture was not loaded again: \(app.recentEvents(60))")
 
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } })
@@ -78,11 +93,27 @@ final class MarkAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
         // A GIF's marks go to its sidecar; Details shows them.
+        Thread.sleep(forTimeInterval: 0.5)
+        let gifLoads = loads(2)
         press("alt+5", expect: 9)
         XCTAssertNil(marks(app).last?.reason)
         XCTAssertEqual(try Data(contentsOf: gif), gifBytes, "the GIF is untouched")
         XCTAssertEqual(try marksRead(URL(fileURLWithPath: gif.path + ".xmp")), "5 -", "its sidecar holds the stars")
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "★★★★★ 5 stars", timeout: 20), "Details shows the sidecar's stars: \(app.recentEvents())")
+        XCTAssertEqual(loads(2), gifLoads, "the GIF's picture was not loaded again")
+
+        // A RAW's marks go to its sidecar too, whose change is reported as the RAW's: its picture
+        // (from its preview, then developed) is kept all the same.
+        try xvfb.run("xdotool", ["key", "Right"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { _ in loads(3) >= 1 })
+        Thread.sleep(forTimeInterval: 1)
+        let rawLoads = loads(3)
+        press("alt+1", expect: 10)
+        XCTAssertNil(marks(app).last?.reason)
+        XCTAssertEqual(try marksRead(URL(fileURLWithPath: dng.path + ".xmp")), "1 -", "its sidecar holds the star")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "★☆☆☆☆ 1 star", timeout: 20), "Details shows it: \(app.recentEvents())")
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { $0.event == .marksKept(row: 3) } }, "its report came: \(app.recentEvents())")
+        XCTAssertEqual(loads(3), rawLoads, "the RAW's picture was not loaded again: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 

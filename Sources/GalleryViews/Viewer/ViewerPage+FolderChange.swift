@@ -18,7 +18,9 @@ extension ViewerPage {
             return false
         }
         // The same photo at another position keeps its view (zoom and pan); another one is new.
-        if let shown, shown.row == before, let now = viewer.row, change.position(of: before) == now, !change.changed.contains(now) {
+        // A changed file whose picture the viewer kept (the app's own marks or turn) keeps it too.
+        if let shown, shown.row == before, let now = viewer.row, change.position(of: before) == now,
+           !change.changed.contains(now) || viewer.image(for: now)?.image === shown.image {
             self.shown = (now, shown.full, shown.sepia, shown.image, shown.texture)
         } else {
             shown = nil

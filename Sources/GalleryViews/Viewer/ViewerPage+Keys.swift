@@ -36,9 +36,10 @@ extension ViewerPage {
         case "End", "KP_End": move(to: last)
         case "plus", "equal", "KP_Add": zoomStep(1)
         case "minus", "KP_Subtract", "underscore": zoomStep(-1)
-        case "0", "KP_0": zoomStep(0)
+        // (Alt+0 and Alt+1 rate the photo: the app's keys, not these.)
+        case "0" where !key.alt, "KP_0" where !key.alt: zoomStep(0)
         // 1 or Ctrl+1: 100 %; Ctrl+2: 200 % (GNOME's image viewer's keys).
-        case "1", "KP_1": zoom.zoom(to: 1)
+        case "1" where !key.alt, "KP_1" where !key.alt: zoom.zoom(to: 1)
         case "2" where key.control, "KP_2" where key.control: zoom.zoom(to: 2)
         case "s" where !key.control, "S" where !key.control: sepiaButton.isActive.toggle()
         case "F9": infoButton.isActive.toggle()

@@ -16,19 +16,21 @@ extension PhotoGallery {
         return records.indices.filter { marks(of: $0).map(wanted) == true }
     }
 
-    /// Rate and Flag changed the XMP of the file at `url`, leaving it as `stamp`: the watcher's
-    /// report of it keeps its rows as they are.
-    public func applyMarks(to url: URL, now stamp: FileStamp) {
+    /// Rate and Flag changed the XMP of the file at `url`, leaving it as `stamp` and showing
+    /// `marks` (nil: not known): the watcher's report of it keeps its rows as they are, and the
+    /// viewer's images of it their pictures, with the new marks in Details.
+    public func applyMarks(to url: URL, now stamp: FileStamp, marks: PhotoMarks?) {
         markedInMemory[url.absoluteString] = stamp
+        openViewer?.applyMarks(marks, to: url, now: stamp)
     }
 
-    /// Rate and Flag wrote the sidecar beside the file at `url` (the file itself is as it was):
-    /// the viewer reads the photo again for its Details. A RAW file's sidecar change is reported
-    /// as a change of its file (it may turn it): the report of it as the marking left it
-    /// (`stamp`, `FileStamp.ofShown`) keeps its rows.
-    public func markedBeside(_ url: URL, now stamp: FileStamp?) {
-        openViewer?.rereadBeside(url)
-        if let stamp { applyMarks(to: url, now: stamp) }
+    /// Rate and Flag wrote the sidecar beside the file at `url` (the file itself is as it was),
+    /// which now shows `marks` (nil: not known, so the viewer reads the photo again for its
+    /// Details). A RAW file's sidecar change is reported as a change of its file (it may turn
+    /// it): the report of it as the marking left it (`stamp`, `FileStamp.ofShown`) keeps its rows.
+    public func markedBeside(_ url: URL, now stamp: FileStamp?, marks: PhotoMarks?) {
+        openViewer?.applyMarks(marks, to: url, now: stamp)
+        if let stamp { markedInMemory[url.absoluteString] = stamp }
     }
 
     /// Whether the change to `row`'s file the watcher reports is the app's own marking: its file

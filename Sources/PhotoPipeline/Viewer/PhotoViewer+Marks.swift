@@ -1,14 +1,37 @@
-// Why this exists: a photo's marks written to its sidecar leave its own file as it was, so no watcher's report reloads it: what the viewer holds of it is read again here, for Details to show them.
+// Why this exists: Rate and Flag change a photo's marks and nothing of its picture: the viewer's images of it keep their pixels and take the new marks for Details, and the folder watcher's report of that same file (or of a RAW's sidecar) then loads nothing again; a change by another program still loads it over.
 import Foundation
+import GalleryContents
+import MetadataValues
+import PhotoDecoding
+
+extension FullImage {
+    /// The same picture with `marks` shown in its Details. The bytes it was decoded from are let
+    /// go: they hold the marks as they were (a sharper load reads the file).
+    func marked(_ marks: PhotoMarks) -> FullImage {
+        var details = details
+        var photo = details.photo ?? PhotoDetails()
+        photo.marks = marks == PhotoMarks() ? nil : marks
+        details.photo = photo
+        details.encoded = nil
+        return FullImage(image: image, sepia: sepia, details: details, fullResolution: fullResolution, drawingSide: drawingSide)
+    }
+}
 
 extension PhotoViewer {
-    /// Rate and Flag wrote the sidecar of the photo at `url`: each image held or loading of it is
-    /// dropped, and the one shown is loaded again (its Details with it).
-    func rereadBeside(_ url: URL) {
+    /// Rate and Flag left the photo at `url` with `marks` shown (nil: not known here, so the photo
+    /// is read again for its Details), its file as `stamp` says (nil: no report of it comes):
+    /// each image held of it takes them; a load of it in flight read them as they were, and starts again.
+    func applyMarks(_ marks: PhotoMarks?, to url: URL, now stamp: FileStamp?) {
         let address = url.absoluteString
-        let rows = Set(held.keys).union(pending.viewersInProgress.keys)
-        for row in rows where gallery.records.entry(row).url?.absoluteString == address {
-            // A load in flight may have read the sidecar as it was: it is started again.
+        let rows = Set(held.keys).union(pending.viewersInProgress.keys).filter { gallery.records.entry($0).url?.absoluteString == address }
+        if let stamp, !rows.isEmpty { markedInMemory[address] = stamp }
+        for row in rows {
+            if let marks, let full = held[row], pending.viewersInProgress[row] == nil {
+                held[row] = full.marked(marks)
+                trace.emit(.viewer(row: row, action: .marked))
+                if row == self.row { onRowChanged?(row) }
+                continue
+            }
             cancel(row)
             held[row] = nil
             if row == self.row {
@@ -16,5 +39,13 @@ extension PhotoViewer {
                 onRowChanged?(row)
             }
         }
+    }
+
+    /// Whether the change to `row`'s file the watcher reports is the app's own marking, whose
+    /// marks the image held shows already. (Asked once per report.)
+    func changeIsMarkApplied(_ row: Int, _ change: FolderChange) -> Bool {
+        guard let url = gallery.records.entry(row).url?.absoluteString,
+              let stamp = markedInMemory.removeValue(forKey: url) else { return false }
+        return change.stamps[row] == stamp && held[row] != nil && pending.viewersInProgress[row] == nil
     }
 }

@@ -49,6 +49,8 @@ public final class PhotoViewer {
 
     /// Files Rotate turned, by URL, as it left them, whose image held was turned in memory.
     var turnedInMemory: [String: FileStamp] = [:]
+    /// The files Rate and Flag changed whose images held show the new marks, as each was left (by URL).
+    var markedInMemory: [String: FileStamp] = [:]
 
     /// The row whose animation is being read, and the operation reading it (one at a time).
     var animationRead: (row: Int, operation: PhotoOperation)?
@@ -133,8 +135,8 @@ public final class PhotoViewer {
         held = moved(held)
         failures = moved(failures)
         received = moved(received)
-        // A file changed: its image goes, unless the change is the app's own turn, shown already.
-        let reload = change.changed.filter { !changeIsTurnApplied($0, change) }
+        // A file changed: its image goes, unless the change is the app's own turn or marks, shown already.
+        let reload = change.changed.filter { !changeIsTurnApplied($0, change) && !changeIsMarkApplied($0, change) }
         for row in reload {
             // A load in flight may have read the file as it was: it is started again.
             cancel(row)

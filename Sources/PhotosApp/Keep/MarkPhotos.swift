@@ -74,10 +74,13 @@ struct MarkPhotos {
             case .success(let (before, (stampBefore, after), beside, companionBefore)):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
                 batch?.marked.append((item, before, companionBefore))
-                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside) }
+                // What Details shows now: the marks written (a sidecar's, where it has any; else
+                // the photo's own would show, which are read again).
+                let shown = change.applied(to: before)
+                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside, marks: shown == PhotoMarks() ? nil : shown) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
-                    item.gallery?.applyMarks(to: item.url, now: after)
+                    item.gallery?.applyMarks(to: item.url, now: after, marks: shown)
                     if let shared, let stampBefore {
                         DispatchQueue.global(qos: .utility).async {
                             shared.restampEntries(uri: SharedThumbnails.uri(forPath: path), from: Int(stampBefore.modified / 1_000_000),
