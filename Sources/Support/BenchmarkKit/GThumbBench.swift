@@ -55,8 +55,9 @@ extension AppBench {
     }
 
     /// gThumb and the grid, each launched on `folder` (moved to a new name before each repetition),
-    /// to a full screen of thumbnails; `label` names the folder, `target` the ratio per thumbnail.
-    func race(gThumbOn made: URL, label: String, target: Double) throws -> [Result] {
+    /// to a full screen of thumbnails; `label` names the folder, `target` the ratio per thumbnail
+    /// (nil: measured, for comparison).
+    func race(gThumbOn made: URL, label: String, target: Double?) throws -> [Result] {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gthumb") else { throw BenchError("gthumb is not installed (build-aux/install-deps.sh bench)") }
         var folder = made
         let framebuffer = TemporaryFiles.url("bench-gthumb-fb")
@@ -122,7 +123,8 @@ extension AppBench {
             Result(name: "the grid: launch → full screen of thumbnails (sepia)", unit: "ms", values: appSeconds),
             Result(name: "the grid: thumbnails on its screen", unit: "", values: appCount),
             Result(name: "… gThumb ÷ the grid, to a full screen", unit: "×", values: ratios),
-            Result(name: "… gThumb ÷ the grid, per thumbnail on screen", unit: "×", values: perThumbnail, target: "≥ \(Int(target))", met: { $0 >= target }),
+            Result(name: "… gThumb ÷ the grid, per thumbnail on screen", unit: "×", values: perThumbnail, target: target.map { "≥ \(Int($0))" },
+                   met: target.map { target in { $0 >= target } }),
         ]
     }
 }
