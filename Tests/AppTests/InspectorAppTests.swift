@@ -1,4 +1,4 @@
-// Why this exists: the operations inspector under Xvfb: opened with its shortcut, its counts read over AT-SPI agree with the trace once quiet, the suspended mark shows while scrolling, a width of 1 holds in the trace, badges say network and then memory after a reload, and Export writes the session's trace.
+// Why this exists: the operations inspector under Xvfb: opened with its shortcut, its unfinished bars moving on with the clock while no event comes, its counts read over AT-SPI agree with the trace once quiet, the suspended mark shows while scrolling, a width of 1 holds in the trace, badges say network and then memory after a reload, and Export writes the session's trace.
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -106,6 +106,31 @@ final class InspectorAppTests: XCTestCase {
         XCTAssertGreaterThan(started, 3, "downloads ran after the change")
         let downloads = app.trace.events.dropFirst(changed).filter { $0.event.queue == .download }.map { "\($0.t) \($0.event)" }
         XCTAssertLessThanOrEqual(most, 1, "at most one download at a time: \(downloads.prefix(40))")
+        XCTAssertEqual(app.criticals, [])
+    }
+
+    /// With downloads the server holds and no event coming, the panel still moves on with the
+    /// clock: its unfinished bars grow (an update a second), so two screenshots of it 2.5 s apart differ.
+    func testTheUnfinishedBarsMoveOnWithTheClock() throws {
+        let xvfb = try Xvfb()
+        let app = try launchWithInspector(xvfb, gallery: "count=12&delay=60000")
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .started(.download, _) = $0.event { true } else { false } } }, "downloads start")
+        XCTAssertTrue(waitQuiet(app, seconds: 1.5), "then nothing happens: \(app.recentEvents())")
+        let eventsBefore = app.trace.events.filter { $0.name != .frame && $0.name != .phases && $0.name != .stall }.count
+        let first = app.directory.appendingPathComponent("clock-1.png").path, second = app.directory.appendingPathComponent("clock-2.png").path
+        try xvfb.screenshot(to: first)
+        Thread.sleep(forTimeInterval: 2.5)
+        try xvfb.screenshot(to: second)
+        XCTAssertEqual(app.trace.events.filter { $0.name != .frame && $0.name != .phases && $0.name != .stall }.count, eventsBefore,
+                       "no event came meanwhile: \(app.recentEvents())")
+        // The panel, right of the list (the rows' spinners turn on the left).
+        let a = try Screenshot(path: first), b = try Screenshot(path: second)
+        var changed = 0
+        for y in stride(from: 40, to: min(a.height, b.height, 690), by: 2) {
+            for x in stride(from: 800, to: min(a.width, b.width, 1095), by: 2) where a.rgb(x: x, y: y) != b.rgb(x: x, y: y) { changed += 1 }
+        }
+        XCTAssertGreaterThan(changed, 20, "the panel moved on with the clock")
         XCTAssertEqual(app.criticals, [])
     }
 
