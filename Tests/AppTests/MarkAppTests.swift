@@ -84,6 +84,14 @@ final class MarkAppTests: XCTestCase {
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.dropFirst(lastMarked).contains { $0.event == .marksKept(row: 0) } },
                       "the last change was reported: \(app.recentEvents())")
         XCTAssertEqual(loads(0), jpegLoads, "the JPEG's picture was not loaded again: \(app.recentEvents(60))")
+        // S: the original, decoded again from the bytes the viewer holds (read before any mark):
+        // Details keeps the marks written since.
+        try xvfb.run("xdotool", ["key", "s"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(0, _, _, false, .memory, _) = $0.event { true } else { false } } },
+                      "the original from the bytes held: \(app.recentEvents())")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "★★★★☆ 4 stars", timeout: 20), "Details keeps the stars: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "s"])
+        XCTAssertTrue(app.trace.wait(timeout: 20) { $0.filter { if case .fullImage(0, _, _, true, _, _) = $0.event { true } else { false } }.count >= 2 })
 
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(1, _, _, _, _, _) = $0.event { true } else { false } } })

@@ -34,6 +34,9 @@ public struct FullImageDetails: Sendable {
     public var fromRawPreview = false
     /// The encoded photo, kept while the viewer holds it, to switch sepia on or off without a fetch.
     public var encoded: Data?
+    /// Rate, Flag or Tags changed its marks after it was decoded (`photo` shows them): `encoded`
+    /// holds them as they were, so a decode of those bytes takes these instead.
+    public var marksWritten = false
     public init() {}
 }
 

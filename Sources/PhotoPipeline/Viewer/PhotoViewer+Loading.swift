@@ -1,6 +1,7 @@
 // Why this exists: the viewer's loads as operations: one per row on the viewer queue, waiting on the row's download when one is in flight (and taking its bytes), cancelled without removing that dependency, and applied on the main loop.
 import Foundation
 import GLibRuntime
+import MetadataValues
 import PhotoFetching
 import PhotoTrace
 
@@ -19,6 +20,8 @@ extension PhotoViewer {
             handoff = bytes
         }
         let heldBytes = held[row]?.details.encoded
+        // Marks changed since those bytes were read: a decode of them shows the new ones.
+        let heldMarks = heldBytes == nil ? nil : held[row]?.marksForItsBytes
         let made = MadeOperation()
         let progress: @Sendable (Int, Int?) -> Void = { [weak self] bytes, total in
             MainLoop.invoke {
@@ -34,7 +37,7 @@ extension PhotoViewer {
         let operation = PhotoOperation(row: row, key: key, work: work, trace: trace)
         made.operation = operation
         operation.queuePriority = priority
-        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work) }
+        operation.completeOnMainLoop { [weak self] operation in self?.finish(operation, work, heldMarks: heldMarks) }
         if handoff != nil, let download = pending.downloadsInProgress[record.id] {
             operation.waitFor(download)
             download.wantedByDependent(at: priority)
@@ -63,15 +66,16 @@ extension PhotoViewer {
         if row == self.row { onRowChanged?(row) }
     }
 
-    func finish(_ operation: PhotoOperation, _ work: FullImageLoader) {
+    func finish(_ operation: PhotoOperation, _ work: FullImageLoader, heldMarks: PhotoMarks?? = nil) {
         guard let row = row(of: operation) else { return }
         pending.setInProgress(.viewer, row: row, nil)
         received[row] = nil
         switch operation.outcome {
         case .image(let image, _)?:
             trace.emit(.finished(queue: .viewer, row: row))
-            let full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution,
+            var full = FullImage(image: image, sepia: work.sepia, details: work.result.details, fullResolution: work.fullResolution,
                                  drawingSide: work.drawingSide)
+            if case .some(let marks) = heldMarks, full.details.from == .memory { full = full.marked(marks ?? PhotoMarks()) }
             held[row] = full
             if row == self.row {
                 if full.details.fromRawPreview {

@@ -5,16 +5,21 @@ import MetadataValues
 import PhotoDecoding
 
 extension FullImage {
-    /// The same picture with `marks` shown in its Details. The bytes it was decoded from are let
-    /// go: they hold the marks as they were (a sharper load reads the file).
+    /// The same picture with `marks` shown in its Details. The bytes it was decoded from stay
+    /// (an animation plays from them, sepia switches from them): a decode of them takes these marks
+    /// (`marksWritten`, `PhotoViewer.finish`).
     func marked(_ marks: PhotoMarks) -> FullImage {
         var details = details
         var photo = details.photo ?? PhotoDetails()
         photo.marks = marks == PhotoMarks() ? nil : marks
         details.photo = photo
-        details.encoded = nil
+        details.marksWritten = true
         return FullImage(image: image, sepia: sepia, details: details, fullResolution: fullResolution, drawingSide: drawingSide)
     }
+
+    /// The marks a decode of this image's bytes should show in place of those the bytes hold (nil:
+    /// the bytes' own).
+    var marksForItsBytes: PhotoMarks?? { details.marksWritten ? .some(details.photo?.marks) : nil }
 }
 
 extension PhotoViewer {

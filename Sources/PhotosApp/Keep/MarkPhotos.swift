@@ -74,10 +74,11 @@ struct MarkPhotos {
             case .success(let (before, (stampBefore, after), beside, companionBefore)):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
                 batch?.marked.append((item, before, companionBefore))
-                // What Details shows now: the marks written (a sidecar's, where it has any; else
-                // the photo's own would show, which are read again).
-                let shown = change.applied(to: before)
-                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside, marks: shown == PhotoMarks() ? nil : shown) }
+                // What Details shows now: the marks written. Where none are left, a sidecar's or
+                // the photo's own may show through (`PhotoMarking.shown`): the photo is read again.
+                let written = change.applied(to: before)
+                let shown = written == PhotoMarks() ? nil : written
+                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside, marks: shown) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
                     item.gallery?.applyMarks(to: item.url, now: after, marks: shown)
