@@ -46,6 +46,21 @@ final class MarkAppTests: XCTestCase {
                 return record.event == .started(queue: .viewer, row: row)
             }.count
         }
+        /// No load of `row` left in the viewer's queue (each one queued has finished or was
+        /// cancelled), for a moment: what shows is its last picture (a RAW's developed one comes
+        /// after its preview).
+        func settled(_ row: Int) -> Bool {
+            var since: Date?
+            return poll(timeout: 20) {
+                let events = app.trace.events.map(\.event)
+                let queued = events.filter { $0 == .queued(queue: .viewer, row: row) }.count
+                let ended = events.filter { $0 == .finished(queue: .viewer, row: row) || $0 == .cancelled(queue: .viewer, row: row) }.count
+                guard queued > 0, queued == ended else { since = nil; return false }
+                let start = since ?? Date()
+                since = start
+                return Date().timeIntervalSince(start) >= 0.3
+            }
+        }
         let jpegLoads = loads(0)
 
         func press(_ key: String, expect count: Int) {
@@ -101,7 +116,7 @@ final class MarkAppTests: XCTestCase {
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { $0.contains { if case .fullImage(2, _, _, _, _, _) = $0.event { true } else { false } } })
         // A GIF's marks go to its sidecar; Details shows them.
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(settled(2), app.recentEvents())
         let gifLoads = loads(2)
         press("alt+5", expect: 9)
         XCTAssertNil(marks(app).last?.reason)
@@ -114,7 +129,7 @@ final class MarkAppTests: XCTestCase {
         // (from its preview, then developed) is kept all the same.
         try xvfb.run("xdotool", ["key", "Right"])
         XCTAssertTrue(app.trace.wait(timeout: 20) { _ in loads(3) >= 1 })
-        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(settled(3), app.recentEvents())
         let rawLoads = loads(3)
         press("alt+1", expect: 10)
         XCTAssertNil(marks(app).last?.reason)
