@@ -10,8 +10,13 @@ enum SFTPShares {
         for (name, sample) in photos { try SamplePhotos.data(sample).write(to: server.folder.appendingPathComponent(name)) }
         try Data("not a photo".utf8).write(to: server.folder.appendingPathComponent("notes.txt"))
         try SamplePhotos.data("coffee.png").write(to: server.folder.appendingPathComponent(".hidden.png"))
+        return (server, try bus(reaching: server))
+    }
+
+    /// A bus whose services (GVfs's daemons) reach `server`'s key through its agent.
+    static func bus(reaching server: SFTPServer) throws -> SessionBus {
         let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
         bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
-        return (server, bus)
+        return bus
     }
 }

@@ -71,8 +71,7 @@ final class ShareAppTests: XCTestCase {
         for index in 1..<6000 { _ = link(first.path, server.folder.appendingPathComponent(String(format: "IMG_%04d.png", index)).path) }
         let slow = try SlowLink(to: server.port, roundTripMs: 100, megabits: 20)
         defer { slow.close() }
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: ["sftp://root@127.0.0.1:\(slow.port)\(server.folder.path)/"], bus: bus)
         defer { app.stop() }

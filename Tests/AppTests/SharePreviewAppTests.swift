@@ -25,8 +25,7 @@ final class SharePreviewAppTests: XCTestCase {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([0xFF, 0xD9]))
         try handle.close()
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
         let cache = TemporaryFiles.url("share-preview-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -78,8 +77,7 @@ final class SharePreviewAppTests: XCTestCase {
         // The second visit: every row from the shared thumbnail cache, and no photo read again.
         // (Stopping the app stopped its bus: a new session, as a new login.)
         let readsBefore = server.reads.count
-        let secondBus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        secondBus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let secondBus = try SFTPShares.bus(reaching: server)
         let again = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: ["XDG_CACHE_HOME": cache.path], bus: secondBus)
         defer { again.stop() }
         XCTAssertTrue(again.trace.wait(timeout: 60) { _ in (1..<6).allSatisfy { again.trace.finalStates[$0]?.state == .filtered } },

@@ -13,8 +13,7 @@ final class ShareSortAppTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: settings) }
         var environment = try PersistentSettings.environment(in: settings)
         environment["XDG_CACHE_HOME"] = settings.appendingPathComponent("cache").path
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: bus)
         defer { app.stop() }
@@ -39,8 +38,7 @@ final class ShareSortAppTests: XCTestCase {
         // The next visit (a new session, as a new login): sorted by date at once, its dates from
         // the index and its thumbnails from the shared cache: no photo read at all.
         let readsBefore = server.reads.count
-        let secondBus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        secondBus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let secondBus = try SFTPShares.bus(reaching: server)
         let again = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: secondBus)
         defer { again.stop() }
         SortAppTests.waitForOrder(again, "date-taken-desc", SortAppTests.orders[1].1.reversed(), "remembered")
@@ -64,8 +62,7 @@ final class ShareSortAppTests: XCTestCase {
         for index in 1..<300 { _ = link(first.path, server.folder.appendingPathComponent(String(format: "IMG_%03d.jpg", index)).path) }
         let slow = try SlowLink(to: server.port, roundTripMs: 40, megabits: 20)
         defer { slow.close() }
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
         let cache = TemporaryFiles.url("share-dates-stopped-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }

@@ -13,8 +13,7 @@ final class ShareSubfoldersAppTests: XCTestCase {
         let settings = TemporaryFiles.url("share-subfolders-settings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: settings) }
         let environment = try PersistentSettings.environment(in: settings)
-        let bus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        bus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
         let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: environment, bus: bus)
         defer { app.stop() }
@@ -32,8 +31,7 @@ final class ShareSubfoldersAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
         app.stop()
 
-        let secondBus = try SessionBus(withoutServices: SessionBus.portalServices, shortPath: true)
-        secondBus.startServices([], environment: ["SSH_AUTH_SOCK": server.agentSocket])
+        let secondBus = try SFTPShares.bus(reaching: server)
         // Exported as a local folder's gallery is, its originals read from the share.
         let out = TemporaryFiles.url("share-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
