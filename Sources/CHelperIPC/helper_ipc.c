@@ -109,6 +109,21 @@ int cph_fill(int fd, const void *bytes, size_t length) {
     return 0;
 }
 
+int cph_refill(int fd, const void *bytes, size_t length) {
+    int e;
+    do { e = ftruncate(fd, (off_t)length); } while (e != 0 && errno == EINTR);
+    if (e != 0) return -errno;
+    return cph_fill(fd, bytes, length);
+}
+
+int cph_regular_size(int fd, size_t *size) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -errno;
+    if (!S_ISREG(info.st_mode)) return -EPERM;
+    *size = (size_t)info.st_size;
+    return 0;
+}
+
 #define REQUIRED_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE)
 
 int cph_seal(int fd) {

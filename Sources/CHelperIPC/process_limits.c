@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <signal.h>
+#include <time.h>
 
 static int set_limit(int resource, unsigned long long soft, unsigned long long hard) {
     struct rlimit limit = { soft, hard };
@@ -42,26 +43,13 @@ int cph_make_undumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : -errno;
 }
 
-long cph_processor_ticks(pid_t pid) {
-    char path[64], text[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t got = read(fd, text, sizeof text - 1);
-    close(fd);
-    if (got <= 0) return -1;
-    text[got] = 0;
-    /* After the name (in parentheses, which may hold anything): state is field 3, utime 14, stime 15. */
-    char *at = strrchr(text, ')');
-    if (!at) return -1;
-    long fields[13];
-    int field = 0;
-    for (char *p = at + 2; *p && field < 13; field++) {
-        char *end;
-        fields[field] = strtol(p, &end, 10);
-        p = *end ? end + 1 : end;
-    }
-    return field == 13 ? fields[11] + fields[12] : -1;
+long long cph_processor_nanoseconds(pid_t pid) {
+    /* The process's own processor clock, the one RLIMIT_CPU counts against: one system call,
+       where /proc/PID/stat took an open, a read and a parse (70 µs a request). */
+    clockid_t clock;
+    struct timespec used;
+    if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &used) != 0) return -1;
+    return (long long)used.tv_sec * 1000000000LL + used.tv_nsec;
 }
 
 int cph_count_memfds(pid_t pid) {

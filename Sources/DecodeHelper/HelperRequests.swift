@@ -62,7 +62,9 @@ final class HelperRequests {
             return attach(decoded.pixbuf, to: reply)
         case .animate(_, let pixelLimit, let seconds):
             animation = nil
-            switch HelperAnimation.read(data, pixelLimit: pixelLimit, processorSeconds: seconds, budget: budget, isCancelled: cancelled) {
+            // Kept past this reply: never bytes the app fills again (it sends an animation sealed).
+            let owned = SealedMemory.isSealed(input) ? data : data.withUnsafeBytes { Data($0) }
+            switch HelperAnimation.read(owned, pixelLimit: pixelLimit, processorSeconds: seconds, budget: budget, isCancelled: cancelled) {
             case .success(let read):
                 animation = read.animation
                 reply.frames = read.animation.frames
@@ -142,11 +144,11 @@ final class HelperRequests {
         }
     }
 
-    /// The photo's bytes, mapped from the memfd the app sent (never copied).
+    /// The photo's bytes, mapped from the memfd the app sent (never copied): a sealed one, or
+    /// the one the app keeps for this helper, which it fills again only after this reply.
     static func mapped(_ fd: Int32) -> Data? {
-        guard fd >= 0, let size = SealedMemory.sealedSize(fd) else { return nil }
-        if size == 0 { return Data() }
-        guard let (map, length) = SealedMemory.map(fd, need: size) else { return nil }
+        guard fd >= 0, let (map, length) = KeptMemory.map(fd) else { return nil }
+        guard let map else { return Data() }
         return Data(bytesNoCopy: map, count: length, deallocator: .custom { pointer, count in SealedMemory.unmap(pointer, length: count) })
     }
 

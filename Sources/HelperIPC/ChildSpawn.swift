@@ -57,10 +57,9 @@ extension ChildSpawn {
     /// The processor seconds `pid` has used (user and system, all its threads), rounded up; nil
     /// when they cannot be read.
     public static func processorSeconds(of pid: pid_t) -> Int? {
-        let ticks = cph_processor_ticks(pid)
-        guard ticks >= 0 else { return nil }
-        let perSecond = max(1, Int(sysconf(Int32(_SC_CLK_TCK))))
-        return (ticks + perSecond - 1) / perSecond
+        let used = cph_processor_nanoseconds(pid)
+        guard used >= 0 else { return nil }
+        return Int((used + 999_999_999) / 1_000_000_000)
     }
 
     /// How many memfds `pid` holds open; nil when its descriptors cannot be read.

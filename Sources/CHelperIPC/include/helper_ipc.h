@@ -56,6 +56,14 @@ int cph_memfd(const char *name, size_t size);
  * directly: no page faults, as filling a mapping would take). 0 or -errno. */
 int cph_fill(int fd, const void *bytes, size_t length);
 
+/* Make `fd` hold exactly `length` bytes, copied from `bytes`: truncated to that length first (pages
+ * past it freed, those within kept), then written from its start with write(), never through a
+ * mapping, so nothing another holder of the memfd does to it can fault this process. 0 or -errno. */
+int cph_refill(int fd, const void *bytes, size_t length);
+
+/* 0 when `fd` is a regular file (a memfd, sealed or not); `*size` is its size. -errno otherwise. */
+int cph_regular_size(int fd, size_t *size);
+
 /* Seal `fd` against writes, shrinking, growing and further seals. 0 or -errno.
  * No writable shared mapping of it may remain. */
 int cph_seal(int fd);

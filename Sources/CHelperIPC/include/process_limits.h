@@ -17,9 +17,9 @@ int cph_limit_processor(pid_t pid, unsigned long long soft, unsigned long long *
  * namespaces, say) may read its memory or attach to it, and it leaves no core file. 0 or -errno. */
 int cph_make_undumpable(void);
 
-/* The processor time `pid` has used (user and system, all its threads), in clock ticks; -1 when
+/* The processor time `pid` has used (user and system, all its threads), in nanoseconds; -1 when
  * it cannot be read. */
-long cph_processor_ticks(pid_t pid);
+long long cph_processor_nanoseconds(pid_t pid);
 
 /* How many memfds `pid` holds open; -1 when its descriptors cannot be read. */
 int cph_count_memfds(pid_t pid);

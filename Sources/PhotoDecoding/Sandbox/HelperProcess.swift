@@ -1,4 +1,4 @@
-// Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a sealed memfd under a processor-time limit the app sets from outside, watched for memfds it keeps, and, when it dies, reaped with the reason.
+// Why this exists: one decoding helper process, seen from the app: started (sandboxed or not) and waited for until its loaders are loaded and its filter is on, asked one thing at a time with the photo's bytes in a memfd (kept for it, or sealed) under a processor-time limit the app sets from outside, watched for memfds it keeps, and, when it dies, reaped with the reason.
 import PhotoFormats
 import Foundation
 import GLibRuntime
@@ -24,6 +24,8 @@ public final class HelperProcess: Sendable {
         var ended = false
         /// The end of what the helper wrote to its standard error (a loader's last words).
         var errorTail = ""
+        /// The memfd each request's bytes are written into (`handOver`); -1 until the first.
+        var input: Int32 = -1
     }
     private let state: Locked<State>
 
@@ -116,7 +118,7 @@ public final class HelperProcess: Sendable {
         case died(HelperDeath)
     }
 
-    /// Send `request` (its id is set here) with `bytes` in a sealed memfd, and wait for the
+    /// Send `request` (its id is set here) with `bytes` in a memfd (`handOver`), and wait for the
     /// reply. When `cancellable` is cancelled the helper is told, and its reply (`cancelled`)
     /// is still waited for, so the helper is free for the next photo. `pixels` is -1 or a
     /// descriptor the caller owns.
@@ -132,13 +134,13 @@ public final class HelperProcess: Sendable {
         if bytes != nil, !limitProcessor(to: launch.processorSeconds) {
             return .died(end(timedOut: false, limit: launch, spent: true))
         }
-        var input: Int32 = -1
+        var input: Int32 = -1, kept = false
         if let bytes {
-            input = SealedMemory.sealed(bytes, name: "classic-photos-bytes")
+            (input, kept) = handOver(bytes, for: request)
             guard input >= 0 else { return .died(.couldNotStart(Words("the photo's bytes could not be handed over"))) }
         }
         let sent = socket.send(HelperCoding.encode(request), passing: input)
-        if input >= 0 { close(input) }
+        if input >= 0, !kept { close(input) }
         guard sent else { return .died(end(timedOut: false, limit: launch)) }
 
         // Wall time is only a last resort (processor time is the helper's own limit): a helper
@@ -172,6 +174,24 @@ public final class HelperProcess: Sendable {
         }
     }
 
+    /// The largest photo whose bytes go through the memfd kept for this helper; a larger one
+    /// gets a memfd of its own, so an idle helper holds no more than this of the app's memory.
+    static let keptInputLimit = 8 << 20
+
+    /// A memfd holding `bytes` for `request`, and whether it is the one kept for this helper
+    /// (filled again next time: never for an animation, which the helper keeps reading after
+    /// its reply). -1 when none could be made.
+    private func handOver(_ bytes: Data, for request: HelperRequest) -> (Int32, Bool) {
+        if case .animate = request {} else if bytes.count <= Self.keptInputLimit {
+            let fd = state.withLock { state -> Int32 in
+                if state.input < 0 { state.input = KeptMemory.make(name: "classic-photos-bytes") }
+                return state.input
+            }
+            if fd >= 0, KeptMemory.refill(fd, with: bytes) { return (fd, true) }
+        }
+        return (SealedMemory.sealed(bytes, name: "classic-photos-bytes"), false)
+    }
+
     /// A request's wall-time limit, in seconds.
     static func wallSeconds(_ launch: HelperLaunch?) -> Int { max(60, (launch?.processorSeconds ?? HelperLaunch.defaultProcessorSeconds) * 4) }
 
@@ -195,6 +215,8 @@ public final class HelperProcess: Sendable {
         drainErrors()
         socket.close()
         close(errors)
+        let input = state.withLock { state in defer { state.input = -1 }; return state.input }
+        if input >= 0 { close(input) }
         let errorTail = state.withLock { $0.errorTail }
         let death: HelperDeath
         if spent {
