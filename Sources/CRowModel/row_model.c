@@ -1,9 +1,13 @@
-/* Why this exists: see include/row_model.h. Items are plain GObjects made on demand: the factory binds rows by position. */
+/* Why this exists: see include/row_model.h. Items are plain GObjects made on demand: the factory binds rows by position. One is kept and handed out again while nothing else holds it: GtkListView 4.8 asks for an item of every row an emission adds when it looks for a row it lost, and drops each at once. */
 #include "row_model.h"
 
 struct _CpRowModel {
     GObject parent_instance;
     guint count;
+    guint64 items_asked, items_made;
+    /* The item handed out last, kept: handed out again while this is its only reference (the
+       view dropped it: nothing can tell it from a new one). */
+    GObject *spare;
 };
 
 static void cp_row_model_list_model_init(GListModelInterface *iface);
@@ -22,8 +26,15 @@ static guint cp_row_model_get_n_items(GListModel *model) {
 
 static gpointer cp_row_model_get_item(GListModel *model, guint position) {
     if (position >= CP_ROW_MODEL(model)->count) return NULL;
-    /* A new, distinct object each time (the list view holds it while the row is bound). */
-    return g_object_new(G_TYPE_OBJECT, NULL);
+    /* An object no one else holds (the list view holds one while its row is bound). */
+    CpRowModel *self = CP_ROW_MODEL(model);
+    self->items_asked++;
+    if (self->spare && g_atomic_int_get(&self->spare->ref_count) == 1) return g_object_ref(self->spare);
+    self->items_made++;
+    GObject *item = g_object_new(G_TYPE_OBJECT, NULL);
+    if (self->spare) g_object_unref(self->spare);
+    self->spare = g_object_ref(item);
+    return item;
 }
 
 static void cp_row_model_list_model_init(GListModelInterface *iface) {
@@ -32,7 +43,12 @@ static void cp_row_model_list_model_init(GListModelInterface *iface) {
     iface->get_item = cp_row_model_get_item;
 }
 
-static void cp_row_model_class_init(CpRowModelClass *klass) { (void)klass; }
+static void cp_row_model_dispose(GObject *object) {
+    g_clear_object(&CP_ROW_MODEL(object)->spare);
+    G_OBJECT_CLASS(cp_row_model_parent_class)->dispose(object);
+}
+
+static void cp_row_model_class_init(CpRowModelClass *klass) { G_OBJECT_CLASS(klass)->dispose = cp_row_model_dispose; }
 
 static void cp_row_model_init(CpRowModel *self) { self->count = 0; }
 
@@ -40,6 +56,16 @@ CpRowModel *cp_row_model_new(guint count) {
     CpRowModel *self = g_object_new(CP_TYPE_ROW_MODEL, NULL);
     self->count = count;
     return self;
+}
+
+guint64 cp_row_model_get_items_asked(CpRowModel *self) {
+    g_return_val_if_fail(CP_IS_ROW_MODEL(self), 0);
+    return self->items_asked;
+}
+
+guint64 cp_row_model_get_items_made(CpRowModel *self) {
+    g_return_val_if_fail(CP_IS_ROW_MODEL(self), 0);
+    return self->items_made;
 }
 
 guint cp_row_model_get_count(CpRowModel *self) {

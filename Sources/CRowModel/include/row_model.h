@@ -13,6 +13,11 @@ CpRowModel *cp_row_model_new(guint count);
 
 guint cp_row_model_get_count(CpRowModel *self);
 
+/* How many items its views have asked for, and how many of them were new objects (one no view
+ * holds any more is handed out again): what a view's lookups cost, counted. */
+guint64 cp_row_model_get_items_asked(CpRowModel *self);
+guint64 cp_row_model_get_items_made(CpRowModel *self);
+
 /* Rows were added at the end: one items-changed emission. */
 void cp_row_model_append(CpRowModel *self, guint added);
 

@@ -197,7 +197,8 @@ package final class GalleryList: OnscreenList {
         addHeldBackRows()
         changing = true
         if keepTop != .never || change.moves != nil {
-            model.replace(count: change.count)
+            // In place, the view's anchor (the top row) is moved, not looked for among every row.
+            model.replace(count: change.count, keeping: anchor, at: anchor.flatMap { change.position(of: $0) })
         } else {
             for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
             for run in FolderChange.runs(change.inserted) { model.splice(at: run.start, removed: 0, added: run.length) }
