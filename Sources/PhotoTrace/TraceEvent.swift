@@ -30,6 +30,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case datesStopped(reason: String)
     case filtered(shown: Int, total: Int, query: String, ms: Double, queueMs: Double)
+    case rowsJoined(rows: Int, steps: Int)
     case metadataIndex(state: String, reason: String?)
     /// The window's page, in the app's words (`empty`, `loading`, `list`, `viewer`).
     case page(name: String)
@@ -119,6 +120,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case datesRead = "dates-read"
         case datesStopped = "dates-stopped"
         case filtered
+        case rowsJoined = "rows-joined"
         case metadataIndex = "metadata-index"
         case page
         case windowSize = "window-size"

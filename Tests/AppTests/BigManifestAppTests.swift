@@ -56,6 +56,11 @@ final class BigManifestAppTests: XCTestCase {
         let widgets = app.trace.events.lazy.compactMap { if case .firstRowsFrame(_, let made) = $0.event { return made } else { return nil } }.first
         let shown = app.trace.events.first { $0.name == .visible }?.event.range?.count ?? 0
         XCTAssertLessThanOrEqual(widgets ?? .max, 2 * shown + 2, "row widgets made by the first frame, for \(shown) rows on screen")
+        // The rest joined with no key or scroll, a few dozen rows at a time while each made a row
+        // widget (GTK's 200 in one go stalled the main loop), then the others at once.
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.name == .rowsJoined } }, app.recentEvents())
+        let steps = app.trace.events.lazy.compactMap { if case .rowsJoined(_, let steps) = $0.event { return steps } else { return nil } }.first
+        XCTAssertGreaterThanOrEqual(steps ?? 0, 3, "the rows held back joined in steps")
         try pressEnd(app, xvfb)
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[count - 1]?.state == .filtered },
                       "the last row loads; last rest: \(String(describing: app.trace.events.last { $0.name == .scrollEnd || $0.name == .visible }?.event))")

@@ -1,4 +1,4 @@
-// Why this exists: a new gallery's first screen shown and loaded sooner: GtkListView 4.8 makes and binds a row widget for up to 200 rows at a layout that finds them in its model, though a screen shows a handful (measured: the first frame 17 ms later for 200 rows than for 16, and as much again before the first screen's results are applied if the rest join right after it), so the model first holds a screen's rows and the rest join once those are done, or sooner if the user or the app needs them.
+// Why this exists: a new gallery's first screen shown and loaded sooner: GtkListView 4.8 makes and binds a row widget for up to 200 rows at a layout that finds them in its model, though a screen shows a handful (measured: the first frame 17 ms later for 200 rows than for 16, and as much again before the first screen's results are applied if the rest join right after it), so the model first holds a screen's rows and the rest join once those are done, a few dozen at a time while they make widgets, or at once if the user or the app needs them.
 import GLibRuntime
 import Gtk
 
@@ -19,7 +19,47 @@ extension GalleryList {
         heldBackRows = count - first
         addingHeldBackRows = false
         model.replace(count: first)
-        if heldBackRows > 0 { MainLoop.after(milliseconds: Self.heldBackMilliseconds) { [weak self] in self?.addHeldBackRows() } }
+        if heldBackRows > 0 { MainLoop.after(milliseconds: Self.heldBackMilliseconds) { [weak self] in self?.startJoining() } }
+    }
+
+    /// The rows past the top one on screen that GtkListView 4.8 keeps a widget for (200, and
+    /// two more).
+    static let widgetsPastTop = 202
+    /// How many rows join at a time while each one joining makes a widget (about 0.1 ms each,
+    /// with its bind).
+    package static let joiningStep = 40
+
+    /// The rows held back join from the main loop's next idle moment on, a step at a time (see
+    /// `joinStep`); once, whatever asks meanwhile.
+    package func startJoining() {
+        guard heldBackRows > 0, !addingHeldBackRows else { return }
+        addingHeldBackRows = true
+        MainLoop.whenIdle { [weak self] in self?.joinStep() }
+    }
+
+    /// One step: while the rows joining fall among those a list keeps widgets for, a step of
+    /// them, and the next step at the next idle moment, after the frame this one made; then the
+    /// rest at once (rows past the widgets cost the view nothing). A grid, whose cells' widgets
+    /// are fewer, takes them all at once.
+    private func joinStep() {
+        guard addingHeldBackRows, heldBackRows > 0 else { return addingHeldBackRows = false }
+        let widgetsNeeded = (visibleRows().first ?? 0) + Self.widgetsPastTop - model.count
+        guard layout == .list, widgetsNeeded > 0 else { return addHeldBackRows() }
+        let step = min(heldBackRows, Self.joiningStep)
+        heldBackRows -= step
+        model.append(step)
+        joinSteps += 1
+        guard heldBackRows > 0 else {
+            addingHeldBackRows = false
+            return joined()
+        }
+        MainLoop.whenIdle { [weak self] in self?.joinStep() }
+    }
+
+    /// Every row held back has joined: said in the trace, with the steps it took.
+    private func joined() {
+        trace.emit(.rowsJoined(rows: model.count, steps: joinSteps))
+        joinSteps = 0
     }
 
     /// The keys and scrolling that bring the rest in before they act (End goes to the last
@@ -35,13 +75,12 @@ extension GalleryList {
     }
 
     /// A row changed, or a frame was painted: once every row on screen is done (filtered or
-    /// failed), the rest join at the main loop's next idle moment.
+    /// failed), the rest join from the main loop's next idle moment on (`startJoining`).
     package func addHeldBackRowsOnceSettled() {
         guard heldBackRows > 0, !addingHeldBackRows, let gallery else { return }
         let visible = visibleRows()
         guard !visible.isEmpty, gallery.unsettled(visible).isEmpty else { return }
-        addingHeldBackRows = true
-        MainLoop.whenIdle { [weak self] in self?.addHeldBackRows() }
+        startJoining()
     }
 
     /// The rows held back join the model now (before a folder's change, which counts on the
@@ -52,5 +91,7 @@ extension GalleryList {
         let rows = heldBackRows
         heldBackRows = 0
         model.append(rows)
+        joinSteps += 1
+        joined()
     }
 }

@@ -176,6 +176,8 @@ package final class GalleryList: OnscreenList {
     /// A new gallery's rows not in the model yet (see GalleryList+FirstScreen), and whether
     /// adding them is already asked of the main loop.
     package var heldBackRows = 0
+    /// The steps in which the rows held back have joined so far (said in the trace once all have).
+    package var joinSteps = 0
     package var addingHeldBackRows = false
     /// The window's height as it opens (its size restored), for the rows it is expected to show
     /// before the list is laid out.
@@ -198,6 +200,8 @@ package final class GalleryList: OnscreenList {
         changing = true
         if keepTop != .never || change.moves != nil {
             // In place, the view's anchor (the top row) is moved, not looked for among every row.
+            // (Holding rows back below it would not spare widgets: GtkListView 4.8 then makes
+            // its 200 from the rows above it.)
             model.replace(count: change.count, keeping: anchor, at: anchor.flatMap { change.position(of: $0) })
         } else {
             for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
