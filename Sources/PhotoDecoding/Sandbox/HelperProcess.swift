@@ -100,18 +100,6 @@ public final class HelperProcess: Sendable {
         return .success(helper)
     }
 
-    /// The last process of the single line of children under `pid` (nil: none, or a branch).
-    static func descendant(of pid: pid_t) -> pid_t? {
-        var current = pid
-        for _ in 0..<4 {
-            let children = (HelperLaunch.procFile("/proc/\(current)/task/\(current)/children") ?? "").split(separator: " ").compactMap { pid_t($0) }
-            if children.isEmpty { return current == pid ? nil : current }
-            guard children.count == 1 else { return nil }
-            current = children[0]
-        }
-        return nil
-    }
-
     /// What came of one request.
     package enum Exchange {
         case reply(HelperReply, pixels: Int32)
