@@ -28,19 +28,10 @@ static PangoLayout *make_layout(CpRowView *self, const char *text, gboolean stat
   return layout;
 }
 
-static int line_height(PangoLayout *layout) {
-  /* One line of this layout's font, whatever its text: the metrics of an empty line. */
-  PangoLayout *probe = pango_layout_copy(layout);
-  pango_layout_set_text(probe, "", 0);
-  int height = 0;
-  pango_layout_get_pixel_size(probe, NULL, &height);
-  g_object_unref(probe);
-  return height;
-}
-
-/* The layouts, made on first need; and the font's figures, measured again only when the widget's
- * Pango context changed (a new font, text scale or direction bumps its serial). The layouts
- * notice such a change themselves, by the same serial, when next laid out. */
+/* The layouts, made on first need; and the font's figures, taken again only when the widget's
+ * Pango context changed (a new font, text scale or direction bumps its serial): from the figures
+ * last measured when they were for the same font, language, resolution and direction, measured
+ * otherwise. The layouts notice such a change themselves, by the same serial, when next laid out. */
 static void ensure_layouts(CpRowView *self) {
   if (!self->name_layout) {
     self->name_layout = make_layout(self, self->name, FALSE);
@@ -51,11 +42,7 @@ static void ensure_layouts(CpRowView *self) {
   guint serial = pango_context_get_serial(context);
   if (serial == self->metrics_serial) return;
   self->metrics_serial = serial;
-  self->name_height = line_height(self->name_layout);
-  self->status_height = line_height(self->status_layout);
-  PangoFontMetrics *metrics = pango_context_get_metrics(context, NULL, NULL);
-  self->char_width = PANGO_PIXELS(pango_font_metrics_get_approximate_char_width(metrics));
-  pango_font_metrics_unref(metrics);
+  cp_row_view_font_figures(self, context);
 }
 
 static void drop_layouts(CpRowView *self) {

@@ -128,4 +128,30 @@ final class RowViewTests: XCTestCase {
             window.destroy()
         }
     }
+    /// Rows share their font's figures only where the font is the same: a row in a larger font
+    /// is taller than one in the usual font, whichever was measured first.
+    func testARowInAnotherFontMeasuresItsOwnFigures() throws {
+        try XCTSkipIf(WindowTeardownTests.display == nil, "no Xvfb")
+        MainActor.assumeIsolated {
+            XCTAssertTrue(WindowTeardownTests.initializeGTK(on: WindowTeardownTests.display!.display), "GTK opened the display")
+            StyleSheet.add(".row-view-test-large { font-size: 30px; }")
+            let window = Window()
+            let box = Box(.vertical)
+            let usual = RowView(thumbnailSize: 8, spacing: 12), usualAgain = RowView(thumbnailSize: 8, spacing: 12)
+            let large = RowView(thumbnailSize: 8, spacing: 12)
+            large.addCSSClass("row-view-test-large")
+            for view in [usual, large, usualAgain] {
+                view.setName("Name")
+                box.append(view)
+            }
+            window.setChild(box)
+            window.setDefaultSize(width: 400, height: 300)
+            window.present()
+            XCTAssertTrue(MainLoop.iterate(until: { usual.height > 0 && large.height > 0 && usualAgain.height > 0 }, timeout: 5), "laid out")
+            _ = MainLoop.iterate(until: { false }, timeout: 0.2)
+            XCTAssertGreaterThan(large.height, usual.height + 20, "the larger font's lines are taller")
+            XCTAssertEqual(usualAgain.height, usual.height, "the same font, the same figures")
+            window.destroy()
+        }
+    }
 }
