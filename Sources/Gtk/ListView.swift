@@ -31,8 +31,8 @@ public final class RowCountModel {
     public var itemsMade: Int { Int(cp_row_model_get_items_made(model)) }
 
     /// Every row was replaced by `count` others, in two emissions that leave the view's anchor in
-    /// place: the row `kept` (its top row on screen), which is now at `position` and which the
-    /// view then follows; or, when `kept` is nil, the first row (a view that stays at its top),
+    /// place: the row `kept` (its top row on screen), which is now at `position` (the caller
+    /// scrolls there); or, when `kept` is nil, the first row (a view that stays at its top),
     /// replaced on its own after the others. GtkListView and GtkGridView 4.8 look for an anchor
     /// that one emission removed among every row it adds, making and dropping an item for each
     /// (40 ms for 100,000 rows); an anchor not removed is only moved.
