@@ -15,6 +15,12 @@ public enum KeptMemory {
         data.withUnsafeBytes { cph_refill(fd, $0.baseAddress, $0.count) == 0 }
     }
 
+    /// How many bytes `fd` holds now (nil: not a regular file, or closed).
+    public static func size(_ fd: Int32) -> Int? {
+        var size = 0
+        return cph_regular_size(fd, &size) == 0 ? size : nil
+    }
+
     /// The helper's side: all of a memfd the app sent (a kept one or a sealed one) mapped
     /// privately, with its length; `(nil, 0)` when it is empty, nil when it is not a regular file
     /// or cannot be mapped. The app changes a kept memfd only once the reply it waits for has come.

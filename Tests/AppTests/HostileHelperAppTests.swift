@@ -1,4 +1,4 @@
-// Why this exists: a decoding helper taken over by a hostile photo, played by the test loader, in each way the app may run: in bubblewrap; where bubblewrap cannot run and the user allowed decoding without it; and where it cannot run and nobody allowed it. Whatever the helper tries (reach the terminal, read a user's file, fork a child to outlive the app, lift its processor limit, fill a memfd, answer a 64-pixel thumbnail with 2048² or 16384² pixels), its photo fails with the reason and the app goes on; without consent nothing is decoded, the window says why and asks, and the answer is the user's. A helper that rewrites what it hands back (a kept photo's metadata, a turned photo) gets none of it into the user's files.
+// Why this exists: a decoding helper taken over by a hostile photo, played by the test loader, in each way the app may run: in bubblewrap; where bubblewrap cannot run and the user allowed decoding without it; and where it cannot run and nobody allowed it. Whatever the helper tries (reach the terminal, read a user's file, fork a child to outlive the app, lift its processor limit, fill a memfd, grow the memfd its photo came in, answer a 64-pixel thumbnail with 2048² or 16384² pixels), its photo fails with the reason and the app goes on; without consent nothing is decoded, the window says why and asks, and the answer is the user's. A helper that rewrites what it hands back (a kept photo's metadata, a turned photo) gets none of it into the user's files.
 import Foundation
 @_spi(InProcess) import PhotoDecoding
 import PhotoPipeline
@@ -145,6 +145,37 @@ final class HostileHelperAppTests: XCTestCase {
         XCTAssertEqual(app.criticals, [])
         app.stop()
         assertNothingOutlives()
+    }
+
+    /// The memfd the app keeps for a helper's photos is the helper's to write while it holds it;
+    /// one it grew is let go once it has answered, not kept by the app at that size.
+    func testAMemfdTheHelperGrewIsNotKept() throws {
+        let folder = TemporaryFiles.url("hostile-helper-grow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = try TestLoaderModule.environment(in: folder.appendingPathComponent("loaders"))
+        try TestLoaderModule.file(.grow).write(to: folder.appendingPathComponent("grow.cptest"))
+        try SamplePhotos.data("coffee.png").write(to: folder.appendingPathComponent("coffee.png"))
+        let manifest = folder.appendingPathComponent("grow.json")
+        try Data(#"[{"name": "grow", "url": "grow.cptest"}, {"name": "good", "url": "coffee.png"}]"#.utf8).write(to: manifest)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: environment)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in [.filtered, .failed].contains(app.trace.finalStates[0]?.state) && app.trace.finalStates[1]?.state == .filtered },
+                      app.recentEvents())
+        XCTAssertEqual(app.trace.finalStates[0]?.reason, "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (grow=allowed)",
+                       "the helper grew the memfd its photo came in")
+        // The app's memfds for photos' bytes: none holds more than a photo may (8 MB).
+        let descriptors = "/proc/\(app.process.processIdentifier)/fd"
+        var sizes: [Int] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+            let path = descriptors + "/" + entry
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path), target.hasPrefix("/memfd:classic-photos-bytes") else { continue }
+            var info = stat()
+            if stat(path, &info) == 0 { sizes.append(Int(info.st_size)) }
+        }
+        XCTAssertTrue(sizes.allSatisfy { $0 <= 8 << 20 }, "the app keeps no memfd the helper grew: \(sizes)")
+        XCTAssertTrue(app.process.isRunning)
     }
 
     func testWithoutBubblewrapWhereTheUserAllowedIt() throws {

@@ -24,10 +24,10 @@ public final class HelperProcess: Sendable {
         var ended = false
         /// The end of what the helper wrote to its standard error (a loader's last words).
         var errorTail = ""
-        /// The memfd each request's bytes are written into (`handOver`); -1 until the first.
-        var input: Int32 = -1
     }
     private let state: Locked<State>
+    /// The memfd the photos' bytes go in.
+    private let keptInput = KeptInput()
 
     /// The helper's own process (in bubblewrap, a descendant of `pid`): its limits are set on it.
     var helperPID: pid_t { state.withLock { $0.helperPID } }
@@ -106,7 +106,7 @@ public final class HelperProcess: Sendable {
         case died(HelperDeath)
     }
 
-    /// Send `request` (its id is set here) with `bytes` in a memfd (`handOver`), and wait for the
+    /// Send `request` (its id is set here) with `bytes` in a memfd (`KeptInput`), and wait for the
     /// reply. When `cancellable` is cancelled the helper is told, and its reply (`cancelled`)
     /// is still waited for, so the helper is free for the next photo. `pixels` is -1 or a
     /// descriptor the caller owns.
@@ -124,9 +124,12 @@ public final class HelperProcess: Sendable {
         }
         var input: Int32 = -1, kept = false
         if let bytes {
-            (input, kept) = handOver(bytes, for: request)
+            (input, kept) = keptInput.handOver(bytes, for: request)
             guard input >= 0 else { return .died(.couldNotStart(Words("the photo's bytes could not be handed over"))) }
         }
+        // A kept memfd the helper grew (it may write to it while it holds it) is let go once it
+        // has answered, rather than held at that size while the helper waits.
+        defer { if kept, let bytes { keptInput.letGoIfGrown(input, holding: bytes.count) } }
         let sent = socket.send(HelperCoding.encode(request), passing: input)
         if input >= 0, !kept { close(input) }
         guard sent else { return .died(end(timedOut: false, limit: launch)) }
@@ -162,24 +165,6 @@ public final class HelperProcess: Sendable {
         }
     }
 
-    /// The largest photo whose bytes go through the memfd kept for this helper; a larger one
-    /// gets a memfd of its own, so an idle helper holds no more than this of the app's memory.
-    static let keptInputLimit = 8 << 20
-
-    /// A memfd holding `bytes` for `request`, and whether it is the one kept for this helper
-    /// (filled again next time: never for an animation, which the helper keeps reading after
-    /// its reply). -1 when none could be made.
-    private func handOver(_ bytes: Data, for request: HelperRequest) -> (Int32, Bool) {
-        if case .animate = request {} else if bytes.count <= Self.keptInputLimit {
-            let fd = state.withLock { state -> Int32 in
-                if state.input < 0 { state.input = KeptMemory.make(name: "classic-photos-bytes") }
-                return state.input
-            }
-            if fd >= 0, KeptMemory.refill(fd, with: bytes) { return (fd, true) }
-        }
-        return (SealedMemory.sealed(bytes, name: "classic-photos-bytes"), false)
-    }
-
     /// A request's wall-time limit, in seconds.
     static func wallSeconds(_ launch: HelperLaunch?) -> Int { max(60, (launch?.processorSeconds ?? HelperLaunch.defaultProcessorSeconds) * 4) }
 
@@ -203,8 +188,7 @@ public final class HelperProcess: Sendable {
         drainErrors()
         socket.close()
         close(errors)
-        let input = state.withLock { state in defer { state.input = -1 }; return state.input }
-        if input >= 0 { close(input) }
+        keptInput.close()
         let errorTail = state.withLock { $0.errorTail }
         let death: HelperDeath
         if spent {

@@ -15,15 +15,17 @@ public enum TestLoaderModule {
     }
 
     /// What a compromised helper would do (the file's text after "CPTEST"): lift its processor
-    /// limit and loop; write 3 GiB into a memfd; forge the app replies with `side`² pixels.
+    /// limit and loop; write 3 GiB into a memfd; grow the memfd the photo came in by 32 MB;
+    /// forge the app replies with `side`² pixels.
     public enum Attack: Sendable {
-        case unlimit, memfd
+        case unlimit, memfd, grow
         case answer(side: Int)
 
         var text: String {
             switch self {
             case .unlimit: "unlimit"
             case .memfd: "memfd"
+            case .grow: "grow"
             case .answer(let side): "answer \(side)"
             }
         }

@@ -1,4 +1,4 @@
-/* Why this exists: for the sandbox tests, what a compromised decoding helper would do once a hostile photo's exploit runs in it, done by the test loader instead of an exploit: answer the app with forged replies (more pixels than asked), write a memfd past every limit, fork a child to outlive the app, and sit between the helper and the app rewriting what it hands back (a kept photo's metadata, a turned file). Only ever loaded through a private loader list. */
+/* Why this exists: for the sandbox tests, what a compromised decoding helper would do once a hostile photo's exploit runs in it, done by the test loader instead of an exploit: answer the app with forged replies (more pixels than asked), fork a child to outlive the app, and sit between the helper and the app rewriting what it hands back (a kept photo's metadata, a turned file). Only ever loaded through a private loader list. */
 #define _GNU_SOURCE
 #include "test_helper_attacks.h"
 
@@ -64,18 +64,6 @@ void cpt_forge_pixels(int side) {
         send_with(0, text, (size_t)length, fd);
     }
     close(fd);
-}
-
-int cpt_write_huge_memfd(void) {
-    int fd = (int)syscall(SYS_memfd_create, "cptest-huge", MFD_CLOEXEC);
-    if (fd < 0) return -errno;
-    static char chunk[1 << 20];
-    memset(chunk, 0x5A, sizeof chunk);
-    for (int i = 0; i < 3 * 1024; i++) {
-        if (write(fd, chunk, sizeof chunk) < 0) { int error = errno; close(fd); return -error; }
-    }
-    close(fd);
-    return 0;
 }
 
 int cpt_fork_child(void) {

@@ -1,4 +1,4 @@
-/* Why this exists: a GdkPixbuf loader module for tests of the decoding helpers: a file starting "CPTEST" makes it misbehave as a loader with a bug would (crash, allocate without end, loop), act as an exploit would once it runs in a helper (lift its processor limit and loop, write a huge memfd, forge the app a reply: test_helper_attacks.c), or probe what its sandbox lets it do (open a file, make and connect a socket, run a program, reach a terminal, fork, lift a limit, unset its parent-death signal) and say so in its error. It is only ever loaded through a private GDK_PIXBUF_MODULE_FILE. */
+/* Why this exists: a GdkPixbuf loader module for tests of the decoding helpers: a file starting "CPTEST" makes it misbehave as a loader with a bug would (crash, allocate without end, loop), act as an exploit would once it runs in a helper (lift its processor limit and loop, write a huge memfd or grow the one its photo came in: test_memfd_attacks.c; forge the app a reply: test_helper_attacks.c), or probe what its sandbox lets it do (open a file, make and connect a socket, run a program, reach a terminal, fork, lift a limit, unset its parent-death signal) and say so in its error. It is only ever loaded through a private GDK_PIXBUF_MODULE_FILE. */
 #define _GNU_SOURCE
 #include "test_pixbuf_loader.h"
 #include "test_helper_attacks.h"
@@ -108,6 +108,11 @@ static gboolean stop_load(gpointer data, GError **error) {
     } else if (g_str_has_prefix(text, "memfd")) {
         int written = cpt_write_huge_memfd();
         gchar *said = g_strdup_printf("memfd=%s", written == 0 ? "allowed" : strerrorname_np(-written));
+        g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, said);
+        g_free(said);
+    } else if (g_str_has_prefix(text, "grow")) {
+        int grown = cpt_grow_input(context->data->len);
+        gchar *said = g_strdup_printf("grow=%s", grown == 0 ? "allowed" : strerrorname_np(-grown));
         g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, said);
         g_free(said);
     } else if (g_str_has_prefix(text, "answer ")) {
