@@ -88,6 +88,10 @@ final class FakeGallery: ScheduledGallery {
 
     func suspendQueues() { suspended = true; calls.append(.suspend) }
     func resumeQueues() { suspended = false; calls.append(.resume) }
+    /// Whether an export's new photos wait, and each change asked, in order (kept apart from `calls`).
+    private(set) var exportsPaused = false
+    private(set) var exportPauses: [Bool] = []
+    func pauseExports(_ paused: Bool) { exportsPaused = paused; exportPauses.append(paused) }
     func pin(_ rows: Set<Int>) { pinned = rows }
 
     @discardableResult

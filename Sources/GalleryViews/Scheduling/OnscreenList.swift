@@ -31,6 +31,8 @@ package protocol ScheduledGallery: AnyObject {
     /// The tutorial's suspendAllOperations and resumeAllOperations.
     func suspendQueues()
     func resumeQueues()
+    /// While the user scrolls, an export's new photos wait; `false` when the scroll ends.
+    func pauseExports(_ paused: Bool)
     /// These rows' images are never evicted from memory.
     func pin(_ rows: Set<Int>)
     /// Cancel what is not wanted, start the visible rows first, then the prefetch band.
@@ -45,4 +47,5 @@ package protocol ScheduledGallery: AnyObject {
 extension PhotoGallery: ScheduledGallery {
     package func suspendQueues() { pending.suspendAll() }
     package func resumeQueues() { pending.resumeAll() }
+    package func pauseExports(_ paused: Bool) { pending.pauseExports(paused) }
 }

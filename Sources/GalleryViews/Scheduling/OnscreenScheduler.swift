@@ -54,6 +54,13 @@ package final class OnscreenScheduler {
     package func attach(_ gallery: ScheduledGallery?) {
         stuckTimer?.cancel()
         self.gallery = gallery
+        // A scroll's paused export belongs to the gallery it began in: it goes on once that
+        // gallery is no longer the one scrolled.
+        if exportsPausedIn !== gallery {
+            exportsPausedIn?.pauseExports(false)
+            exportsPausedIn = nil
+            if scroll.isScrolling { pauseExports(in: gallery) }
+        }
         visible = []
         prefetchBand = []
         prefetchStarted = false
@@ -122,10 +129,23 @@ package final class OnscreenScheduler {
     private func scrollBegan() {
         stuckTimer?.cancel()
         gallery?.suspendQueues()
+        pauseExports(in: gallery)
         trace.emit(.scrollBegin)
     }
 
+    /// The gallery whose export waits for the scroll to end.
+    private weak var exportsPausedIn: (any ScheduledGallery)?
+
+    private func pauseExports(in gallery: (any ScheduledGallery)?) {
+        gallery?.pauseExports(true)
+        exportsPausedIn = gallery
+    }
+
     private func scrollEnded() {
+        // The export goes on as the scroll ends, not at the next layout (a list hidden by the
+        // viewer lays out no rows, and its queues wait for one).
+        exportsPausedIn?.pauseExports(false)
+        exportsPausedIn = nil
         endingScroll = true
         needsUpdate = true
         list.requestLayout()

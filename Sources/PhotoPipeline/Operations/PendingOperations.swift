@@ -11,7 +11,7 @@ public final class PendingOperations {
     /// The viewer's full-size loads (never suspended by scrolling the list).
     public let viewerQueue = OperationQueue()
     /// Photos written to files (Save As, Export Gallery): as wide as the cores, below the list's
-    /// work, never suspended by scrolling.
+    /// work. While the user scrolls its new photos wait (`pauseExports`); nothing else stops it.
     public let exportQueue = OperationQueue()
     /// The list's work, by the photo it is for: a folder's change moves no entry.
     public var downloadsInProgress: [PhotoID: PhotoOperation] = [:]
@@ -23,8 +23,9 @@ public final class PendingOperations {
     /// One gate per queue the list suspends, closed while it is suspended.
     public let downloadGate = StartGate()
     public let filtrationGate = StartGate()
-    /// The export queue's width while the list is still; while it scrolls the queue runs one at
-    /// a time, so one core stays free for the frames (exports are never suspended).
+    /// The export queue's width while the list is still; while its queues are suspended (a
+    /// listing held, a rest not yet laid out) the export runs one at a time, so one core stays
+    /// free for the frames.
     private var exportWidth: Int
     /// The operation making each image, whichever rows wait for it (one download per URL).
     private var byKey: [Stage: [ImageKey: PhotoOperation]] = [:]
@@ -141,6 +142,16 @@ public final class PendingOperations {
     public var photosInProgress: Set<PhotoID> { Set(downloadsInProgress.keys).union(filtrationsInProgress.keys) }
 
     public var isSuspended: Bool { downloadQueue.isSuspended }
+
+    /// While the user scrolls, an export's new photos wait (those running go on), so the frames
+    /// and the list have both cores: on two, an export's encoding holding one made frames late
+    /// (BENCHMARKS.md, issue 58's sixth figures). The scroll's end resumes it at once. The
+    /// inspector's suspension never stops an export: only a scroll, which always ends, does.
+    public func pauseExports(_ paused: Bool) {
+        guard exportQueue.isSuspended != paused else { return }
+        exportQueue.isSuspended = paused
+        trace.emit(paused ? .suspended(queue: .export) : .resumed(queue: .export))
+    }
 
     /// The tutorial's suspendAllOperations: queued operations wait; running ones go on.
     public func suspendAll() { setSuspended(true) }

@@ -1,4 +1,4 @@
-// Why this exists: Save As and Copy run one operation each on the export queue (below the list's work, never suspended by scrolling), traced like the queue's others, its result applied on the main loop.
+// Why this exists: Save As and Copy run one operation each on the export queue (below the list's work; its new photos wait while the user scrolls), traced like the queue's others, its result applied on the main loop.
 import GalleryViews
 import Foundation
 import PhotoPipeline

@@ -1,4 +1,4 @@
-// Why this exists: Export Gallery against what a user would reach for instead: the same 200 twelve-megapixel JPEGs with a camera's metadata (local files) toned sepia and written as JPEG by the app and by ImageMagick's `mogrify -sepia-tone 80%`, side by side in one run; the app's peak memory; and its pace and frames with the list scrolling meanwhile.
+// Why this exists: Export Gallery against what a user would reach for instead: the same 200 twelve-megapixel JPEGs with a camera's metadata (local files) toned sepia and written as JPEG by the app and by ImageMagick's `mogrify -sepia-tone 80%`, side by side in one run; the app's peak memory; and its pace and frames with the list scrolling meanwhile, beside a baseline build's (`--baseline-app`).
 import Foundation
 import PhotoPipeline
 import TestAndBenchSupport
@@ -31,22 +31,25 @@ extension AppBench {
         let (folder, manifest) = try exportGallery(photos)
         var appSeconds: [Double] = [], magickSeconds: [Double] = [], peakRSS: [Double] = [], withHelpers: [Double] = [], written: [Double] = []
         var scrollingRate: [Double] = [], workP99: [Double] = [], late: [Double] = [], baseWorkP99: [Double] = [], baseLate: [Double] = []
-        // ImageMagick takes minutes for 200 photos: two repetitions at most.
-        for _ in 0..<min(repetitions, 2) {
-            let magickOut = TemporaryFiles.url("bench-mogrify-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: magickOut, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: magickOut) }
-            let start = ProcessInfo.processInfo.systemUptime
-            let magick = try Tool.run("/bin/sh", ["-c", "cd '\(folder.path)' && /usr/bin/mogrify -path '\(magickOut.path)' -sepia-tone 80% *.jpg"], timeout: 1800)
-            guard magick.status == 0 else { throw BenchError("mogrify failed: \(magick.output.suffix(300))") }
-            magickSeconds.append(ProcessInfo.processInfo.systemUptime - start)
+        var baseRate: [Double] = [], baseWithExportLate: [Double] = [], baseWithExportP99: [Double] = []
+        for repetition in 0..<repetitions {
+            // ImageMagick takes minutes for 200 photos: two repetitions at most; the scrolls, a
+            // minute a repetition, run every one.
+            if repetition < 2 {
+                let magickOut = TemporaryFiles.url("bench-mogrify-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: magickOut, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: magickOut) }
+                let start = ProcessInfo.processInfo.systemUptime
+                let magick = try Tool.run("/bin/sh", ["-c", "cd '\(folder.path)' && /usr/bin/mogrify -path '\(magickOut.path)' -sepia-tone 80% *.jpg"], timeout: 1800)
+                guard magick.status == 0 else { throw BenchError("mogrify failed: \(magick.output.suffix(300))") }
+                magickSeconds.append(ProcessInfo.processInfo.systemUptime - start)
 
-            let idle = try exportOnce(manifest, scrolling: false)
-            appSeconds.append(idle.seconds)
-            written.append(idle.written)
-            peakRSS.append(idle.peakRSS)
-            withHelpers.append(idle.peakWithHelpers)
-
+                let idle = try exportOnce(manifest, scrolling: false)
+                appSeconds.append(idle.seconds)
+                written.append(idle.written)
+                peakRSS.append(idle.peakRSS)
+                withHelpers.append(idle.peakWithHelpers)
+            }
             let scrolled = try exportOnce(manifest, scrolling: true)
             scrollingRate.append(scrolled.photosPerSecondWhileScrolling)
             workP99.append(scrolled.workP99)
@@ -55,9 +58,22 @@ extension AppBench {
             let alone = try exportOnce(manifest, scrolling: true, exporting: false)
             baseWorkP99.append(alone.workP99)
             baseLate.append(alone.late)
+            // The baseline build's export under the same scroll, right after: the late frames
+            // side by side.
+            if let baselineBinary {
+                let base = try exportOnce(manifest, scrolling: true, executable: baselineBinary)
+                baseRate.append(base.photosPerSecondWhileScrolling)
+                baseWithExportP99.append(base.workP99)
+                baseWithExportLate.append(base.late)
+            }
         }
         let ratio = zip(magickSeconds, appSeconds).map { $0 / $1 }
         let note = "mogrify is /usr/bin/mogrify (ImageMagick 6, OpenMP); both read the same files and write JPEG"
+        let baseline = baselineBinary == nil ? [] : [
+            Result(name: "baseline: export while the list scrolls: photos per second", unit: "photos/s", values: baseRate),
+            Result(name: "baseline: export while the list scrolls: frame work p99", unit: "ms", values: baseWithExportP99),
+            Result(name: "baseline: export while the list scrolls: frames over 25 ms", unit: "frames", values: baseWithExportLate),
+        ]
         return [
             Result(name: "export 200 × 12 MP JPEG → sepia JPEG: the app (list idle)", unit: "s", values: appSeconds),
             Result(name: "export 200 × 12 MP JPEG → sepia JPEG: ImageMagick mogrify -sepia-tone 80%", unit: "s", values: magickSeconds, note: note),
@@ -72,7 +88,7 @@ extension AppBench {
             Result(name: "the same scroll with no export: frame work p99", unit: "ms", values: baseWorkP99),
             Result(name: "the same scroll with no export: frames over 25 ms", unit: "frames", values: baseLate),
             Result(name: "… frame work p99 with the export − without", unit: "ms", values: zip(workP99, baseWorkP99).map { $0 - $1 }),
-        ]
+        ] + baseline
     }
 
     private struct ExportRun {
@@ -82,11 +98,12 @@ extension AppBench {
 
     /// One export by the app, from `export-started` to `export-ended` in its trace; with
     /// `scrolling`, the list is scrolled with the wheel for the first 8 s of it.
-    private func exportOnce(_ manifest: URL, scrolling: Bool, exporting: Bool = true) throws -> ExportRun {
+    private func exportOnce(_ manifest: URL, scrolling: Bool, exporting: Bool = true, executable: String? = nil) throws -> ExportRun {
         let out = TemporaryFiles.url("bench-export-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
-        let app = try launch(exporting ? ["--export-to", out.path, "--export-format", "jpeg"] : [], probe: scrolling, manifest: manifest.path)
+        let app = try launch(exporting ? ["--export-to", out.path, "--export-format", "jpeg"] : [], probe: scrolling, manifest: manifest.path,
+                         executable: executable)
         defer { app.stop() }
         var run = ExportRun()
         if scrolling {
@@ -107,7 +124,7 @@ extension AppBench {
             run.workP99 = percentile(work, 99)
             run.late = Double(frames.filter { $0 > FrameFigures.missedVblankMs }.count)
             for frame in FrameFigures.lateFrames(app.trace.events, window: inputStart...inputEnd) {
-                print("  frame over 25 ms, scrolling \(exporting ? "with" : "without") the export: \(String(format: "%.1f", frame.ms)) ms since the last "
+                print("  frame over 25 ms, scrolling \(exporting ? "with" : "without") the export\(executable == nil ? "" : " (baseline)"): \(String(format: "%.1f", frame.ms)) ms since the last "
                       + "(its work \(String(format: "%.1f", frame.work)) ms); main thread waiting for a CPU meanwhile "
                       + "\(frame.waited.map { String(format: "%.1f", $0) } ?? "–") ms; longest stall in it \(String(format: "%.1f", frame.stall)) ms")
             }
