@@ -14,6 +14,30 @@ public final class RowCountModel {
 
     public var count: Int { Int(cp_row_model_get_count(model)) }
 
+    /// The row its first position shows: 0, but for a moment while the rows before a view's
+    /// anchor are held back (`replace(count:keeping:first:)`). Every position the views hand
+    /// out (`ListBase`) or are given counts from it; a list item's position does not.
+    public private(set) var first = 0
+
+    /// The rows before `first` join, in one emission before the others (the rows the view
+    /// shows only move).
+    public func joinFirst() {
+        guard first > 0 else { return }
+        let rows = first
+        // Zero before the emission: a handler that asks again finds nothing left to join.
+        first = 0
+        splice(at: 0, removed: 0, added: rows)
+    }
+
+    /// Every row was replaced, the model now holding `count` rows from row `first` on (the rest
+    /// before it join with `joinFirst`), with `kept` (a position) the view's anchor moved to
+    /// `first`'s place; see `replace(count:keeping:at:)`.
+    public func replace(count: Int, keeping kept: Int?, first: Int) {
+        precondition(self.first == 0 && first >= 0, "the rows held back before join first")
+        replace(count: count, keeping: kept, at: 0)
+        self.first = first
+    }
+
     /// Rows were added at the end (one `items-changed` emission).
     public func append(_ added: Int) { cp_row_model_append(model, guint(added)) }
 
@@ -106,7 +130,7 @@ public class ListBase: Widget {
 
     private var selectionModel: OpaquePointer { selection }
 
-    /// The selected rows, in order.
+    /// The selected rows, in order (rows: positions from the model's `first`).
     public var selectedRows: [Int] {
         guard let set = gtk_selection_model_get_selection(selectionModel) else { return [] }
         defer { gtk_bitset_unref(set) }
@@ -115,7 +139,7 @@ public class ListBase: Widget {
         var value: guint = 0
         var more = gtk_bitset_iter_init_first(&iter, set, &value) != 0
         while more {
-            rows.append(Int(value))
+            rows.append(Int(value) + model.first)
             more = gtk_bitset_iter_next(&iter, &value) != 0
         }
         return rows
@@ -123,7 +147,10 @@ public class ListBase: Widget {
 
     public func unselectAll() { _ = gtk_selection_model_unselect_all(selectionModel) }
     public func selectAll() { _ = gtk_selection_model_select_all(selectionModel) }
-    public func select(_ row: Int, exclusive: Bool) { _ = gtk_selection_model_select_item(selectionModel, guint(row), exclusive ? 1 : 0) }
+    public func select(_ row: Int, exclusive: Bool) {
+        guard row >= model.first else { return }
+        _ = gtk_selection_model_select_item(selectionModel, guint(row - model.first), exclusive ? 1 : 0)
+    }
 
     /// `selection-changed`: the rows selected changed.
     public func onSelectionChanged(_ fn: @escaping @MainActor () -> Void) {
@@ -132,13 +159,14 @@ public class ListBase: Widget {
 
     /// `activate` (position): an item was clicked (with single-click activation) or Enter was pressed on it.
     public func onActivate(_ fn: @escaping @MainActor (Int) -> Void) {
-        Signal.connectInt(ref.pointer, "activate") { position in fn(Int(UInt32(bitPattern: position))) }
+        Signal.connectInt(ref.pointer, "activate") { [model] position in fn(Int(UInt32(bitPattern: position)) + model.first) }
     }
 
     /// Scroll so the item is on screen and give it the focus (GTK 4.8's `list.scroll-to-item`
     /// action; gtk_list_view_scroll_to and gtk_grid_view_scroll_to are 4.12).
-    public func scrollTo(_ position: Int) {
-        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+    public func scrollTo(_ row: Int) {
+        guard row >= model.first else { return }
+        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(row - model.first)))
     }
 }
 

@@ -41,15 +41,17 @@ extension GalleryList {
     /// them, and the next step at the next idle moment, after the frame this one made; then the
     /// rest at once (rows past the widgets cost the view nothing). A grid, whose cells' widgets
     /// are fewer, takes them all at once.
+    /// The rows before the anchor of a list being widened (`replaceAll`) join last, with the rest.
     private func joinStep() {
-        guard addingHeldBackRows, heldBackRows > 0 else { return addingHeldBackRows = false }
-        let widgetsNeeded = (visibleRows().first ?? 0) + Self.widgetsPastTop - model.count
-        guard layout == .list, widgetsNeeded > 0 else { return addHeldBackRows() }
+        guard addingHeldBackRows, heldBackRows > 0 || model.first > 0 else { return addingHeldBackRows = false }
+        let top = visibleRows().first ?? model.first
+        let widgetsNeeded = top - model.first + Self.widgetsPastTop - model.count
+        guard layout == .list, widgetsNeeded > 0, heldBackRows > 0 else { return addHeldBackRows() }
         let step = min(heldBackRows, Self.joiningStep)
         heldBackRows -= step
         model.append(step)
         joinSteps += 1
-        guard heldBackRows > 0 else {
+        guard heldBackRows > 0 || model.first > 0 else {
             addingHeldBackRows = false
             return joined()
         }
@@ -83,14 +85,16 @@ extension GalleryList {
         startJoining()
     }
 
-    /// The rows held back join the model now (before a folder's change, which counts on the
-    /// model holding them all; a manifest's rows read meanwhile join those held back).
+    /// The rows held back join the model now, those before a widened list's anchor too (before
+    /// a folder's change, which counts on the model holding them all, or a view scrolled to a
+    /// row; a manifest's rows read meanwhile join those held back).
     package func addHeldBackRows() {
         addingHeldBackRows = false
-        guard heldBackRows > 0 else { return }
+        guard heldBackRows > 0 || model.first > 0 else { return }
         let rows = heldBackRows
         heldBackRows = 0
         model.append(rows)
+        joinRowsBeforeAnchor()
         joinSteps += 1
         joined()
     }

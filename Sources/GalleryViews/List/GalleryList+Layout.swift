@@ -41,6 +41,8 @@ extension GalleryList {
     package func setLayout(_ layout: GalleryLayout, thumbnailSize size: Int32) {
         guard layout != self.layout else { return setThumbnailSize(size) }
         let top = visibleRows().first
+        // A grid counts its columns from the model's first row: every row joins first.
+        addHeldBackRows()
         for row in Array(bindings.boundRows.values) { unbind(row) }
         rows.removeAll()
         self.layout = layout

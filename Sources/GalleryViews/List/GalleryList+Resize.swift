@@ -22,7 +22,7 @@ extension GalleryList {
     /// screen is scrolled into view first and aligned at the next layout.
     package func restoreTop() {
         guard let (row, y, height, tries) = keepAtTop else { return }
-        guard tries > 0, row < model.count else { keepAtTop = nil; return }
+        guard tries > 0, row < model.first + model.count else { keepAtTop = nil; return }
         guard let view = bindings.boundRows[row], view.container.isMapped,
               let box = view.container.bounds(in: scrolled), box.height > 0 else {
             keepAtTop = (row, y, height, tries - 1)

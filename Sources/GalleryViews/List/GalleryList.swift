@@ -124,7 +124,7 @@ package final class GalleryList: OnscreenList {
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
             // Mid-change, GTK binds at positions that are not yet final: bind once it is done.
             if self.changing { self.bindAfterChange.append((row, item)); return }
-            measured { self.bind(row, at: item.position) }
+            measured { self.bind(row, at: item.position + self.model.first) }
         }
         factory.onUnbind { [weak self] item in
             guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
@@ -199,10 +199,9 @@ package final class GalleryList: OnscreenList {
         addHeldBackRows()
         changing = true
         if keepTop != .never || change.moves != nil {
-            // In place, the view's anchor (the top row) is moved, not looked for among every row.
-            // (Holding rows back below it would not spare widgets: GtkListView 4.8 then makes
-            // its 200 from the rows above it.)
-            model.replace(count: change.count, keeping: anchor, at: anchor.flatMap { change.position(of: $0) })
+            // In place, the view's anchor (the top row) is moved, not looked for among every row;
+            // a list's rows around it join a few dozen at a time (GalleryList+Widening).
+            replaceAll(change, keeping: anchor)
         } else {
             for run in FolderChange.runs(change.removed).reversed() { model.splice(at: run.start, removed: run.length, added: 0) }
             for run in FolderChange.runs(change.inserted) { model.splice(at: run.start, removed: 0, added: run.length) }
@@ -214,7 +213,7 @@ package final class GalleryList: OnscreenList {
         bindings.reindex()
         let pending = bindAfterChange
         bindAfterChange = []
-        for (row, item) in pending { measured { bind(row, at: item.position) } }
+        for (row, item) in pending { measured { bind(row, at: item.position + model.first) } }
         for row in change.changed where bindings.boundRows[row] != nil { rowChanged(row) }
     }
 

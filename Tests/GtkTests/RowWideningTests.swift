@@ -1,0 +1,58 @@
+// Why this exists: a list's rows replaced a few dozen at a time from its top row (RowCountModel's `first`), as GtkListView 4.8 takes it: each step makes widgets for the rows it adds only, the rows before the top row join making hardly any, and the view ends with the same row at its top and every position it hands out counted as a row.
+import Foundation
+import GLibRuntime
+import Gtk
+import TestAndBenchSupport
+import XCTest
+
+final class RowWideningTests: XCTestCase {
+    func testRowsJoinAStepAtATimeAndTheTopRowStays() throws {
+        try XCTSkipIf(WindowTeardownTests.display == nil, "no Xvfb")
+        MainActor.assumeIsolated {
+            XCTAssertTrue(WindowTeardownTests.initializeGTK(on: WindowTeardownTests.display!.display), "GTK opened the display")
+            var made = 0
+            let factory = ListItemFactory()
+            factory.onSetup { item in
+                made += 1
+                let label = Label("")
+                label.setSizeRequest(width: 100, height: 30)
+                item.setChild(label)
+            }
+            let list = ListView(model: RowCountModel(count: 11), factory: factory)
+            let scrolled = ScrolledWindow()
+            scrolled.setChild(list)
+            let window = Window()
+            window.setChild(scrolled)
+            window.setDefaultSize(width: 300, height: 400)
+            window.present()
+            defer { window.destroy() }
+            _ = MainLoop.iterate(until: { scrolled.vadjustment.upper > 0 }, timeout: 5)
+            let settle = { _ = MainLoop.iterate(until: { false }, timeout: 0.3) }
+            settle()
+
+            // 11 filtered rows → 100,000, the top one now row 1,233: the model holds 40 from it.
+            var before = made
+            list.model.replace(count: 40, keeping: 0, first: 1233)
+            list.scrollTo(1233)
+            settle()
+            XCTAssertLessThanOrEqual(made - before, 45, "widgets for the rows held only")
+            XCTAssertEqual(list.model.first, 1233)
+            for _ in 0..<5 {
+                before = made
+                list.model.append(40)
+                settle()
+                XCTAssertLessThanOrEqual(made - before, 45, "a step makes widgets for its rows only")
+            }
+            list.model.append(100_000 - 1233 - 240)
+            before = made
+            list.model.joinFirst()
+            list.scrollTo(1233)
+            settle()
+            XCTAssertLessThanOrEqual(made - before, 10, "the rows before the top row join making hardly a widget")
+            XCTAssertEqual(list.model.first, 0)
+            XCTAssertEqual(list.model.count, 100_000)
+            let top = { scrolled.vadjustment.value / (scrolled.vadjustment.upper / 100_000) }
+            XCTAssertTrue(MainLoop.iterate(until: { abs(top() - 1233) < 1 }, timeout: 10), "row 1,233 is still at the top: \(top())")
+        }
+    }
+}
