@@ -94,7 +94,7 @@ public struct ListItem {
     public func attached<T: AnyObject>(_ type: T.Type, key: String) -> T? { attachment(type, on: pointer, key: key) }
 }
 
-/// GtkSignalListItemFactory: setup creates a row widget, bind/unbind attach it to a position.
+/// GtkSignalListItemFactory: setup creates a row widget, bind/unbind attach it to a position, teardown lets it go.
 @MainActor
 public final class ListItemFactory {
     public let ref: ObjectRef
@@ -103,6 +103,8 @@ public final class ListItemFactory {
     public func onSetup(_ fn: @escaping @MainActor (ListItem) -> Void) { on("setup", fn) }
     public func onBind(_ fn: @escaping @MainActor (ListItem) -> Void) { on("bind", fn) }
     public func onUnbind(_ fn: @escaping @MainActor (ListItem) -> Void) { on("unbind", fn) }
+    /// The item is let go of (its widget with it), after its unbind.
+    public func onTeardown(_ fn: @escaping @MainActor (ListItem) -> Void) { on("teardown", fn) }
 
     private func on(_ signal: String, _ fn: @escaping @MainActor (ListItem) -> Void) {
         Signal.connectPointer(ref.pointer, signal) { item in

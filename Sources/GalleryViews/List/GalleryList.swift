@@ -131,6 +131,10 @@ package final class GalleryList: OnscreenList {
             self.bindAfterChange.removeAll { $0.row === row }
             measured { self.unbind(row) }
         }
+        factory.onTeardown { [weak self] item in
+            guard let self, let row = item.attached(PhotoRow.self, key: Self.rowKey) else { return }
+            self.retire(row)
+        }
     }
 
     /// After a thumbnail size change: the row to bring back to the top, where its box was
@@ -173,6 +177,9 @@ package final class GalleryList: OnscreenList {
         if let shown, shown >= 0 { gallery?.rowUnbound(shown) }
     }
 
+    /// Rows whose items GTK let go of, freed a few at a time (GalleryList+Retiring).
+    package var retiring: [PhotoRow] = []
+    package var freeingRetired = false
     /// A new gallery's rows not in the model yet (see GalleryList+FirstScreen), and whether
     /// adding them is already asked of the main loop.
     package var heldBackRows = 0
