@@ -203,8 +203,10 @@ package final class GalleryList: OnscreenList {
         // Positions before the change: the bound rows have not moved yet.
         let keeps = keepTop == .always || (keepTop == .unlessAtTop && scrolled.vadjustment.value > 0)
         let anchor = keeps ? visibleRows().first : nil
-        addHeldBackRows()
+        // The gallery holds the new rows already: whatever GTK binds while the rows held back
+        // join is bound once the change is whole, at its new place.
         changing = true
+        addHeldBackRows()
         if keepTop != .never || change.moves != nil {
             // In place, the view's anchor (the top row) is moved, not looked for among every row;
             // a list's rows around it join a few dozen at a time (GalleryList+Widening).
