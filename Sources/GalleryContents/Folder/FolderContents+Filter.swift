@@ -95,6 +95,19 @@ extension FolderContents {
         return marks
     }
 
+    /// The rows (places among the photos shown) of the photos at `paths`, by path; a path of a
+    /// photo not shown has none.
+    public func rows(ofPaths paths: Set<String>) -> [String: Int] {
+        let names = Set(paths.lazy.filter { $0.hasPrefix(self.folder) }.map { String($0.dropFirst(self.folder.count)) })
+        var rows: [String: Int] = [:]
+        guard !names.isEmpty else { return rows }
+        for (index, photo) in photos.enumerated() where names.contains(photo.fileName) {
+            rows[folder + photo.fileName] = index
+            if rows.count == names.count { break }
+        }
+        return rows
+    }
+
     /// The tags used in the folder, most used first (what Tags offers to complete).
     public func tagsUsed() -> [String] {
         var counts: [String: Int] = [:]

@@ -35,6 +35,16 @@ extension FolderWatcher {
         }
     }
 
+    /// The rows of the photos at `paths` among those shown, by path, on the main loop (after
+    /// every change made before it: the rows are the list's as it then is).
+    public func rows(ofPaths paths: Set<String>, _ done: @escaping @MainActor ([String: Int]) -> Void) {
+        let contents = self.contents
+        queue.async {
+            let rows = contents.rows(ofPaths: paths)
+            MainLoop.invoke { done(rows) }
+        }
+    }
+
     /// A reading ended: the one asked for meanwhile (a photo that arrived while it ran) starts now.
     func readingEnded(_ reading: Cancellable) {
         guard readingDates === reading else { return }

@@ -10,10 +10,16 @@ extension PhotoGallery {
         return marksByPath[url.path]
     }
 
-    /// The rows marked: their marks, by row (the rows whose photo is a reject, for Move Rejects to Trash).
-    public func rows(where wanted: (PhotoMarks) -> Bool) -> [Int] {
-        guard !marksByPath.isEmpty else { return [] }
-        return records.indices.filter { marks(of: $0).map(wanted) == true }
+    /// The paths of the photos whose marks are `wanted` (the rejects, for Move Rejects to
+    /// Trash), shown or not: their rows are found by the folder's watcher, off the main loop
+    /// (a row's address is made from its name: 100,000 of them held the window up).
+    public func markedPaths(where wanted: (PhotoMarks) -> Bool) -> Set<String> {
+        Set(marksByPath.filter { wanted($0.value) }.keys)
+    }
+
+    /// Whether `row` is the photo at `path` (a row found off the main loop, checked once here).
+    public func row(_ row: Int, isAt path: String) -> Bool {
+        row >= 0 && row < records.count && records.entry(row).url?.path == path
     }
 
     /// Rate and Flag changed the XMP of the file at `url`, leaving it as `stamp` and showing

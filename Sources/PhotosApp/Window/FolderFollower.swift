@@ -125,6 +125,12 @@ final class FolderFollower {
         watcher.tagsUsed(done)
     }
 
+    /// The rows of the photos at `paths` in the folder followed, by path (none: no folder).
+    func rows(ofPaths paths: Set<String>, _ done: @escaping @MainActor ([String: Int]) -> Void) {
+        guard let watcher else { return done([:]) }
+        watcher.rows(ofPaths: paths, done)
+    }
+
     func stop() {
         unfollowed = []
         watcher?.stop()

@@ -64,11 +64,19 @@ extension GalleryWindow {
 
     func trashPhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.trash(photos) } }
     /// Move Rejects to Trash: every photo shown that is marked rejected, with one Undo.
+    /// Their rows are found by the folder's watcher, and each is checked to be its photo still.
     func trashRejects() {
         guard let gallery, gallery.manifest.format == .folder else { return }
-        let photos = gallery.rows { $0.flag == .reject }.compactMap { PhotoChoice.row($0, of: gallery, sepia: false) }
-        guard !photos.isEmpty else { return note.show(tr("No photo shown is marked rejected"), failed: false) }
-        trash.trash(photos)
+        let none = tr("No photo shown is marked rejected")
+        let paths = gallery.markedPaths { $0.flag == .reject }
+        guard !paths.isEmpty else { return note.show(none, failed: false) }
+        follower.rows(ofPaths: paths) { [weak self, weak gallery] rows in
+            guard let self, let gallery, self.gallery === gallery else { return }
+            let found = rows.filter { gallery.row($0.value, isAt: $0.key) }.map(\.value).sorted()
+            let photos = found.compactMap { PhotoChoice.row($0, of: gallery, sepia: false) }
+            guard !photos.isEmpty else { return self.note.show(none, failed: false) }
+            self.trash.trash(photos)
+        }
     }
     func deletePhoto() { if case let photos = chosenPhotos, !photos.isEmpty { trash.deletePermanently(photos) } }
     /// Rotate; in the viewer the picture turns at once, and back if the turn is refused.
