@@ -46,8 +46,11 @@ public final class RowCountModel {
         cp_row_model_splice(model, guint(position), guint(removed), guint(added))
     }
 
-    /// Every row was replaced (one `items-changed` emission).
-    public func replace(count: Int) { cp_row_model_replace(model, guint(count)) }
+    /// Every row was replaced (one `items-changed` emission), counted from row 0 again.
+    public func replace(count: Int) {
+        first = 0
+        cp_row_model_replace(model, guint(count))
+    }
 
     /// How many items its views have asked for, and how many of those were new objects (an
     /// item no view holds any more is handed out again).

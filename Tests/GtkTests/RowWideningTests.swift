@@ -53,6 +53,11 @@ final class RowWideningTests: XCTestCase {
             XCTAssertEqual(list.model.count, 100_000)
             let top = { scrolled.vadjustment.value / (scrolled.vadjustment.upper / 100_000) }
             XCTAssertTrue(MainLoop.iterate(until: { abs(top() - 1233) < 1 }, timeout: 10), "row 1,233 is still at the top: \(top())")
+
+            // Another gallery's rows while some are held back: counted from row 0 again.
+            list.model.replace(count: 10, keeping: 0, first: 5)
+            list.model.replace(count: 20)
+            XCTAssertEqual(list.model.first, 0, "a whole replace starts at row 0")
         }
     }
 }
