@@ -21,10 +21,9 @@ extension GalleryWindow {
 
     /// The app's actions whose keys text editing uses too (P, X, U, Delete, Ctrl+C, Ctrl+Z).
     static let editingActions = ["app.pick", "app.reject", "app.unflag", "app.trash", "app.delete", "app.copy", "app.undo"]
-    /// What they hold while lent: a key no keyboard sends. Never none: GTK 4.8's menu item for an
-    /// action whose keys go from some to none fails a critical (`g_object_unref`) once it has
-    /// carried its key into a menu's popover (`app.trash`'s, when the filter was asked for
-    /// right after a folder opened: ListWideningAppTests).
+    /// What they hold while lent: a key no keyboard sends. Never none: setting `app.trash`'s
+    /// keys to none right after a folder opened made GTK 4.8 fail a critical (`g_object_unref`)
+    /// as it passed the change on to a menu item's `accel` (ListWideningAppTests caught it).
     static let lentKeyStandIn = ["<Primary><Alt><Shift>F24"]
 
     /// While the filter's entry has the keyboard, those keys type, select, copy and undo its
