@@ -6,11 +6,11 @@ import TestAndBenchSupport
 import XCTest
 
 final class RowCountModelTests: XCTestCase {
-    /// A window showing a list of `count` rows (each a label), laid out.
+    /// A window showing a list of `count` rows (each a label, or what `factory` makes), laid out.
     @MainActor
-    private static func shownList(_ count: Int) -> (Window, ListView, ScrolledWindow) {
-        let factory = ListItemFactory()
-        factory.onSetup { item in item.setChild(Label("")) }
+    static func shownList(_ count: Int, factory given: ListItemFactory? = nil) -> (Window, ListView, ScrolledWindow) {
+        let factory = given ?? ListItemFactory()
+        if given == nil { factory.onSetup { item in item.setChild(Label("")) } }
         let list = ListView(model: RowCountModel(count: count), factory: factory)
         let scrolled = ScrolledWindow()
         scrolled.setChild(list)

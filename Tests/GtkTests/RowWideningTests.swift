@@ -18,36 +18,36 @@ final class RowWideningTests: XCTestCase {
                 label.setSizeRequest(width: 100, height: 30)
                 item.setChild(label)
             }
-            let list = ListView(model: RowCountModel(count: 11), factory: factory)
-            let scrolled = ScrolledWindow()
-            scrolled.setChild(list)
-            let window = Window()
-            window.setChild(scrolled)
-            window.setDefaultSize(width: 300, height: 400)
-            window.present()
+            let (window, list, scrolled) = RowCountModelTests.shownList(11, factory: factory)
             defer { window.destroy() }
-            _ = MainLoop.iterate(until: { scrolled.vadjustment.upper > 0 }, timeout: 5)
-            let settle = { _ = MainLoop.iterate(until: { false }, timeout: 0.3) }
-            settle()
+            // Each row is at least 30 pixels high: the view has laid out `count` rows once its
+            // height says so (waited for, not slept: a busy machine lays out late, and a step's
+            // widgets would then count in the next step's).
+            let settle = { (count: Int) in
+                XCTAssertTrue(MainLoop.iterate(until: { scrolled.vadjustment.upper >= Double(count * 30) }, timeout: 10),
+                              "\(count) rows laid out: \(scrolled.vadjustment.upper) pixels")
+                _ = MainLoop.iterate(until: { false }, timeout: 0.05)
+            }
+            settle(11)
 
             // 11 filtered rows → 100,000, the top one now row 1,233: the model holds 40 from it.
             var before = made
             list.model.replace(count: 40, keeping: 0, first: 1233)
             list.scrollTo(1233)
-            settle()
+            settle(40)
             XCTAssertLessThanOrEqual(made - before, 45, "widgets for the rows held only")
             XCTAssertEqual(list.model.first, 1233)
             for _ in 0..<5 {
                 before = made
                 list.model.append(40)
-                settle()
+                settle(list.model.count)
                 XCTAssertLessThanOrEqual(made - before, 45, "a step makes widgets for its rows only")
             }
             list.model.append(100_000 - 1233 - 240)
             before = made
             list.model.joinFirst()
             list.scrollTo(1233)
-            settle()
+            settle(100_000)
             XCTAssertLessThanOrEqual(made - before, 10, "the rows before the top row join making hardly a widget")
             XCTAssertEqual(list.model.first, 0)
             XCTAssertEqual(list.model.count, 100_000)
