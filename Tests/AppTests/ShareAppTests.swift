@@ -51,12 +51,15 @@ final class ShareAppTests: XCTestCase {
         // Retry (F5, as the error bar's button) mounts the share again and reads the gallery anew.
         try server.start()
         try xvfb.run("xdotool", ["key", "F5"])
+        let retried = app.trace.events.count
         XCTAssertTrue(app.trace.wait(timeout: 60) { $0.filter { $0.name == .manifest }.count == 2 }, "read again: \(MountDialogs.mounted(app)) \(app.trace.events.filter { [.manifest, .manifestFailed, .folderListed, .shareMounted, .shareMounting].contains($0.name) }.map(\.event))")
         XCTAssertEqual(MountDialogs.mounted(app), ["mounted", "mounted"])
         try app.focusListThroughTheViewer(xvfb, y: 300)
         try xvfb.run("xdotool", ["key", "End"])
+        // (Loaded runs of the README's test command have seen row 39 neither load nor fail here,
+        // 5 of 5 runs alone passing: the message says all that was seen since Retry, in one line.)
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in app.trace.finalStates[39]?.state == .filtered },
-                      "Retry loads it once the server is back: \(String(describing: app.trace.finalStates[39])) \(app.recentEvents())")
+                      "Retry loads it once the server is back: row 39 \(app.trace.finalStates[39].map { "\($0.state?.rawValue ?? "") at \($0.t)" } ?? "never") \(app.diagnosis(eventsAfter: retried))")
         XCTAssertEqual(app.criticals, [])
     }
 
