@@ -30,7 +30,10 @@ extension FolderContents {
     func refilter() -> FolderChange? {
         let filter = self.filter, empty = filter.isEmpty, needsFacts = filter.needsFacts
         var removed: [Int] = []
-        for index in photos.indices where !shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) { removed.append(index) }
+        // (Each photo read where it lies, not copied out: a copy retains its names.)
+        photos.withUnsafeBufferPointer { photos in
+            for index in photos.indices where !shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) { removed.append(index) }
+        }
         var back: [Photo] = [], still: [Photo] = []
         for var photo in hidden {
             guard shows(photo, through: filter, empty: empty, needsFacts: needsFacts) else { still.append(photo); continue }

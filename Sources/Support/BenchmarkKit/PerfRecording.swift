@@ -9,6 +9,9 @@ struct PerfRecording {
     init(pid: Int32, path: String) throws {
         process = try ChildProcess("perf", ["record", "-q", "-e", "cpu-clock", "-F", "1000", "--call-graph", "dwarf,32768",
                                             "-p", "\(pid)", "-o", path])
+        // perf takes a moment to attach to each of the app's threads: what came before that was
+        // missed (a filter's first 50 ms were, 2026-12-01).
+        usleep(1_500_000)
     }
 
     /// Stop and let perf write its file (a profile is a by-product: a slow write is not waited for past a minute).
