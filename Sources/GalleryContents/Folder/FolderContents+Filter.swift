@@ -29,23 +29,64 @@ extension FolderContents {
     /// date changed in place would lose its photo to the search by place.)
     func refilter() -> FolderChange? {
         let filter = self.filter, empty = filter.isEmpty, needsFacts = filter.needsFacts
-        var removed: [Int] = []
         // (Each photo read where it lies, not copied out: a copy retains its names.)
-        photos.withUnsafeBufferPointer { photos in
-            for index in photos.indices where !shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) { removed.append(index) }
+        func unshown(_ photos: [Photo], _ wanted: Bool) -> [Int] {
+            var indices: [Int] = []
+            photos.withUnsafeBufferPointer { photos in
+                for index in photos.indices where shows(photos[index], through: filter, empty: empty, needsFacts: needsFacts) == wanted { indices.append(index) }
+            }
+            return indices
         }
-        var back: [Photo] = [], still: [Photo] = []
-        for var photo in hidden {
-            guard shows(photo, through: filter, empty: empty, needsFacts: needsFacts) else { still.append(photo); continue }
-            // Its date taken as read meanwhile (a sort by date placed only the photos shown then).
-            if let fact = facts[photo.fileName] { photo.taken = fact.taken }
-            back.append(photo)
+        let removed = unshown(photos, false), returning = unshown(hidden, true)
+        guard !removed.isEmpty || !returning.isEmpty else { return nil }
+        var back = Self.take(returning, from: &hidden)
+        // Their dates taken as read meanwhile (a sort by date placed only the photos shown then).
+        if !facts.isEmpty {
+            for index in back.indices { if let fact = facts[back[index].fileName] { back[index].taken = fact.taken } }
         }
-        guard !removed.isEmpty || !back.isEmpty else { return nil }
-        still.reserveCapacity(still.count + removed.count)
-        for index in removed { still.append(photos[index]) }
-        hidden = still
+        // Most of the photos hidden (a word typed): moved aside, not copied.
+        if removed.count > photos.count / 4 {
+            var aside = Self.take(removed, from: &photos)
+            if aside.count >= hidden.count {
+                aside.append(contentsOf: hidden)
+                hidden = aside
+            } else {
+                hidden.append(contentsOf: aside)
+            }
+            return merge(removed: removed, added: back, touched: [], pairing: false, movedAside: true)
+        }
+        hidden.reserveCapacity(hidden.count + removed.count)
+        for index in removed { hidden.append(photos[index]) }
         return merge(removed: removed, added: back, touched: [], pairing: false)
+    }
+
+    /// Take the photos at `indices` (ascending) out of `photos`, which keeps the rest in their
+    /// order; they come out in any order. By swaps within the array, copying only the fewer of the
+    /// two parts: a copy retains a photo's names and the old array's end releases them, each a
+    /// visit to memory the filter had no other reason to make. A filter that left 11 of 100,000
+    /// photos spent most of its time there (stand-alone: 31 ms copied, 1 ms moved).
+    static func take(_ indices: [Int], from photos: inout [Photo]) -> [Photo] {
+        guard !indices.isEmpty else { return [] }
+        var all = photos
+        photos = [] // `all` is the only reference left: its swaps move, never copy.
+        var kept = 0, next = 0
+        for index in all.indices {
+            if next < indices.count, indices[next] == index {
+                next += 1
+                continue
+            }
+            if kept != index { all.swapAt(kept, index) }
+            kept += 1
+        }
+        if kept <= all.count - kept {
+            photos = Array(all[..<kept])
+            all.removeFirst(kept)
+            return all
+        }
+        let taken = Array(all[kept...])
+        all.removeLast(all.count - kept)
+        photos = all
+        return taken
     }
 
     /// Of `added`, those the filter shows; the others kept aside.

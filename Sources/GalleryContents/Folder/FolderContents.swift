@@ -135,14 +135,16 @@ public final class FolderContents: @unchecked Sendable {
     /// Remove the photos at `removed`, merge `added` into their sorted places, and say so as
     /// row positions (the photos named `touched` are still there, maybe with new contents).
     /// `pairing`: what went left the folder, or arrived in it (not the filter's: a JPEG it hides keeps its RAW).
-    func merge(removed: [Int], added: [Photo], touched: Set<String>, pairing: Bool = true) -> FolderChange? {
+    /// `movedAside`: `photos` holds the survivors already (the filter moved the rest aside,
+    /// `moveAside`); `removed` says where they were.
+    func merge(removed: [Int], added: [Photo], touched: Set<String>, pairing: Bool = true, movedAside: Bool = false) -> FolderChange? {
         guard !removed.isEmpty || !added.isEmpty || !touched.isEmpty else { return nil }
         // A RAW and its JPEG are one row (`paired`).
         let (pairedRemoved, pairedAdded) = pairing ? paired(removed: removed, added: added) : (removed, added)
         let removed = zip(pairedRemoved, pairedRemoved.dropFirst()).allSatisfy { $0 < $1 } ? pairedRemoved : pairedRemoved.sorted() // (a filter's are in order)
         // The survivors keep their order; the arrivals are merged into it.
-        var survivors = removed.isEmpty ? photos : []
-        if !removed.isEmpty {
+        var survivors = removed.isEmpty || movedAside ? photos : []
+        if !removed.isEmpty, !movedAside {
             survivors.reserveCapacity(photos.count - removed.count + added.count)
             // Run by run between the removed (a photo is copied only if it stays).
             var start = 0
@@ -180,7 +182,7 @@ public final class FolderContents: @unchecked Sendable {
         merged.append(contentsOf: added[a...])
         // The index by name, if one was made, follows (else it is made when first needed).
         // (Made again when next needed if most of it went: a filter that hides 99,990 photos.)
-        if removed.count > photos.count / 4 { byName = nil }
+        if movedAside || removed.count > photos.count / 4 { byName = nil }
         if byName != nil {
             for index in removed { byName![photos[index].fileName] = nil }
             for photo in added { byName![photo.fileName] = photo }
