@@ -35,10 +35,16 @@ extension PhotoGallery {
                 trace.emit(.turnKept(row: row))
                 continue
             }
-            // The app's own rating or flag: only the XMP changed, the images stand.
-            if let url = entry.url, changeIsMarkApplied(row, url: url, change) {
-                trace.emit(.marksKept(row: row))
-                continue
+            // The app's own rating or flag: only the XMP changed, the images stand (judged once
+            // the app's write of it under way, if any, has ended).
+            if let url = entry.url {
+                switch markReport(row, url: url, change) {
+                case .own:
+                    trace.emit(.marksKept(row: row))
+                    continue
+                case .afterTheWrite: continue
+                case .notOwn: break
+                }
             }
             startOver(row)
         }

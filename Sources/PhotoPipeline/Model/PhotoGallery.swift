@@ -63,8 +63,11 @@ public final class PhotoGallery {
     weak var openViewer: PhotoViewer?
     /// Files Rotate turned, by URL, as it left them (`applyTurn`): their report reloads nothing.
     var turnedInMemory: [String: FileStamp] = [:]
-    /// Files Rate and Flag changed, by URL, as it left them (`applyMarks`): their report reloads nothing.
-    var markedInMemory: [String: FileStamp] = [:]
+    /// Rate and Flag's writes, by URL (`PhotoGallery+Marks`): their reports reload nothing.
+    var markWrites = OwnMarkWrites()
+    /// The reports that came while a write of their file was under way: the row and the file as
+    /// reported, by URL, judged once the write has ended.
+    var reportsAfterTheWrite: [String: (row: Int, stamp: FileStamp?)] = [:]
 
     public init(manifest: Manifest, settings: PipelineSettings, decoders: Decoders, fetcher: ResourceFetcher,
                 memory: MemoryCache, caches: DiskCaches = .none, demand: RowDemand? = nil, trace: Trace) {

@@ -49,8 +49,9 @@ public final class PhotoViewer {
 
     /// Files Rotate turned, by URL, as it left them, whose image held was turned in memory.
     var turnedInMemory: [String: FileStamp] = [:]
-    /// The files Rate and Flag changed whose images held show the new marks, as each was left (by URL).
-    var markedInMemory: [String: FileStamp] = [:]
+    /// Reports of files that came while Rate and Flag were writing them: the row and the file as
+    /// reported, by URL, judged once the write has ended (`judgeReportAfterTheWrite`).
+    var reportsAfterTheWrite: [String: (row: Int, stamp: FileStamp?)] = [:]
 
     /// The row whose animation is being read, and the operation reading it (one at a time).
     var animationRead: (row: Int, operation: PhotoOperation)?

@@ -42,6 +42,8 @@ struct MarkPhotos {
     /// change); `batch` is nil for an Undo's change back.
     private func run(_ item: EditedPhoto, _ change: MarksChange, _ batch: MarkBatch?, companionChange: MarksChange? = nil) {
         let path = item.path, onShare = item.onShare, companion = item.companion
+        // A report of the file that comes before the write has ended is judged once it has.
+        item.gallery?.markingBegins(item.url)
         edits.run({ [decoders] in
             Result { () throws(TurnRefusal) -> (before: PhotoMarks, stamps: (FileStamp?, FileStamp?), beside: FileStamp?, companion: PhotoMarks?) in
                 if onShare {
@@ -78,7 +80,11 @@ struct MarkPhotos {
                 // the photo's own may show through (`PhotoMarking.shown`): the photo is read again.
                 let written = change.applied(to: before)
                 let shown = written == PhotoMarks() ? nil : written
-                if after == nil, !item.onShare { item.gallery?.markedBeside(item.url, now: beside, marks: shown) }
+                if after == nil, !item.onShare {
+                    item.gallery?.markedBeside(item.url, now: beside, marks: shown)
+                } else if after == nil {
+                    item.gallery?.markingEnded(item.url)
+                }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
                     item.gallery?.applyMarks(to: item.url, now: after, marks: shown)
@@ -90,6 +96,7 @@ struct MarkPhotos {
                     }
                 }
             case .failure(let refusal):
+                item.gallery?.markingEnded(item.url)
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: refusal.reason.description))
                 let text = fill(tr("Could not rate, flag or tag “%s”: %s"), item.name, refusal.reason.translated)
                 if let batch { batch.failure = text } else { note.show(text, failed: true) }
