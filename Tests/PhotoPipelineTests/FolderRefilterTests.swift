@@ -1,4 +1,4 @@
-// Why this exists: the filter moves the photos it hides aside by swapping them within the folder's array rather than copying them (`FolderContents.take`): whichever part is the fewer, the photos shown keep their sorted order, the change says where the hidden ones were, and every photo comes back in its place when the filter is cleared.
+// Why this exists: the filter moves the photos it hides aside by swapping them within the folder's array rather than copying them (`FolderContents.take`): whichever part is the fewer, the photos shown and those hidden keep their sorted order (a clear sorts them back quickly), the change says where the hidden ones were, and every photo comes back in its place when the filter is cleared.
 import Foundation
 import GLibRuntime
 import TestAndBenchSupport
@@ -61,7 +61,7 @@ final class FolderRefilterTests: XCTestCase {
             var rest = photos
             let out = FolderContents.take(taken, from: &rest)
             XCTAssertEqual(rest.map(\.fileName), photos.indices.filter { !taken.contains($0) }.map { photos[$0].fileName }, "taking \(taken)")
-            XCTAssertEqual(Set(out.map(\.fileName)), Set(taken.map { photos[$0].fileName }), "taking \(taken)")
+            XCTAssertEqual(out.map(\.fileName), taken.map { photos[$0].fileName }, "taking \(taken): in their order")
         }
     }
 }

@@ -67,33 +67,37 @@ extension FolderContents {
         return merge(removed: removed, added: back, touched: [], pairing: false)
     }
 
-    /// Take the photos at `indices` (ascending) out of `photos`, which keeps the rest in their
-    /// order; they come out in any order. By swaps within the array, copying only the fewer of the
-    /// two parts: a copy retains a photo's names and the old array's end releases them, each a
-    /// visit to memory the filter had no other reason to make. A filter that left 11 of 100,000
+    /// Take the photos at `indices` (ascending) out of `photos`: both parts keep their order
+    /// (a sort of the photos taken back in order is quick). The fewer part is copied out; the
+    /// other is gathered at the front by swaps within the array, which move a photo without
+    /// touching it. A copy retains a photo's names and the old array's end releases them, each a
+    /// visit to memory the filter had no other reason to make: a filter that left 11 of 100,000
     /// photos spent most of its time there (stand-alone: 31 ms copied, 1 ms moved).
     static func take(_ indices: [Int], from photos: inout [Photo]) -> [Photo] {
         guard !indices.isEmpty else { return [] }
         var all = photos
         photos = [] // `all` is the only reference left: its swaps move, never copy.
-        var kept = 0, next = 0
+        let takingFewer = indices.count <= all.count - indices.count
+        var copied: [Photo] = []
+        copied.reserveCapacity(takingFewer ? indices.count : all.count - indices.count)
+        var gathered = 0, next = 0
         for index in all.indices {
-            if next < indices.count, indices[next] == index {
-                next += 1
-                continue
+            let taken = next < indices.count && indices[next] == index
+            if taken { next += 1 }
+            if taken == takingFewer {
+                copied.append(all[index])
+            } else {
+                if gathered != index { all.swapAt(gathered, index) }
+                gathered += 1
             }
-            if kept != index { all.swapAt(kept, index) }
-            kept += 1
         }
-        if kept <= all.count - kept {
-            photos = Array(all[..<kept])
-            all.removeFirst(kept)
-            return all
+        all.removeLast(all.count - gathered)
+        if takingFewer {
+            photos = all
+            return copied
         }
-        let taken = Array(all[kept...])
-        all.removeLast(all.count - kept)
-        photos = all
-        return taken
+        photos = copied
+        return all
     }
 
     /// Of `added`, those the filter shows; the others kept aside.
