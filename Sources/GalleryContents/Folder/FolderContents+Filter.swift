@@ -69,25 +69,33 @@ extension FolderContents {
 
     /// Take the photos at `indices` (ascending) out of `photos`: both parts keep their order
     /// (a sort of the photos taken back in order is quick). The fewer part is copied out; the
-    /// other is gathered at the front by swaps within the array, which move a photo without
-    /// touching it. A copy retains a photo's names and the old array's end releases them, each a
-    /// visit to memory the filter had no other reason to make: a filter that left 11 of 100,000
-    /// photos spent most of its time there (stand-alone: 31 ms copied, 1 ms moved).
+    /// other is gathered at the front of the array by moving each photo's bytes, never copying
+    /// it. A copy retains a photo's names and the old array's end releases them, each a visit to
+    /// memory the filter had no other reason to make (so does `Array.swapAt`): a filter that left
+    /// 11 of 100,000 photos spent most of its time there (stand-alone: 30 ms swapped, 3 ms moved).
     static func take(_ indices: [Int], from photos: inout [Photo]) -> [Photo] {
         guard !indices.isEmpty else { return [] }
         var all = photos
-        photos = [] // `all` is the only reference left: its swaps move, never copy.
+        photos = [] // `all` is the only reference left: its photos can be moved.
         let takingFewer = indices.count <= all.count - indices.count
         var copied: [Photo] = []
         copied.reserveCapacity(takingFewer ? indices.count : all.count - indices.count)
         var gathered = 0, next = 0
-        for index in all.indices {
-            let taken = next < indices.count && indices[next] == index
-            if taken { next += 1 }
-            if taken == takingFewer {
-                copied.append(all[index])
-            } else {
-                if gathered != index { all.swapAt(gathered, index) }
+        all.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let taken = next < indices.count && indices[next] == index
+                if taken { next += 1 }
+                if taken == takingFewer {
+                    copied.append(buffer[index])
+                    continue
+                }
+                // Swapped with the first photo not gathered, by moves (the buffer stays whole).
+                if gathered != index {
+                    let moving = (base + index).move()
+                    (base + index).moveInitialize(from: base + gathered, count: 1)
+                    (base + gathered).initialize(to: moving)
+                }
                 gathered += 1
             }
         }
