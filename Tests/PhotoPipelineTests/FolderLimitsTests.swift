@@ -73,15 +73,25 @@ final class FolderLimitsTests: XCTestCase {
         XCTAssertFalse(late.withLock { $0 }, "nothing handed over after the waiter gave up")
         // Control: progress keeps it alive past its timeout. Its steps are a fiftieth of the
         // timeout, so a loaded machine's late wake-ups (a 150 ms step against 0.3 s failed once,
-        // in a fresh run) cannot pass for a stall.
+        // in a fresh run) cannot pass for a stall. They come from a thread of the normal
+        // priority until the wait is over: the reader's own runs at nice 10, and a loaded run of
+        // the README's test command left it without a processor for over a second.
         configuration.ioTimeoutSeconds = 1
         let patient = LocalFileFetcher(configuration: configuration)
+        let over = Locked(false)
         let value = try patient.watched(path: "/tmp", cancellable: Cancellable(), wholeSeconds: nil) { job throws(FetchError) -> Int in
-            for _ in 0..<75 { usleep(20_000); job.madeProgress() }
+            DispatchQueue.global(qos: .userInitiated).async {
+                while !over.withLock({ $0 }) {
+                    job.madeProgress()
+                    usleep(20_000)
+                }
+            }
+            usleep(1_500_000)
             var handed = 0
             job.unlessAbandoned { handed = 2 }
             return handed
         }
+        over.withLock { $0 = true }
         XCTAssertEqual(value, 2)
     }
 
