@@ -143,6 +143,38 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(stuck.count(mount), 0)
     }
 
+    /// A read cancelled while it runs (the list scrolled on) is no sign of a mount that stopped
+    /// answering: one that returns soon after never counts as stuck, one still blocked an I/O
+    /// timeout later does (a loaded run saw a share's rows fail as "4 reads … not answering"
+    /// just after the rows before them were cancelled).
+    func testACancelledReadCountsAsStuckOnlyIfItIsStillBlockedATimeoutLater() throws {
+        let reader = StuckReader()
+        var configuration = LocalFileFetcher.Configuration()
+        configuration.ioTimeoutSeconds = 0.5
+        let fetcher = LocalFileFetcher(reader: reader, configuration: configuration)
+        let path = "/tmp/stuck/d.png"
+        func cancelledRead() {
+            let cancellable = Cancellable(), done = DispatchSemaphore(value: 0), entered = reader.entered
+            Thread.detachNewThread {
+                _ = try? fetcher.fetch(URL(fileURLWithPath: path), limit: 1 << 20, cancellable: cancellable)
+                done.signal()
+            }
+            XCTAssertTrue(poll(timeout: 5) { reader.entered > entered }, "the read started")
+            cancellable.cancel()
+            XCTAssertEqual(done.wait(timeout: .now() + 2), .success, "cancelled")
+        }
+        cancelledRead()
+        XCTAssertEqual(fetcher.stuckReads(on: path), 0, "cancelled: not counted at once")
+        reader.release.signal()
+        XCTAssertTrue(poll(timeout: 5) { reader.returned == 1 })
+        Thread.sleep(forTimeInterval: 0.8)
+        XCTAssertEqual(fetcher.stuckReads(on: path), 0, "it returned within the timeout: never counted")
+        cancelledRead()
+        XCTAssertTrue(poll(timeout: 5) { fetcher.stuckReads(on: path) == 1 }, "still blocked a timeout later: counted")
+        reader.release.signal()
+        XCTAssertTrue(poll(timeout: 5) { fetcher.stuckReads(on: path) == 0 }, "counted until it returned")
+    }
+
     func testCancellingAStuckReadReturnsAtOnce() throws {
         let reader = StuckReader()
         let fetcher = LocalFileFetcher(reader: reader)

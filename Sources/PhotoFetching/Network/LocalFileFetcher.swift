@@ -102,7 +102,10 @@ public final class LocalFileFetcher: Sendable {
         case .done(let result):
             return try result.get()
         case .cancelled:
-            job.abandon()
+            // Not a sign of a mount that stopped answering (the list scrolled on): counted as stuck
+            // only if it is still running an I/O timeout later. Counted at once, reads cancelled
+            // a moment before on a busy machine made the next ones fail as "not answering".
+            job.abandon(countingAfter: configuration.ioTimeoutSeconds)
             throw .cancelled
         case .noProgress:
             job.abandon()
@@ -160,10 +163,17 @@ package final class ReadJob<T: Sendable>: Sendable {
         }
     }
 
-    /// Give up on it; a reader still running counts as stuck until it returns.
-    func abandon() {
+    /// Give up on it; a reader still running counts as stuck until it returns, from now or, given
+    /// `countingAfter` seconds, from then if it is still running.
+    func abandon(countingAfter seconds: Double? = nil) {
+        state.withLock { $0.abandoned = true }
+        guard let seconds else { return countAsStuck() }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds) { [self] in countAsStuck() }
+    }
+
+    /// A reader still running counts as stuck (once) until it returns.
+    private func countAsStuck() {
         state.withLock { [stuck, mount, generation] state in
-            state.abandoned = true
             if state.result == nil, !state.countedStuck {
                 state.countedStuck = true
                 stuck.add(mount, generation: generation)
