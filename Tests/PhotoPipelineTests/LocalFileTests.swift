@@ -150,7 +150,9 @@ final class LocalFileTests: XCTestCase {
     func testACancelledReadCountsAsStuckOnlyIfItIsStillBlockedATimeoutLater() throws {
         let reader = StuckReader()
         var configuration = LocalFileFetcher.Configuration()
-        configuration.ioTimeoutSeconds = 0.5
+        // Long enough for the reader's thread (nice 10) to return after its release on a busy
+        // machine, which left such a thread without a processor for over a second.
+        configuration.ioTimeoutSeconds = 2
         let fetcher = LocalFileFetcher(reader: reader, configuration: configuration)
         let path = "/tmp/stuck/d.png"
         func cancelledRead() {
@@ -167,10 +169,10 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(fetcher.stuckReads(on: path), 0, "cancelled: not counted at once")
         reader.release.signal()
         XCTAssertTrue(poll(timeout: 5) { reader.returned == 1 })
-        Thread.sleep(forTimeInterval: 0.8)
+        Thread.sleep(forTimeInterval: 2.3)
         XCTAssertEqual(fetcher.stuckReads(on: path), 0, "it returned within the timeout: never counted")
         cancelledRead()
-        XCTAssertTrue(poll(timeout: 5) { fetcher.stuckReads(on: path) == 1 }, "still blocked a timeout later: counted")
+        XCTAssertTrue(poll(timeout: 10) { fetcher.stuckReads(on: path) == 1 }, "still blocked a timeout later: counted")
         reader.release.signal()
         XCTAssertTrue(poll(timeout: 5) { fetcher.stuckReads(on: path) == 0 }, "counted until it returned")
     }
