@@ -9,6 +9,12 @@ final class FilterAppTests: XCTestCase {
     func markedFolder() throws -> URL {
         let folder = TemporaryFiles.url("filter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.markPhotos(in: folder)
+        return folder
+    }
+
+    /// Those five photos written into `folder` (a share's too).
+    static func markPhotos(in folder: URL) throws {
         func photo(_ name: String, _ sample: String, _ tags: [String]) throws {
             let url = folder.appendingPathComponent(name)
             if name.hasSuffix(".gif") {
@@ -33,7 +39,6 @@ final class FilterAppTests: XCTestCase {
             <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="2"/></rdf:RDF></x:xmpmeta>
             <?xpacket end="w"?>
             """.write(to: folder.appendingPathComponent("e.gif.xmp"), atomically: true, encoding: .utf8)
-        return folder
     }
 
     func filtered(_ app: AppProcess) -> [(shown: Int, total: Int)] {

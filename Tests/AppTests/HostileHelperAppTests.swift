@@ -78,17 +78,25 @@ final class HostileHelperAppTests: XCTestCase {
         return (try AppProcess(display: xvfb.display, arguments: [manifest.path], environment: environment, wrapper: wrapper), secret)
     }
 
+    static let remembered = " (it has not changed since it last failed)"
+
     func ended(_ app: AppProcess) -> Bool { (0..<Self.rows.count).allSatisfy { [.filtered, .failed].contains(app.trace.finalStates[$0]?.state) } }
 
     /// What every mode that decodes must show: each attack fails its own photo with its reason.
     func assertAttacksFailed(_ app: AppProcess, probe: String, file: StaticString = #filePath, line: UInt = #line) {
         let states = app.trace.finalStates
+        // A row whose work was cancelled as its photo failed (the window settling on a busy
+        // machine) starts again and finds the failure the shared thumbnail cache remembers:
+        // the same reason, said as remembered.
+        func reason(_ row: Int) -> String? {
+            states[row]?.reason.map { $0.hasSuffix(Self.remembered) ? String($0.dropLast(Self.remembered.count)) : $0 }
+        }
         for row in [1, 3, 7] { XCTAssertEqual(states[row]?.state, .filtered, "row \(row) decodes", file: file, line: line) }
         XCTAssertEqual(states[0]?.reason, "not a readable image: the CPTEST data is damaged, or it is not a CPTEST file (\(probe))", file: file, line: line)
-        XCTAssertEqual(states[2]?.reason, "its decoder stopped: decoding it took more than 2 s of processor time", "its limit held", file: file, line: line)
-        XCTAssertEqual(states[4]?.reason, "its decoder stopped: the helper decoding it wrote more than any answer may hold", file: file, line: line)
-        XCTAssertEqual(states[5]?.reason, "its decoder stopped: the helper decoding it answered with more pixels than were asked for", file: file, line: line)
-        XCTAssertEqual(states[6]?.reason, "its decoder stopped: the helper decoding it wrote more than any answer may hold", file: file, line: line)
+        XCTAssertEqual(reason(2), "its decoder stopped: decoding it took more than 2 s of processor time", "its limit held", file: file, line: line)
+        XCTAssertEqual(reason(4), "its decoder stopped: the helper decoding it wrote more than any answer may hold", file: file, line: line)
+        XCTAssertEqual(reason(5), "its decoder stopped: the helper decoding it answered with more pixels than were asked for", file: file, line: line)
+        XCTAssertEqual(reason(6), "its decoder stopped: the helper decoding it wrote more than any answer may hold", file: file, line: line)
         XCTAssertTrue(app.process.isRunning, "the app is alive", file: file, line: line)
     }
 

@@ -17,14 +17,14 @@ final class ShareChangesAppTests: XCTestCase {
     /// Away in another window (Open Location), the folder changes on the server (`removing`
     /// goes, `adding` arrives); back in the main window.
     func awayAndBack(_ xvfb: Xvfb, _ main: String, _ server: SFTPServer, removing: String, adding: String) throws {
-        try awayAndBack(xvfb, main) {
+        try Self.awayAndBack(xvfb, main) {
             try FileManager.default.removeItem(at: server.folder.appendingPathComponent(removing))
             try SamplePhotos.data("brick.png").write(to: server.folder.appendingPathComponent(adding))
         }
     }
 
     /// Away in another window, `change` made on the server; back in the main window.
-    func awayAndBack(_ xvfb: Xvfb, _ main: String, change: () throws -> Void) throws {
+    static func awayAndBack(_ xvfb: Xvfb, _ main: String, change: () throws -> Void) throws {
         try xvfb.run("xdotool", ["windowfocus", "--sync", main, "key", "ctrl+l"])
         let location = try XCTUnwrap(try xvfb.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Open Location"])
             .split(separator: "\n").first.map(String.init), "Open Location")
@@ -73,7 +73,7 @@ final class ShareChangesAppTests: XCTestCase {
         let main = try app.mainWindow(on: xvfb)
         let before = app.trace.events.count
         // b.png is written again with another photo (another size, a later time).
-        try awayAndBack(xvfb, main) {
+        try Self.awayAndBack(xvfb, main) {
             let file = server.folder.appendingPathComponent("b.png")
             try SamplePhotos.data("grass.png").write(to: file)
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)

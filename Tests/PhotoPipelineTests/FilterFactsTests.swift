@@ -66,6 +66,72 @@ final class FilterFactsTests: XCTestCase {
         XCTAssertNil(MetadataChunks.gathered(webpFD, size: webp.count, head: Data(webp)))
     }
 
+    /// A share's PNG or WebP, read only at its first 16 KiB and its last 64 KiB (as
+    /// `DateReader+Share` reads it): the XMP exiftool put after its pixels is found at its end.
+    func headAndTail(_ url: URL) throws -> (head: Data, tail: Data, offset: Int, size: Int) {
+        let bytes = try Data(contentsOf: url)
+        let offset = bytes.count - MetadataChunks.tailBytes
+        XCTAssertGreaterThan(offset, PhotoFacts.firstBytes, "a gap between the two ends (\(bytes.count) bytes)")
+        return (bytes.prefix(PhotoFacts.firstBytes), bytes.suffix(MetadataChunks.tailBytes), offset, bytes.count)
+    }
+
+    func testAShareFilesMetadataIsFoundInItsFirstAndLastBytes() throws {
+        // Noise: hundreds of kilobytes of pixel chunks between the two ends.
+        let noise = TestImages.encoded(width: 400, height: 400) { x, y in
+            var hash = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)
+            hash ^= hash << 13; hash ^= hash >> 17; hash ^= hash << 5
+            return [UInt8(hash & 0xFF), UInt8(hash >> 8 & 0xFF), UInt8(hash >> 16 & 0xFF)]
+        }
+        for (name, tags, expected) in [("noise.png", ["-XMP-xmp:Rating=4", "-XMP-digiKam:TagsList=Family"], PhotoMarks(rating: 4, tags: ["Family"])),
+                                       ("noise.webp", ["-XMP-xmp:Rating=2"], PhotoMarks(rating: 2))] {
+            let url = folder.appendingPathComponent(name)
+            if name.hasSuffix(".webp") {
+                let png = folder.appendingPathComponent("source.png")
+                try noise.write(to: png)
+                _ = try Tool.run("/usr/bin/convert", [png.path, "-quality", "100", url.path])
+            } else {
+                try noise.write(to: url)
+            }
+            XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-q"] + tags, url.path).status, 0)
+            // exiftool writes a PNG's XMP before its pixels; others (and exiftool editing an XMP
+            // that was there) after them, just before IEND: moved there.
+            if name.hasSuffix(".png") {
+                let moved = Self.metadataMovedToTheEnd(try Data(contentsOf: url))
+                XCTAssertNotEqual(moved, try Data(contentsOf: url), "the XMP chunk moved")
+                try moved.write(to: url)
+            }
+            let (head, tail, offset, size) = try headAndTail(url)
+            XCTAssertNil(PhotoFacts.readHere(head, parsers: LinkedParsers.libraries)?.marks, "\(name): not read from its first bytes alone")
+            let gathered = try XCTUnwrap(MetadataChunks.gathered(head: head, tail: tail, tailOffset: offset, size: size), name)
+            XCTAssertEqual(PhotoFacts.readHere(gathered, parsers: LinkedParsers.libraries)?.marks, expected, name)
+        }
+        // The PNG's XMP chunk forged: a wrong CRC, or a length past the bytes read, and it is not taken.
+        let (head, tail, offset, size) = try headAndTail(folder.appendingPathComponent("noise.png"))
+        let type = try XCTUnwrap(Data(tail).range(of: Data("iTXt".utf8))).lowerBound
+        var badCRC = [UInt8](tail)
+        badCRC[badCRC.count - 13] ^= 0xFF // the XMP chunk's CRC (the IEND chunk's 12 bytes after it).
+        XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(badCRC), tailOffset: offset, size: size), "a wrong CRC")
+        var tooLong = [UInt8](tail)
+        tooLong[type - 2] = 0xFF // its length's third byte: past the tail's end.
+        XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tooLong), tailOffset: offset, size: size), "a length past the bytes read")
+        XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tail.prefix(type + 10)), tailOffset: offset, size: size), "a chunk cut short")
+    }
+
+    /// `png` with its XMP iTXt chunk moved to just before its IEND.
+    static func metadataMovedToTheEnd(_ png: Data) -> Data {
+        let bytes = [UInt8](png)
+        var chunks: [ArraySlice<UInt8>] = [], moved: [ArraySlice<UInt8>] = []
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            let chunk = bytes[at..<at + 12 + length]
+            if bytes[at + 4..<at + 8].elementsEqual("iTXt".utf8) { moved.append(chunk) } else { chunks.append(chunk) }
+            at += 12 + length
+        }
+        chunks.insert(contentsOf: moved, at: chunks.count - 1)
+        return Data(bytes[0..<8]) + chunks.reduce(Data()) { $0 + Data($1) }
+    }
+
     func testTheIndexKeepsEveryFact() throws {
         let index = MetadataIndex(path: nil, trace: Trace())
         var facts = PhotoFacts()

@@ -1,4 +1,4 @@
-// Why this exists: a share's photos' first bytes for their dates, read through GIO with a ranged read each (never the photo whole), several at once so a slow link's round trips overlap; a share that stops answering stops the reading, rather than waiting out every file's timeout.
+// Why this exists: a share's photos' first bytes for their dates, read through GIO with a ranged read each (never the photo whole; a PNG's or WebP's last bytes too, where its metadata may lie), several at once so a slow link's round trips overlap; a share that stops answering stops the reading, rather than waiting out every file's timeout.
 import PhotoFormats
 import Foundation
 import Synchronization
@@ -27,8 +27,15 @@ extension DateReader {
                 defer { group.leave() }
                 guard !cancellable.isCancelled, results.withLock({ $0.stopped == nil }), let url = URL(string: file.path) else { return }
                 do throws(FetchError) {
-                    let prefix = try files.fetchSharedStart(url, count: PhotoFacts.firstBytes, most: PhotoFacts.prefixBytes, cancellable: cancellable,
+                    var prefix = try files.fetchSharedStart(url, count: PhotoFacts.firstBytes, most: PhotoFacts.prefixBytes, cancellable: cancellable,
                                                             extending: { PhotoFacts.jpegSegmentsEnd($0) })
+                    // A PNG's or WebP's metadata after its pixels: its last bytes read too, and
+                    // the metadata chunks of both ends handed on (as a local file's are).
+                    if MetadataChunks.mayKeepMetadataAtItsEnd(prefix), file.size > Int64(prefix.count) {
+                        let offset = max(Int64(prefix.count), file.size - Int64(MetadataChunks.tailBytes))
+                        let tail = try files.fetchSharedStart(url, from: offset, count: Int(file.size - offset), cancellable: cancellable)
+                        if let gathered = MetadataChunks.gathered(head: prefix, tail: tail, tailOffset: Int(offset), size: Int(file.size)) { prefix = gathered }
+                    }
                     results.withLock { $0.prefixes[index] = prefix }
                 } catch {
                     // The share failed, not the file: the rest are not tried.

@@ -50,7 +50,7 @@ public final class DateReader: Sendable {
     public func fromIndex(_ files: [DatedFile]) -> [String: TakenDate] { index.dates(of: files) }
 
     /// Every fact of `files` the index holds, by name on disk.
-    func factsFromIndex(_ files: [DatedFile]) -> [String: PhotoFacts] {
+    public func factsFromIndex(_ files: [DatedFile]) -> [String: PhotoFacts] {
         let byPath = index.facts(of: files)
         var found: [String: PhotoFacts] = [:]
         found.reserveCapacity(byPath.count)

@@ -19,16 +19,27 @@ public struct ShareOrder: Sendable {
     /// by its time, as in a folder): the change that moves the rows, nil when none moves.
     public mutating func sort(_ order: PhotoOrder, facts: ShareFolderFacts, dates: [String: TakenDate]) -> FolderChange? {
         let own = rows.own
+        let (target, shownDates) = Self.arrange(count: own.count, name: own.rawName, uri: own.rawURL, in: order, facts: facts, dates: dates)
+        guard target.count == own.count else { return nil }
+        rows.take(order)
+        return rows.show(target, dates: shownDates)
+    }
+
+    /// `count` rows (each's name and URI as `name` and `uri` give them) in `order`: each
+    /// position's row, and, in an order by date, each position's date (a photo without a date
+    /// taken placed by its time, as in a folder).
+    static func arrange(count: Int, name: (Int) -> String, uri: (Int) -> String, in order: PhotoOrder, facts: ShareFolderFacts,
+                        dates: [String: TakenDate]) -> (target: [Int], dates: [RowDate]?) {
         var photos: [FolderPhoto] = []
-        photos.reserveCapacity(own.count)
+        photos.reserveCapacity(count)
         // Each photo's row, by its names' object (one a photo: two rows of one name, as a
         // server could list, stay two rows).
         var indexOf: [ObjectIdentifier: Int] = [:]
-        for index in 0..<own.count {
-            let uri = own.rawURL(index), file = facts.files[uri]
+        for index in 0..<count {
+            let uri = uri(index), file = facts.files[uri]
             // A row not listed (arrived since) sorts by name, known by its URI.
             let fileName = file?.fileName ?? uri
-            let key = file?.key ?? DirectoryListing.sortKey(DisplayText.clean(own.rawName(index)))
+            let key = file?.key ?? DirectoryListing.sortKey(DisplayText.clean(name(index)))
             var photo = FolderPhoto(key: key, fileName: fileName, name: "", uri: uri,
                                     size: file?.size ?? 0, modified: file?.modified ?? 0)
             photo.taken = file.flatMap { dates[$0.fileName] }
@@ -37,9 +48,6 @@ public struct ShareOrder: Sendable {
         }
         let sorted = photos.sorted(by: order)
         let target = sorted.compactMap { indexOf[ObjectIdentifier($0.names)] }
-        guard target.count == own.count else { return nil }
-        let shownDates = order.needsDates ? sorted.map { RowDate(taken: $0.taken, modified: $0.modified) } : nil
-        rows.take(order)
-        return rows.show(target, dates: shownDates)
+        return (target, order.needsDates ? sorted.map { RowDate(taken: $0.taken, modified: $0.modified) } : nil)
     }
 }

@@ -10,11 +10,12 @@ public enum ShareRelisting {
     /// the rows were shown from), and the sizes and times listed. Blocking: call on a worker thread.
     /// `inListingOrder`: the rows shown are in the listing's order (else in one the user chose:
     /// the rows that stay keep theirs, and those that arrived come last, to be sorted in).
+    /// `leftOut`: the URIs the filter keeps aside, which stay out of the rows.
     public static func change(ofShare url: URL, shown: [String], inListingOrder: Bool, cancellable: Cancellable, files: LocalFileFetcher,
-                              subfolders: Bool = false, before: ShareFolderFacts? = nil,
+                              subfolders: Bool = false, before: ShareFolderFacts? = nil, leftOut: Set<String> = [],
                               maxPhotos: Int = FolderListing.maxPhotos) throws(ManifestError) -> (change: FolderChange?, facts: ShareFolderFacts) {
         let found = try ShareListing.listing(ofShare: url, cancellable: cancellable, files: files, subfolders: subfolders, maxPhotos: maxPhotos)
-        let listed = found.photos.map { (name: $0.name, uri: $0.uri) }
+        let listed = found.photos.filter { !leftOut.contains($0.uri) }.map { (name: $0.name, uri: $0.uri) }
         let facts = ShareFolderFacts(folder: url.absoluteString, listed: found)
         let changed = before.map { facts.changed(since: $0) } ?? [:]
         return (inListingOrder ? merge(shown: shown, listed: listed, changed: changed) : mergeKeepingOrder(shown: shown, listed: listed, changed: changed), facts)

@@ -20,11 +20,12 @@ extension LocalFileFetcher {
     /// The first `count` bytes of the file at a share's `url` (fewer if it is shorter): a
     /// ranged read, so a big photo is not fetched whole for its header. `extending`, given what
     /// was read, may ask for more, up to `most` bytes: read on from the same stream.
-    public func fetchSharedStart(_ url: URL, count: Int, most: Int? = nil, cancellable: Cancellable,
+    /// `from`: read from that offset instead (a file's end, where a PNG may keep its metadata).
+    public func fetchSharedStart(_ url: URL, from offset: Int64 = 0, count: Int, most: Int? = nil, cancellable: Cancellable,
                                  extending: (@Sendable (Data) -> Int?)? = nil) throws(FetchError) -> Data {
         try onShare(url, cancellable: cancellable, whole: true) { job, reading throws(FetchError) in
             // Its size is not asked: a round trip less (of about five) for each preview and date.
-            let (stream, _) = try Self.opened(url, withSize: false, cancellable: reading)
+            let (stream, _) = try Self.opened(url, offset: offset, withSize: false, cancellable: reading)
             defer { stream.close() }
             var data = Data()
             var count = count
@@ -100,9 +101,9 @@ extension LocalFileFetcher {
         }
     }
 
-    private static func opened(_ url: URL, withSize: Bool = true, cancellable: Cancellable) throws(FetchError) -> (ReadStream, Int64?) {
+    private static func opened(_ url: URL, offset: Int64 = 0, withSize: Bool = true, cancellable: Cancellable) throws(FetchError) -> (ReadStream, Int64?) {
         do throws(GLibError) {
-            return try ShareFiles.open(uri: url.absoluteString, withSize: withSize, cancellable: cancellable)
+            return try ShareFiles.open(uri: url.absoluteString, offset: offset, withSize: withSize, cancellable: cancellable)
         } catch {
             throw failure(error, url)
         }

@@ -6,8 +6,8 @@ import MetadataValues
 extension PhotoGallery {
     /// The marks of `row`'s photo (nil: none, or not read yet).
     public func marks(of row: Int) -> PhotoMarks? {
-        guard !marksByPath.isEmpty, let url = records.entry(row).url, url.isFileURL else { return nil }
-        return marksByPath[url.path]
+        guard !marksByPath.isEmpty, let url = records.entry(row).url else { return nil }
+        return marksByPath[url.isFileURL ? url.path : url.absoluteString]
     }
 
     /// The paths of the photos whose marks are `wanted` (the rejects, for Move Rejects to

@@ -35,7 +35,7 @@ public final class PhotoGallery {
 
     /// On the main loop, after a row's record changed state or image, or its work started or stopped.
     public let rowChanged = Listeners<Int>()
-    /// The marks of the folder's photos that have any, by path, as last read (`PhotoGallery+Marks`).
+    /// The marks of the folder's photos that have any, by path (a share's: by URI), as last read (`PhotoGallery+Marks`).
     public var marksByPath: [String: PhotoMarks] = [:]
     /// Each JPEG's RAW companion, by their paths: one photo, the JPEG's row (`PhotoGallery+Pairs`).
     public var companionsByPath: [String: String] = [:]

@@ -110,14 +110,14 @@ final class GalleryLoader {
     /// List the share folder shown (`source`, whose rows' URIs are `shown`, `inListingOrder` or
     /// not) again, unless a load or another listing is under way; `done` gets the change (nil:
     /// none) and the sizes and times listed, on the main loop, unless a load started meanwhile.
-    func relist(_ source: URL, shown: [String], inListingOrder: Bool, subfolders: Bool, before: ShareFolderFacts?,
+    func relist(_ source: URL, shown: [String], inListingOrder: Bool, subfolders: Bool, before: ShareFolderFacts?, leftOut: Set<String>,
                 done: @escaping @MainActor (Result<(change: FolderChange?, facts: ShareFolderFacts), ManifestError>) -> Void) {
         guard !relisting, arriving == nil, source == self.source else { return }
         relisting = true
         let generation = self.generation, files = fetcher.files, cancellable = self.cancellable ?? Cancellable()
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { () throws(ManifestError) in try ShareRelisting.change(ofShare: source, shown: shown, inListingOrder: inListingOrder, cancellable: cancellable, files: files,
-                                                                                         subfolders: subfolders, before: before) }
+                                                                                         subfolders: subfolders, before: before, leftOut: leftOut) }
             MainLoop.invoke { [weak self] in
                 guard let self else { return }
                 self.relisting = false

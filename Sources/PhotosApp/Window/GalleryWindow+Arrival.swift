@@ -80,6 +80,8 @@ extension GalleryWindow {
             trace.emit(.manifest(rows: gallery?.count ?? 0, source: source.absoluteString))
             rowsComplete = true
             sortManifest(keepTop: .unlessAtTop)
+            // A share filtered while it was listed.
+            if gallery?.manifest.format == .share, !filterBar.filter.isEmpty { applyFilter(filterBar.filter) }
             updateSubtitle()
             if let manifest = gallery?.manifest, manifest.format == .folder || manifest.format == .share, manifest.count == 0 {
                 // A folder (here or on a share) with no photo in it: the empty page says so (and offers another).

@@ -41,11 +41,12 @@ extension GalleryWindow {
         }
     }
 
+    /// Whether the gallery shown is a folder, here or on a share (what the bar filters).
+    var filters: Bool { gallery.map { $0.manifest.format == .folder || $0.manifest.format == .share } ?? false }
+
     /// Ctrl+F: open the bar (on a folder gallery's list), or close it and show every photo.
     func toggleFilter() {
-        guard let gallery, gallery.manifest.format == .folder else {
-            return note.show(tr("Only a folder’s photos can be filtered"), failed: true)
-        }
+        guard filters else { return note.show(tr("Only a folder’s photos can be filtered"), failed: true) }
         guard pages.current == .list else { return }
         filterOpen.toggle()
         if filterOpen { filterBar.open() } else { filterBar.close() }
@@ -53,7 +54,7 @@ extension GalleryWindow {
 
     /// The `filter` action (scripts, the benchmark): the bar open with `text` in its entry.
     func setFilterText(_ text: String) {
-        guard let gallery, gallery.manifest.format == .folder, pages.current == .list else { return }
+        guard filters, pages.current == .list else { return }
         if !filterOpen {
             filterOpen = true
             filterBar.open()
@@ -61,22 +62,27 @@ extension GalleryWindow {
         filterBar.entry.text = text
     }
 
-    private func applyFilter(_ filter: PhotoFilter) {
+    /// Show the gallery through `filter`: a local folder's by its watcher, a share's on a worker.
+    func applyFilter(_ filter: PhotoFilter) {
         if filter.isEmpty { filterOpen = filterBar.isOpen }
         let asked = Date()
-        follower.filter(filter) { [weak self] queueMs in
+        let done: @MainActor (Double) -> Void = { [weak self] queueMs in
             guard let self, let gallery = self.gallery else { return }
-            let total = self.follower.totalCount ?? gallery.count
+            let total = self.filteredTotal ?? gallery.count
             // From the filter asked to its rows in the list (the queue's part and the main loop's).
             self.trace.emit(.filtered(shown: gallery.count, total: total, query: filter.summary, ms: Date().timeIntervalSince(asked) * 1000,
                                       queueMs: queueMs))
             self.updateSubtitle()
         }
+        if gallery?.manifest.format == .share { filterShare(filter, done: done) } else { follower.filter(filter, done: done) }
     }
+
+    /// Every photo of the gallery shown, shown through the filter or not (nil: not filtered).
+    private var filteredTotal: Int? { shareTotalCount ?? follower.totalCount }
 
     /// The header's count: "812 photos", or through a filter "42 of 812 photos".
     func photoCountText(_ gallery: PhotoGallery) -> String {
-        guard !filterBar.filter.isEmpty, let total = follower.totalCount else { return PhotoCount.text(gallery.count) }
+        guard !filterBar.filter.isEmpty, let total = filteredTotal else { return PhotoCount.text(gallery.count) }
         filterBar.showCount(shown: gallery.count, total: total)
         return fill(trn("%s of %s photo", "%s of %s photos", total), PhotoCount.number(gallery.count), PhotoCount.number(total))
     }

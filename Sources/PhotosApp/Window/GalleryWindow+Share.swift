@@ -66,18 +66,22 @@ extension GalleryWindow {
         let rows = gallery.records.rows
         let shown = (0..<rows.count).map { rows.rawURL($0) }
         // Sorted otherwise than listed (by name): merged in that order, and what arrived sorted in.
-        let sorted = shownShareOrder != PhotoOrder(.name)
+        let sorted = shownShareOrder != PhotoOrder(.name), generation = shareSort.generation
+        // The photos the filter keeps aside stay out of the rows.
         loader.relist(source, shown: shown, inListingOrder: !sorted, subfolders: includesSubfolders(loading: source)(source),
-                      before: shareSort.facts) { [weak self, weak gallery] result in
+                      before: shareSort.facts, leftOut: shareSort.filter.hiddenURIs) { [weak self, weak gallery] result in
             guard let self, let gallery, self.gallery === gallery else { return }
+            // The rows were sorted or filtered meanwhile: listed again against them.
+            guard self.shareSort.generation == generation else { return self.relistShare() }
             switch result {
             case .success(let (change?, facts)):
                 self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, changed: change.changed.count, reason: nil))
                 self.shareSort.generation += 1
                 self.follower.relisted(change, in: gallery)
                 self.shareListed(facts)
-                // What arrived sorted in (and, by date, its dates read).
+                // What arrived sorted in (and, by date, its dates read), and measured against the filter.
                 if sorted || self.order != PhotoOrder(.name) { self.sortShare(keepTop: .always) }
+                if !self.shareSort.asked.isEmpty { self.applyFilter(self.shareSort.asked) }
             case .success((nil, let facts)):
                 self.trace.emit(.shareRelisted(added: 0, removed: 0, changed: 0, reason: nil))
                 self.shareListed(facts)

@@ -13,10 +13,19 @@ struct ShareSortState {
     var facts: ShareFolderFacts?
     /// The dates taken known, by name on the share.
     var dates: [String: TakenDate] = [:]
-    /// The reading of dates under way.
+    /// Every fact read (for the filter), by name on the share.
+    var photoFacts: [String: PhotoFacts] = [:]
+    /// The reading of dates or facts under way.
     var reading: Cancellable?
-    /// Counts the sorts started and the listings merged: a sort made from rows that changed
-    /// since is dropped (the later one applies).
+    /// The filter shown through, and the rows it keeps aside; the filter last asked.
+    var filter = ShareFilter()
+    var asked = PhotoFilter()
+    /// Whether every photo's facts were asked for since the share was last listed with a change,
+    /// and when the filter was last applied again as they arrived.
+    var factsAsked = false
+    var lastRefilter: Date?
+    /// Counts the sorts and filters started and the listings merged: one made from rows that
+    /// changed since is made again from them.
     var generation = 0
 
     mutating func reset() {
@@ -36,9 +45,14 @@ extension GalleryWindow {
     func shareListed(_ facts: ShareFolderFacts) {
         // A photo whose file changed is dated again.
         if let before = shareSort.facts {
-            for (uri, file) in facts.files where before.files[uri].map({ $0 != file }) == true { shareSort.dates[file.fileName] = nil }
+            for (uri, file) in facts.files where before.files[uri].map({ $0 != file }) != false {
+                shareSort.dates[file.fileName] = nil
+                shareSort.photoFacts[file.fileName] = nil
+                shareSort.factsAsked = false
+            }
         }
         shareSort.facts = facts
+        shareSort.filter.relisted(facts)
     }
 
     /// Sort the share shown in `order` (on a worker), once it is listed, the dates the index
@@ -64,8 +78,10 @@ extension GalleryWindow {
             let change = sorter.sort(order, facts: facts, dates: dates)
             let milliseconds = Date().timeIntervalSince(started) * 1000
             MainLoop.invoke { [weak self, weak gallery] in
-                guard let self, let gallery, self.gallery === gallery, self.shareSort.generation == generation else { return }
-                self.shareSort.dates = dates
+                guard let self, let gallery, self.gallery === gallery else { return }
+                // The rows changed meanwhile (a filter, a listing): sorted again from them.
+                guard self.shareSort.generation == generation else { return self.sortShare(keepTop: keepTop, readsDates: readsDates) }
+                self.shareSort.dates.merge(dates) { _, new in new }
                 self.shownShareOrder = order
                 if indexed > 0 { self.trace.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: milliseconds)) }
                 self.showSorted(change, in: gallery, ms: milliseconds, keepTop: keepTop)
@@ -74,17 +90,17 @@ extension GalleryWindow {
         }
     }
 
-    /// Read the dates of `files` (the photos on screen first), then sort again.
-    private func readShareDates(_ files: [DatedFile], in gallery: PhotoGallery) {
+    /// Read the facts of `files` (the photos on screen first), then sort and filter again.
+    func readShareDates(_ files: [DatedFile], in gallery: PhotoGallery) {
         shareSort.reading?.cancel()
         let reading = Cancellable()
         shareSort.reading = reading
         let onScreen = Set(list.visibleRows().compactMap { row in gallery.records.entry(row).url.flatMap { shareSort.facts?.files[$0.absoluteString]?.fileName } })
         services.dateReader.read(files, first: onScreen, cancellable: reading, found: { facts in
-            let dates = facts.mapValues(\.taken)
-            MainLoop.invoke { [weak self] in
-                guard let self, self.shareSort.reading === reading else { return }
-                self.shareSort.dates.merge(dates) { _, new in new }
+            MainLoop.invoke { [weak self, weak gallery] in
+                guard let self, let gallery, self.gallery === gallery, self.shareSort.reading === reading else { return }
+                self.learnShareFacts(facts, in: gallery)
+                self.refilterShare(now: false)
             }
         }, done: { figures in
             MainLoop.invoke { [weak self, weak gallery] in
@@ -92,7 +108,8 @@ extension GalleryWindow {
                 self.shareSort.reading = nil
                 self.trace.emit(.datesRead(fromIndex: figures.fromIndex, fromFiles: figures.fromFiles, ms: figures.milliseconds))
                 if let reason = figures.stopped { self.trace.emit(.datesStopped(reason: reason)) }
-                self.sortShare(keepTop: .unlessAtTop, readsDates: false)
+                if self.order.needsDates { self.sortShare(keepTop: .unlessAtTop, readsDates: false) }
+                self.refilterShare()
             }
         })
     }

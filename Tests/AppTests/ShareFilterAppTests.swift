@@ -1,0 +1,59 @@
+// Why this exists: the filter bar over a folder on a real SFTP share, as over a local one: what it asks of the photos' metadata read from the share (ranged, in the helpers), the rows saying their marks over AT-SPI, conditions combining ("1 of 5 photos" in the header), and a listing again while it filters keeping out what it leaves out.
+import Foundation
+import PhotoTrace
+import TestAndBenchSupport
+import XCTest
+
+final class ShareFilterAppTests: XCTestCase {
+    func filtered(_ app: AppProcess) -> [(shown: Int, total: Int)] {
+        app.trace.events.compactMap { if case .filtered(let shown, let total, _, _, _) = $0.event { (shown, total) } else { nil } }
+    }
+
+    func rowNames(_ app: AppProcess) -> [String] {
+        ((try? AccessibleNames.read(app)) ?? []).map(\.name).filter { [".jpg,", ".png,", ".gif,"].contains(where: $0.contains) }.map { String($0.prefix { $0 != "," }) }
+    }
+
+    func testAShareFiltersAsAFolderDoes() throws {
+        let server = try SFTPServer()
+        defer { server.close() }
+        try FilterAppTests.markPhotos(in: server.folder)
+        let bus = try SFTPShares.bus(reaching: server)
+        let xvfb = try Xvfb()
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<5).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
+                      "the share's photos in sepia: \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        func filter(_ text: String, shows count: Int, of total: Int = 5) {
+            do { try app.activateAction("filter", string: text) } catch { XCTFail("\(error)") }
+            XCTAssertTrue(app.trace.wait(timeout: 30) { _ in self.filtered(app).last.map { $0 == (count, total) } ?? false },
+                          "“\(text)” shows \(count) of \(total): \(filtered(app)) \(app.recentEvents())")
+        }
+        // What the filter asks of the photos' metadata is read from the share first.
+        filter("tag:lisbon", shows: 1)
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "1 of 5 photos", timeout: 20), "the header counts: \(app.recentEvents())")
+        filter("", shows: 5)
+        // The rows say their marks, once read.
+        for name in ["a.jpg, 5 stars, picked", "b.jpg, 3 stars", "c.jpg, rejected", "d.png, 4 stars"] {
+            XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: name, timeout: 30), "\(name): \(app.recentEvents())")
+        }
+        filter("camera:canon lens:35mm", shows: 1)
+        filter("from:2024-05 to:2024-05 .jpg", shows: 2)
+        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg", "c.jpg"] }, "the rows asked for: \(rowNames(app))")
+        filter(".png", shows: 1)
+
+        // Listed again while it filters: e.gif (left out) went, f.jpg (left out) and g.png (let in) arrived.
+        try ShareChangesAppTests.awayAndBack(xvfb, try app.mainWindow(on: xvfb)) {
+            try FileManager.default.removeItem(at: server.folder.appendingPathComponent("e.gif"))
+            try SamplePhotos.data("rocket.jpg").write(to: server.folder.appendingPathComponent("f.jpg"))
+            try SamplePhotos.data("horse.png").write(to: server.folder.appendingPathComponent("g.png"))
+        }
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { $0.event == .shareRelisted(added: 2, removed: 0, changed: 0, reason: nil) } },
+                      "listed again: the photo left out that went is not a row's: \(app.recentEvents())")
+        XCTAssertTrue(poll(timeout: 20) { self.rowNames(app) == ["d.png", "g.png"] }, "f.jpg left out: \(rowNames(app)) \(app.recentEvents())")
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "2 of 6 photos", timeout: 20), "the header counts: \(app.recentEvents())")
+        filter("", shows: 6, of: 6)
+        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg", "b.jpg", "c.jpg", "d.png", "f.jpg", "g.png"] },
+                      "every photo but the one that went, in its place: \(rowNames(app))")
+        XCTAssertEqual(app.criticals, [])
+    }
+}
