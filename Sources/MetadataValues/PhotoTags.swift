@@ -34,6 +34,14 @@ public enum PhotoTags {
     }
 
     /// The last level of a path ("Lisbon").
+    /// The tags of `tagLists` (each photo's), most used first, then by name: what Ctrl+T
+    /// completes from.
+    public static func mostUsed(_ tagLists: some Sequence<[String]>) -> [String] {
+        var counts: [String: Int] = [:]
+        for tags in tagLists { for tag in tags { counts[tag, default: 0] += 1 } }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+
     public static func leaf(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     /// The three fields for `tags`, a photo's `subjects` before and its tags before: digiKam's and

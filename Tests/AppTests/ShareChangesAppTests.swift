@@ -30,6 +30,8 @@ final class ShareChangesAppTests: XCTestCase {
             .split(separator: "\n").first.map(String.init), "Open Location")
         try change()
         try xvfb.run("xdotool", ["windowfocus", "--sync", location, "key", "Escape"])
+        XCTAssertTrue(poll(timeout: 10) { ((try? xvfb.run("xdotool", ["search", "--onlyvisible", "--name", "Open Location"])) ?? "").isEmpty },
+                      "Escape cancels Open Location")
         try xvfb.run("xdotool", ["windowfocus", "--sync", main])
     }
 

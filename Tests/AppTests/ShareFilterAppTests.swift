@@ -1,4 +1,4 @@
-// Why this exists: the filter bar over a folder on a real SFTP share, as over a local one: what it asks of the photos' metadata read from the share (ranged, in the helpers), the rows saying their marks over AT-SPI, conditions combining ("1 of 5 photos" in the header), and a listing again while it filters keeping out what it leaves out.
+// Why this exists: the filter bar over a folder on a real SFTP share, as over a local one: what it asks of the photos' metadata read from the share (ranged, in the helpers), the rows saying their marks over AT-SPI (and a rating made in the app), conditions combining ("1 of 5 photos" in the header), and a listing again while it filters keeping out what it leaves out.
 import Foundation
 import PhotoTrace
 import TestAndBenchSupport
@@ -52,8 +52,18 @@ final class ShareFilterAppTests: XCTestCase {
         XCTAssertTrue(poll(timeout: 20) { self.rowNames(app) == ["d.png", "g.png"] }, "f.jpg left out: \(rowNames(app)) \(app.recentEvents())")
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "2 of 6 photos", timeout: 20), "the header counts: \(app.recentEvents())")
         filter("", shows: 6, of: 6)
+        XCTAssertTrue(poll(timeout: 10) { !((try? AccessibleNames.read(app)) ?? []).contains { $0.name.contains(" of 6 photos") } }, "the bar's count goes with the filter")
         XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg", "b.jpg", "c.jpg", "d.png", "f.jpg", "g.png"] },
                       "every photo but the one that went, in its place: \(rowNames(app))")
+
+        // Rated in the viewer: its row says the new stars (a share reports no change of its own).
+        // (The bar closed first: the first row under the pointer again.)
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "ctrl+f"])
+        XCTAssertTrue(try app.openViewerByClick(on: xvfb), "the viewer shows a.jpg: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["key", "alt+2"])
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .marked(_, 2, _, nil) = $0.event { true } else { false } } }, "rated: \(app.recentEvents())")
+        try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "Escape"])
+        XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "a.jpg, 2 stars, picked", timeout: 20), "the row says its new stars: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -173,8 +173,6 @@ extension FolderContents {
 
     /// The tags used in the folder, most used first (what Tags offers to complete).
     public func tagsUsed() -> [String] {
-        var counts: [String: Int] = [:]
-        for fact in facts.values { for tag in fact.marks?.tags ?? [] { counts[tag, default: 0] += 1 } }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        PhotoTags.mostUsed(facts.values.lazy.map { $0.marks?.tags ?? [] })
     }
 }

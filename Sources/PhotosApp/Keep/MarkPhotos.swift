@@ -22,6 +22,8 @@ struct MarkPhotos {
     /// The desktop's thumbnails of the photos, kept for the changed files.
     let shared: SharedThumbnails?
     let trace: Trace
+    /// A photo on a share was marked (its new marks, nil: none): its row and the filter follow.
+    var markedOnShare: @MainActor (URL, PhotoMarks?) -> Void = { _, _ in }
 
     /// Change the photos' marks; one Undo sets back those that changed.
     func mark(_ photos: [ChosenPhoto], _ change: MarksChange) {
@@ -71,7 +73,7 @@ struct MarkPhotos {
                 if beside { return (before, (nil, nil), FileStamp.ofShown(path), companionBefore) }
                 return (before, (stampBefore, FileStamp.of(path)), nil, companionBefore)
             }
-        }, done: { [note, edits, shared, trace] outcome in
+        }, done: { [note, edits, shared, trace, markedOnShare] outcome in
             switch outcome {
             case .success(let (before, (stampBefore, after), beside, companionBefore)):
                 trace.emit(.marked(path: item.path, rating: change.rating, flag: change.flag?.rawValue, reason: nil))
@@ -85,6 +87,7 @@ struct MarkPhotos {
                 } else if after == nil {
                     item.gallery?.markingEnded(item.url)
                 }
+                if item.onShare { markedOnShare(item.url, shown) }
                 // Only the XMP changed: the rows keep their images, the desktop its thumbnails.
                 if let after {
                     item.gallery?.applyMarks(to: item.url, now: after, marks: shown)

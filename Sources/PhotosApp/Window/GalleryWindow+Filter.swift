@@ -82,7 +82,11 @@ extension GalleryWindow {
 
     /// The header's count: "812 photos", or through a filter "42 of 812 photos".
     func photoCountText(_ gallery: PhotoGallery) -> String {
-        guard !filterBar.filter.isEmpty, let total = filteredTotal else { return PhotoCount.text(gallery.count) }
+        guard !filterBar.filter.isEmpty, let total = filteredTotal else {
+            // (The bar's own count goes with the filter.)
+            filterBar.showCount(shown: gallery.count, total: gallery.count)
+            return PhotoCount.text(gallery.count)
+        }
         filterBar.showCount(shown: gallery.count, total: total)
         return fill(trn("%s of %s photo", "%s of %s photos", total), PhotoCount.number(gallery.count), PhotoCount.number(total))
     }

@@ -94,21 +94,25 @@ extension GalleryWindow {
     func markPhotos(_ change: MarksChange) {
         let photos = chosenPhotos
         guard !photos.isEmpty else { return }
-        MarkPhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace).mark(photos, change)
+        marking.mark(photos, change)
+    }
+
+    /// Rate, Flag and Tags, a photo on a share followed by its row and the filter.
+    private var marking: MarkPhotos {
+        MarkPhotos(note: note, edits: edits, decoders: services.decoders, shared: services.caches.shared, trace: services.trace,
+                   markedOnShare: { [weak self] url, marks in self?.markedOnShare(url, marks: marks) })
     }
 
     /// Tags (Ctrl+T): asked for, then added to or removed from the same photos.
     func tagPhotos() {
         let photos = chosenPhotos
         guard !photos.isEmpty else { return }
-        follower.tagsUsed { [weak self] used in
+        let present: @MainActor ([String]) -> Void = { [weak self] used in
             guard let self else { return }
-            TagsDialog.present(over: self.window, count: photos.count, used: used) { [weak self] change in
-                guard let self else { return }
-                MarkPhotos(note: self.note, edits: self.edits, decoders: self.services.decoders, shared: self.services.caches.shared,
-                           trace: self.services.trace).mark(photos, change)
-            }
+            TagsDialog.present(over: self.window, count: photos.count, used: used) { [weak self] change in self?.marking.mark(photos, change) }
         }
+        // A share's: those of its photos read so far.
+        if gallery?.manifest.format == .share { present(shareTagsUsed) } else { follower.tagsUsed(present) }
     }
 
     /// Export: the selection when it holds two photos or more, else the whole gallery.

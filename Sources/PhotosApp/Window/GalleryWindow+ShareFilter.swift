@@ -4,6 +4,7 @@ import GLibRuntime
 import PhotoFormats
 import PhotoPipeline
 import GalleryContents
+import MetadataValues
 
 extension GalleryWindow {
     /// Show the share through `filter`, the photo at the top of the view staying there if it
@@ -89,4 +90,20 @@ extension GalleryWindow {
         shareSort.lastRefilter = Date()
         applyFilter(shareSort.asked)
     }
+
+    /// Rate, Flag or Tags changed the photo at `url` of the share shown to `marks`: its row
+    /// shows them, and the filter measures it again (a local folder's watcher sees its change).
+    func markedOnShare(_ url: URL, marks: PhotoMarks?) {
+        guard let gallery, gallery.manifest.format == .share, let file = shareSort.facts?.files[url.absoluteString] else { return }
+        gallery.marksByPath[url.absoluteString] = marks
+        list.showMarks()
+        if var facts = shareSort.photoFacts[file.fileName] {
+            facts.marks = marks
+            shareSort.photoFacts[file.fileName] = facts
+        }
+        if shareSort.asked.needsFacts { applyFilter(shareSort.asked) }
+    }
+
+    /// The tags the share's photos read so far use, most used first (what Ctrl+T completes from).
+    var shareTagsUsed: [String] { PhotoTags.mostUsed(shareSort.photoFacts.values.lazy.map { $0.marks?.tags ?? [] }) }
 }

@@ -1,4 +1,4 @@
-// Why this exists: Open Location (Ctrl+L): a folder on a share typed as its address (sftp://, smb://, dav://, davs://), or a gallery's web address, opened in the window; an address the app cannot open is said under the field, and the dialog stays.
+// Why this exists: Open Location (Ctrl+L): a folder on a share typed as its address (sftp://, smb://, dav://, davs://), or a gallery's web address, opened in the window; an address the app cannot open is said under the field, and the dialog stays; Escape cancels.
 import AppLanguage
 import Foundation
 import Gtk
@@ -10,6 +10,8 @@ final class OpenLocationDialog {
     let window = Window()
     private let entry = Entry()
     private let problem = Label("")
+    /// Escape cancels, as in GTK's own dialogs (a plain window has no such key).
+    private let keys = KeyController()
 
     /// Ask over `parent`; `open` gets the address once it is one the app opens.
     static func present(over parent: Window, open: @escaping @MainActor (URL) -> Void) {
@@ -64,6 +66,12 @@ final class OpenLocationDialog {
         confirm.onClicked(submit)
         entry.onActivate(submit)
         cancel.onClicked { [weak self] in self?.close() }
+        keys.onKeyPressed { [weak self] key in
+            guard key.name == "Escape", let self else { return false }
+            self.close()
+            return true
+        }
+        window.addController(keys)
         window.onCloseRequest { [weak self] in
             self?.kept = nil
             return false
