@@ -1,4 +1,4 @@
-// Why this exists: the filter bar over a folder on a real SFTP share, as over a local one: what it asks of the photos' metadata read from the share (ranged, in the helpers), the rows saying their marks over AT-SPI (and a rating made in the app), conditions combining ("1 of 5 photos" in the header), and a listing again while it filters keeping out what it leaves out.
+// Why this exists: the filter bar over a folder on a real SFTP share, as over a local one: what it asks of the photos' metadata read from the share (ranged, in the helpers), the rows saying their marks over AT-SPI (a rating made in the app, and on the next visit from the index alone), conditions combining ("1 of 5 photos" in the header), and a listing again while it filters keeping out what it leaves out.
 import Foundation
 import PhotoTrace
 import TestAndBenchSupport
@@ -19,7 +19,9 @@ final class ShareFilterAppTests: XCTestCase {
         try FilterAppTests.markPhotos(in: server.folder)
         let bus = try SFTPShares.bus(reaching: server)
         let xvfb = try Xvfb()
-        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], bus: bus)
+        let cache = TemporaryFiles.url("share-filter-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let app = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: ["XDG_CACHE_HOME": cache.path], bus: bus)
         defer { app.stop() }
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in (0..<5).allSatisfy { app.trace.finalStates[$0]?.state == .filtered } },
                       "the share's photos in sepia: \(MountDialogs.mounted(app)) \(app.recentEvents())")
@@ -65,5 +67,19 @@ final class ShareFilterAppTests: XCTestCase {
         try xvfb.run("xdotool", ["windowfocus", "--sync", try app.mainWindow(on: xvfb), "key", "Escape"])
         XCTAssertTrue(AccessibleNames.wait(app, forNameContaining: "a.jpg, 2 stars, picked", timeout: 20), "the row says its new stars: \(app.recentEvents())")
         XCTAssertEqual(app.criticals, [])
+        app.stop()
+
+        // The next visit (a new session): the rows say the marks the index keeps, with no
+        // filter asked and no photo read for them.
+        let readsBefore = server.reads.count
+        let again = try AppProcess(display: xvfb.display, arguments: [server.uri()], environment: ["XDG_CACHE_HOME": cache.path],
+                                   bus: try SFTPShares.bus(reaching: server))
+        defer { again.stop() }
+        for name in ["b.jpg, 3 stars", "c.jpg, rejected", "d.png, 4 stars"] {
+            XCTAssertTrue(AccessibleNames.wait(again, forNameContaining: name, timeout: 30), "\(name), from the index: \(again.recentEvents())")
+        }
+        // (a.jpg changed since, rated: its thumbnail is made again.)
+        XCTAssertEqual(server.reads.dropFirst(readsBefore).map(\.name).filter { $0 != "a.jpg" }, [], "no other photo read")
+        XCTAssertEqual(again.criticals, [])
     }
 }

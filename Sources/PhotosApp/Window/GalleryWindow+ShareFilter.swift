@@ -69,6 +69,25 @@ extension GalleryWindow {
         }
     }
 
+    /// Each listing of a share: the facts the index keeps of its photos (as they are now, by
+    /// size and time) taken at once, so the rows show their marks on every visit after the
+    /// first that read them; nothing is read from the share for it (its photos are read only
+    /// for what a filter or a sort by date asks).
+    func takeShareFactsFromIndex() {
+        guard let gallery, gallery.manifest.format == .share, let files = shareSort.facts else { return }
+        let known = shareSort.photoFacts.mapValues(\.taken), reader = services.dateReader
+        DispatchQueue.global(qos: .userInitiated).async {
+            let started = Date()
+            let fromIndex = reader.factsFromIndex(files.datedFiles(Array(files.files.keys), except: known))
+            let milliseconds = Date().timeIntervalSince(started) * 1000
+            MainLoop.invoke { [weak self, weak gallery] in
+                guard let self, let gallery, self.gallery === gallery, !fromIndex.isEmpty else { return }
+                self.learnShareFacts(fromIndex, in: gallery)
+                self.trace.emit(.datesRead(fromIndex: fromIndex.count, fromFiles: 0, ms: milliseconds))
+            }
+        }
+    }
+
     /// Facts read (by name on the share): kept, their dates for the sort, their marks on the rows.
     func learnShareFacts(_ facts: [String: PhotoFacts], in gallery: PhotoGallery) {
         guard !facts.isEmpty else { return }

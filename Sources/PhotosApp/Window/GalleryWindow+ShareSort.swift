@@ -48,11 +48,13 @@ extension GalleryWindow {
             for (uri, file) in facts.files where before.files[uri].map({ $0 != file }) != false {
                 shareSort.dates[file.fileName] = nil
                 shareSort.photoFacts[file.fileName] = nil
+                gallery?.marksByPath[uri] = nil
                 shareSort.factsAsked = false
             }
         }
         shareSort.facts = facts
         shareSort.filter.relisted(facts)
+        takeShareFactsFromIndex()
     }
 
     /// Sort the share shown in `order` (on a worker), once it is listed, the dates the index
