@@ -29,6 +29,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
     case sorted(order: String, rows: Int, ms: Double, first: String)
     case datesRead(fromIndex: Int, fromFiles: Int, ms: Double)
     case datesStopped(reason: String)
+    case shareRedone(what: String)
     case filtered(shown: Int, total: Int, query: String, ms: Double, queueMs: Double)
     case rowsJoined(rows: Int, steps: Int)
     case metadataIndex(state: String, reason: String?)
@@ -119,6 +120,7 @@ public enum TraceEvent: Sendable, Equatable, Codable {
         case sorted
         case datesRead = "dates-read"
         case datesStopped = "dates-stopped"
+        case shareRedone = "share-redone"
         case filtered
         case rowsJoined = "rows-joined"
         case metadataIndex = "metadata-index"

@@ -82,4 +82,32 @@ final class ShareFilterAppTests: XCTestCase {
         XCTAssertEqual(server.reads.dropFirst(readsBefore).map(\.name).filter { $0 != "a.jpg" }, [], "no other photo read")
         XCTAssertEqual(again.criticals, [])
     }
+
+    /// Sorted by date, and filtered by a tag while the dates are read over a slow link: once
+    /// read, the sort and the filter are made again at once, each from the rows the other may
+    /// change. (Each counting its start made the other start again, for ever: the filter never
+    /// came.)
+    func testASortAndAFilterMadeAtOnceBothArrive() throws {
+        let server = try SFTPServer()
+        defer { server.close() }
+        try FilterAppTests.markPhotos(in: server.folder)
+        let slow = try SlowLink(to: server.port, roundTripMs: 40, megabits: 20)
+        defer { slow.close() }
+        let xvfb = try Xvfb()
+        let cache = TemporaryFiles.url("share-filter-sorted-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let app = try AppProcess(display: xvfb.display, arguments: ["--sort", "date-taken", "sftp://root@127.0.0.1:\(slow.port)\(server.folder.path)/"],
+                                 environment: ["XDG_CACHE_HOME": cache.path], bus: try SFTPShares.bus(reaching: server))
+        defer { app.stop() }
+        XCTAssertTrue(app.trace.wait(timeout: 60) { $0.contains { $0.name == .manifest } }, "listed: \(MountDialogs.mounted(app)) \(app.recentEvents())")
+        try app.activateAction("filter", string: "tag:lisbon")
+        XCTAssertTrue(app.trace.wait(timeout: 60) { _ in self.filtered(app).last.map { $0 == (1, 5) } ?? false },
+                      "the filter arrives: \(filtered(app)) \(app.recentEvents())")
+        XCTAssertTrue(app.trace.events.contains { if case .datesRead(_, let read, _) = $0.event { read > 0 } else { false } }, "the dates were read meanwhile")
+        XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg"] }, "\(rowNames(app))")
+        // Each made again at most once for each change the other made.
+        let redone = app.trace.events.filter { $0.name == .shareRedone }.count
+        XCTAssertLessThanOrEqual(redone, 2, "made again \(redone) times")
+        XCTAssertEqual(app.criticals, [])
+    }
 }

@@ -72,7 +72,10 @@ extension GalleryWindow {
                       before: shareSort.facts, leftOut: shareSort.filter.hiddenURIs) { [weak self, weak gallery] result in
             guard let self, let gallery, self.gallery === gallery else { return }
             // The rows were sorted or filtered meanwhile: listed again against them.
-            guard self.shareSort.generation == generation else { return self.relistShare() }
+            guard self.shareSort.generation == generation else {
+                self.trace.emit(.shareRedone(what: "listing"))
+                return self.relistShare()
+            }
             switch result {
             case .success(let (change?, facts)):
                 self.trace.emit(.shareRelisted(added: change.inserted.count, removed: change.removed.count, changed: change.changed.count, reason: nil))

@@ -16,7 +16,6 @@ extension GalleryWindow {
         let before = shareSort.filter
         let rows = gallery.records.rows, order = shownShareOrder, facts = shareSort.photoFacts, dates = shareSort.dates
         shareSort.asked = filter
-        shareSort.generation += 1
         let generation = shareSort.generation
         DispatchQueue.global(qos: .userInitiated).async {
             let started = Date()
@@ -28,10 +27,15 @@ extension GalleryWindow {
                 // The rows changed meanwhile (a sort, a listing, a later filter): made again from
                 // them, unless a later filter was asked.
                 guard self.shareSort.generation == generation else {
-                    return self.shareSort.asked == filter ? self.filterShare(filter, done: done) : ()
+                    guard self.shareSort.asked == filter else { return }
+                    self.trace.emit(.shareRedone(what: "filter"))
+                    return self.filterShare(filter, done: done)
                 }
                 self.shareSort.filter = state
-                if let change { self.follower.relisted(change, in: gallery) }
+                if let change {
+                    self.shareSort.generation += 1
+                    self.follower.relisted(change, in: gallery)
+                }
                 done(milliseconds)
                 if filter.needsFacts { self.readShareFacts(in: gallery) }
             }

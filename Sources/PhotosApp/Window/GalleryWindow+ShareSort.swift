@@ -24,8 +24,10 @@ struct ShareSortState {
     /// and when the filter was last applied again as they arrived.
     var factsAsked = false
     var lastRefilter: Date?
-    /// Counts the sorts and filters started and the listings merged: one made from rows that
-    /// changed since is made again from them.
+    /// Counts the changes of the rows shown (a sort, a filter or a listing merged): a sort, a
+    /// filter or a listing made from rows that changed since is made again from them. Only a
+    /// change counts, not a start: two at once, each counting its start, would each find the
+    /// other's and start again, for ever.
     var generation = 0
 
     mutating func reset() {
@@ -64,7 +66,6 @@ extension GalleryWindow {
         guard let gallery, gallery.manifest.format == .share, rowsComplete, let facts = shareSort.facts else { return }
         let order = self.order, known = shareSort.dates, reader = services.dateReader
         let rows = gallery.records.rows, shownOrder = shownShareOrder
-        shareSort.generation += 1
         let generation = shareSort.generation, started = Date()
         DispatchQueue.global(qos: .userInitiated).async {
             let uris = (0..<rows.count).map { rows.rawURL($0) }
@@ -82,9 +83,13 @@ extension GalleryWindow {
             MainLoop.invoke { [weak self, weak gallery] in
                 guard let self, let gallery, self.gallery === gallery else { return }
                 // The rows changed meanwhile (a filter, a listing): sorted again from them.
-                guard self.shareSort.generation == generation else { return self.sortShare(keepTop: keepTop, readsDates: readsDates) }
+                guard self.shareSort.generation == generation else {
+                    self.trace.emit(.shareRedone(what: "sort"))
+                    return self.sortShare(keepTop: keepTop, readsDates: readsDates)
+                }
                 self.shareSort.dates.merge(dates) { _, new in new }
                 self.shownShareOrder = order
+                if change != nil { self.shareSort.generation += 1 }
                 if indexed > 0 { self.trace.emit(.datesRead(fromIndex: indexed, fromFiles: 0, ms: milliseconds)) }
                 self.showSorted(change, in: gallery, ms: milliseconds, keepTop: keepTop)
                 if readsDates, !unread.isEmpty { self.readShareDates(unread, in: gallery) }
