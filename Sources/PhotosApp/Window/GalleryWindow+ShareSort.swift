@@ -99,7 +99,11 @@ extension GalleryWindow {
 
     /// Read the facts of `files` (the photos on screen first), then sort and filter again.
     func readShareDates(_ files: [DatedFile], in gallery: PhotoGallery) {
-        shareSort.reading?.cancel()
+        // A reading stopped before its end: what the filter asks is asked again after this one.
+        if let earlier = shareSort.reading {
+            earlier.cancel()
+            shareSort.factsAsked = false
+        }
         let reading = Cancellable()
         shareSort.reading = reading
         let onScreen = Set(list.visibleRows().compactMap { row in gallery.records.entry(row).url.flatMap { shareSort.facts?.files[$0.absoluteString]?.fileName } })
