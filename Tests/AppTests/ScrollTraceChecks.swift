@@ -100,10 +100,11 @@ extension AppProcess {
                 // What the app did since the burst (whether the wheel reached it: scroll-begin;
                 // what it loaded meanwhile), for a rest that never came (1 run in about 40 loaded).
                 let since = trace.events.dropFirst(before).filter { $0.name != .frame && $0.name != .phases }
-                // A burst the app never heard of (no scroll began, nothing at all in its trace:
-                // the clicks were lost before GTK, twice in a row in one idle run) is sent again,
+                // A burst the app never heard of (no scroll began: the clicks were lost before
+                // GTK, twice in a row in one idle run; in a loaded run the first burst's, while
+                // the first rows were still loading, so its trace was not empty) is sent again,
                 // at most twice; a scroll that began and never came to rest fails.
-                if since.isEmpty, unheard < 2 {
+                if !since.contains(where: { $0.name == .scrollBegin }), unheard < 2 {
                     unheard += 1
                     continue
                 }
