@@ -67,46 +67,50 @@ final class FilterFactsTests: XCTestCase {
     }
 
     /// A share's PNG or WebP, read only at its first 16 KiB and its last 64 KiB (as
-    /// `DateReader+Share` reads it): the XMP exiftool put after its pixels is found at its end.
-    func headAndTail(_ url: URL) throws -> (head: Data, tail: Data, offset: Int, size: Int) {
-        let bytes = try Data(contentsOf: url)
+    /// `DateReader+Share` reads it): the XMP kept after its pixels is found at its end.
+    func headAndTail(_ bytes: Data) -> (head: Data, tail: Data, offset: Int, size: Int) {
         let offset = bytes.count - MetadataChunks.tailBytes
         XCTAssertGreaterThan(offset, PhotoFacts.firstBytes, "a gap between the two ends (\(bytes.count) bytes)")
         return (bytes.prefix(PhotoFacts.firstBytes), bytes.suffix(MetadataChunks.tailBytes), offset, bytes.count)
     }
 
+    /// An XMP packet holding `fields` (attributes of its description) and `inside` (elements).
+    static func packet(_ fields: String, _ inside: String = "") -> Data {
+        Data(("<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?><x:xmpmeta xmlns:x=\"adobe:ns:meta/\">"
+              + "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\""
+              + " xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmlns:digiKam=\"http://www.digikam.org/ns/1.0/\" \(fields)>\(inside)"
+              + "</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end=\"w\"?>").utf8)
+    }
+
     func testAShareFilesMetadataIsFoundInItsFirstAndLastBytes() throws {
-        // Noise: hundreds of kilobytes of pixel chunks between the two ends.
-        let noise = TestImages.encoded(width: 400, height: 400) { x, y in
+        // Made here, with no tool (in the idle class beside two spin loops, ImageMagick's WebP
+        // of noise took over a minute): a PNG of noise, its pixel chunks hundreds of kilobytes,
+        // with its XMP chunk just before IEND, as exiftool leaves one it edits.
+        let noise = [UInt8](TestImages.encoded(width: 400, height: 400) { x, y in
             var hash = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)
             hash ^= hash << 13; hash ^= hash >> 17; hash ^= hash << 5
             return [UInt8(hash & 0xFF), UInt8(hash >> 8 & 0xFF), UInt8(hash >> 16 & 0xFF)]
+        })
+        let xmp = PNGChunks.chunk("iTXt", Data("XML:com.adobe.xmp".utf8) + Data([0, 0, 0, 0, 0])
+                                  + Self.packet("xmp:Rating=\"4\"", "<digiKam:TagsList><rdf:Seq><rdf:li>Family</rdf:li></rdf:Seq></digiKam:TagsList>"))
+        let png = Data(noise.dropLast(12)) + xmp + Data(noise.suffix(12))
+        // A WebP whose pixel chunk (its bytes never read) is followed by its XMP chunk, flagged in its VP8X.
+        func chunk(_ type: String, _ body: Data) -> Data {
+            var length = UInt32(body.count).littleEndian
+            return Data(type.utf8) + Data(bytes: &length, count: 4) + body + (body.count % 2 == 1 ? Data([0]) : Data())
         }
-        for (name, tags, expected) in [("noise.png", ["-XMP-xmp:Rating=4", "-XMP-digiKam:TagsList=Family"], PhotoMarks(rating: 4, tags: ["Family"])),
-                                       ("noise.webp", ["-XMP-xmp:Rating=2"], PhotoMarks(rating: 2))] {
-            let url = folder.appendingPathComponent(name)
-            if name.hasSuffix(".webp") {
-                let png = folder.appendingPathComponent("source.png")
-                try noise.write(to: png)
-                _ = try Tool.run("/usr/bin/convert", [png.path, "-quality", "100", url.path])
-            } else {
-                try noise.write(to: url)
-            }
-            XCTAssertEqual(try Exiftool.run(["-overwrite_original", "-q"] + tags, url.path).status, 0)
-            // exiftool writes a PNG's XMP before its pixels; others (and exiftool editing an XMP
-            // that was there) after them, just before IEND: moved there.
-            if name.hasSuffix(".png") {
-                let moved = Self.metadataMovedToTheEnd(try Data(contentsOf: url))
-                XCTAssertNotEqual(moved, try Data(contentsOf: url), "the XMP chunk moved")
-                try moved.write(to: url)
-            }
-            let (head, tail, offset, size) = try headAndTail(url)
+        let body = chunk("VP8X", Data([0x04, 0, 0, 0, 99, 0, 0, 99, 0, 0])) + chunk("VP8L", Data(noise.prefix(200_000)))
+            + chunk("XMP ", Self.packet("xmp:Rating=\"2\""))
+        var riffSize = UInt32(4 + body.count).littleEndian
+        let webp = Data("RIFF".utf8) + Data(bytes: &riffSize, count: 4) + Data("WEBP".utf8) + body
+        for (name, bytes, expected) in [("PNG", png, PhotoMarks(rating: 4, tags: ["Family"])), ("WebP", webp, PhotoMarks(rating: 2))] {
+            let (head, tail, offset, size) = headAndTail(bytes)
             XCTAssertNil(PhotoFacts.readHere(head, parsers: LinkedParsers.libraries)?.marks, "\(name): not read from its first bytes alone")
             let gathered = try XCTUnwrap(MetadataChunks.gathered(head: head, tail: tail, tailOffset: offset, size: size), name)
             XCTAssertEqual(PhotoFacts.readHere(gathered, parsers: LinkedParsers.libraries)?.marks, expected, name)
         }
         // The PNG's XMP chunk forged: a wrong CRC, or a length past the bytes read, and it is not taken.
-        let (head, tail, offset, size) = try headAndTail(folder.appendingPathComponent("noise.png"))
+        let (head, tail, offset, size) = headAndTail(png)
         let type = try XCTUnwrap(Data(tail).range(of: Data("iTXt".utf8))).lowerBound
         var badCRC = [UInt8](tail)
         badCRC[badCRC.count - 13] ^= 0xFF // the XMP chunk's CRC (the IEND chunk's 12 bytes after it).
@@ -115,21 +119,6 @@ final class FilterFactsTests: XCTestCase {
         tooLong[type - 2] = 0xFF // its length's third byte: past the tail's end.
         XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tooLong), tailOffset: offset, size: size), "a length past the bytes read")
         XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tail.prefix(type + 10)), tailOffset: offset, size: size), "a chunk cut short")
-    }
-
-    /// `png` with its XMP iTXt chunk moved to just before its IEND.
-    static func metadataMovedToTheEnd(_ png: Data) -> Data {
-        let bytes = [UInt8](png)
-        var chunks: [ArraySlice<UInt8>] = [], moved: [ArraySlice<UInt8>] = []
-        var at = 8
-        while at + 12 <= bytes.count {
-            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            let chunk = bytes[at..<at + 12 + length]
-            if bytes[at + 4..<at + 8].elementsEqual("iTXt".utf8) { moved.append(chunk) } else { chunks.append(chunk) }
-            at += 12 + length
-        }
-        chunks.insert(contentsOf: moved, at: chunks.count - 1)
-        return Data(bytes[0..<8]) + chunks.reduce(Data()) { $0 + Data($1) }
     }
 
     func testTheIndexKeepsEveryFact() throws {
