@@ -105,9 +105,11 @@ final class ShareFilterAppTests: XCTestCase {
                       "the filter arrives: \(filtered(app)) \(app.recentEvents())")
         XCTAssertTrue(app.trace.events.contains { if case .datesRead(_, let read, _) = $0.event { read > 0 } else { false } }, "the dates were read meanwhile")
         XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg"] }, "\(rowNames(app))")
-        // Each made again at most once for each change the other made.
+        // Each made again at most once for each change another made (a few: the listing's
+        // sort, the reading's batches, the filter asked; 3 in a loaded run), not without end
+        // (555,869 times in 60 s when each counted its start).
         let redone = app.trace.events.filter { $0.name == .shareRedone }.count
-        XCTAssertLessThanOrEqual(redone, 2, "made again \(redone) times")
+        XCTAssertLessThanOrEqual(redone, 10, "made again \(redone) times")
         XCTAssertEqual(app.criticals, [])
     }
 }

@@ -119,6 +119,16 @@ final class FilterFactsTests: XCTestCase {
         tooLong[type - 2] = 0xFF // its length's third byte: past the tail's end.
         XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tooLong), tailOffset: offset, size: size), "a length past the bytes read")
         XCTAssertNil(MetadataChunks.gathered(head: head, tail: Data(tail.prefix(type + 10)), tailOffset: offset, size: size), "a chunk cut short")
+
+        // A tail made of candidates (a type, then a length that fits, a wrong CRC) is given up
+        // on once 1 MiB of them was checked, rather than checked for seconds: a real chunk
+        // after them is not looked for.
+        let real = [UInt8](xmp)
+        var decoys: [UInt8] = []
+        for _ in 0..<40 { decoys += [0, 0, 0xEA, 0x60] + Array("iTXt".utf8) }
+        let padded = decoys + [UInt8](repeating: 0, count: 60_000) + real
+        XCTAssertEqual(MetadataChunks.pngChunks(inTail: [0, 0, 0, 0] + real).count, 1, "the real chunk alone is found")
+        XCTAssertEqual(MetadataChunks.pngChunks(inTail: padded).count, 0, "given up on before it")
     }
 
     func testTheIndexKeepsEveryFact() throws {

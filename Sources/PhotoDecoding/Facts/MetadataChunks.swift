@@ -58,11 +58,15 @@ package enum MetadataChunks {
         type == "eXIf" || (type == "iTXt" && chunk.dropFirst(8).starts(with: Array("XML:com.adobe.xmp".utf8)))
     }
 
+    /// The most bytes whose CRC is checked in one tail: a tail made of candidates (each type
+    /// followed by a length that fits) is given up on, not checked for seconds.
+    static let mostChecked = 1 << 20
+
     /// The PNG metadata chunks whole in `tail`, each found by its type, its length fitting and
     /// its CRC holding.
     static func pngChunks(inTail tail: [UInt8]) -> [ArraySlice<UInt8>] {
         var chunks: [ArraySlice<UInt8>] = []
-        var at = 4
+        var at = 4, checked = 0
         while at + 8 <= tail.count {
             let type = tail[at..<at + 4]
             guard type.elementsEqual("iTXt".utf8) || type.elementsEqual("eXIf".utf8) else { at += 1; continue }
@@ -70,6 +74,8 @@ package enum MetadataChunks {
             let length = Int(tail[start]) << 24 | Int(tail[start + 1]) << 16 | Int(tail[start + 2]) << 8 | Int(tail[start + 3])
             let end = start + 12 + length
             guard length <= largestChunk, end <= tail.count else { at += 1; continue }
+            checked += length
+            guard checked <= mostChecked else { break }
             let stored = UInt32(tail[end - 4]) << 24 | UInt32(tail[end - 3]) << 16 | UInt32(tail[end - 2]) << 8 | UInt32(tail[end - 1])
             guard PNGChunks.crc32(Data(tail[at..<end - 4])) == stored, isMetadata(String(decoding: type, as: UTF8.self), tail[start..<end]) else { at += 1; continue }
             chunks.append(tail[start..<end])
