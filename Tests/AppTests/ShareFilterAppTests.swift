@@ -103,7 +103,8 @@ final class ShareFilterAppTests: XCTestCase {
         try app.activateAction("filter", string: "tag:lisbon")
         XCTAssertTrue(app.trace.wait(timeout: 60) { _ in self.filtered(app).last.map { $0 == (1, 5) } ?? false },
                       "the filter arrives: \(filtered(app)) \(app.recentEvents())")
-        XCTAssertTrue(app.trace.events.contains { if case .datesRead(_, let read, _) = $0.event { read > 0 } else { false } }, "the dates were read meanwhile")
+        XCTAssertTrue(app.trace.wait(timeout: 30) { $0.contains { if case .datesRead(_, let read, _) = $0.event { read > 0 } else { false } } },
+                      "the dates were read meanwhile")
         XCTAssertTrue(poll(timeout: 15) { self.rowNames(app) == ["a.jpg"] }, "\(rowNames(app))")
         // Each made again at most once for each change another made (a few: the listing's
         // sort, the reading's batches, the filter asked; 3 in a loaded run), not without end
